@@ -1,0 +1,120 @@
+// One build script for every bundle: extension host, workers, CLI, webviews, tests and benchmarks.
+// Usage: node esbuild.js [--production] [--watch] [--tests] [--bench]
+const esbuild = require('esbuild');
+const fs = require('node:fs');
+const path = require('node:path');
+const { generateValidators } = require('./scripts/generateValidators');
+
+const args = new Set(process.argv.slice(2));
+const production = args.has('--production');
+const watch = args.has('--watch');
+const root = __dirname;
+
+function walk(dir, test) {
+  const abs = path.join(root, dir);
+  if (!fs.existsSync(abs)) return [];
+  const found = [];
+  for (const entry of fs.readdirSync(abs, { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) found.push(...walk(rel, test));
+    else if (test(rel)) found.push(rel);
+  }
+  return found;
+}
+
+const common = {
+  bundle: true,
+  sourcemap: production ? false : 'linked',
+  minify: production,
+  logLevel: 'warning',
+  legalComments: 'none',
+  target: 'es2022',
+};
+
+function targets() {
+  const list = [
+    {
+      ...common,
+      entryPoints: ['src/extension/extension.ts'],
+      outfile: 'dist/extension.js',
+      platform: 'node',
+      format: 'cjs',
+      external: ['vscode'],
+    },
+    {
+      ...common,
+      entryPoints: ['src/cli/main.ts'],
+      outfile: 'dist/cli.js',
+      platform: 'node',
+      format: 'cjs',
+      banner: { js: '#!/usr/bin/env node' },
+    },
+  ];
+  const workers = walk('src', (f) => f.endsWith('.worker.ts'));
+  if (workers.length) {
+    list.push({ ...common, entryPoints: workers, outdir: 'dist/worker', entryNames: '[name]', platform: 'node', format: 'cjs' });
+  }
+  const webviews = walk('webview', (f) => /^webview[\\/][^\\/]+[\\/]main\.ts$/.test(f));
+  for (const entry of webviews) {
+    const name = path.basename(path.dirname(entry));
+    list.push({
+      ...common,
+      entryPoints: [entry],
+      outfile: `dist/webview/${name}.js`,
+      platform: 'browser',
+      format: 'iife',
+      loader: { '.ttf': 'file', '.woff2': 'file', '.svg': 'file' },
+    });
+  }
+  if (args.has('--tests')) {
+    const unit = walk('test/unit', (f) => f.endsWith('.test.ts'));
+    if (unit.length) {
+      list.push({ ...common, sourcemap: 'inline', minify: false, entryPoints: unit, outdir: 'out/test/unit', outbase: 'test/unit', platform: 'node', format: 'cjs', packages: 'external' });
+    }
+    const integration = walk('test/integration', (f) => f.endsWith('.ts'));
+    if (integration.length) {
+      list.push({ ...common, sourcemap: 'inline', minify: false, entryPoints: integration, outdir: 'out/test/integration', outbase: 'test/integration', platform: 'node', format: 'cjs', external: ['vscode', 'mocha'] });
+    }
+    const e2e = walk('test/e2e', (f) => f.endsWith('.e2e.ts') || f.endsWith('runIntegration.ts'));
+    if (e2e.length) {
+      list.push({ ...common, sourcemap: 'inline', minify: false, entryPoints: e2e, outdir: 'out/test/e2e', outbase: 'test/e2e', platform: 'node', format: 'cjs', packages: 'external' });
+    }
+    const packaging = walk('test/package', (f) => f.endsWith('.test.ts'));
+    if (packaging.length) {
+      list.push({ ...common, sourcemap: 'inline', minify: false, entryPoints: packaging, outdir: 'out/test/package', outbase: 'test/package', platform: 'node', format: 'cjs', packages: 'external' });
+    }
+  }
+  if (args.has('--bench')) {
+    const bench = walk('bench', (f) => f.endsWith('.ts') && !f.includes(`${path.sep}data${path.sep}`));
+    if (bench.length) {
+      list.push({ ...common, sourcemap: false, minify: false, entryPoints: bench, outdir: 'out/bench', outbase: 'bench', platform: 'node', format: 'cjs', packages: 'external' });
+    }
+  }
+  return list;
+}
+
+function copyStatic() {
+  const out = path.join(root, 'dist/webview');
+  fs.mkdirSync(out, { recursive: true });
+  const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
+  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(codicons, file), path.join(out, file));
+}
+
+async function main() {
+  generateValidators(root);
+  const configs = targets();
+  if (watch) {
+    for (const config of configs) (await esbuild.context(config)).watch();
+    copyStatic();
+    console.log('[esbuild] watching');
+    return;
+  }
+  await Promise.all(configs.map((config) => esbuild.build(config)));
+  copyStatic();
+  console.log(`[esbuild] built ${configs.length} bundle set(s)${production ? ' (production)' : ''}`);
+}
+
+main().catch((error) => {
+  console.error(error.message ?? error);
+  process.exit(1);
+});

@@ -1,0 +1,95 @@
+/** `eval-lens validate FILE… [--json]`: recognise, validate, print `file:line:col severity message`. */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CliCommand, UsageError } from './cliTypes';
+import { validateText } from '../core/validation/validateText';
+import { LineIndex } from '../core/text/lineIndex';
+import { isYamlOrJsonFileName } from '../core/fileKind';
+import { toPointer } from '../core/yaml/specDocument';
+import { Diagnostic } from '../core/validation/diagnostic';
+import { validationStrings } from '../core/l10n/validationStrings';
+
+interface JsonDiagnostic {
+  severity: Diagnostic['severity'];
+  message: string;
+  line: number;
+  column: number;
+  endLine: number;
+  endColumn: number;
+  path: string;
+}
+
+interface FileReport {
+  file: string;
+  kind: string | null;
+  valid: boolean;
+  diagnostics: JsonDiagnostic[];
+}
+
+/** Files named on the command line; a folder stands for the YAML/JSON files below it. */
+function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
+  const out: { file: string; explicit: boolean }[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (isYamlOrJsonFileName(entry.name)) out.push({ file: full, explicit: false });
+    }
+  };
+  for (const arg of args) {
+    const full = path.resolve(cwd, arg);
+    if (fs.existsSync(full) && fs.statSync(full).isDirectory()) walk(full);
+    else out.push({ file: full, explicit: true });
+  }
+  return out;
+}
+
+export const runValidateCommand: CliCommand = async (argv, io) => {
+  const json = argv.includes('--json');
+  const unknown = argv.find((a) => a.startsWith('-') && a !== '--json');
+  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+  const args = argv.filter((a) => a !== '--json');
+  if (args.length === 0) throw new UsageError('name at least one file');
+  const reports: FileReport[] = [];
+  let unreadable = false;
+  for (const { file, explicit } of expand(args, io.cwd)) {
+    const shown = path.relative(io.cwd, file) || file;
+    let text: string;
+    try {
+      text = fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      io.stderr(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
+      unreadable = true;
+      continue;
+    }
+    if (!isYamlOrJsonFileName(file) && !/^\s*#\s*eval-lens:/.test(text)) {
+      if (explicit && !json) io.stdout(`${shown}: skipped (${validationStrings.notRecognised})\n`);
+      continue;
+    }
+    const result = validateText(text, file);
+    if (!result.kind && result.diagnostics.length === 0) {
+      if (explicit && !json) io.stdout(`${shown}: skipped (${validationStrings.notRecognised})\n`);
+      continue;
+    }
+    const lines = new LineIndex(text);
+    const diagnostics = result.diagnostics.map((d): JsonDiagnostic => {
+      const start = lines.positionAt(d.range.start);
+      const end = lines.positionAt(d.range.end);
+      return { severity: d.severity, message: d.message, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, path: toPointer(d.path) };
+    });
+    const valid = !diagnostics.some((d) => d.severity === 'error');
+    reports.push({ file: shown, kind: result.kind ?? null, valid, diagnostics });
+    if (!json) {
+      for (const d of diagnostics) io.stdout(`${shown}:${d.line}:${d.column} ${d.severity} ${d.message}\n`);
+      if (diagnostics.length === 0) io.stdout(`${shown}: ok (${result.kind})\n`);
+    }
+  }
+  if (json) io.stdout(JSON.stringify(reports, null, 2) + '\n');
+  else {
+    const invalid = reports.filter((r) => !r.valid).length;
+    io.stdout(`${reports.length} file(s) checked, ${invalid} with errors\n`);
+  }
+  if (unreadable) return 2;
+  return reports.some((r) => !r.valid) ? 1 : 0;
+};

@@ -1,0 +1,97 @@
+/**
+ * Which of our formats a file is (SEMANTICS §1): by name first, then by content.
+ */
+export type FileKind = 'dataset' | 'generator' | 'log' | 'trace' | 'connection';
+
+export const CONNECTION_TYPES = [
+  'cloud_agent_a', 'placeholder', 'agent_platform_a', 'cloud_agent_b', 'managed_agent', 'trace_platform_a',
+] as const;
+
+const NAME_RULES: [RegExp, FileKind][] = [
+  [/\.dataset\.(ya?ml|json)$/i, 'dataset'],
+  [/\.generator\.(ya?ml|json)$/i, 'generator'],
+  [/\.(tasklog|task-result-log)\.json$/i, 'log'],
+  [/\.trace\.json$/i, 'trace'],
+];
+
+const MODELINE = /^\s*#\s*eval-lens:\s*(dataset|generator|log|trace|connection)\s*$/;
+
+/** Kind by file name alone (the patterns of SEMANTICS §1). */
+export function kindFromFileName(fileName: string): FileKind | undefined {
+  for (const [pattern, kind] of NAME_RULES) if (pattern.test(fileName)) return kind;
+  return undefined;
+}
+
+/** The `.json` names for which the report opens by default. */
+export function isDefaultLogFileName(fileName: string): boolean {
+  return /\.(tasklog|task-result-log)\.json$/i.test(fileName);
+}
+
+export function isYamlOrJsonFileName(fileName: string): boolean {
+  return /\.(ya?ml|json)$/i.test(fileName);
+}
+
+/** Kind from a first-line modeline `# eval-lens: dataset`. */
+export function kindFromModeline(text: string): FileKind | undefined {
+  const firstLine = text.slice(0, 200).split(/\r?\n/, 1)[0];
+  const match = MODELINE.exec(firstLine);
+  return match ? (match[1] as FileKind) : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Kind of a parsed first document (content rules of SEMANTICS §1). */
+export function kindFromValue(value: unknown): FileKind | undefined {
+  if (!isRecord(value)) return undefined;
+  if ('format_version' in value && 'evidence' in value) return 'log';
+  if ('key' in value && ('source' in value || 'generator_specification' in value)) return 'dataset';
+  const definition = value.definition;
+  if (isRecord(definition) && definition.type === 'declarative_dataset_generator') return 'generator';
+  if (typeof value.connection_type === 'string' && (CONNECTION_TYPES as readonly string[]).includes(value.connection_type)) return 'connection';
+  if (Array.isArray(value.items) && ('FORMAT' in value || 'metadata' in value || 'events' in value || 'span_id' in value)) return 'trace';
+  return undefined;
+}
+
+/**
+ * Top-level keys of a JSON object text, read without parsing the whole text (stops after `maxKeys` keys
+ * or when `wanted` are all found). Used to recognise large logs cheaply.
+ */
+export function topLevelJsonKeys(text: string, wanted: readonly string[] = [], maxKeys = 64): string[] {
+  const keys: string[] = [];
+  let depth = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n && /\s/.test(text[i])) i++;
+  if (text[i] !== '{') return keys;
+  let expectKey = true;
+  for (; i < n; i++) {
+    const c = text[i];
+    if (c === '"') {
+      let j = i + 1;
+      while (j < n && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      if (depth === 1 && expectKey) {
+        keys.push(JSON.parse(text.slice(i, j + 1)) as string);
+        if (keys.length >= maxKeys) break;
+        if (wanted.length && wanted.every((w) => keys.includes(w))) break;
+        expectKey = false;
+      }
+      i = j;
+    } else if (c === '{' || c === '[') {
+      depth++;
+    } else if (c === '}' || c === ']') {
+      depth--;
+      if (depth === 0) break;
+    } else if (c === ',' && depth === 1) {
+      expectKey = true;
+    }
+  }
+  return keys;
+}
+
+/** Whether a JSON text's top level has `format_version` and `evidence` (a task result log). */
+export function looksLikeLogJson(text: string): boolean {
+  const keys = topLevelJsonKeys(text, ['format_version', 'evidence'], 1000);
+  return keys.includes('format_version') && keys.includes('evidence');
+}

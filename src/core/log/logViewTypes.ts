@@ -1,0 +1,284 @@
+/**
+ * View model of a task result log: what the extension host computes from a log and serves to the report
+ * (webview, standalone HTML export, CLI). Plain JSON-serialisable data only.
+ * Shared contract between src/core/log (producer) and webview/logReport (consumer).
+ */
+
+export type ScorerPurpose = 'score' | 'qa';
+export type Verdict = 'match' | 'mismatch' | 'not_verifiable';
+export type SampleLayout = 'legacy' | 'trials';
+export type LogLayout = SampleLayout | 'mixed' | 'none';
+export type ErrorLevel = 'log' | 'task' | 'run' | 'sample' | 'trial';
+export type TokenPurpose = 'test' | 'judge' | 'generate' | 'auxiliary';
+
+export interface Verification {
+  verdict: Verdict;
+  /** The value recomputed from the per-sample scores (when verifiable). */
+  recomputed?: number;
+  /** Why a value is not verifiable, or how the mismatch arose, in plain words. */
+  reason?: string;
+  /** Number of samples that contributed to the recomputation. */
+  sampleCount?: number;
+}
+
+export interface MetricValueView {
+  key: string;
+  value: unknown;
+  verification: Verification;
+  /** Histogram of the per-sample values behind this metric value (bins of equal width), when numeric. */
+  distribution?: { min: number; max: number; counts: number[] };
+}
+
+export interface MetricView {
+  metricKey: string;
+  metricType?: string;
+  scorerKey?: string;
+  scorerName?: string;
+  scorerPurpose: ScorerPurpose;
+  reason?: string;
+  values: MetricValueView[];
+}
+
+export interface MetricGroup {
+  /** Scorer key; undefined for metrics without an owning scorer. */
+  scorerKey?: string;
+  scorerName?: string;
+  purpose: ScorerPurpose;
+  metrics: MetricView[];
+}
+
+export interface ErrorWhere {
+  level: ErrorLevel;
+  runIndex?: number;
+  /** Position of the sample in its samples array (stable id for requests). */
+  sampleIndex?: number;
+  sampleId?: string | number;
+  trialIndex?: number;
+}
+
+export interface ErrorView {
+  errorType: string;
+  message: string;
+  hint?: string;
+  stage?: string;
+  where: ErrorWhere;
+}
+
+export interface ErrorGroup {
+  /** One of the six stages, or 'unknown' when the error has none. */
+  stage: string;
+  total: number;
+  /** The first errors of the group (capped; `total` says how many there are). */
+  errors: ErrorView[];
+}
+
+export interface TokenUsageRow {
+  modelId: number;
+  purpose: TokenPurpose | string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface ScoreColumn {
+  /** `${scorerKey}/${valueKey}`: the key used in SampleRow.scores and in sort/filter requests. */
+  id: string;
+  scorerKey: string;
+  scorerName?: string;
+  valueKey: string;
+  kind: 'number' | 'boolean' | 'string' | 'mixed';
+}
+
+export interface AggregatorView {
+  scoreName: string;
+  function: 'mean' | 'min' | 'max' | 'pass@k' | 'pass^k' | string;
+  k?: number;
+  /** Name the aggregated value is stored under. */
+  targetName: string;
+  /** True when two aggregators of one score store under the same name (SEMANTICS §8). */
+  collides?: boolean;
+}
+
+export interface RepeatabilityStat {
+  scorerKey?: string;
+  metricKey: string;
+  valueKey: string;
+  /** One value per run (null when the run has none). */
+  perRun: (number | null)[];
+  mean: number | null;
+  std: number | null;
+  min: number | null;
+  max: number | null;
+}
+
+export interface RunSummaryView {
+  index: number;
+  metrics: MetricGroup[] | null;
+  sampleCount: number;
+  errorCount: number;
+  failures?: { numErrors: number; numTotal: number };
+}
+
+export interface SchemaProblem {
+  message: string;
+  /** JSON pointer of the offending value. */
+  path: string;
+  line?: number;
+  column?: number;
+}
+
+export interface LogSummary {
+  fileName: string;
+  fileSize: number;
+  /** Increases each time the file is reloaded; pages of an older generation are stale. */
+  generation: number;
+  displayName: string;
+  status: string;
+  formatVersion: string;
+  appVersion: string;
+  task: unknown;
+  evaluatedEntity?: unknown;
+  config: unknown;
+  runConfig?: unknown;
+  repeatability?: { numRuns: number };
+  trials?: { numTrials: number; aggregators: AggregatorView[] };
+  execution: { startedAt?: number; endedAt?: number; runtime?: number; modelUsage?: unknown };
+  /** null when the log carries no metrics; `metricsMissingReason` then says why. */
+  metrics: MetricGroup[] | null;
+  metricsMissingReason?: string;
+  errors: ErrorGroup[];
+  errorTotal: number;
+  failures?: { numErrors: number; numTotal: number };
+  tokenUsage: TokenUsageRow[];
+  samples: {
+    count: number;
+    layout: LogLayout;
+    scoreColumns: ScoreColumn[];
+    /** Names of the sample data fields most worth showing as table columns. */
+    dataColumns: string[];
+    errorStages: string[];
+    maxTrials: number;
+    /** k used for the pass@k / pass^k columns (number of trials unless an aggregator names k). */
+    passK: number;
+  };
+  runs?: { runs: RunSummaryView[]; stats: RepeatabilityStat[] };
+  /** Schema problems: the report still opens and shows a banner. */
+  schemaProblems: SchemaProblem[];
+}
+
+export interface SampleQuery {
+  offset: number;
+  limit: number;
+  /** Column: 'sampleId', 'index', 'errors', a data column `data:${name}` or a ScoreColumn id. */
+  sort?: { column: string; direction: 'asc' | 'desc' };
+  /** Case-insensitive text search across sample id, data, outputs and error messages. */
+  search?: string;
+  /** Keep samples whose (aggregated) score in `column` equals `value` (`'pass'`/`'fail'` for booleans and 1/0). */
+  scoreFilter?: { column: string; value: string | number | boolean };
+  /** Keep samples that have an error at this stage ('unknown' for none given, 'any' for any error). */
+  errorStage?: string;
+  /** Samples of one run (repeatability); undefined for the top-level samples. */
+  runIndex?: number;
+  /** Keep samples that carry the value behind one metric (clicking a metric card). */
+  metric?: { scorerKey?: string; valueKey: string };
+}
+
+export interface TrialCell {
+  index: number;
+  outcome: 'pass' | 'fail' | 'error' | 'unknown';
+}
+
+export interface SampleRow {
+  /** Position in the samples array: the id used for detail requests. */
+  index: number;
+  sampleId: string | number;
+  /** Short text previews of the data columns (truncated). */
+  data: Record<string, string>;
+  /** Sample-level value per ScoreColumn id (aggregated across trials where there are trials). */
+  scores: Record<string, number | boolean | string | null>;
+  trials: TrialCell[];
+  passAtK?: number;
+  passPowK?: number;
+  errorStages: string[];
+  errorCount: number;
+}
+
+export interface SamplePage {
+  generation: number;
+  total: number;
+  offset: number;
+  rows: SampleRow[];
+}
+
+export type TraceItemView =
+  | { kind: 'message'; role: string; parts: { type: string; text: string }[]; raw?: unknown }
+  | { kind: 'reasoning'; text: string; summary?: string }
+  | { kind: 'function_call'; name: string; callId?: string; arguments: string; output?: string }
+  | { kind: 'function_call_output'; callId?: string; output: string }
+  | { kind: 'unknown'; itemType?: string; value: unknown };
+
+export interface SpanNode {
+  id?: string;
+  name?: string;
+  type?: string;
+  children: SpanNode[];
+  /** Anything else the event carried, for display as JSON. */
+  attributes?: Record<string, unknown>;
+}
+
+export interface TraceView {
+  /** Items before the first user message (collapsed by default). */
+  preamble: TraceItemView[];
+  turns: TraceItemView[];
+  metadata?: Record<string, unknown>;
+  spans?: SpanNode[];
+  spanId?: string;
+  spanName?: string;
+  spanType?: string;
+}
+
+export type OutputView =
+  | { kind: 'trace'; trace: TraceView }
+  | { kind: 'text'; text: string }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'none'; reason: string };
+
+export interface ScoreDetail {
+  scorerKey: string;
+  scorerName?: string;
+  purpose: ScorerPurpose;
+  values: Record<string, unknown>;
+  metadata?: unknown;
+  directIos?: unknown[];
+  /** Verification of sample-level aggregated values against the trials, per value key. */
+  verification?: Record<string, Verification>;
+  /** True when the log has no sample-level scores here and `values` were aggregated from the trials. */
+  derived?: boolean;
+  /** Value key on which trial aggregators collide → every computed value (SEMANTICS §8). */
+  collisions?: Record<string, { function: string; label: string; value: number; k?: number }[]>;
+}
+
+export interface TrialDetail {
+  index: number;
+  data?: unknown;
+  output: OutputView;
+  scores: ScoreDetail[];
+  errors: ErrorView[];
+}
+
+export interface SampleDetail {
+  generation: number;
+  index: number;
+  runIndex?: number;
+  sampleId: string | number;
+  layout: SampleLayout;
+  data: unknown;
+  /** For legacy samples: one pseudo-trial holding the sample-level solver output and scores. */
+  trials: TrialDetail[];
+  /** Sample-level scores (legacy, or aggregated across trials). */
+  scores: ScoreDetail[];
+  errors: ErrorView[];
+  passAtK?: number;
+  passPowK?: number;
+  /** Why some data is absent (SEMANTICS §8), in plain words. */
+  notes: string[];
+}

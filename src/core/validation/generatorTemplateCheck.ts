@@ -1,0 +1,62 @@
+/** SEMANTICS §6: `<< config.KEY >>` must name a `config_spec` key; unused keys are worth a warning. */
+import { JsonPath } from '../yaml/specDocument';
+import { validationStrings as s } from '../l10n/validationStrings';
+
+export const TEMPLATE_REFERENCE = /<<\s*config\.([A-Za-z_][A-Za-z0-9_-]*)\s*>>/g;
+const TEMPLATE_FIELDS = ['user_prompt_template', 'system_prompt'];
+
+export interface TemplateFinding {
+  path: JsonPath;
+  severity: 'error' | 'warning';
+  message: string;
+  /** The exact text to underline inside the value (the `<< config.x >>` reference), when there is one. */
+  snippet?: string;
+  code: 'unknown-config-key' | 'unused-config-key';
+  key: string;
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** Template references of a generator definition: where each `<< config.x >>` stands. */
+export function templateReferences(definition: unknown): { path: JsonPath; key: string; snippet: string }[] {
+  const refs: { path: JsonPath; key: string; snippet: string }[] = [];
+  const synthesizers = record(record(definition)?.definition)?.synthesizers;
+  if (!Array.isArray(synthesizers)) return refs;
+  synthesizers.forEach((synth, i) => {
+    const fields = record(synth);
+    for (const field of TEMPLATE_FIELDS) {
+      const text = fields?.[field];
+      if (typeof text !== 'string') continue;
+      for (const m of text.matchAll(TEMPLATE_REFERENCE)) refs.push({ path: ['definition', 'synthesizers', i, field], key: m[1], snippet: m[0] });
+    }
+  });
+  return refs;
+}
+
+export function configSpecKeys(definition: unknown): { key: string; index: number }[] {
+  const spec = record(definition)?.config_spec;
+  if (!Array.isArray(spec)) return [];
+  return spec.flatMap((entry, index) => {
+    const key = record(entry)?.key;
+    return typeof key === 'string' ? [{ key, index }] : [];
+  });
+}
+
+export function checkGeneratorTemplates(definition: unknown): TemplateFinding[] {
+  const keys = configSpecKeys(definition);
+  const known = new Set(keys.map((k) => k.key));
+  const refs = templateReferences(definition);
+  const used = new Set(refs.map((r) => r.key));
+  const findings: TemplateFinding[] = [];
+  for (const ref of refs) {
+    if (!known.has(ref.key)) {
+      findings.push({ path: ref.path, severity: 'error', code: 'unknown-config-key', key: ref.key, snippet: ref.snippet, message: s.unknownTemplateKey(ref.key, [...known]) });
+    }
+  }
+  for (const { key, index } of keys) {
+    if (!used.has(key)) findings.push({ path: ['config_spec', index, 'key'], severity: 'warning', code: 'unused-config-key', key, message: s.unusedConfigKey(key) });
+  }
+  return findings;
+}

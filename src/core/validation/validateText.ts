@@ -1,0 +1,134 @@
+/**
+ * The validation pass shared by the CLI and the editor: recognise the file's kind, parse it (YAML stream
+ * or JSON, keeping ranges), validate each document against its compiled schema, and run the checks JSON
+ * Schema cannot express (filter expressions, generator templates, plain-text credentials).
+ */
+import type { ValidateFunction } from 'ajv';
+import * as validators from '../schema/generated/validators';
+import { problemsFromAjv } from '../schema/schemaProblems';
+import { FileKind, kindFromFileName, kindFromModeline, kindFromValue, looksLikeLogJson } from '../fileKind';
+import { JsonPath, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
+import { Diagnostic } from './diagnostic';
+import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
+import { findPlainTextCredentials } from './credentialCheck';
+import { checkGeneratorTemplates } from './generatorTemplateCheck';
+import { checkFilterExpressions } from './expressionCheck';
+import { jsonSyntaxErrorOffset } from '../json/jsonLocator';
+import { validationStrings as s } from '../l10n/validationStrings';
+
+export const VALIDATORS: Record<FileKind, ValidateFunction> = {
+  dataset: validators.validateDataset,
+  generator: validators.validateGeneratorDefinition,
+  log: validators.validateTaskResultLog,
+  trace: validators.validateTrace,
+  connection: validators.validateAgentConnection,
+};
+
+export interface ValidationResult {
+  kind: FileKind | undefined;
+  /** Parsed documents (YAML or small JSON); empty for large JSON parsed without ranges. */
+  documents: SpecDocument[];
+  /** Values of the documents, in order. */
+  values: unknown[];
+  diagnostics: Diagnostic[];
+}
+
+export interface ValidateOptions {
+  /** Force a kind instead of recognising it. */
+  kind?: FileKind;
+}
+
+/** Above this size a JSON file is parsed with JSON.parse and located by scanning, not by the YAML parser. */
+const LARGE_JSON_BYTES = 1_000_000;
+
+/** Recognises a file's kind from its name, a modeline, or its first document. */
+export function recogniseKind(fileName: string, text: string, firstValue?: unknown): FileKind | undefined {
+  return kindFromFileName(fileName) ?? kindFromModeline(text) ?? (firstValue === undefined ? undefined : kindFromValue(firstValue));
+}
+
+function schemaDiagnostics(kind: FileKind, value: unknown, locateRange: (path: JsonPath, part: 'key' | 'value') => Diagnostic['range'], documentIndex: number): Diagnostic[] {
+  const validate = VALIDATORS[kind];
+  if (validate(value)) return [];
+  return problemsFromAjv(validate.errors).map((p) => ({
+    severity: p.severity, message: p.message, path: p.path, documentIndex, source: 'schema', code: p.code, data: p.data,
+    range: locateRange(p.path, p.part),
+  }));
+}
+
+function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): Diagnostic[] {
+  const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, doc, path, part);
+  const out: Diagnostic[] = schemaDiagnostics(kind, doc.value, at, doc.index);
+  for (const c of findPlainTextCredentials(doc.value)) {
+    out.push({ severity: 'warning', message: c.message, path: c.path, documentIndex: doc.index, source: 'credential', code: 'plain-text-credential', range: at(c.path, 'value'), data: { field: c.field } });
+  }
+  if (kind === 'generator') {
+    for (const f of checkGeneratorTemplates(doc.value)) {
+      let range = at(f.path, 'value');
+      if (f.snippet) {
+        const inside = text.slice(range.start, range.end).indexOf(f.snippet);
+        if (inside >= 0) range = { start: range.start + inside, end: range.start + inside + f.snippet.length };
+      }
+      out.push({ severity: f.severity, message: f.message, path: f.path, documentIndex: doc.index, source: 'template', code: f.code, range, data: { key: f.key } });
+    }
+  }
+  if (kind === 'dataset') out.push(...checkFilterExpressions(text, doc));
+  return out;
+}
+
+function duplicateKeys(text: string, docs: SpecDocument[]): Diagnostic[] {
+  const firstSeen = new Map<string, number>();
+  const out: Diagnostic[] = [];
+  for (const doc of docs) {
+    const key = (doc.value as Record<string, unknown> | null)?.key;
+    if (typeof key !== 'string') continue;
+    const previous = firstSeen.get(key);
+    if (previous === undefined) firstSeen.set(key, doc.index);
+    else out.push({ severity: 'error', message: s.duplicateDatasetKey(key, previous + 1), path: ['key'], documentIndex: doc.index, source: 'rule', code: 'duplicate-key', range: rangeInDocument(text, doc, ['key'], 'value') });
+  }
+  return out;
+}
+
+function validateLargeJson(text: string, kind: FileKind | undefined): ValidationResult {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const offset = jsonSyntaxErrorOffset(message, text);
+    return { kind, documents: [], values: [], diagnostics: [{ severity: 'error', message: s.invalidJson(message), path: [], documentIndex: 0, source: 'syntax', range: { start: offset, end: offset + 1 } }] };
+  }
+  const resolved = kind ?? kindFromValue(value);
+  const diagnostics = resolved ? schemaDiagnostics(resolved, value, (path, part) => rangeInJson(text, path, part), 0) : [];
+  for (const c of findPlainTextCredentials(value)) {
+    diagnostics.push({ severity: 'warning', message: c.message, path: c.path, documentIndex: 0, source: 'credential', code: 'plain-text-credential', range: rangeInJson(text, c.path, 'value'), data: { field: c.field } });
+  }
+  return { kind: resolved, documents: [], values: [value], diagnostics };
+}
+
+/** Validates a file's text. `kind` undefined in the result means the file is none of ours. */
+export function validateText(text: string, fileName: string, options: ValidateOptions = {}): ValidationResult {
+  const isJson = /\.json$/i.test(fileName);
+  const nameKind = options.kind ?? kindFromFileName(fileName);
+  if (isJson && (text.length > LARGE_JSON_BYTES || nameKind === 'log' || (nameKind === undefined && looksLikeLogJson(text)))) {
+    return validateLargeJson(text, nameKind);
+  }
+  const documents = parseSpecDocuments(text);
+  const values = documents.map((d) => d.value);
+  const kind = options.kind ?? recogniseKind(fileName, text, values[0]);
+  const diagnostics: Diagnostic[] = [];
+  for (const doc of documents) {
+    for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
+  }
+  if (!kind) return { kind, documents, values, diagnostics };
+  for (const doc of documents) {
+    if (doc.problems.some((p) => p.severity === 'error')) continue;
+    if (doc.value === null || doc.value === undefined) {
+      if (documents.length === 1) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule' });
+      continue;
+    }
+    diagnostics.push(...documentDiagnostics(text, kind, doc));
+  }
+  if (kind === 'dataset') diagnostics.push(...duplicateKeys(text, documents));
+  diagnostics.sort((a, b) => a.range.start - b.range.start);
+  return { kind, documents, values, diagnostics };
+}

@@ -1,0 +1,39 @@
+import * as vscode from 'vscode';
+import { Services } from './services';
+import { previewFilters } from './preview/previewCommands';
+import { exportLogReport, openLogAsJson, openLogAtSample, openLogReport } from './logReport/logReportCommands';
+import { storeCredential } from './authoring/storeCredentialCommand';
+import { validateFile } from './validateFileCommand';
+
+/** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
+export type CommandHandler = (services: Services, ...args: unknown[]) => unknown;
+
+/** Every command the extension contributes (package.json `contributes.commands`), in one table. */
+export const commandTable = {
+  'evalLens.previewFilters': previewFilters,
+  'evalLens.openLogReport': openLogReport,
+  'evalLens.openLogAsJson': openLogAsJson,
+  'evalLens.openLogAtSample': openLogAtSample,
+  'evalLens.exportLogReport': exportLogReport,
+  'evalLens.validateFile': validateFile,
+  'evalLens.storeCredential': storeCredential,
+} satisfies Record<string, CommandHandler>;
+
+export type CommandId = keyof typeof commandTable;
+
+export function registerCommands(services: Services): void {
+  for (const [id, handler] of Object.entries(commandTable) as [CommandId, CommandHandler][]) {
+    services.context.subscriptions.push(
+      vscode.commands.registerCommand(id, async (...args: unknown[]) => {
+        try {
+          return await handler(services, ...args);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          services.output.error(`${id}: ${message}`);
+          void vscode.window.showErrorMessage(message);
+          return undefined;
+        }
+      }),
+    );
+  }
+}

@@ -1,0 +1,24 @@
+import * as vscode from 'vscode';
+import { Services } from './services';
+import { registerCommands } from './commandTable';
+import { FileKindStatus } from './fileKindStatus';
+import { SpecDiagnostics } from './authoring/specDiagnostics';
+import { registerAuthoring } from './authoring/registerAuthoring';
+import { registerPreview } from './preview/registerPreview';
+import { registerLogReport } from './logReport/registerLogReport';
+
+/** Thin activation: build the shared services, then let each area register its providers. */
+export function activate(context: vscode.ExtensionContext): void {
+  const services = new Services(context);
+  context.subscriptions.push(services);
+  registerCommands(services);
+  FileKindStatus.register(services);
+  SpecDiagnostics.register(services);
+  registerAuthoring(services);
+  registerPreview(services);
+  registerLogReport(services);
+}
+
+export function deactivate(): void {
+  // Everything is disposed through context.subscriptions.
+}

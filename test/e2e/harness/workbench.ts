@@ -1,0 +1,124 @@
+/**
+ * A real VS Code workbench (code-server) in headless Chromium, driven by Playwright, with the packaged
+ * extension installed. Helpers for what a person does: open a file, run a palette command, read a webview.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Browser, chromium, Frame, Page } from 'playwright-core';
+import { CodeServer, CodeServerOptions, installPackagedExtension, makeRunDir } from './codeServer';
+import { repoRoot } from './repoRoot';
+
+export interface Workbench {
+  page: Page;
+  browser: Browser;
+  server: CodeServer;
+  close(): Promise<void>;
+}
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update',
+  '--disable-sync', '--no-first-run', '--disable-quic',
+];
+
+export function chromiumPath(): string {
+  for (const candidate of [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser']) {
+    if (candidate && fs.existsSync(candidate)) return candidate;
+  }
+  throw new Error('Chromium is not installed. Run: bash test/e2e/setupCodeServer.sh');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_FLAGS });
+}
+
+/** Starts code-server with the packaged extension and opens the workbench on `workspace` (default examples/). */
+export async function startWorkbench(options: CodeServerOptions = {}): Promise<Workbench> {
+  const runDir = makeRunDir('e2e');
+  const installed = installPackagedExtension(runDir);
+  const server = await CodeServer.start({ ...options, runDir, extensionsDir: installed.extensionsDir });
+  let browser: Browser | undefined;
+  try {
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(server.url());
+    await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
+    await page.waitForSelector('.explorer-folders-view, .explorer-viewlet, .part.sidebar', { timeout: 60_000 });
+    const opened = browser;
+    return {
+      page,
+      browser: opened,
+      server,
+      close: async () => {
+        await opened.close().catch(() => undefined);
+        server.stop();
+      },
+    };
+  } catch (error) {
+    await browser?.close().catch(() => undefined);
+    server.stop();
+    throw error;
+  }
+}
+
+/** Opens the command palette, types the command's title and runs it. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file by its path relative to the workspace folder (Quick Open). */
+export async function openFile(page: Page, relativePath: string): Promise<void> {
+  await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+  await page.keyboard.press('Control+P');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(relativePath);
+  const base = path.basename(relativePath);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab', { hasText: base }).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
+async function frameText(frame: Frame): Promise<string> {
+  try {
+    return await frame.evaluate<string>('document.body ? document.body.innerText : ""');
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The webview frame whose text contains `text` (or satisfies `predicate`). Webviews are iframes inside
+ * iframes; this searches every frame of the page until the timeout.
+ */
+export async function findWebviewFrame(page: Page, match: string | ((frame: Frame) => Promise<boolean>), timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const frame of page.frames()) {
+      if (frame === page.mainFrame()) continue;
+      const ok = typeof match === 'string' ? (await frameText(frame)).includes(match) : await match(frame).catch(() => false);
+      if (ok) return frame;
+    }
+    if (Date.now() > deadline) {
+      const texts = await Promise.all(page.frames().map(async (f) => (await frameText(f)).slice(0, 200)));
+      throw new Error(`no webview frame matched ${typeof match === 'string' ? JSON.stringify(match) : 'the predicate'} within ${timeoutMs} ms. Frames: ${JSON.stringify(texts)}`);
+    }
+    await page.waitForTimeout(250);
+  }
+}
+
+/** Writes a PNG screenshot to test-results/screenshots/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  const dir = path.join(repoRoot(), 'test-results/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, name.endsWith('.png') ? name : `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
