@@ -1,59 +1,13 @@
-import { runValidateCommand } from './validateCommand';
-import { runPreviewCommand } from './previewCommand';
-import { runLogVerifyCommand } from './logVerifyCommand';
-import { runLogReportCommand } from './logReportCommand';
-import { CliCommand, CliIo, UsageError } from './cliTypes';
-import { cliStrings } from '../core/l10n/cliStrings';
+// Entry of the `eval-lens` command line.
+import { runCli } from './runCli';
+import { CliIo } from './cliTypes';
 
-const commands: Record<string, CliCommand> = {
-  validate: runValidateCommand,
-  preview: runPreviewCommand,
-  'log verify': runLogVerifyCommand,
-  'log report': runLogReportCommand,
+const io: CliIo = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (text) => process.stderr.write(text),
+  cwd: process.cwd(),
 };
-
-function resolveCommand(argv: string[]): { name: string; rest: string[] } | undefined {
-  const two = argv.slice(0, 2).join(' ');
-  if (commands[two]) return { name: two, rest: argv.slice(2) };
-  if (argv[0] && commands[argv[0]]) return { name: argv[0], rest: argv.slice(1) };
-  return undefined;
-}
-
-export async function main(argv: string[], io: CliIo): Promise<number> {
-  if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
-    io.stdout(cliStrings.usage);
-    return argv.length === 0 ? 2 : 0;
-  }
-  if (argv[0] === '--version') {
-    io.stdout(`${cliStrings.version}\n`);
-    return 0;
-  }
-  const resolved = resolveCommand(argv);
-  if (!resolved) {
-    io.stderr(cliStrings.unknownCommand(argv.join(' ')));
-    return 2;
-  }
-  try {
-    return await commands[resolved.name](resolved.rest, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`eval-lens ${resolved.name}: ${error.message}\n${cliStrings.usage}`);
-      return 2;
-    }
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`eval-lens ${resolved.name}: ${message}\n`);
-    return 2;
-  }
-}
-
-if (require.main === module) {
-  const io: CliIo = {
-    stdout: (text) => process.stdout.write(text),
-    stderr: (text) => process.stderr.write(text),
-    cwd: process.cwd(),
-  };
-  main(process.argv.slice(2), io).then(
-    (code) => { process.exitCode = code; },
-    (error: unknown) => { process.stderr.write(`eval-lens: ${error instanceof Error ? error.message : String(error)}\n`); process.exitCode = 2; },
-  );
-}
+runCli(process.argv.slice(2), io).then(
+  (code) => { process.exitCode = code; },
+  (error: unknown) => { process.stderr.write(`eval-lens: ${error instanceof Error ? error.message : String(error)}\n`); process.exitCode = 2; },
+);

@@ -101,3 +101,82 @@ export function jsonSyntaxErrorOffset(message: string, text: string): number {
   }
   return 0;
 }
+
+/** First JSON syntax error of a text (offset and plain-words reason), or undefined when it is valid. */
+export function findJsonSyntaxError(text: string): { offset: number; message: string } | undefined {
+  let i = 0;
+  const fail = (message: string) => ({ offset: Math.min(i, text.length), message });
+  const ws = () => { i = skipWs(text, i); };
+  const literal = (word: string) => {
+    if (text.startsWith(word, i)) { i += word.length; return undefined; }
+    return fail(`unexpected ${text[i] === undefined ? 'end of text' : JSON.stringify(text.slice(i, i + 12).split(/[\s,}\]]/)[0] || text[i])}`);
+  };
+  const string = () => {
+    i++;
+    while (i < text.length && text[i] !== '"') {
+      const c = text.charCodeAt(i);
+      if (c < 0x20) return fail('control character in a string (escape it)');
+      if (text[i] === '\\') {
+        const e = text[i + 1];
+        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail('invalid \\u escape'); i += 6; continue; }
+        if (!e || !'"\\/bfnrt'.includes(e)) return fail('invalid escape in a string');
+        i += 2;
+        continue;
+      }
+      i++;
+    }
+    if (i >= text.length) return fail('unterminated string');
+    i++;
+    return undefined;
+  };
+  const number = () => {
+    const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
+    if (!m) return fail('invalid number');
+    i += m[0].length;
+    return undefined;
+  };
+  const value = (depth: number): { offset: number; message: string } | undefined => {
+    ws();
+    const c = text[i];
+    if (c === '{') {
+      i++; ws();
+      if (text[i] === '}') { i++; return undefined; }
+      for (;;) {
+        ws();
+        if (text[i] !== '"') return fail(text[i] === '}' ? 'trailing comma before }' : 'expected a property name in double quotes');
+        const e = string(); if (e) return e;
+        ws();
+        if (text[i] !== ':') return fail('expected : after the property name');
+        i++;
+        const v = value(depth + 1); if (v) return v;
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i] === '}') { i++; return undefined; }
+        return fail('expected , or } after a property value');
+      }
+    }
+    if (c === '[') {
+      i++; ws();
+      if (text[i] === ']') { i++; return undefined; }
+      for (;;) {
+        ws();
+        if (text[i] === ']') return fail('trailing comma before ]');
+        const v = value(depth + 1); if (v) return v;
+        ws();
+        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ']') { i++; return undefined; }
+        return fail('expected , or ] after an array item');
+      }
+    }
+    if (c === '"') return string();
+    if (c === '-' || (c >= '0' && c <= '9')) return number();
+    if (c === 't') return literal('true');
+    if (c === 'f') return literal('false');
+    if (c === 'n') return literal('null');
+    return fail(c === undefined ? 'unexpected end of text' : `unexpected ${JSON.stringify(c)}`);
+  };
+  const error = value(0);
+  if (error) return error;
+  ws();
+  return i < text.length ? fail('unexpected text after the JSON value') : undefined;
+}

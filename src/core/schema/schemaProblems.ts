@@ -118,63 +118,114 @@ function one(error: ErrorObject): SchemaProblem | undefined {
     case 'not':
     case 'anyOf':
     case 'oneOf':
-      return { path, part: path.length ? 'key' : 'value', code: 'rule', severity: 'error', message: custom ?? s.generic(name, error.message ?? error.keyword) };
+      return { path, part: 'key', code: 'rule', severity: 'error', message: custom ?? s.generic(name, error.message ?? error.keyword) };
     default:
       return { path, part: 'value', code: 'rule', severity: 'error', message: custom ?? s.generic(name, error.message ?? error.keyword) };
   }
 }
 
-function isBelow(error: ErrorObject, wrapper: ErrorObject): boolean {
-  return error !== wrapper && error.schemaPath.startsWith(wrapper.schemaPath + '/');
+type Item = ErrorObject | SchemaProblem;
+
+function isProblem(item: Item): item is SchemaProblem {
+  return 'code' in item && 'part' in item;
 }
 
-/** Branch index of an error below an anyOf/oneOf wrapper (`#/…/anyOf/2/…` → 2). */
-function branchOf(error: ErrorObject, wrapper: ErrorObject): number {
-  const rest = error.schemaPath.slice(wrapper.schemaPath.length + 1);
-  return Number(rest.split('/')[0]);
+function pointerOf(item: Item): string {
+  return isProblem(item) ? item.path.map((seg) => '/' + String(seg)).join('') : item.instancePath;
 }
 
-/** Folds the errors of an anyOf/oneOf without discriminator into the problems worth showing. */
-function foldAlternatives(wrapper: ErrorObject, below: ErrorObject[]): ErrorObject[] | SchemaProblem {
+function isAtOrBelow(pointer: string, base: string): boolean {
+  return pointer === base || pointer.startsWith(base + '/');
+}
+
+function isWrapper(item: Item): item is ErrorObject {
+  return !isProblem(item) && (item.keyword === 'anyOf' || item.keyword === 'oneOf');
+}
+
+/**
+ * Splits the errors of an anyOf/oneOf into its branches. Inline branches are named in the schema path
+ * (`…/anyOf/1/…`); errors from a `$ref` branch restart their schema path at the referenced schema, so
+ * consecutive errors with the same referenced root form one branch.
+ */
+function splitBranches(wrapper: ErrorObject, run: Item[]): Item[][] {
+  const branches = new Map<string, Item[]>();
+  let refGroup = '';
+  for (const item of run) {
+    let id: string;
+    const path = isProblem(item) ? '' : item.schemaPath;
+    if (path.startsWith(wrapper.schemaPath + '/')) {
+      id = path.slice(wrapper.schemaPath.length + 1).split('/')[0];
+      refGroup = '';
+    } else {
+      const root = /^[^#]*#\/\$defs\/[^/]+/.exec(path)?.[0] ?? refGroup ?? 'ref';
+      refGroup = root;
+      id = `ref:${root}`;
+    }
+    branches.set(id, [...(branches.get(id) ?? []), item]);
+  }
+  return [...branches.values()];
+}
+
+function mismatchedType(branch: Item[], pointer: string): boolean {
+  return branch.some((e) => !isProblem(e) && e.keyword === 'type' && e.instancePath === pointer);
+}
+
+/** Folds the errors of an anyOf/oneOf without discriminator into the items worth showing. */
+function foldAlternatives(wrapper: ErrorObject, run: Item[]): Item[] {
   const custom = customMessage(wrapper.parentSchema, wrapper.keyword);
-  if (custom) {
-    const path = fromPointer(wrapper.instancePath);
-    return { path, part: 'value', code: 'alternatives', severity: 'error', message: custom };
-  }
-  const branches = new Map<number, ErrorObject[]>();
-  for (const e of below) {
-    const b = branchOf(e, wrapper);
-    branches.set(b, [...(branches.get(b) ?? []), e]);
-  }
-  // A branch whose type matched (no type error at the wrapper's own path) explains the mistake best.
-  const typed = [...branches.values()].filter((list) => !list.some((e) => e.keyword === 'type' && e.instancePath === wrapper.instancePath));
-  if (typed.length > 0) return typed.sort((a, b) => a.length - b.length)[0];
-  const types = [...branches.values()].flatMap((list) => list.filter((e) => e.keyword === 'type').map((e) => (e.params as { type: unknown }).type));
   const path = fromPointer(wrapper.instancePath);
-  return { path, part: 'value', code: 'type', severity: 'error', message: s.wrongType(fieldName(path), [...new Set(types.flat())].map((t) => s.typeName(String(t))).join(s.or), describe(wrapper.data)) };
+  const branches = splitBranches(wrapper, run);
+  const typed = branches.filter((b) => !mismatchedType(b, wrapper.instancePath));
+  if (typed.length === 1) return typed[0];
+  if (custom) return [{ path, part: path.length === 0 ? 'key' : 'value', code: 'alternatives', severity: 'error', message: custom }];
+  if (typed.length > 1) return typed.sort((a, b) => a.length - b.length)[0];
+  const types = run.flatMap((e) => (!isProblem(e) && e.keyword === 'type' ? [(e.params as { type: unknown }).type] : []));
+  const words = [...new Set(types.flat())].map((t) => s.typeName(String(t))).join(s.or);
+  return [{ path, part: 'value', code: 'type', severity: 'error', message: s.wrongType(fieldName(path), words, describe(wrapper.data)) }];
+}
+
+/** Replaces each failed anyOf/oneOf and the errors of its branches (the run just before it) by the fold. */
+function foldWrappers(errors: readonly ErrorObject[]): Item[] {
+  const items: Item[] = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'oneOf' && (e.params as { passingSchemas?: unknown }).passingSchemas));
+  for (let i = 0; i < items.length; i++) {
+    const wrapper = items[i];
+    if (!isWrapper(wrapper)) continue;
+    let start = i;
+    while (start > 0 && isAtOrBelow(pointerOf(items[start - 1]), wrapper.instancePath) && !(isWrapper(items[start - 1]))) start--;
+    const run = items.slice(start, i);
+    if (run.length === 0) continue;
+    const folded = foldAlternatives(wrapper, run);
+    items.splice(start, i - start + 1, ...folded);
+    i = start + folded.length - 1;
+  }
+  return items;
+}
+
+const samePath = (a: JsonPath, b: JsonPath) => a.length === b.length && a.every((seg, i) => String(seg) === String(b[i]));
+
+/** One real mistake can trip several rules: keep the message that names the fix. */
+function collapse(problems: SchemaProblem[]): SchemaProblem[] {
+  const typos = problems.filter((p) => p.code === 'unknown-property' && p.data?.suggestion);
+  const tagValues = problems.filter((p) => p.code === 'enum' || p.code === 'const');
+  return problems.filter((p) => {
+    // A mistyped key also makes the intended key "missing": the rename is the fix.
+    if (p.code === 'required' && typos.some((t) => samePath(t.path.slice(0, -1), p.path) && t.data?.suggestion === p.data?.missing)) return false;
+    if ((p.code === 'alternatives' || p.code === 'rule') && typos.some((t) => samePath(t.path.slice(0, -1), p.path))) return false;
+    // An unknown discriminator value is reported once, on the value, with the allowed values.
+    if (p.code === 'discriminator-value' && tagValues.some((t) => samePath(t.path, p.path))) return false;
+    return true;
+  });
 }
 
 export function problemsFromAjv(errors: readonly ErrorObject[] | null | undefined): SchemaProblem[] {
   if (!errors?.length) return [];
-  let pending = errors.filter((e) => e.keyword !== 'if' && !(e.keyword === 'oneOf' && (e.params as { passingSchemas?: unknown }).passingSchemas));
   const problems: SchemaProblem[] = [];
-  // Innermost wrappers first, so nested alternatives fold before their parents.
-  const wrappers = pending.filter((e) => e.keyword === 'anyOf' || e.keyword === 'oneOf').sort((a, b) => b.schemaPath.length - a.schemaPath.length);
-  for (const wrapper of wrappers) {
-    if (!pending.includes(wrapper)) continue;
-    const below = pending.filter((e) => isBelow(e, wrapper));
-    if (below.length === 0) continue;
-    const folded = foldAlternatives(wrapper, below);
-    pending = pending.filter((e) => e !== wrapper && !below.includes(e));
-    if (Array.isArray(folded)) pending.push(...folded);
-    else problems.push(folded);
-  }
-  for (const e of pending) {
-    const p = one(e);
+  for (const item of foldWrappers(errors)) {
+    const p = isProblem(item) ? item : one(item);
     if (p) problems.push(p);
   }
   const seen = new Set<string>();
-  return problems.filter((p) => {
+  return collapse(problems).filter((p) => {
     const id = `${p.path.join('/')}|${p.part}|${p.message}`;
     if (seen.has(id)) return false;
     seen.add(id);

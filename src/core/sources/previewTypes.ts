@@ -73,4 +73,12 @@ export interface PreviewOptions {
   confirmFetch?: (url: string) => Promise<boolean>;
   /** Timeout for URL sources, milliseconds. */
   urlTimeoutMs?: number;
+  /** Worker threads for counting large local CSV/JSONL files; 0 counts on the calling thread. Default: the CPU count (at most 4). */
+  workers?: number;
+  /** Path of the built counting worker (`dist/worker/rangeCount.js`); found beside the bundle when absent. */
+  workerScript?: string;
+  /** Decode every row in full (no column-skipping fast path); for checks that the fast path agrees. */
+  plainParsing?: boolean;
+  /** Home directory for a leading `~` in paths; default the user's home. */
+  homeDir?: string;
 }

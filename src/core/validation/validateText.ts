@@ -13,7 +13,7 @@ import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
-import { jsonSyntaxErrorOffset } from '../json/jsonLocator';
+import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator';
 import { validationStrings as s } from '../l10n/validationStrings';
 
 export const VALIDATORS: Record<FileKind, ValidateFunction> = {
@@ -93,8 +93,9 @@ function validateLargeJson(text: string, kind: FileKind | undefined): Validation
   try {
     value = JSON.parse(text);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const offset = jsonSyntaxErrorOffset(message, text);
+    const found = findJsonSyntaxError(text);
+    const message = found?.message ?? (error instanceof Error ? error.message : String(error));
+    const offset = found?.offset ?? jsonSyntaxErrorOffset(message, text);
     return { kind, documents: [], values: [], diagnostics: [{ severity: 'error', message: s.invalidJson(message), path: [], documentIndex: 0, source: 'syntax', range: { start: offset, end: offset + 1 } }] };
   }
   const resolved = kind ?? kindFromValue(value);

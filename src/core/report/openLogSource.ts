@@ -1,0 +1,70 @@
+/**
+ * Opens a task result log file as a LogSource for the report: indexed in this thread for small files
+ * (with schema problems for the banner), in a worker thread above a size threshold. A file that cannot be
+ * read or parsed gives a LoadFailure naming the line and column.
+ */
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import type { LogSource } from '../log/logSource';
+import { loadLogIndex } from '../log/logLoader';
+import { LogLoadError } from '../log/logLoadError';
+import { LogWorkerClient } from '../log/logWorkerClient';
+import { logReportStrings as S } from '../l10n/logReportStrings';
+import { logSchemaProblems } from './logSchemaProblems';
+
+export interface LoadFailure {
+  message: string;
+  line?: number;
+  column?: number;
+  hint: string;
+}
+
+export type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure: LoadFailure };
+
+export interface OpenLogOptions {
+  generation: number;
+  /** Files larger than this are parsed in a worker thread (and not schema-validated). */
+  workerThresholdBytes: number;
+  /** dist/worker/logParse.js */
+  workerScript?: string;
+  onProgress?: (label: string, done?: number, total?: number) => void;
+}
+
+function failureOf(error: unknown): LoadFailure {
+  if (error instanceof LogLoadError) {
+    const hint = error.line !== undefined ? S.loadErrorHint : /must be a JSON object/.test(error.message) ? S.notALogHint : S.readErrorHint;
+    return { message: error.message, line: error.line, column: error.column, hint };
+  }
+  return { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint };
+}
+
+export async function openLogSource(filePath: string, options: OpenLogOptions): Promise<LoadOutcome> {
+  const fileName = path.basename(filePath);
+  options.onProgress?.(S.loading);
+  let size: number;
+  try {
+    size = (await fs.stat(filePath)).size;
+  } catch (error) {
+    return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+  if (options.workerScript && size > options.workerThresholdBytes) {
+    options.onProgress?.(S.parsing, 0, size);
+    const client = new LogWorkerClient(options.workerScript, { filePath, fileName, generation: options.generation });
+    try {
+      await client.summary();
+      return { ok: true, source: client };
+    } catch (error) {
+      client.dispose();
+      return { ok: false, failure: failureOf(error) };
+    }
+  }
+  try {
+    const bytes = await fs.readFile(filePath);
+    options.onProgress?.(S.parsing, 0, size);
+    const schemaProblems = logSchemaProblems(bytes.toString('utf8'), fileName);
+    options.onProgress?.(S.indexing, size, size);
+    return { ok: true, source: await loadLogIndex(bytes, { fileName, generation: options.generation, mode: 'full', schemaProblems }) };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
+}
