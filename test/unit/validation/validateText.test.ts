@@ -178,3 +178,32 @@ describe('validateText: task result logs', () => {
     assert.equal(r.shown[0].at.split(':')[0], '3');
   });
 });
+
+describe('validateText: filter expressions (SEMANTICS §4)', () => {
+  const spec = (...filter: string[]) => lines('key: ok', 'display_name: x', 'source:', '  type: local', '  file_path: a.csv', '  filters:', ...filter);
+
+  test('a valid expression gives nothing', () => {
+    assert.deepEqual(check('a.dataset.yaml', spec('    - expression: "{{ sample[\\"my col\\"] }}"', '      op: exists')).shown, []);
+  });
+
+  test('an invalid expression names the filter and the column, underlining where parsing failed', () => {
+    const r = check('a.dataset.yaml', spec('    - expression: "{{ sample.a | upper }}"', '      op: exists'));
+    assert.equal(r.shown.length, 1);
+    assert.match(r.shown[0].message, /^filter 1: invalid expression at column 13/);
+    assert.equal(r.shown[0].underlined, '|');
+  });
+
+  test('an unknown root and missing braces are errors too', () => {
+    const root = check('a.dataset.yaml', spec('    - expression: "{{ row.a }}"', '      op: exists'));
+    assert.equal(root.shown.length, 1);
+    assert.equal(root.shown[0].underlined.startsWith('row'), true);
+    const bare = check('a.dataset.yaml', spec('    - expression: sample.a', '      op: exists'));
+    assert.equal(bare.shown.length, 1);
+    assert.match(bare.shown[0].message, /filter 1/);
+  });
+
+  test('ordering against a boolean is an invalid filter', () => {
+    const r = check('a.dataset.yaml', spec('    - expression: "{{ sample.a }}"', '      op: greater_than', '      value: true'));
+    assert.deepEqual(r.shown.map((d) => d.underlined), ['true']);
+  });
+});
