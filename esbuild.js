@@ -52,7 +52,9 @@ function targets() {
   ];
   const workers = walk('src', (f) => f.endsWith('.worker.ts'));
   if (workers.length) {
-    list.push({ ...common, entryPoints: workers, outdir: 'dist/worker', entryNames: '[name]', platform: 'node', format: 'cjs' });
+    // src/core/log/logParse.worker.ts → dist/worker/logParse.js
+    const named = Object.fromEntries(workers.map((w) => [path.basename(w, '.worker.ts'), w]));
+    list.push({ ...common, entryPoints: named, outdir: 'dist/worker', platform: 'node', format: 'cjs' });
   }
   const webviews = walk('webview', (f) => /^webview[\\/][^\\/]+[\\/]main\.ts$/.test(f));
   for (const entry of webviews) {
@@ -102,6 +104,8 @@ function copyStatic() {
 
 async function main() {
   generateValidators(root);
+  // A fresh dist/ each time, so no stale bundle or source map from another build mode is packaged.
+  if (!watch) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   const configs = targets();
   if (watch) {
     for (const config of configs) (await esbuild.context(config)).watch();

@@ -29,10 +29,11 @@ const vsix = path.join(__dirname, '../../../dist/eval-lens.vsix');
 
 test('the .vsix holds only what runs', () => {
   const entries = zipEntries(vsix).filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length));
-  for (const required of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/worker/logParse.js', 'dist/webview/logReport.js', 'dist/webview/preview.js', 'schemas/dataset.schema.json', 'schemas/task-result-log.schema.json', 'README.md', 'LICENSE.txt', 'CHANGELOG.md', 'package.nls.json']) {
-    assert.ok(entries.includes(required) || (required === 'LICENSE.txt' && entries.includes('LICENSE')), `${required} is packaged (entries: ${entries.join(', ')})`);
+  const lower = entries.map((e) => e.toLowerCase());
+  for (const required of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/worker/logparse.js', 'dist/worker/rangecount.js', 'dist/webview/logreport.js', 'dist/webview/preview.js', 'dist/webview/codicon.ttf', 'schemas/dataset.schema.json', 'schemas/task-result-log.schema.json', 'readme.md', 'license.txt', 'changelog.md', 'package.nls.json']) {
+    assert.ok(lower.includes(required), `${required} is packaged (entries: ${entries.join(', ')})`);
   }
-  const allowed = /^(package\.json|package\.nls\.json|README\.md|CHANGELOG\.md|LICENSE(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf))$/;
+  const allowed = /^(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf))$/i;
   const unexpected = entries.filter((e) => !allowed.test(e));
   assert.deepEqual(unexpected, [], 'no sources, tests, maps, examples or node_modules');
 });
