@@ -39,6 +39,7 @@ function table(results: BenchResult[]): string {
 
 async function main(): Promise<void> {
   if (process.argv[2] === '--child') {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- each benchmark is loaded by its path at run time
     const mod = require(process.argv[3]) as { run(): Promise<BenchResult[]> };
     const results = await mod.run();
     process.send!(results, () => process.exit(0));
