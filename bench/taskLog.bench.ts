@@ -1,0 +1,67 @@
+/**
+ * Task result log benchmark: a seeded log of 20,000 samples × 3 trials with conversations (~200 MB).
+ * Measured in a child process: time to summary through the worker (read + index + summary), pages,
+ * a detail, process memory; and `eval-lens log verify` (dist/cli.js) end to end.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { BenchResult } from './benchTypes';
+import { ensureTaskLog } from './taskLogData';
+
+const SAMPLES = 20000;
+const root = path.resolve(__dirname, '..', '..');
+const group = `task log (${SAMPLES.toLocaleString('en-US')} samples × 3 trials)`;
+const PEER_NOTE = "Inspect AI's log viewer refuses .json logs above 100 MB; there is no runnable peer here.";
+
+interface ChildResult {
+  samples: number;
+  summaryMs: number;
+  pageUnsorted: number;
+  pageSorted: number;
+  pageSortedNext: number;
+  searchFirst: number;
+  searchWarm: number;
+  detailMs: number;
+  rss: number;
+  maxRss: number;
+  verdicts: string[];
+}
+
+function workerScript(): string {
+  const found = ['logParse.worker.js', 'logParse.js'].map((n) => path.join(root, 'dist', 'worker', n)).find((f) => fs.existsSync(f));
+  if (!found) throw new Error('dist/worker/logParse.worker.js is missing: run node esbuild.js first');
+  return found;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const file = ensureTaskLog(path.join(root, 'bench', 'data'), SAMPLES);
+  const sizeMb = fs.statSync(file).size / 1e6;
+  const child = spawnSync(process.execPath, [path.join(__dirname, 'taskLogBenchChild.js'), workerScript(), file], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  if (child.status !== 0) throw new Error(`measurement failed: ${child.stderr}`);
+  const r = JSON.parse(child.stdout) as ChildResult;
+  const verifyStart = performance.now();
+  const verify = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'log', 'verify', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
+  const verifyS = (performance.now() - verifyStart) / 1000;
+  const rssMb = r.rss / 1e6;
+  const maxRssMb = r.maxRss / 1e6;
+  const ms = (metric: string, value: number, goalMs?: number, note?: string): BenchResult => ({
+    group, metric, value, unit: 'ms',
+    ...(goalMs !== undefined ? { goal: `≤ ${goalMs} ms`, met: value <= goalMs } : {}),
+    ...(note ? { note } : {}),
+  });
+  return [
+    { group, metric: 'file size', value: sizeMb, unit: 'MB', note: `${r.samples} samples` },
+    { group, metric: 'time to summary (worker: read + index + summary)', value: r.summaryMs / 1000, unit: 's', goal: '≤ 1.5 s', met: r.summaryMs <= 1500, note: PEER_NOTE },
+    ms('page of 100, unsorted (offset 5,000)', r.pageUnsorted, 50),
+    ms('page of 100, sorted by a score (first)', r.pageSorted, 50),
+    ms('page of 100, sorted (next page, cached ordering)', r.pageSortedNext, 50),
+    ms('page of 100 with a search (first: waits for the search text)', r.searchFirst, 50, 'the search text is built in the background after the summary; the first search waits for it'),
+    ms('page of 100 with a search + sort (search text ready)', r.searchWarm, 50),
+    ms('one sample detail', r.detailMs, 20),
+    { group, metric: 'process RSS after the above', value: rssMb, unit: 'MB', goal: `≤ 2× file (${(2 * sizeMb).toFixed(0)} MB)`, met: rssMb <= 2 * sizeMb },
+    { group, metric: 'process peak RSS', value: maxRssMb, unit: 'MB', goal: `≤ 2× file (${(2 * sizeMb).toFixed(0)} MB)`, met: maxRssMb <= 2 * sizeMb },
+    { group, metric: '`eval-lens log verify --json` (full parse, exit code)', value: verifyS, unit: 's', note: `exit ${verify.status}; metric verdicts: ${r.verdicts.join(', ')}` },
+  ];
+}

@@ -1,0 +1,46 @@
+import * as path from 'node:path';
+import { CliCommand, UsageError } from './cliTypes';
+import { logReportStrings as S } from '../core/l10n/logReportStrings';
+import { openLogSource } from '../core/report/openLogSource';
+import { writeStandaloneReport } from '../core/report/standaloneReportFile';
+
+/** The built webview assets next to dist/cli.js (dist/webview). */
+function webviewDir(): string {
+  return path.join(__dirname, 'webview');
+}
+
+/**
+ * `eval-lens log report LOG -o FILE.html`: the log's report as one standalone HTML file (no network, data
+ * embedded, the same UI as in the editor). Exit 2 when the log cannot be read.
+ */
+export const runLogReportCommand: CliCommand = async (argv, io) => {
+  let out: string | undefined;
+  const files: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '-o' || arg === '--output') {
+      out = argv[++i];
+      if (!out) throw new UsageError(S.cliReportUsage);
+    } else if (arg.startsWith('-')) {
+      throw new UsageError(`unknown option ${arg}`);
+    } else {
+      files.push(arg);
+    }
+  }
+  if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
+  const logPath = path.resolve(io.cwd, files[0]);
+  const outPath = path.resolve(io.cwd, out);
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  if (!outcome.ok) {
+    const { message, hint } = outcome.failure;
+    io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);
+    return 2;
+  }
+  try {
+    const samples = await writeStandaloneReport(outcome.source, webviewDir(), outPath);
+    io.stdout(S.cliReportWritten(out, samples));
+    return 0;
+  } finally {
+    outcome.source.dispose();
+  }
+};

@@ -1,0 +1,81 @@
+import * as path from 'node:path';
+import { CliCommand, UsageError } from './cliTypes';
+import { logStrings } from '../core/l10n/logStrings';
+import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
+import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
+
+/** How many sample-level rows the human output lists (mismatches first); --json lists all. */
+const SAMPLE_ROWS_SHOWN = 20;
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(10)));
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function table(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]): string => cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function metricTable(rows: readonly MetricVerificationRow[]): string {
+  const withRuns = rows.some((r) => r.run_index !== undefined);
+  const headers = [...(withRuns ? ['run'] : []), 'scorer', 'metric', 'key', 'reported', 'recomputed', 'verdict', 'reason'];
+  return table(headers, rows.map((r) => [
+    ...(withRuns ? [r.run_index === undefined ? '' : String(r.run_index)] : []),
+    r.scorer_key ?? '', r.metric_key, r.key, formatValue(r.reported), formatValue(r.recomputed), r.verdict, r.verdict === 'match' ? '' : r.reason ?? '',
+  ]));
+}
+
+function sampleTable(rows: readonly SampleVerificationRow[]): string {
+  return table(['sample', 'scorer', 'key', 'reported', 'recomputed', 'verdict', 'reason'], rows.map((r) => [
+    String(r.sample_id), r.scorer_key, r.key, formatValue(r.reported), formatValue(r.recomputed), r.verdict, r.verdict === 'match' ? '' : r.reason ?? '',
+  ]));
+}
+
+function humanReport(file: string, result: LogVerification): string {
+  const lines = [`${file} — ${logStrings.verifyStatus(result.status)}`, '', logStrings.verifyHeaderMetrics];
+  lines.push(result.metrics.length ? metricTable(result.metrics) : logStrings.verifyNone, '');
+  if (result.samples.length) {
+    lines.push(logStrings.verifyHeaderSamples);
+    const notMatching = result.samples.filter((r) => r.verdict !== 'match');
+    const shown = notMatching.slice(0, SAMPLE_ROWS_SHOWN);
+    if (shown.length) lines.push(sampleTable(shown));
+    if (notMatching.length > shown.length) lines.push(logStrings.verifyMoreMismatches(notMatching.length - shown.length));
+    lines.push(logStrings.verifyNoMismatchSamples(result.samples.length), '');
+  }
+  lines.push(logStrings.verifySummary(result.counts.match, result.counts.mismatch, result.counts.not_verifiable));
+  return `${lines.join('\n')}\n`;
+}
+
+/** `eval-lens log verify LOG [--json]`: exit 1 when any value mismatches, 2 when the log cannot be read. */
+export const runLogVerifyCommand: CliCommand = async (argv, io) => {
+  let json = false;
+  const files: string[] = [];
+  for (const arg of argv) {
+    if (arg === '--json') json = true;
+    else if (arg.startsWith('-')) throw new UsageError(logStrings.verifyUnknownOption(arg));
+    else files.push(arg);
+  }
+  if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
+  const file = files[0];
+  let result: LogVerification;
+  try {
+    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'full' });
+    result = verifyLog(index);
+  } catch (error) {
+    if (error instanceof LogLoadError) {
+      io.stderr(`eval-lens log verify: ${error.message.split(path.resolve(io.cwd, file)).join(file)}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (json) {
+    const { counts: _counts, ...printed } = result;
+    io.stdout(`${JSON.stringify(printed, null, 2)}\n`);
+  } else {
+    io.stdout(humanReport(file, result));
+  }
+  return result.counts.mismatch > 0 ? 1 : 0;
+};

@@ -1,0 +1,101 @@
+/** `eval-lens preview SPEC [--limit N] [--json] [--doc N]`: load a dataset's source, apply its filters, print rows and funnel. */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseAllDocuments } from 'yaml';
+import { validateDataset } from '../core/schema/generated/validators';
+import { preview, PreviewError } from '../core/sources/preview';
+import { PreviewResult } from '../core/sources/previewTypes';
+import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { CliCommand, CliIo, UsageError } from './cliTypes';
+import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
+
+interface PreviewArgs {
+  spec: string;
+  limit: number;
+  json: boolean;
+  doc: number | undefined;
+}
+
+function positiveInteger(flag: string, text: string | undefined, allowZero: boolean): number {
+  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(previewCliStrings.badNumber(flag, text));
+  const value = Number(text);
+  if (!allowZero && value < 1) throw new UsageError(previewCliStrings.badNumber(flag, text));
+  return value;
+}
+
+export function parsePreviewArgs(argv: string[]): PreviewArgs {
+  let spec: string | undefined;
+  let limit = 20;
+  let json = false;
+  let doc: number | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
+    if (flag === '--json') json = true;
+    else if (flag === '--limit') limit = positiveInteger('--limit', inline ?? argv[++i], true);
+    else if (flag === '--doc') doc = positiveInteger('--doc', inline ?? argv[++i], false);
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(previewCliStrings.unknownOption(arg));
+    else if (spec === undefined) spec = arg;
+    else throw new UsageError(previewCliStrings.extraArgument(arg));
+  }
+  if (spec === undefined) throw new UsageError(previewCliStrings.missingSpec);
+  return { spec, limit, json, doc };
+}
+
+/** The N-th (1-based) YAML document of a spec file as a plain value, and how many documents there are. */
+export function specDocument(text: string, doc: number | undefined): { value: unknown; count: number; errors: string[] } {
+  const documents = parseAllDocuments(text);
+  const list = Array.isArray(documents) ? documents : [];
+  const count = list.length;
+  const index = (doc ?? 1) - 1;
+  if (index >= count) throw new UsageError(previewCliStrings.noSuchDocument(doc ?? 1, count));
+  const document = list[index];
+  const errors = document.errors.map((error) => error.message.split('\n')[0]);
+  return { value: errors.length ? undefined : document.toJS(), count, errors };
+}
+
+function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
+  if (json) {
+    const { total, matched, removedPerFilter, notComparable, columns, rows, warnings } = result;
+    io.stdout(`${JSON.stringify({ total, matched, removedPerFilter, notComparable, columns, rows, warnings }, null, 2)}\n`);
+    return;
+  }
+  io.stdout(formatTable(result));
+  io.stdout(formatFunnel(result));
+  io.stdout(formatWarnings(result));
+}
+
+export const runPreviewCommand: CliCommand = async (argv, io) => {
+  const args = parsePreviewArgs(argv);
+  const specPath = resolve(io.cwd, args.spec);
+  let text: string;
+  try {
+    text = await readFile(specPath, 'utf8');
+  } catch (error) {
+    io.stderr(previewCliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
+    return 1;
+  }
+  const { value, count, errors } = specDocument(text, args.doc);
+  if (errors.length > 0) {
+    io.stderr(previewCliStrings.yamlErrors(args.spec, errors));
+    return 1;
+  }
+  if (count > 1 && args.doc === undefined) io.stderr(previewCliStrings.severalDocuments(args.spec, count));
+  if (!validateDataset(value)) {
+    const messages = (validateDataset.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`.trim());
+    io.stderr(previewCliStrings.invalidSpec(args.spec, messages));
+    return 1;
+  }
+  try {
+    const result = await preview(value, { limit: args.limit, specPath });
+    printResult(result, args.json, io);
+    return 0;
+  } catch (error) {
+    if (error instanceof PreviewError) {
+      const namesSpec = error.details.file !== undefined && error.details.file === specPath;
+      io.stderr(namesSpec ? previewCliStrings.previewFailedInSpec(error.message) : previewCliStrings.previewFailed(args.spec, error.message));
+      return 1;
+    }
+    throw error;
+  }
+};

@@ -1,0 +1,59 @@
+/** Plain-text rendering of a preview result: rows table, funnel, warnings. */
+import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { PreviewResult } from '../core/sources/previewTypes';
+
+const MAX_CELL = 28;
+
+function cellText(value: unknown): string {
+  if (value === undefined) return '';
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
+}
+
+function truncate(text: string): string {
+  const chars = Array.from(text);
+  return chars.length > MAX_CELL ? `${chars.slice(0, MAX_CELL - 1).join('')}…` : text;
+}
+
+function pad(text: string, width: number): string {
+  return text + ' '.repeat(Math.max(0, width - Array.from(text).length));
+}
+
+export function formatTable(result: PreviewResult): string {
+  if (result.rows.length === 0) return previewCliStrings.noRows;
+  const columns = result.columns;
+  const cells = result.rows.map((row) => columns.map((column) => truncate(cellText(row.values[column]))));
+  const header = columns.map(truncate);
+  const widths = header.map((name, k) => Math.max(Array.from(name).length, ...cells.map((row) => Array.from(row[k]).length)));
+  const line = (row: string[]) => `${row.map((cell, k) => pad(cell, widths[k])).join(' │ ')}`.trimEnd() + '\n';
+  let out = line(header);
+  out += `${widths.map((w) => '─'.repeat(w)).join('─┼─')}\n`;
+  for (const row of cells) out += line(row);
+  if (result.matched > result.rows.length) out += previewCliStrings.moreRows(result.rows.length, result.matched);
+  return out;
+}
+
+export function formatFunnel(result: PreviewResult): string {
+  const steps = result.removedPerFilter;
+  const parts = [previewCliStrings.rows(result.total)];
+  let remaining = result.total;
+  steps.forEach((step, k) => {
+    remaining -= step.removed;
+    parts.push(k === steps.length - 1 ? previewCliStrings.kept(remaining) : previewCliStrings.afterFilter(remaining, step.index + 1));
+  });
+  if (steps.length === 0) parts.push(`${previewCliStrings.kept(result.matched)} (${previewCliStrings.noFilters})`);
+  let out = `\n${parts.join(' → ')}\n`;
+  for (const step of steps) out += previewCliStrings.filterLine(step.index + 1, step.label, step.removed, step.notComparable);
+  if (!result.complete) out += previewCliStrings.incomplete;
+  return out;
+}
+
+export function formatWarnings(result: PreviewResult): string {
+  if (result.warnings.length === 0) return '';
+  let out = `\n${previewCliStrings.warningsHeader(result.warnings.length)}`;
+  for (const warning of result.warnings) {
+    const where = warning.file ? `${warning.file}${warning.line !== undefined ? `:${warning.line}` : ''}` : '';
+    out += previewCliStrings.warningLine(where, warning.message);
+  }
+  return out;
+}

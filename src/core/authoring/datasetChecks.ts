@@ -1,0 +1,148 @@
+/**
+ * Checks that need the file system or the rest of the workspace, run beside the validation core:
+ * unknown columns in filter expressions, missing paths, unsupported `local` extensions, generator
+ * options against the workspace's generator definition (SEMANTICS §6), dataset keys used in other files.
+ */
+import { closestName } from '../schema/closestName';
+import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';
+import { resolveSourcePath } from '../sources/sourcePaths';
+import { Diagnostic } from '../validation/diagnostic';
+import { rangeInDocument } from '../validation/locateProblem';
+import { locate, SpecDocument } from '../yaml/specDocument';
+import { authoringStrings as s } from '../l10n/authoringStrings';
+import { DataProfile } from './dataProfile';
+
+export interface WorkspaceFacts {
+  /** Absolute path of the spec (relative paths resolve against its folder). */
+  specPath?: string;
+  profileFor?: (source: unknown) => DataProfile | undefined;
+  /** What is at an absolute path: a file, a folder, or nothing. */
+  pathKind?: (absolutePath: string) => 'file' | 'directory' | undefined;
+  /** The `config_spec` keys of the generator definition with this `key` in the workspace. */
+  generatorOptions?: (key: string) => { keys: string[]; file: string } | undefined;
+  /** Other files (labels) whose datasets use this key. */
+  otherFilesWithKey?: (key: string) => string[];
+}
+
+export const AUTHORING_CODES = {
+  unknownColumn: 'unknown-column',
+  missingPath: 'missing-path',
+  wrongPathKind: 'wrong-path-kind',
+  unsupportedExtension: 'unsupported-extension',
+  unknownGeneratorOption: 'unknown-generator-option',
+  missingGeneratorOptions: 'missing-generator-options',
+  duplicateKeyInWorkspace: 'duplicate-key-workspace',
+} as const;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function diag(doc: SpecDocument, d: Omit<Diagnostic, 'documentIndex' | 'source'>): Diagnostic {
+  return { ...d, documentIndex: doc.index, source: 'data' };
+}
+
+function unknownColumns(text: string, doc: SpecDocument, source: Record<string, unknown>, profile: DataProfile): Diagnostic[] {
+  if (!Array.isArray(source.filters) || profile.rowsRead === 0) return [];
+  const known = profile.columns.map((c) => c.name);
+  const out: Diagnostic[] = [];
+  source.filters.forEach((filter, i) => {
+    if (!isRecord(filter) || typeof filter.expression !== 'string') return;
+    const parsed = parseExpression(filter.expression, TASK_ACTION_ROOTS);
+    if (!parsed.ok || parsed.expression.root !== 'sample') return;
+    const first = parsed.expression.segments[0];
+    if (!first || first.kind === 'index' || known.includes(first.name)) return;
+    const path = ['source', 'filters', i, 'expression'];
+    const loc = locate(doc, path);
+    let range = rangeInDocument(text, doc, path, 'value');
+    const raw = text.slice(loc.valueRange.start, loc.valueRange.end);
+    const at = raw.indexOf('{{');
+    if (loc.exact && at >= 0) {
+      const base = loc.valueRange.start + at - filter.expression.indexOf('{{');
+      const segmentText = text.slice(base + first.start, base + first.end);
+      // Only when the raw text matches the parsed value (no escapes in between).
+      if (segmentText.includes(first.name)) range = { start: base + first.start, end: base + first.end };
+    }
+    const suggestion = closestName(first.name, known);
+    out.push(diag(doc, {
+      severity: 'warning', message: s.unknownColumn(first.name, suggestion, known), range, path,
+      code: AUTHORING_CODES.unknownColumn, data: { column: first.name, suggestion, allowed: known },
+    }));
+  });
+  return out;
+}
+
+function pathChecks(text: string, doc: SpecDocument, source: Record<string, unknown>, facts: WorkspaceFacts): Diagnostic[] {
+  const field = source.type === 'local' ? 'file_path' : source.type === 'folder' ? 'directory_path' : undefined;
+  const value = field ? source[field] : undefined;
+  if (!field || typeof value !== 'string' || value === '') return [];
+  const path = ['source', field];
+  const range = rangeInDocument(text, doc, path, 'value');
+  const out: Diagnostic[] = [];
+  if (field === 'file_path' && !/\.(csv|jsonl)$/i.test(value)) {
+    out.push(diag(doc, { severity: 'error', message: s.unsupportedExtension(value), range, path, code: AUTHORING_CODES.unsupportedExtension }));
+  }
+  const relative = !value.startsWith('/') && !value.startsWith('~') && !/^[A-Za-z]:[\\/]/.test(value);
+  if (!facts.pathKind || (relative && !facts.specPath)) return out;
+  const kind = facts.pathKind(resolveSourcePath(value, facts.specPath));
+  if (!kind) {
+    out.push(diag(doc, { severity: 'error', message: s.pathMissing(field, value), range, path, code: AUTHORING_CODES.missingPath }));
+  } else if (field === 'file_path' && kind === 'directory') {
+    out.push(diag(doc, { severity: 'error', message: s.notAFile(value), range, path, code: AUTHORING_CODES.wrongPathKind }));
+  } else if (field === 'directory_path' && kind === 'file') {
+    out.push(diag(doc, { severity: 'error', message: s.notAFolder(value), range, path, code: AUTHORING_CODES.wrongPathKind }));
+  }
+  return out;
+}
+
+function generatorChecks(text: string, doc: SpecDocument, spec: Record<string, unknown>, facts: WorkspaceFacts): Diagnostic[] {
+  const key = spec.dataset_generator_key;
+  if (typeof key !== 'string' || !facts.generatorOptions) return [];
+  const options = facts.generatorOptions(key);
+  const config = spec.dataset_generator_config;
+  if (!options || !isRecord(config)) return [];
+  const out: Diagnostic[] = [];
+  for (const name of Object.keys(config)) {
+    if (options.keys.includes(name)) continue;
+    const path = ['generator_specification', 'dataset_generator_config', name];
+    const suggestion = closestName(name, options.keys);
+    out.push(diag(doc, {
+      severity: 'error', message: s.unknownConfigKey(name, key, suggestion, options.keys), range: rangeInDocument(text, doc, path, 'key'), path,
+      code: AUTHORING_CODES.unknownGeneratorOption, data: { property: name, suggestion, allowed: options.keys },
+    }));
+  }
+  const missing = options.keys.filter((k) => !(k in config));
+  if (missing.length) {
+    const path = ['generator_specification', 'dataset_generator_config'];
+    out.push(diag(doc, {
+      severity: 'warning', message: s.missingConfigKeys(missing, key), range: rangeInDocument(text, doc, path, 'key'), path,
+      code: AUTHORING_CODES.missingGeneratorOptions, data: { missingKeys: missing },
+    }));
+  }
+  return out;
+}
+
+/** Every extra diagnostic of a dataset spec's documents. */
+export function datasetChecks(text: string, documents: SpecDocument[], facts: WorkspaceFacts): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const doc of documents) {
+    if (!isRecord(doc.value) || doc.problems.some((p) => p.severity === 'error')) continue;
+    const source = doc.value.source;
+    if (isRecord(source)) {
+      out.push(...pathChecks(text, doc, source, facts));
+      const profile = facts.profileFor?.(source);
+      if (profile) out.push(...unknownColumns(text, doc, source, profile));
+    }
+    if (isRecord(doc.value.generator_specification)) out.push(...generatorChecks(text, doc, doc.value.generator_specification, facts));
+    if (typeof doc.value.key === 'string' && facts.otherFilesWithKey) {
+      const files = facts.otherFilesWithKey(doc.value.key);
+      if (files.length) {
+        out.push(diag(doc, {
+          severity: 'warning', message: s.duplicateKeyInWorkspace(doc.value.key, files), range: rangeInDocument(text, doc, ['key'], 'value'), path: ['key'],
+          code: AUTHORING_CODES.duplicateKeyInWorkspace, data: { files },
+        }));
+      }
+    }
+  }
+  return out;
+}

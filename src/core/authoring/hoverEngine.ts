@@ -1,0 +1,124 @@
+/**
+ * Hovers: a field's description, type, default and allowed values; on a filter, which rows it keeps;
+ * on a column name inside an expression, the column's types and frequent values from the source.
+ */
+import { isScalar, Node } from 'yaml';
+import { FileKind } from '../fileKind';
+import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';
+import { describeFilter } from '../filters/filterLabel';
+import { OffsetRange } from '../text/lineIndex';
+import { documentAt, JsonPath, pathAtOffset, SpecDocument } from '../yaml/specDocument';
+import { authoringStrings as s } from '../l10n/authoringStrings';
+import { DataProfile } from './dataProfile';
+import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath, SchemaNode, typesOf } from './schemaModel';
+
+export interface HoverContext {
+  kind: FileKind;
+  profileFor?: (source: unknown) => DataProfile | undefined;
+}
+
+export interface HoverResult {
+  /** Markdown. */
+  markdown: string;
+  range: OffsetRange;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function valueAt(value: unknown, path: JsonPath): unknown {
+  let v = value;
+  for (const seg of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[seg as string] : undefined;
+  return v;
+}
+
+function code(value: unknown): string {
+  return '`' + JSON.stringify(value) + '`';
+}
+
+/** The schema part of a hover: description, type, default, allowed values. */
+export function schemaMarkdown(node: SchemaNode, required: boolean): string {
+  const parts: string[] = [];
+  const d = node.schema.markdownDescription ?? node.schema.description;
+  if (typeof d === 'string') parts.push(d);
+  const types = typesOf(node);
+  const facts: string[] = [];
+  if (types.length) facts.push(s.hoverType(types.join(' | ')));
+  if ('default' in node.schema) facts.push(s.hoverDefault(JSON.stringify(node.schema.default)));
+  if (required && !(typeof d === 'string' && d.includes('Required'))) facts.push(s.hoverRequired);
+  if (facts.length) parts.push(facts.join(' · '));
+  const entries = enumEntries(node);
+  if (entries.length > 1) {
+    parts.push(`${s.hoverAllowed}\n\n${entries.map((e) => `- ${code(e.value)}${e.description ? ` — ${e.description}` : ''}`).join('\n')}`);
+  } else if (entries.length === 1 && allowedValues(node).length === 1 && !facts.length) {
+    parts.push(code(entries[0].value));
+  }
+  return parts.join('\n\n');
+}
+
+function isRequired(kind: FileKind, path: JsonPath, docValue: unknown): boolean {
+  const key = path[path.length - 1];
+  if (typeof key !== 'string') return false;
+  const parent = schemaAtPath(kind, path.slice(0, -1), docValue);
+  const req = parent?.schema.required;
+  return Array.isArray(req) && req.includes(key);
+}
+
+/** The schema of a field; a discriminator (`type`, `op`…) is described with all its values, not just the chosen one. */
+function fieldSchema(kind: FileKind, path: JsonPath, docValue: unknown): SchemaNode | undefined {
+  const key = path[path.length - 1];
+  const parent = schemaAtPath(kind, path.slice(0, -1), docValue);
+  const parentValue = valueAt(docValue, path.slice(0, -1));
+  if (parent && typeof key === 'string' && discriminatorOf(parent) === key && isRecord(parentValue)) {
+    const { [key]: _tag, ...rest } = parentValue;
+    return childSchema(parent, key, rest);
+  }
+  return schemaAtPath(kind, path, docValue);
+}
+
+/** Column hover when the offset is on the first path segment of an expression. */
+function columnHover(text: string, node: Node, offset: number, doc: SpecDocument, ctx: HoverContext): HoverResult | undefined {
+  if (!isScalar(node) || typeof node.value !== 'string' || !node.range) return undefined;
+  const raw = text.slice(node.range[0], node.range[1]);
+  const at = raw.indexOf('{{');
+  if (at < 0) return undefined;
+  const parsed = parseExpression(node.value, TASK_ACTION_ROOTS);
+  if (!parsed.ok || parsed.expression.root !== 'sample') return undefined;
+  const first = parsed.expression.segments[0];
+  if (!first || first.kind === 'index') return undefined;
+  const base = node.range[0] + at - node.value.indexOf('{{');
+  const range = { start: base + first.start, end: base + first.end };
+  if (offset < range.start || offset > range.end) return undefined;
+  const profile = ctx.profileFor?.(isRecord(doc.value) ? doc.value.source : undefined);
+  if (!profile) return undefined;
+  const column = profile.columns.find((c) => c.name === first.name);
+  if (!column) return { markdown: s.hoverColumnUnknown(first.name), range };
+  const values = column.values.slice(0, 8).map((v) => `- ${code(v.value)} (${v.count})`).join('\n');
+  return {
+    markdown: `${s.hoverColumn(column.name, column.types.join(' | '), profile.origin)}${values ? `\n\n${s.hoverColumnValues(profile.rowsRead)}\n\n${values}` : ''}`,
+    range,
+  };
+}
+
+export function hoverAt(text: string, documents: SpecDocument[], offset: number, ctx: HoverContext): HoverResult | undefined {
+  const doc = documentAt(documents, offset);
+  if (!doc) return undefined;
+  const { path, node } = pathAtOffset(doc, offset);
+  if (!node?.range || path.length === 0) return undefined;
+  const range = { start: node.range[0], end: node.range[1] };
+  if (ctx.kind === 'dataset' && path[path.length - 1] === 'expression') {
+    const column = columnHover(text, node, offset, doc, ctx);
+    if (column) return column;
+  }
+  const parts: string[] = [];
+  const schema = fieldSchema(ctx.kind, path, doc.value);
+  if (schema) parts.push(schemaMarkdown(schema, isRequired(ctx.kind, path, doc.value)));
+  const filtersAt = path.lastIndexOf('filters');
+  if (ctx.kind === 'dataset' && filtersAt >= 0 && typeof path[filtersAt + 1] === 'number') {
+    const filter = valueAt(doc.value, path.slice(0, filtersAt + 2));
+    if (isRecord(filter)) parts.push(s.hoverFilterKeeps(describeFilter(filter)));
+  }
+  const markdown = parts.filter(Boolean).join('\n\n---\n\n');
+  return markdown ? { markdown, range } : undefined;
+}

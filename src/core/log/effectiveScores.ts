@@ -1,0 +1,86 @@
+import type { ScorerPurpose, Verification } from './logViewTypes';
+import type { AggregatorSpec } from './trialsConfig';
+import type { SampleShape } from './sampleReading';
+import { logStrings } from '../l10n/logStrings';
+import { toNumeric } from './logValue';
+import { valuesMatch } from './metricVerification';
+import { aggregateTrials, AggregatedScorer, AggregatedValue } from './trialAggregation';
+
+/** The scores that stand for a sample in metrics and in the table: sample-level where present, else trial aggregation. */
+export interface EffectiveScorer {
+  scorerKey: string;
+  scorerName?: string;
+  purpose: ScorerPurpose;
+  values: Record<string, unknown>;
+  /** True when the values were computed from the trials (not in the log). */
+  derived: boolean;
+  /** Target names on which aggregators collide → every computed value. */
+  collisions?: Record<string, AggregatedValue[]>;
+  /** Sample-level values verified against the trials, per value key. */
+  verification?: Record<string, Verification>;
+  metadata?: unknown;
+  directIos?: unknown[];
+}
+
+/** Verifies a sample-level value against what the trials aggregate to under the same name. */
+export function verifyAgainstTrials(reported: unknown, computed: readonly AggregatedValue[] | undefined, key: string): Verification {
+  if (!computed || computed.length === 0) return { verdict: 'not_verifiable', reason: logStrings.noTrialAggregation(key) };
+  const reportedNumber = toNumeric(reported);
+  if (reportedNumber === undefined) return { verdict: 'not_verifiable', reason: logStrings.reportedNotNumeric };
+  for (const candidate of computed) {
+    if (valuesMatch(reportedNumber, candidate.value)) {
+      const match: Verification = { verdict: 'match', recomputed: candidate.value };
+      if (computed.length > 1) match.reason = logStrings.collisionMatch(candidate.label);
+      return match;
+    }
+  }
+  const first = computed[0];
+  return {
+    verdict: 'mismatch',
+    recomputed: first.value,
+    reason: computed.length > 1
+      ? logStrings.collisionMismatch(computed.map((c) => `${c.label}: ${c.value}`).join(', '))
+      : logStrings.mismatchReason(reportedNumber, first.value, 1),
+  };
+}
+
+function collisionsOf(scorer: AggregatedScorer): Record<string, AggregatedValue[]> | undefined {
+  let collisions: Record<string, AggregatedValue[]> | undefined;
+  for (const [key, list] of scorer.values) if (list.length > 1) (collisions ??= {})[key] = list;
+  return collisions;
+}
+
+/** Computes the effective scores of one sample (SEMANTICS §8). */
+export function effectiveScores(shape: SampleShape, aggregators: readonly AggregatorSpec[]): EffectiveScorer[] {
+  const aggregated = shape.trials.length ? aggregateTrials(shape.trials.map((t) => t.scores), aggregators) : [];
+  const byKey = new Map(aggregated.map((a) => [a.scorerKey, a]));
+  const result: EffectiveScorer[] = [];
+  const seen = new Set<string>();
+  for (const entry of shape.scores ?? []) {
+    seen.add(entry.scorerKey);
+    const scorer: EffectiveScorer = { scorerKey: entry.scorerKey, purpose: entry.purpose, values: entry.values, derived: false };
+    if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
+    if (entry.metadata !== undefined) scorer.metadata = entry.metadata;
+    if (entry.directIos !== undefined) scorer.directIos = entry.directIos;
+    if (shape.trials.length) {
+      const computed = byKey.get(entry.scorerKey);
+      const verification: Record<string, Verification> = {};
+      for (const [key, value] of Object.entries(entry.values)) verification[key] = verifyAgainstTrials(value, computed?.values.get(key), key);
+      scorer.verification = verification;
+      const collisions = computed ? collisionsOf(computed) : undefined;
+      if (collisions) scorer.collisions = collisions;
+    }
+    result.push(scorer);
+  }
+  for (const computed of aggregated) {
+    if (seen.has(computed.scorerKey)) continue;
+    const values: Record<string, unknown> = {};
+    for (const [key, list] of computed.values) values[key] = list[0].value;
+    const scorer: EffectiveScorer = { scorerKey: computed.scorerKey, purpose: computed.purpose, values, derived: true };
+    if (computed.scorerName !== undefined) scorer.scorerName = computed.scorerName;
+    const collisions = collisionsOf(computed);
+    if (collisions) scorer.collisions = collisions;
+    result.push(scorer);
+  }
+  return result;
+}

@@ -1,0 +1,104 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SchemaProblem } from './logViewTypes';
+import { logStrings } from '../l10n/logStrings';
+import { BufferSampleStore, scanLogBuffer } from './bufferLog';
+import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from './jsonErrors';
+import { LogLoadError } from './logLoadError';
+import { JsonSyntaxError } from './jsonScanner';
+import { LogIndex } from './logIndex';
+import { isRecord } from './logValue';
+
+export { LogLoadError };
+
+export interface LoadLogOptions {
+  /** Name shown in the report (default: the file's base name, or "log.json"). */
+  fileName?: string;
+  generation?: number;
+  schemaProblems?: SchemaProblem[];
+  /**
+   * `lazy` (default for files and buffers): samples stay as bytes, located by offsets and parsed one at a
+   * time (low memory, fast; a log read from a file keeps no copy of its bytes, details are read from the
+   * file); `full`: the whole text is parsed first, so any syntax error anywhere is reported.
+   */
+  mode?: 'lazy' | 'full';
+}
+
+/** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
+export type LogInput = string | Uint8Array | { filePath: string } | { text: string };
+
+function looksLikeJsonText(text: string): boolean {
+  return /^[\uFEFF\s]*[{[]/.test(text);
+}
+
+function indexFromText(text: string, file: string, options: LoadLogOptions, fileSize: number): LogIndex {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const offset = jsonErrorOffset(text, message);
+    const { line, column } = lineColumnOf(text, offset);
+    throw new LogLoadError(logStrings.invalidJson(file, line, column, cleanJsonMessage(message)), file, line, column);
+  }
+  if (!isRecord(value)) throw new LogLoadError(logStrings.notAnObject(file), file);
+  return LogIndex.fromValue(value, indexOptions(file, fileSize, options));
+}
+
+function indexOptions(file: string, fileSize: number, options: LoadLogOptions): ConstructorParameters<typeof LogIndex>[2] {
+  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems };
+}
+
+/** Indexes a log from its bytes. */
+export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOptions = {}, backingFile?: string): LogIndex {
+  if (options.mode === 'full') return indexFromText(buf.toString('utf8'), file, options, buf.length);
+  let scanned;
+  try {
+    scanned = scanLogBuffer(buf, file);
+  } catch (error) {
+    if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(buf, error.offset, file, error.message);
+    throw error;
+  }
+  if (!scanned) return indexFromText(buf.toString('utf8'), file, options, buf.length);
+  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options));
+  for (const store of [scanned.top, ...scanned.runs]) if (store instanceof BufferSampleStore) store.releaseIndexingData(backingFile);
+  return index;
+}
+
+function readFile(filePath: string): Buffer {
+  try {
+    return fs.readFileSync(filePath);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
+  }
+}
+
+/** Loads and indexes a log in this thread (for small logs, tests and the CLI). */
+export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}): LogIndex {
+  if (typeof input === 'string' && looksLikeJsonText(input)) input = { text: input };
+  if (typeof input === 'string') input = { filePath: input };
+  if (input instanceof Uint8Array) {
+    const buf = Buffer.isBuffer(input) ? input : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+    return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
+  }
+  if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
+  const buf = readFile(input.filePath);
+  return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
+}
+
+/** Loads and indexes a log (see loadLogIndexSync); the file is read asynchronously. */
+export async function loadLogIndex(input: LogInput, options: LoadLogOptions = {}): Promise<LogIndex> {
+  if (typeof input === 'string' && !looksLikeJsonText(input)) input = { filePath: input };
+  if (typeof input === 'object' && !(input instanceof Uint8Array) && 'filePath' in input) {
+    let buf: Buffer;
+    try {
+      buf = await fs.promises.readFile(input.filePath);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      throw new LogLoadError(logStrings.unreadableFile(input.filePath, message), input.filePath);
+    }
+    return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
+  }
+  return loadLogIndexSync(input, options);
+}

@@ -1,0 +1,68 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
+import { LogIndex } from './logIndex';
+import { LogLoadError, loadLogIndexSync } from './logLoader';
+
+/**
+ * Worker thread that reads, parses and indexes one task result log, then answers summary, page and detail
+ * requests. The log's bytes and index live only here; the extension host receives plain view objects.
+ */
+
+const SEARCH_CHUNK = 40;
+
+function serialize(error: unknown): SerializedLogError {
+  if (error instanceof LogLoadError) return { name: error.name, message: error.message, file: error.file, line: error.line, column: error.column };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
+  try {
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems };
+    const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
+    return { index: loadLogIndexSync(input, options) };
+  } catch (error) {
+    return { error: serialize(error) };
+  }
+}
+
+function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
+  switch (request.type) {
+    case 'summary':
+      return index.getSummary();
+    case 'page':
+      return index.getPage(request.query);
+    case 'detail':
+      return index.getDetail(request.index, request.runIndex);
+    case 'memory':
+      return process.memoryUsage();
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const init = workerData as LogWorkerInit;
+  const loaded = load(init);
+  let searchScheduled = false;
+  const prepareSearch = (): void => {
+    if (!loaded.index || loaded.index.prepareSearch(SEARCH_CHUNK)) return;
+    setImmediate(prepareSearch);
+  };
+  port.on('message', (request: LogWorkerRequest) => {
+    let response: LogWorkerResponse;
+    if (loaded.error || !loaded.index) {
+      response = { id: request.id, ok: false, error: loaded.error ?? { name: 'Error', message: 'not loaded' } };
+    } else {
+      try {
+        response = { id: request.id, ok: true, result: answer(loaded.index, request) };
+      } catch (error) {
+        response = { id: request.id, ok: false, error: serialize(error) };
+      }
+    }
+    port.postMessage(response);
+    if (request.type === 'summary' && !searchScheduled && init.prepareSearch !== false && loaded.index) {
+      searchScheduled = true;
+      setImmediate(prepareSearch);
+    }
+  });
+}

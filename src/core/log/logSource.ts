@@ -1,0 +1,10 @@
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from './logViewTypes';
+
+/** What the report needs from a loaded log, whether indexed in this thread (LogIndex) or in a worker (LogWorkerClient). */
+export interface LogSource {
+  summary(): Promise<LogSummary>;
+  page(query: SampleQuery): Promise<SamplePage>;
+  /** Detail of the sample at `index` in its samples array (of run `runIndex` for repeatability runs). */
+  detail(index: number, runIndex?: number): Promise<SampleDetail>;
+  dispose(): void;
+}

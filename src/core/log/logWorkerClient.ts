@@ -1,0 +1,81 @@
+import { Worker } from 'node:worker_threads';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from './logViewTypes';
+import type { LogSource } from './logSource';
+import type { LogWorkerInit, LogWorkerMemory, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
+import { logStrings } from '../l10n/logStrings';
+import { LogLoadError } from './logLoadError';
+
+type RequestBody = LogWorkerRequest extends infer R ? (R extends LogWorkerRequest ? Omit<R, 'id'> : never) : never;
+
+interface Pending {
+  resolve(result: LogWorkerResult): void;
+  reject(error: Error): void;
+}
+
+function revive(error: SerializedLogError): Error {
+  if (error.name === 'LogLoadError') return new LogLoadError(error.message, error.file ?? '', error.line, error.column);
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  return revived;
+}
+
+/**
+ * A log loaded and indexed in a worker thread (dist/worker/logParse.js): the extension host stays
+ * responsive while a large file is parsed, and holds only the view objects it asks for.
+ */
+export class LogWorkerClient implements LogSource {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private failure: Error | undefined;
+
+  constructor(workerScriptPath: string, init: LogWorkerInit) {
+    this.worker = new Worker(workerScriptPath, { workerData: init });
+    this.worker.on('message', (response: LogWorkerResponse) => {
+      const pending = this.pending.get(response.id);
+      if (!pending) return;
+      this.pending.delete(response.id);
+      if (response.ok) pending.resolve(response.result);
+      else pending.reject(revive(response.error));
+    });
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(logStrings.workerExited(code))));
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const pending of this.pending.values()) pending.reject(this.failure);
+    this.pending.clear();
+  }
+
+  private request(body: RequestBody): Promise<LogWorkerResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...body, id });
+    });
+  }
+
+  async summary(): Promise<LogSummary> {
+    return (await this.request({ type: 'summary' })) as LogSummary;
+  }
+
+  async page(query: SampleQuery): Promise<SamplePage> {
+    return (await this.request({ type: 'page', query })) as SamplePage;
+  }
+
+  async detail(index: number, runIndex?: number): Promise<SampleDetail> {
+    return (await this.request(runIndex === undefined ? { type: 'detail', index } : { type: 'detail', index, runIndex })) as SampleDetail;
+  }
+
+  /** Memory use of the process as seen from the worker (for diagnostics and benchmarks). */
+  async memory(): Promise<LogWorkerMemory> {
+    return (await this.request({ type: 'memory' })) as LogWorkerMemory;
+  }
+
+  dispose(): void {
+    this.fail(new Error(logStrings.workerDisposed));
+    void this.worker.terminate();
+  }
+}

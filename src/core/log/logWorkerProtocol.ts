@@ -1,0 +1,41 @@
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
+
+/** What the log worker loads (passed as `workerData`). */
+export interface LogWorkerInit {
+  /** The log file to read; or `text`, the log's JSON text. */
+  filePath?: string;
+  text?: string;
+  /** Name shown in the report (default: the file's base name). */
+  fileName?: string;
+  generation: number;
+  schemaProblems?: SchemaProblem[];
+  /** Build the search text in the background once the summary is served (default true). */
+  prepareSearch?: boolean;
+}
+
+export type LogWorkerRequest =
+  | { id: number; type: 'summary' }
+  | { id: number; type: 'page'; query: SampleQuery }
+  | { id: number; type: 'detail'; index: number; runIndex?: number }
+  | { id: number; type: 'memory' };
+
+export interface SerializedLogError {
+  name: string;
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+}
+
+export interface LogWorkerMemory {
+  rss: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+}
+
+export type LogWorkerResult = LogSummary | SamplePage | SampleDetail | LogWorkerMemory;
+
+export type LogWorkerResponse =
+  | { id: number; ok: true; result: LogWorkerResult }
+  | { id: number; ok: false; error: SerializedLogError };

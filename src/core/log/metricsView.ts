@@ -1,0 +1,124 @@
+import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from './logViewTypes';
+import type { SampleRecord } from './sampleRecords';
+import { logStrings } from '../l10n/logStrings';
+import { asArray, asRecord, asString, toNumeric } from './logValue';
+import { verifyMetricValue } from './metricVerification';
+import { columnId } from './sampleRecords';
+
+/** Bins of a metric value's distribution. */
+export const DISTRIBUTION_BINS = 10;
+
+/** Per-sample values behind metric keys of one sample set, for verification and distributions. */
+export class PerSampleValues {
+  constructor(
+    private readonly records: readonly SampleRecord[],
+    private readonly columns: readonly ScoreColumn[],
+  ) {}
+
+  /** The column a metric value is recomputed from, or why there is none. */
+  column(scorerKey: string | undefined, valueKey: string): { id?: string; reason?: string } {
+    if (scorerKey !== undefined) return { id: columnId(scorerKey, valueKey) };
+    const candidates = this.columns.filter((c) => c.valueKey === valueKey);
+    if (candidates.length > 1) return { reason: logStrings.noOwningScorer(valueKey) };
+    return candidates.length === 1 ? { id: candidates[0].id } : {};
+  }
+
+  /** The per-sample values of a column: one list, or one per colliding aggregator. */
+  candidates(id: string): { values: unknown[]; label?: string }[] {
+    const primary = this.records.map((r) => r.scores[id]);
+    const collided = this.records.find((r) => r.collisions?.[id]);
+    const labels = collided?.collisions?.[id]?.map((c) => c.label);
+    if (!labels) return [{ values: primary }];
+    return labels.map((label, j) => ({
+      label,
+      values: this.records.map((r) => {
+        const list = r.collisions?.[id];
+        return list ? list.find((c) => c.label === label)?.value ?? list[j]?.value : r.scores[id];
+      }),
+    }));
+  }
+}
+
+/** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
+export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
+  const numbers: number[] = [];
+  for (const value of values) {
+    const n = toNumeric(value);
+    if (n !== undefined) numbers.push(n);
+  }
+  if (numbers.length === 0) return undefined;
+  let min = numbers[0];
+  let max = numbers[0];
+  for (const n of numbers) {
+    if (n < min) min = n;
+    if (n > max) max = n;
+  }
+  const binary = numbers.every((n) => n === 0 || n === 1);
+  if (binary) {
+    const ones = numbers.filter((n) => n === 1).length;
+    return { min: 0, max: 1, counts: [numbers.length - ones, ones] };
+  }
+  if (min === max) return { min, max, counts: [numbers.length] };
+  const counts = new Array<number>(DISTRIBUTION_BINS).fill(0);
+  const width = (max - min) / DISTRIBUTION_BINS;
+  for (const n of numbers) counts[Math.min(DISTRIBUTION_BINS - 1, Math.floor((n - min) / width))]++;
+  return { min, max, counts };
+}
+
+function verifyValue(metricType: string | undefined, scorerKey: string | undefined, key: string, reported: unknown, perSample: PerSampleValues): MetricValueView {
+  const column = perSample.column(scorerKey, key);
+  let verification: Verification;
+  let distribution: MetricValueView['distribution'];
+  if (column.id === undefined) {
+    verification = metricType === undefined
+      ? { verdict: 'not_verifiable', reason: logStrings.metricTypeMissing }
+      : { verdict: 'not_verifiable', reason: column.reason ?? logStrings.noPerSampleValues };
+  } else {
+    const candidates = perSample.candidates(column.id);
+    verification = verifyMetricValue(metricType, reported, candidates);
+    distribution = distributionOf(candidates[0].values);
+  }
+  const view: MetricValueView = { key, value: reported, verification };
+  if (distribution) view.distribution = distribution;
+  return view;
+}
+
+/** Metrics grouped by scorer (score and qa apart), each value verified (SEMANTICS §8). */
+export function buildMetricGroups(metrics: readonly unknown[], perSample: PerSampleValues): MetricGroup[] {
+  const groups: MetricGroup[] = [];
+  const byKey = new Map<string, MetricGroup>();
+  for (const item of metrics) {
+    const metric = asRecord(item);
+    if (!metric) continue;
+    const scorerKey = asString(metric.scorer_key);
+    const purpose = metric.scorer_purpose === 'qa' ? 'qa' : 'score';
+    const metricType = asString(metric.metric_type);
+    const view: MetricView = {
+      metricKey: asString(metric.metric_key) ?? '',
+      scorerPurpose: purpose,
+      values: Object.entries(asRecord(metric.values) ?? {}).map(([key, value]) => verifyValue(metricType, scorerKey, key, value, perSample)),
+    };
+    if (metricType !== undefined) view.metricType = metricType;
+    if (scorerKey !== undefined) view.scorerKey = scorerKey;
+    const scorerName = asString(metric.scorer_name);
+    if (scorerName !== undefined) view.scorerName = scorerName;
+    const reason = asString(metric.reason);
+    if (reason !== undefined) view.reason = reason;
+    const groupKey = `${purpose}\u0000${scorerKey ?? ''}`;
+    let group = byKey.get(groupKey);
+    if (!group) {
+      group = { purpose, metrics: [] };
+      if (scorerKey !== undefined) group.scorerKey = scorerKey;
+      if (scorerName !== undefined) group.scorerName = scorerName;
+      byKey.set(groupKey, group);
+      groups.push(group);
+    }
+    group.metrics.push(view);
+  }
+  return groups;
+}
+
+/** Metrics of a log or a run: groups, or null with nothing to show. */
+export function readMetrics(value: unknown): unknown[] | null {
+  return asArray(value) ?? null;
+}

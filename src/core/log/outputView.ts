@@ -1,0 +1,18 @@
+import type { OutputView } from './logViewTypes';
+import { logStrings } from '../l10n/logStrings';
+import { isRecord } from './logValue';
+import { isTraceLike, looksLikeItems, traceViewFromItems, traceViewFromTrace } from '../trace/traceView';
+
+/**
+ * The view of a solver output (spec §2.5: "the solver output, including the full conversation trace";
+ * its structure is not given): a Trace (`items`), a bare list of items, a Trace under `trace`,
+ * a string, or JSON for anything else.
+ */
+export function outputViewOf(output: unknown, present: boolean): OutputView {
+  if (!present || output === undefined || output === null) return { kind: 'none', reason: logStrings.noSolverOutput };
+  if (typeof output === 'string') return { kind: 'text', text: output };
+  if (isTraceLike(output)) return { kind: 'trace', trace: traceViewFromTrace(output) };
+  if (isRecord(output) && isTraceLike(output.trace)) return { kind: 'trace', trace: traceViewFromTrace(output.trace) };
+  if (looksLikeItems(output)) return { kind: 'trace', trace: traceViewFromItems(output) };
+  return { kind: 'json', value: output };
+}

@@ -1,0 +1,84 @@
+import type { SampleDetail, ScoreDetail, TrialDetail } from './logViewTypes';
+import type { AggregatorSpec } from './trialsConfig';
+import type { EffectiveScorer } from './effectiveScores';
+import type { ScoresEntry } from './trialAggregation';
+import { logStrings } from '../l10n/logStrings';
+import { effectiveScores } from './effectiveScores';
+import { outputViewOf } from './outputView';
+import { readSample } from './sampleReading';
+import { passRates } from './sampleRecords';
+
+export interface DetailContext {
+  generation: number;
+  aggregators: readonly AggregatorSpec[];
+  primaryScore?: string;
+  passK: number;
+}
+
+function entryToDetail(entry: ScoresEntry): ScoreDetail {
+  const detail: ScoreDetail = { scorerKey: entry.scorerKey, purpose: entry.purpose, values: entry.values };
+  if (entry.scorerName !== undefined) detail.scorerName = entry.scorerName;
+  if (entry.metadata !== undefined) detail.metadata = entry.metadata;
+  if (entry.directIos !== undefined) detail.directIos = entry.directIos;
+  return detail;
+}
+
+function effectiveToDetail(scorer: EffectiveScorer): ScoreDetail {
+  const detail: ScoreDetail = { scorerKey: scorer.scorerKey, purpose: scorer.purpose, values: scorer.values };
+  if (scorer.scorerName !== undefined) detail.scorerName = scorer.scorerName;
+  if (scorer.metadata !== undefined) detail.metadata = scorer.metadata;
+  if (scorer.directIos !== undefined) detail.directIos = scorer.directIos;
+  if (scorer.verification) detail.verification = scorer.verification;
+  if (scorer.derived) detail.derived = true;
+  if (scorer.collisions) {
+    detail.collisions = {};
+    for (const [key, list] of Object.entries(scorer.collisions)) {
+      detail.collisions[key] = list.map((c) => ({ function: c.function, label: c.label, value: c.value, ...(c.k !== undefined ? { k: c.k } : {}) }));
+    }
+  }
+  return detail;
+}
+
+/** Builds the detail of one complete sample. */
+export function buildSampleDetail(raw: unknown, position: number, runIndex: number | undefined, context: DetailContext): SampleDetail {
+  const shape = readSample(raw, position, runIndex);
+  const notes: string[] = [];
+  let trials: TrialDetail[];
+  if (shape.layout === 'legacy') {
+    notes.push(logStrings.legacyPseudoTrial);
+    trials = [{
+      index: 0,
+      data: shape.data,
+      output: outputViewOf(shape.solver, shape.hasSolver),
+      scores: (shape.scores ?? []).map(entryToDetail),
+      errors: [],
+    }];
+  } else {
+    if (shape.trials.length === 0) notes.push(logStrings.noTrials);
+    trials = shape.trials.map((trial) => {
+      const detail: TrialDetail = { index: trial.index, output: outputViewOf(trial.solver, true), scores: trial.scores.map(entryToDetail), errors: trial.errors };
+      if (trial.hasData) detail.data = trial.data;
+      return detail;
+    });
+  }
+  if (shape.dataSource === 'trial') notes.push(logStrings.dataFromTrial);
+  else if (shape.dataSource === 'none') notes.push(logStrings.noSampleData);
+  const scorers = effectiveScores(shape, context.aggregators);
+  if (scorers.some((s) => s.derived)) notes.push(logStrings.scoresDerived);
+  if (scorers.length === 0) notes.push(logStrings.noScores);
+  if (shape.trials.some((t) => t.errors.length > 0) && shape.trials.length > 1) notes.push(logStrings.trialErrorsExcluded);
+  const detail: SampleDetail = {
+    generation: context.generation,
+    index: position,
+    sampleId: shape.sampleId,
+    layout: shape.layout,
+    data: shape.data,
+    trials,
+    scores: scorers.map(effectiveToDetail),
+    errors: [...shape.errors, ...shape.trials.flatMap((t) => t.errors)],
+    notes,
+    ...(shape.layout === 'trials' ? passRates(shape.trials, context.primaryScore, context.passK) : {}),
+  };
+  if (runIndex !== undefined) detail.runIndex = runIndex;
+  return detail;
+}

@@ -1,0 +1,150 @@
+import type { SamplePage, SampleQuery, SampleRow, ScoreColumn } from './logViewTypes';
+import type { SampleRecord } from './sampleRecords';
+import type { SearchIndex } from './searchIndex';
+import { columnId } from './sampleRecords';
+import { isPass, toNumeric } from './logValue';
+
+/** The indexed samples of one set (top level or one run). */
+export interface SampleSet {
+  records: SampleRecord[];
+  search: SearchIndex;
+}
+
+type SortKey = number | string | null;
+
+/**
+ * Serves pages of a sample set: filters, sorts (keys precomputed per column) and keeps the last filtered
+ * ordering so that paging through one result costs only the slice.
+ */
+export class SamplePager {
+  private readonly sortKeys = new Map<string, SortKey[]>();
+  private lastKey: string | undefined;
+  private lastOrder: number[] = [];
+
+  constructor(
+    private readonly set: SampleSet,
+    private readonly scoreColumns: readonly ScoreColumn[],
+    private readonly dataColumns: readonly string[],
+  ) {}
+
+  page(query: SampleQuery, generation: number): SamplePage {
+    const order = this.ordering(query);
+    const offset = Math.max(0, Math.min(query.offset, order.length));
+    const limit = Math.max(0, query.limit);
+    const rows = order.slice(offset, offset + limit).map((i) => this.row(this.set.records[i]));
+    return { generation, total: order.length, offset, rows };
+  }
+
+  /** The positions of the samples that pass the query's filters, in its sort order. */
+  ordering(query: SampleQuery): number[] {
+    const key = JSON.stringify([query.sort, query.search, query.scoreFilter, query.errorStage, query.metric]);
+    if (key === this.lastKey) return this.lastOrder;
+    const records = this.set.records;
+    const matchesSearch = query.search && query.search.trim() ? this.set.search.matches(query.search.trim()) : undefined;
+    const keepScore = query.scoreFilter ? scoreFilter(query.scoreFilter.column, query.scoreFilter.value) : undefined;
+    const metricColumns = query.metric ? this.metricColumns(query.metric) : undefined;
+    const stage = query.errorStage;
+    const order: number[] = [];
+    for (let i = 0; i < records.length; i++) {
+      const record = records[i];
+      if (matchesSearch && !matchesSearch.has(i)) continue;
+      if (stage && (stage === 'any' ? record.errorCount === 0 : !record.errorStages.includes(stage))) continue;
+      if (keepScore && !keepScore(record)) continue;
+      if (metricColumns && !metricColumns.some((c) => record.scores[c] !== null && record.scores[c] !== undefined)) continue;
+      order.push(i);
+    }
+    if (query.sort) {
+      const keys = this.keysFor(query.sort.column);
+      const sign = query.sort.direction === 'desc' ? -1 : 1;
+      order.sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
+    }
+    this.lastKey = key;
+    this.lastOrder = order;
+    return order;
+  }
+
+  private metricColumns(metric: { scorerKey?: string; valueKey: string }): string[] {
+    if (metric.scorerKey !== undefined) return [columnId(metric.scorerKey, metric.valueKey)];
+    return this.scoreColumns.filter((c) => c.valueKey === metric.valueKey).map((c) => c.id);
+  }
+
+  private keysFor(column: string): SortKey[] {
+    let keys = this.sortKeys.get(column);
+    if (keys) return keys;
+    const pick = sortKeyPicker(column);
+    keys = this.set.records.map((r) => normalise(pick(r)));
+    this.sortKeys.set(column, keys);
+    return keys;
+  }
+
+  private row(record: SampleRecord): SampleRow {
+    const data: Record<string, string> = {};
+    for (const name of this.dataColumns) {
+      const value = record.data[name];
+      if (value !== undefined) data[name] = String(value);
+    }
+    const row: SampleRow = {
+      index: record.index,
+      sampleId: record.sampleId,
+      data,
+      scores: record.scores,
+      trials: record.trials,
+      errorStages: record.errorStages,
+      errorCount: record.errorCount,
+    };
+    if (record.passAtK !== undefined) row.passAtK = record.passAtK;
+    if (record.passPowK !== undefined) row.passPowK = record.passPowK;
+    return row;
+  }
+}
+
+function sortKeyPicker(column: string): (record: SampleRecord) => unknown {
+  switch (column) {
+    case 'index':
+      return (r) => r.index;
+    case 'sampleId':
+      return (r) => r.sampleId;
+    case 'errors':
+      return (r) => r.errorCount;
+    case 'passAtK':
+      return (r) => r.passAtK;
+    case 'passPowK':
+      return (r) => r.passPowK;
+    default:
+      if (column.startsWith('data:')) {
+        const name = column.slice(5);
+        return (r) => r.data[name];
+      }
+      return (r) => r.scores[column];
+  }
+}
+
+function normalise(value: unknown): SortKey {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+  return String(value).toLowerCase();
+}
+
+/** Missing values last in both directions; numbers before text. */
+function compareKeys(a: SortKey, b: SortKey, sign: number): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (typeof a === 'number' && typeof b === 'number') return (a - b) * sign;
+  if (typeof a === 'number') return -1;
+  if (typeof b === 'number') return 1;
+  return (a < b ? -1 : 1) * sign;
+}
+
+function scoreFilter(column: string, wanted: string | number | boolean): (record: SampleRecord) => boolean {
+  if (wanted === 'pass') return (r) => isPass(r.scores[column]);
+  if (wanted === 'fail') return (r) => r.scores[column] === false || r.scores[column] === 0;
+  const wantedNumber = toNumeric(wanted);
+  return (r) => {
+    const value = r.scores[column];
+    if (value === null || value === undefined) return false;
+    if (wantedNumber !== undefined && typeof wanted !== 'string') return toNumeric(value) === wantedNumber;
+    return String(value) === String(wanted);
+  };
+}

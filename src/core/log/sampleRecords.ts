@@ -1,0 +1,198 @@
+import type { ScoreColumn, SampleLayout, TrialCell, Verification } from './logViewTypes';
+import type { AggregatorSpec } from './trialsConfig';
+import type { SampleShape, TrialShape } from './sampleReading';
+import type { AggregatedValue } from './trialAggregation';
+import { effectiveScores } from './effectiveScores';
+import { stageOf, sortStages } from './errorCollection';
+import { isBinary, isPass, isRecord, ScoreScalar, toScoreScalar, truncate } from './logValue';
+
+/** A sample-level value checked against its trials (for `log verify`). */
+export interface SampleCheck {
+  scorerKey: string;
+  key: string;
+  reported: unknown;
+  verification: Verification;
+}
+
+/** Compact per-sample aggregates, computed once at indexing time; the raw sample is read again only for details. */
+export interface SampleRecord {
+  index: number;
+  sampleId: string | number;
+  layout: SampleLayout;
+  /** Effective value per ScoreColumn id. */
+  scores: Record<string, ScoreScalar>;
+  /** Column id → every computed value, where trial aggregators collide. */
+  collisions?: Record<string, AggregatedValue[]>;
+  trials: TrialCell[];
+  passAtK?: number;
+  passPowK?: number;
+  errorStages: string[];
+  errorCount: number;
+  /** Scalar previews of the sample's data fields. */
+  data: Record<string, string | number | boolean>;
+  checks?: SampleCheck[];
+}
+
+export interface RecordContext {
+  aggregators: readonly AggregatorSpec[];
+  /** The binary score whose trial values give the trial outcomes and pass@k. */
+  primaryScore?: string;
+  passK: number;
+  columns: ColumnRegistry;
+}
+
+export const DATA_PREVIEW_CHARS = 120;
+const DATA_PREVIEW_FIELDS = 16;
+
+export function columnId(scorerKey: string, valueKey: string): string {
+  return `${scorerKey}/${valueKey}`;
+}
+
+/** The score columns seen across samples, with the kinds of their values. */
+export class ColumnRegistry {
+  private readonly columns = new Map<string, ScoreColumn & { kinds: Set<string> }>();
+
+  note(scorerKey: string, scorerName: string | undefined, valueKey: string, value: unknown): string {
+    const id = columnId(scorerKey, valueKey);
+    let column = this.columns.get(id);
+    if (!column) {
+      column = { id, scorerKey, valueKey, kind: 'mixed', kinds: new Set() };
+      if (scorerName !== undefined) column.scorerName = scorerName;
+      this.columns.set(id, column);
+    }
+    if (value !== null && value !== undefined) column.kinds.add(typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string' ? typeof value : 'object');
+    return id;
+  }
+
+  list(): ScoreColumn[] {
+    return [...this.columns.values()].map(({ kinds, ...column }) => {
+      const only = kinds.size === 1 ? [...kinds][0] : undefined;
+      const kind: ScoreColumn['kind'] = only === 'number' || only === 'boolean' || only === 'string' ? only : 'mixed';
+      return { ...column, kind };
+    });
+  }
+
+  has(id: string): boolean {
+    return this.columns.has(id);
+  }
+}
+
+/** The value of a score in one trial (first scorer that carries it). */
+export function trialValue(trial: TrialShape, scoreName: string): unknown {
+  for (const entry of trial.scores) {
+    const value = entry.values[scoreName];
+    if (value !== undefined && value !== null) return value;
+  }
+  return undefined;
+}
+
+export function trialOutcome(trial: TrialShape, primaryScore: string | undefined): TrialCell['outcome'] {
+  if (trial.errors.length > 0) return 'error';
+  if (primaryScore === undefined) return 'unknown';
+  const value = trialValue(trial, primaryScore);
+  if (isPass(value)) return 'pass';
+  if (value === false || value === 0) return 'fail';
+  return 'unknown';
+}
+
+/** pass@k and pass^k of a sample from the primary score of its trials (trials without it are left out). */
+export function passRates(trials: readonly TrialShape[], primaryScore: string | undefined, k: number): { passAtK?: number; passPowK?: number } {
+  if (primaryScore === undefined) return {};
+  const values = trials.map((t) => trialValue(t, primaryScore)).filter((v) => v !== undefined);
+  if (values.length === 0) return {};
+  const p = values.filter(isPass).length / values.length;
+  return { passAtK: 1 - Math.pow(1 - p, k), passPowK: Math.pow(p, k) };
+}
+
+/** Picks the score that decides trial outcomes: a pass@k/pass^k aggregator's score, else the first binary score. */
+export function pickPrimaryScore(aggregators: readonly AggregatorSpec[], shapes: readonly SampleShape[]): string | undefined {
+  const pass = aggregators.find((a) => a.function === 'pass@k' || a.function === 'pass^k');
+  if (pass) return pass.scoreName;
+  for (const purpose of ['score', 'qa']) {
+    for (const shape of shapes) {
+      for (const trial of shape.trials) {
+        for (const entry of trial.scores) {
+          if (entry.purpose !== purpose) continue;
+          for (const [key, value] of Object.entries(entry.values)) if (isBinary(value)) return key;
+        }
+      }
+    }
+  }
+  return undefined;
+}
+
+function dataPreview(data: unknown): Record<string, string | number | boolean> {
+  const preview: Record<string, string | number | boolean> = {};
+  if (!isRecord(data)) return preview;
+  let n = 0;
+  for (const [key, value] of Object.entries(data)) {
+    if (n++ >= DATA_PREVIEW_FIELDS) break;
+    if (typeof value === 'number' || typeof value === 'boolean') preview[key] = value;
+    else if (typeof value === 'string') preview[key] = truncate(value, DATA_PREVIEW_CHARS);
+    else if (value !== null && value !== undefined) preview[key] = truncate(JSON.stringify(value), DATA_PREVIEW_CHARS);
+  }
+  return preview;
+}
+
+/** Builds the compact record of one sample. */
+export function buildRecord(shape: SampleShape, context: RecordContext): SampleRecord {
+  const scorers = effectiveScores(shape, context.aggregators);
+  const scores: Record<string, ScoreScalar> = {};
+  let collisions: Record<string, AggregatedValue[]> | undefined;
+  let checks: SampleCheck[] | undefined;
+  for (const scorer of scorers) {
+    for (const [key, value] of Object.entries(scorer.values)) {
+      scores[context.columns.note(scorer.scorerKey, scorer.scorerName, key, value)] = toScoreScalar(value);
+    }
+    for (const [key, list] of Object.entries(scorer.collisions ?? {})) {
+      (collisions ??= {})[columnId(scorer.scorerKey, key)] = list;
+      for (const computed of list) {
+        scores[context.columns.note(scorer.scorerKey, scorer.scorerName, `${key} [${computed.label}]`, computed.value)] = computed.value;
+      }
+    }
+    for (const [key, verification] of Object.entries(scorer.verification ?? {})) {
+      (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: scorer.values[key], verification });
+    }
+  }
+  const errors = [...shape.errors, ...shape.trials.flatMap((t) => t.errors)];
+  const record: SampleRecord = {
+    index: shape.position,
+    sampleId: shape.sampleId,
+    layout: shape.layout,
+    scores,
+    trials: shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })),
+    errorStages: sortStages(new Set(errors.map(stageOf))),
+    errorCount: errors.length,
+    data: dataPreview(shape.data),
+    ...passRates(shape.trials, context.primaryScore, context.passK),
+  };
+  if (collisions) record.collisions = collisions;
+  if (checks) record.checks = checks;
+  return record;
+}
+
+const PREFERRED_DATA_FIELDS = [
+  'id', 'question', 'input', 'prompt', 'query', 'problem', 'task', 'instruction', 'text',
+  'answer', 'target', 'expected', 'expected_output', 'reference', 'label', 'category', 'difficulty', 'subject', 'topic',
+];
+
+/** Chooses a few data fields worth a table column: common ones first, then the most frequent. */
+export function chooseDataColumns(records: readonly SampleRecord[], max = 4): string[] {
+  const presence = new Map<string, number>();
+  const step = Math.max(1, Math.floor(records.length / 2000));
+  let seen = 0;
+  for (let i = 0; i < records.length; i += step) {
+    seen++;
+    for (const key of Object.keys(records[i].data)) presence.set(key, (presence.get(key) ?? 0) + 1);
+  }
+  const common = [...presence.entries()].filter(([, n]) => n * 2 >= seen).map(([key]) => key);
+  const rank = (key: string): number => {
+    const at = PREFERRED_DATA_FIELDS.indexOf(key.toLowerCase());
+    return at >= 0 ? at : PREFERRED_DATA_FIELDS.length;
+  };
+  return common
+    .map((key, order) => ({ key, order }))
+    .sort((a, b) => rank(a.key) - rank(b.key) || (presence.get(b.key) ?? 0) - (presence.get(a.key) ?? 0) || a.order - b.order)
+    .slice(0, max)
+    .map((c) => c.key);
+}

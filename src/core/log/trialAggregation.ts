@@ -1,0 +1,133 @@
+import type { ScorerPurpose } from './logViewTypes';
+import type { AggregatorSpec } from './trialsConfig';
+import { aggregatorLabel } from './trialsConfig';
+import { asArray, asRecord, asString, isPass, JsonRecord, toNumeric } from './logValue';
+
+/** One ScoresData entry (spec §2.5), narrowed. */
+export interface ScoresEntry {
+  scorerKey: string;
+  scorerName?: string;
+  purpose: ScorerPurpose;
+  values: JsonRecord;
+  metadata?: unknown;
+  directIos?: unknown[];
+}
+
+/** Reads a `scores` array; undefined when it is absent or null. */
+export function readScoresList(value: unknown): ScoresEntry[] | undefined {
+  const list = asArray(value);
+  if (!list) return undefined;
+  const entries: ScoresEntry[] = [];
+  for (const item of list) {
+    const record = asRecord(item);
+    if (!record) continue;
+    const entry: ScoresEntry = {
+      scorerKey: asString(record.scorer_key) ?? '',
+      purpose: record.scorer_purpose === 'qa' ? 'qa' : 'score',
+      values: asRecord(record.values) ?? {},
+    };
+    const name = asString(record.scorer_name);
+    if (name !== undefined) entry.scorerName = name;
+    if (record.metadata !== undefined && record.metadata !== null) entry.metadata = record.metadata;
+    const ios = asArray(record.direct_ios);
+    if (ios) entry.directIos = ios;
+    entries.push(entry);
+  }
+  return entries;
+}
+
+/** A value computed from the trials of one sample. */
+export interface AggregatedValue {
+  value: number;
+  function: string;
+  k?: number;
+  label: string;
+  /** The trial score it was computed from. */
+  sourceScore: string;
+}
+
+export interface AggregatedScorer {
+  scorerKey: string;
+  scorerName?: string;
+  purpose: ScorerPurpose;
+  /** Target name → computed values (more than one when aggregators collide). */
+  values: Map<string, AggregatedValue[]>;
+}
+
+function numericAll(values: readonly unknown[]): number[] | undefined {
+  const numbers: number[] = [];
+  for (const value of values) {
+    const n = toNumeric(value);
+    if (n === undefined) return undefined;
+    numbers.push(n);
+  }
+  return numbers.length ? numbers : undefined;
+}
+
+/** Computes one aggregator over the trial values of a score (spec §2.9, SEMANTICS §8). */
+export function computeAggregate(fn: string, values: readonly unknown[], k?: number): number | undefined {
+  if (values.length === 0) return undefined;
+  if (fn === 'pass@k' || fn === 'pass^k') {
+    const p = values.filter(isPass).length / values.length;
+    const kk = k ?? values.length;
+    return fn === 'pass@k' ? 1 - Math.pow(1 - p, kk) : Math.pow(p, kk);
+  }
+  const numbers = numericAll(values);
+  if (!numbers) return undefined;
+  if (fn === 'mean') return numbers.reduce((a, b) => a + b, 0) / numbers.length;
+  if (fn === 'min') return Math.min(...numbers);
+  if (fn === 'max') return Math.max(...numbers);
+  return undefined;
+}
+
+/**
+ * Aggregates the scores of a sample's trials per scorer: configured aggregators store under their target
+ * name; a score with no aggregator is averaged when all its values are numeric or boolean; other scores
+ * are not aggregated. Missing and null trial values are left out.
+ */
+export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[], aggregators: readonly AggregatorSpec[]): AggregatedScorer[] {
+  const scorers = new Map<string, { entry: ScoresEntry; byKey: Map<string, unknown[]> }>();
+  for (const scores of trialScores) {
+    for (const entry of scores) {
+      let scorer = scorers.get(entry.scorerKey);
+      if (!scorer) {
+        scorer = { entry, byKey: new Map() };
+        scorers.set(entry.scorerKey, scorer);
+      }
+      for (const [key, value] of Object.entries(entry.values)) {
+        if (value === null || value === undefined) continue;
+        let list = scorer.byKey.get(key);
+        if (!list) scorer.byKey.set(key, (list = []));
+        list.push(value);
+      }
+    }
+  }
+  const result: AggregatedScorer[] = [];
+  for (const [scorerKey, { entry, byKey }] of scorers) {
+    const values = new Map<string, AggregatedValue[]>();
+    const put = (target: string, value: AggregatedValue): void => {
+      const list = values.get(target);
+      if (list) list.push(value);
+      else values.set(target, [value]);
+    };
+    for (const [scoreName, trialValues] of byKey) {
+      const configured = aggregators.filter((a) => a.scoreName === scoreName);
+      if (configured.length === 0) {
+        const mean = computeAggregate('mean', trialValues);
+        if (mean !== undefined) put(scoreName, { value: mean, function: 'mean', label: aggregatorLabel('mean'), sourceScore: scoreName });
+        continue;
+      }
+      for (const a of configured) {
+        const value = computeAggregate(a.function, trialValues, a.k);
+        if (value === undefined) continue;
+        const computed: AggregatedValue = { value, function: a.function, label: a.label, sourceScore: scoreName };
+        if (a.k !== undefined) computed.k = a.k;
+        put(a.targetName, computed);
+      }
+    }
+    const scorer: AggregatedScorer = { scorerKey, purpose: entry.purpose, values };
+    if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
+    result.push(scorer);
+  }
+  return result;
+}

@@ -1,0 +1,159 @@
+/**
+ * Messages between the extension host and the filter preview webview. Both sides import this file.
+ * Every message has a string-literal `type`; requests carry an `id` that the response repeats.
+ * `generation` numbers a run of the preview: pages of an older generation are dropped.
+ */
+import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning } from '../sources/previewTypes';
+
+/** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
+export interface PreviewLocation {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+/** A run that could not produce rows: what went wrong, where, and what to do. */
+export interface PreviewFailure {
+  message: string;
+  hint?: string;
+  location?: PreviewLocation;
+}
+
+/** Counts of a run, without the rows. */
+export interface PreviewSummaryView {
+  columns: string[];
+  total: number;
+  matched: number;
+  steps: FilterStep[];
+  notComparable: number;
+  warnings: PreviewWarning[];
+  /** False while counting, after a cancel, or when the count stopped early: counts are lower bounds. */
+  complete: boolean;
+  /** Kept rows the host holds and serves as pages. */
+  rowCount: number;
+  /** True when more rows were kept than the host holds (`rowCount` is the cap). */
+  capped: boolean;
+}
+
+// ---- host → webview -------------------------------------------------------------------------
+
+export interface InitMessage {
+  type: 'init';
+  /** Display name of the spec file and dataset, e.g. "notes.dataset.yaml · math_only". */
+  title: string;
+  specFile: string;
+  pageSize: number;
+  rowCap: number;
+}
+
+export interface RunStartedMessage {
+  type: 'runStarted';
+  generation: number;
+}
+
+export interface ProgressMessage {
+  type: 'progress';
+  generation: number;
+  progress: PreviewProgress;
+}
+
+/** The first page (`phase: 'firstPage'`, counting goes on) or the final counts (`phase: 'final'`). */
+export interface ResultMessage {
+  type: 'result';
+  generation: number;
+  phase: 'firstPage' | 'final';
+  summary: PreviewSummaryView;
+  /** Rows 0..n of the kept rows, so the table fills without a round trip. */
+  rows: PreviewRow[];
+}
+
+export interface RunFailedMessage {
+  type: 'runFailed';
+  generation: number;
+  failure: PreviewFailure;
+}
+
+export interface PageResponse {
+  type: 'page';
+  id: number;
+  generation: number;
+  offset: number;
+  rows: PreviewRow[];
+}
+
+export interface ErrorResponse {
+  type: 'error';
+  id: number;
+  message: string;
+}
+
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse;
+
+// ---- webview → host -------------------------------------------------------------------------
+
+export interface ReadyMessage {
+  type: 'ready';
+}
+
+export interface PageRequest {
+  type: 'getPage';
+  id: number;
+  generation: number;
+  offset: number;
+  count: number;
+}
+
+export interface CancelMessage {
+  type: 'cancel';
+}
+
+export interface RerunMessage {
+  type: 'rerun';
+}
+
+export interface OpenLocationMessage {
+  type: 'openLocation';
+  location: PreviewLocation;
+}
+
+export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage;
+
+// ---- guards (messages cross a process boundary: check before trusting) ------------------------
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isLocation(value: unknown): value is PreviewLocation {
+  return isRecord(value) && typeof value.file === 'string' && value.file.length > 0
+    && (value.line === undefined || isCount(value.line))
+    && (value.column === undefined || isCount(value.column));
+}
+
+/** Whether a message from the webview is well formed (unknown types and bad fields are refused). */
+export function isWebviewToHost(value: unknown): value is WebviewToHost {
+  if (!isRecord(value)) return false;
+  switch (value.type) {
+    case 'ready':
+    case 'cancel':
+    case 'rerun':
+      return true;
+    case 'getPage':
+      return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);
+    case 'openLocation':
+      return isLocation(value.location);
+    default:
+      return false;
+  }
+}
+
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error']);
+
+/** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
+export function isHostToWebview(value: unknown): value is HostToWebview {
+  return isRecord(value) && typeof value.type === 'string' && HOST_TYPES.has(value.type);
+}

@@ -1,0 +1,190 @@
+/**
+ * Byte-level streaming CSV scanner (SEMANTICS §3): comma separated, `"` quoting with `""` escapes,
+ * quoted fields may hold commas and newlines, CRLF or LF end a record, empty lines are skipped.
+ * Only the cells marked in `wanted` are decoded, so rows a filter does not read cost no strings.
+ * After a closing quote, any text up to the next comma or line end is kept literally.
+ */
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LF = 0x0a;
+const CR = 0x0d;
+
+export interface CsvRecordSink {
+  /** A complete record: `cells[k]` holds cell k when wanted (others stay undefined), `count` cells in all. */
+  record(cells: (string | undefined)[], count: number, line: number, offset: number): void;
+  /** The data ended inside a quoted field that started on `line`. */
+  unterminated(line: number): void;
+}
+
+export class CsvScanner {
+  /** 1-based line number of the next byte to scan (relative to where scanning began). */
+  line = 1;
+  /** Absolute offset at or after which no record may start: scanning stops there. */
+  stopAt = Number.POSITIVE_INFINITY;
+  /** Absolute offset where scanning stopped because of `stopAt`, or -1. */
+  stoppedAt = -1;
+  /** Which cells to decode; null: all. */
+  wanted: boolean[] | null = null;
+  private cells: (string | undefined)[] = [];
+
+  /**
+   * Scans `buf[start, end)`; `base` is the absolute offset of `buf[0]`. Returns the buffer offset of the
+   * first byte not consumed (the start of an incomplete record, or `end`). With `final`, the end of data
+   * ends the last record.
+   */
+  scan(buf: Buffer, start: number, end: number, final: boolean, base: number, sink: CsvRecordSink): number {
+    const wanted = this.wanted;
+    const cells = this.cells;
+    let i = start;
+    let line = this.line;
+    let nextLf = -1;
+    const stopRel = this.stopAt - base;
+    while (i < end) {
+      const recordStart = i;
+      const recordLine = line;
+      if (recordStart >= stopRel) {
+        this.stoppedAt = recordStart + base;
+        this.line = line;
+        return recordStart;
+      }
+      let c = buf[i];
+      if (c === LF) {
+        i++;
+        line++;
+        continue;
+      }
+      if (c === CR) {
+        if (i + 1 >= end && !final) break;
+        if (i + 1 < end && buf[i + 1] === LF) {
+          i += 2;
+          line++;
+          continue;
+        }
+      }
+      for (let k = 0; k < cells.length; k++) cells[k] = undefined;
+      let field = 0;
+      let incomplete = false;
+      let unterminated = false;
+      for (;;) {
+        const want = wanted === null || wanted[field] === true;
+        let value: string | undefined;
+        if (i < end && buf[i] === QUOTE) {
+          const s = i + 1;
+          let j = s;
+          let escaped = false;
+          for (;;) {
+            j = buf.indexOf(QUOTE, j);
+            if (j === -1 || j >= end) {
+              if (final) unterminated = true;
+              else incomplete = true;
+              break;
+            }
+            if (j + 1 < end) {
+              if (buf[j + 1] === QUOTE) {
+                escaped = true;
+                j += 2;
+                continue;
+              }
+            } else if (!final) {
+              incomplete = true;
+            }
+            break;
+          }
+          if (incomplete || unterminated) break;
+          if (nextLf < s) nextLf = indexOrMax(buf.indexOf(LF, s));
+          while (nextLf < j) {
+            line++;
+            nextLf = indexOrMax(buf.indexOf(LF, nextLf + 1));
+          }
+          if (want) {
+            value = buf.toString('utf8', s, j);
+            if (escaped) value = value.replace(/""/g, '"');
+          }
+          i = j + 1;
+          c = buf[i];
+          if (i < end && c !== COMMA && c !== LF && c !== CR) {
+            const tailStart = i;
+            i = scanUnquoted(buf, i, end, final);
+            if (i < 0) {
+              if (!final) {
+                incomplete = true;
+                break;
+              }
+              i = end;
+            }
+            if (want) value += buf.toString('utf8', tailStart, i);
+          }
+        } else {
+          const s = i;
+          i = scanUnquoted(buf, i, end, final);
+          if (i < 0) {
+            if (!final) {
+              incomplete = true;
+              break;
+            }
+            i = end;
+          }
+          if (want) value = buf.toString('utf8', s, i);
+        }
+        if (want && field < cells.length) cells[field] = value;
+        else if (want && wanted === null) cells.push(value);
+        field++;
+        if (i >= end) break;
+        c = buf[i];
+        if (c === COMMA) {
+          i++;
+          if (i >= end && !final) {
+            incomplete = true;
+            break;
+          }
+          continue;
+        }
+        if (c === CR) i++;
+        if (i < end && buf[i] === LF) {
+          i++;
+          line++;
+        }
+        break;
+      }
+      if (incomplete) {
+        this.line = recordLine;
+        return recordStart;
+      }
+      if (unterminated) {
+        sink.unterminated(recordLine);
+        this.line = line;
+        return end;
+      }
+      sink.record(cells, field, recordLine, recordStart + base);
+    }
+    this.line = line;
+    return i;
+  }
+
+  /** Sets how many cells a record should have (the header's length), so `cells` is sized once. */
+  setWidth(width: number): void {
+    this.cells = new Array<string | undefined>(width).fill(undefined);
+  }
+}
+
+/**
+ * Scans an unquoted cell from `i`: returns the offset of the comma, LF or CRLF (or a CR at the end of
+ * the data) that ends it, or -1 when the buffer ends first (the cell may continue in the next chunk).
+ */
+function scanUnquoted(buf: Buffer, i: number, end: number, final: boolean): number {
+  while (i < end) {
+    const c = buf[i];
+    if (c === COMMA || c === LF) return i;
+    if (c === CR) {
+      if (i + 1 >= end) return final ? i : -1;
+      if (buf[i + 1] === LF) return i;
+    }
+    i++;
+  }
+  return -1;
+}
+
+function indexOrMax(index: number): number {
+  return index === -1 ? Number.MAX_SAFE_INTEGER : index;
+}

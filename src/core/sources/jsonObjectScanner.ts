@@ -1,0 +1,251 @@
+/**
+ * Validating byte-level scanner of one JSON object per line. It checks the whole line against the JSON
+ * grammar (like JSON.parse) but decodes only the top-level members whose keys are wanted, and tracks the
+ * top-level key names in first-seen order, in the order `Object.keys` would list them.
+ */
+import { setOwn } from './rowValues';
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const MAX_DEPTH = 512;
+
+interface KeySlot {
+  name: string;
+  bytes: Buffer;
+  /** Whether the key was already reported as a column. */
+  seen: boolean;
+  wanted: boolean;
+}
+
+/** Thrown inside the scanner when the line is not a plain valid JSON object. */
+const INVALID = -1;
+
+function isWs(c: number): boolean {
+  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function isArrayIndexKey(name: string): boolean {
+  return /^(?:0|[1-9][0-9]{0,9})$/.test(name) && Number(name) < 4294967295;
+}
+
+export class JsonObjectScanner {
+  private readonly slots: KeySlot[] = [];
+  private readonly slotByName = new Map<string, number>();
+  private readonly slotAtPosition: number[] = [];
+  /** Top-level keys of valid rows, first-seen order. */
+  readonly columns: string[] = [];
+  private escapedString = false;
+  private readonly pending: KeySlot[] = [];
+
+  constructor(private readonly wantedKeys: readonly string[]) {}
+
+  /**
+   * Scans `buf[start, end)`. Returns an object holding only the wanted top-level members, or undefined
+   * when the line is not a valid JSON object (the caller then asks JSON.parse for the exact reason).
+   */
+  scan(buf: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+    this.pending.length = 0;
+    let i = this.skipWs(buf, start, end);
+    if (i >= end || buf[i] !== 0x7b) return undefined;
+    i = this.skipWs(buf, i + 1, end);
+    const row: Record<string, unknown> = {};
+    if (i < end && buf[i] === 0x7d) {
+      i++;
+    } else {
+      let position = 0;
+      for (;;) {
+        if (i >= end || buf[i] !== QUOTE) return undefined;
+        const keyStart = i;
+        i = this.skipString(buf, i, end);
+        if (i === INVALID) return undefined;
+        const slot = this.slotFor(buf, keyStart, i, position++);
+        i = this.skipWs(buf, i, end);
+        if (i >= end || buf[i] !== 0x3a) return undefined;
+        i = this.skipWs(buf, i + 1, end);
+        const valueStart = i;
+        this.escapedString = false;
+        i = this.skipValue(buf, i, end, 0);
+        if (i === INVALID) return undefined;
+        if (slot.wanted) setOwn(row, slot.name, this.decodeValue(buf, valueStart, i));
+        i = this.skipWs(buf, i, end);
+        if (i >= end) return undefined;
+        const c = buf[i++];
+        if (c === 0x7d) break;
+        if (c !== 0x2c) return undefined;
+        i = this.skipWs(buf, i, end);
+      }
+    }
+    if (this.skipWs(buf, i, end) !== end) return undefined;
+    this.commitPending();
+    return row;
+  }
+
+  /** Records the keys of a row parsed elsewhere (JSON.parse), in `Object.keys` order. */
+  noteKeys(keys: readonly string[]): void {
+    for (const key of keys) {
+      const index = this.slotByName.get(key);
+      const slot = index === undefined ? this.addSlot(key, Buffer.from(JSON.stringify(key), 'utf8')) : this.slots[index];
+      if (!slot.seen) {
+        slot.seen = true;
+        this.columns.push(key);
+      }
+    }
+  }
+
+  private commitPending(): void {
+    if (this.pending.length === 0) return;
+    const fresh = this.pending.filter((slot) => !slot.seen);
+    const indexKeys = fresh.filter((slot) => isArrayIndexKey(slot.name)).sort((a, b) => Number(a.name) - Number(b.name));
+    const otherKeys = fresh.filter((slot) => !isArrayIndexKey(slot.name));
+    for (const slot of [...indexKeys, ...otherKeys]) {
+      if (slot.seen) continue;
+      slot.seen = true;
+      this.columns.push(slot.name);
+    }
+  }
+
+  private slotFor(buf: Buffer, start: number, end: number, position: number): KeySlot {
+    const guess = this.slotAtPosition[position];
+    if (guess !== undefined) {
+      const bytes = this.slots[guess].bytes;
+      const length = end - start;
+      if (bytes.length === length) {
+        let same = true;
+        for (let k = 0; k < length; k++) {
+          if (bytes[k] !== buf[start + k]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) return this.noteSlot(this.slots[guess]);
+      }
+    }
+    const name = JSON.parse(buf.toString('utf8', start, end)) as string;
+    let index = this.slotByName.get(name);
+    if (index === undefined) {
+      this.addSlot(name, Buffer.from(buf.subarray(start, end)));
+      index = this.slots.length - 1;
+    }
+    this.slotAtPosition[position] = index;
+    return this.noteSlot(this.slots[index]);
+  }
+
+  private noteSlot(slot: KeySlot): KeySlot {
+    if (!slot.seen) this.pending.push(slot);
+    return slot;
+  }
+
+  private addSlot(name: string, bytes: Buffer): KeySlot {
+    const slot: KeySlot = { name, bytes, seen: false, wanted: this.wantedKeys.includes(name) };
+    this.slots.push(slot);
+    this.slotByName.set(name, this.slots.length - 1);
+    return slot;
+  }
+
+  private decodeValue(buf: Buffer, start: number, end: number): unknown {
+    const c = buf[start];
+    if (c === QUOTE && !this.escapedString) return buf.toString('utf8', start + 1, end - 1);
+    if (c === 0x74) return true;
+    if (c === 0x66) return false;
+    if (c === 0x6e) return null;
+    return JSON.parse(buf.toString('utf8', start, end));
+  }
+
+  private skipWs(buf: Buffer, i: number, end: number): number {
+    while (i < end && isWs(buf[i])) i++;
+    return i;
+  }
+
+  /** From an opening quote, returns the offset after the closing quote, or INVALID. */
+  private skipString(buf: Buffer, i: number, end: number): number {
+    i++;
+    while (i < end) {
+      const c = buf[i];
+      if (c === QUOTE) return i + 1;
+      if (c === BACKSLASH) {
+        this.escapedString = true;
+        if (i + 1 >= end) return INVALID;
+        const e = buf[i + 1];
+        if (e === 0x75) {
+          if (i + 5 >= end || !isHex(buf[i + 2]) || !isHex(buf[i + 3]) || !isHex(buf[i + 4]) || !isHex(buf[i + 5])) return INVALID;
+          i += 6;
+          continue;
+        }
+        if (e !== QUOTE && e !== BACKSLASH && e !== 0x2f && e !== 0x62 && e !== 0x66 && e !== 0x6e && e !== 0x72 && e !== 0x74) return INVALID;
+        i += 2;
+        continue;
+      }
+      if (c < 0x20) return INVALID;
+      i++;
+    }
+    return INVALID;
+  }
+
+  private skipLiteral(buf: Buffer, i: number, end: number, literal: string): number {
+    if (i + literal.length > end) return INVALID;
+    for (let k = 0; k < literal.length; k++) if (buf[i + k] !== literal.charCodeAt(k)) return INVALID;
+    return i + literal.length;
+  }
+
+  private skipDigits(buf: Buffer, i: number, end: number): number {
+    const start = i;
+    while (i < end && buf[i] >= 0x30 && buf[i] <= 0x39) i++;
+    return i === start ? INVALID : i;
+  }
+
+  private skipNumber(buf: Buffer, i: number, end: number): number {
+    if (buf[i] === 0x2d) i++;
+    if (i >= end) return INVALID;
+    if (buf[i] === 0x30) i++;
+    else if (buf[i] >= 0x31 && buf[i] <= 0x39) i = this.skipDigits(buf, i, end);
+    else return INVALID;
+    if (i < end && buf[i] === 0x2e) {
+      i = this.skipDigits(buf, i + 1, end);
+      if (i === INVALID) return INVALID;
+    }
+    if (i < end && (buf[i] === 0x65 || buf[i] === 0x45)) {
+      i++;
+      if (i < end && (buf[i] === 0x2b || buf[i] === 0x2d)) i++;
+      i = this.skipDigits(buf, i, end);
+    }
+    return i;
+  }
+
+  private skipValue(buf: Buffer, i: number, end: number, depth: number): number {
+    if (i >= end) return INVALID;
+    const c = buf[i];
+    if (c === QUOTE) return this.skipString(buf, i, end);
+    if (c === 0x74) return this.skipLiteral(buf, i, end, 'true');
+    if (c === 0x66) return this.skipLiteral(buf, i, end, 'false');
+    if (c === 0x6e) return this.skipLiteral(buf, i, end, 'null');
+    if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.skipNumber(buf, i, end);
+    if (c !== 0x7b && c !== 0x5b) return INVALID;
+    if (depth >= MAX_DEPTH) return INVALID;
+    const isObject = c === 0x7b;
+    const close = isObject ? 0x7d : 0x5d;
+    i = this.skipWs(buf, i + 1, end);
+    if (i < end && buf[i] === close) return i + 1;
+    for (;;) {
+      if (isObject) {
+        if (i >= end || buf[i] !== QUOTE) return INVALID;
+        i = this.skipString(buf, i, end);
+        if (i === INVALID) return INVALID;
+        i = this.skipWs(buf, i, end);
+        if (i >= end || buf[i] !== 0x3a) return INVALID;
+        i = this.skipWs(buf, i + 1, end);
+      }
+      i = this.skipValue(buf, i, end, depth + 1);
+      if (i === INVALID) return INVALID;
+      i = this.skipWs(buf, i, end);
+      if (i >= end) return INVALID;
+      const d = buf[i++];
+      if (d === close) return i;
+      if (d !== 0x2c) return INVALID;
+      i = this.skipWs(buf, i, end);
+    }
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * `local` source: a CSV or JSONL file read in chunks. The first page is read on the calling thread;
+ * for a large file the rest is counted in worker threads (parallelCount.ts).
+ */
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { extname } from 'node:path';
+import { CompiledFilter } from '../filters/filterEvaluator';
+import { previewStrings } from '../l10n/previewStrings';
+import { scanFile } from './fileScanner';
+import { countInWorkers, findWorkerScript } from './parallelCount';
+import { PreviewError } from './previewError';
+import { buildResult } from './previewResult';
+import { PreviewOptions, PreviewResult } from './previewTypes';
+import { DataFormat, RangeProcessor } from './rangeProcessor';
+import { addStats } from './rowCounter';
+
+/** Files smaller than this are read on the calling thread only. */
+export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+const FIRST_PAGE_BUDGET_BYTES = 2 * 1024 * 1024;
+const MAIN_CHUNK_BYTES = 256 * 1024;
+const WORKER_CHUNK_BYTES = 4 * 1024 * 1024;
+
+/** `.csv` or `.jsonl` by the name's extension (case-insensitive), else undefined. */
+export function formatOfName(name: string): DataFormat | undefined {
+  const extension = extname(name).toLowerCase();
+  return extension === '.csv' ? 'csv' : extension === '.jsonl' ? 'jsonl' : undefined;
+}
+
+export interface TabularFileInput {
+  file: string;
+  filtersRaw: unknown[];
+  filters: CompiledFilter[];
+  options: PreviewOptions;
+}
+
+function workerCount(options: PreviewOptions): number {
+  if (options.workers !== undefined) return Math.max(0, Math.floor(options.workers));
+  return Math.min(4, Math.max(1, availableParallelism()));
+}
+
+export async function previewLocalFile(input: TabularFileInput): Promise<PreviewResult> {
+  const { file, filters, options } = input;
+  const format = formatOfName(file);
+  if (!format) throw new PreviewError('invalidSource', previewStrings.localExtension(file), { file });
+  let size: number;
+  try {
+    const info = await stat(file);
+    if (!info.isFile()) throw new Error('not a file');
+    size = info.size;
+  } catch (error) {
+    throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
+  }
+  const fast = !options.plainParsing;
+  const workers = workerCount(options);
+  const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
+  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true });
+  const partial = (complete: boolean) =>
+    buildResult({
+      filters,
+      stats: processor.counter.stats,
+      rows: processor.counter.rows,
+      columns: processor.columns,
+      warnings: processor.counter.warnings,
+      warningCount: processor.counter.warningCount,
+      complete,
+    });
+  let firstPageSent = false;
+  const sendFirstPage = (page: () => PreviewResult) => {
+    if (firstPageSent) return;
+    firstPageSent = true;
+    options.onFirstPage?.(page());
+  };
+  processor.onPageFull = () => sendFirstPage(() => partial(false));
+  const progress = (done: number, rowsSeen: number, rowsKept: number) =>
+    options.onProgress?.({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
+
+  let consumedTo = 0;
+  let phase;
+  try {
+    phase = await scanFile(file, processor, {
+      start: 0,
+      align: false,
+      chunkSize: script ? MAIN_CHUNK_BYTES : 1024 * 1024,
+      signal: options.signal,
+      onChunk: (to) => {
+        consumedTo = to;
+        progress(to, processor.counter.stats.total, processor.counter.stats.matched);
+      },
+      shouldPause: script ? () => processor.counter.pageFull || consumedTo >= FIRST_PAGE_BUDGET_BYTES : undefined,
+    });
+  } catch (error) {
+    throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
+  }
+  if (phase.finished || phase.cancelled || !script) {
+    const result = partial(phase.finished);
+    sendFirstPage(() => result);
+    progress(phase.end, result.total, result.matched);
+    return result;
+  }
+  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, sendFirstPage, progress);
+}
+
+async function countRestInWorkers(
+  input: TabularFileInput,
+  processor: RangeProcessor,
+  script: string,
+  workers: number,
+  from: number,
+  size: number,
+  fast: boolean,
+  format: DataFormat,
+  sendFirstPage: (page: () => PreviewResult) => void,
+  progress: (done: number, rowsSeen: number, rowsKept: number) => void,
+): Promise<PreviewResult> {
+  const { file, filters, options } = input;
+  const first = processor.counter;
+  const need = Math.max(0, options.limit - first.rows.length);
+  const combine = (state: Awaited<ReturnType<typeof countInWorkers>>, complete: boolean) => {
+    const stats = { total: 0, matched: 0, removed: first.stats.removed.map(() => 0), notComparable: first.stats.notComparable.map(() => 0) };
+    addStats(stats, first.stats);
+    addStats(stats, state.stats);
+    const columns = [...processor.columns];
+    for (const column of state.columns) if (!columns.includes(column)) columns.push(column);
+    return buildResult({
+      filters,
+      stats,
+      rows: first.rows.concat(state.rows).slice(0, options.limit),
+      columns,
+      warnings: first.warnings.concat(state.warnings),
+      warningCount: first.warningCount + state.warningCount,
+      complete,
+    });
+  };
+  let state;
+  try {
+    state = await countInWorkers({
+      script,
+      job: { file, format, filters: input.filtersRaw, header: processor.headerNames, need, fast, chunkSize: WORKER_CHUNK_BYTES },
+      filterCount: filters.length,
+      from,
+      lineAtFrom: processor.line,
+      size,
+      workers,
+      signal: options.signal,
+      onUpdate: (update) => {
+        if (update.rowsSettled && update.rows.length >= need) sendFirstPage(() => combine(update, false));
+        progress(update.consumedBytes, first.stats.total + update.stats.total, first.stats.matched + update.stats.matched);
+      },
+    });
+  } catch (error) {
+    throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
+  }
+  const result = combine(state, state.finished);
+  sendFirstPage(() => result);
+  progress(state.consumedBytes, result.total, result.matched);
+  return result;
+}

@@ -1,0 +1,69 @@
+/**
+ * The filter preview: loads a dataset's `local`, `folder` or `url` source, applies its filters
+ * (AND-combined, spec order) and returns the first kept rows with the funnel counts.
+ */
+import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
+import { previewStrings } from '../l10n/previewStrings';
+import { previewFolder } from './folderSource';
+import { previewLocalFile } from './localSource';
+import { PreviewError } from './previewError';
+import { PreviewOptions, PreviewResult } from './previewTypes';
+import { isPlainObject } from './rowValues';
+import { resolveSourcePath } from './sourcePaths';
+import { previewUrl } from './urlSource';
+
+export { PreviewError } from './previewError';
+
+/** Source types loaded only by the service (network, credentials or formats the preview does not read). */
+export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'coding_agent_sessions', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
+
+/** The `source` of a dataset value (or the value itself when it is a source). */
+export function sourceOf(dataset: unknown): Record<string, unknown> {
+  if (isPlainObject(dataset) && isPlainObject(dataset.source)) return dataset.source;
+  if (isPlainObject(dataset) && dataset.source === undefined && dataset.generator_specification !== undefined) {
+    throw new PreviewError('invalidSource', previewStrings.noSource);
+  }
+  if (isPlainObject(dataset) && typeof dataset.type === 'string' && dataset.source === undefined) return dataset;
+  throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
+}
+
+function requireString(source: Record<string, unknown>, type: string, field: string): string {
+  const value = source[field];
+  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', previewStrings.missingField(type, field));
+  return value;
+}
+
+function compile(source: Record<string, unknown>, specPath: string | undefined): CompiledFilter[] {
+  try {
+    return compileFilters(source.filters);
+  } catch (error) {
+    if (!(error instanceof FilterCompileError)) throw error;
+    const message = specPath ? `${specPath}: ${error.message}` : error.message;
+    throw new PreviewError('invalidFilter', message, { file: specPath, filterIndex: error.index, column: error.column });
+  }
+}
+
+export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
+  const source = sourceOf(datasetSpecValue);
+  const type = String(source.type);
+  if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
+    throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
+  }
+  if (type !== 'local' && type !== 'folder' && type !== 'url') {
+    throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
+  }
+  const filters = compile(source, options.specPath);
+  const filtersRaw = Array.isArray(source.filters) ? (source.filters as unknown[]) : [];
+  const limit = Math.max(0, Math.floor(options.limit));
+  const opts = { ...options, limit };
+  if (type === 'local') {
+    const file = resolveSourcePath(requireString(source, type, 'file_path'), options.specPath, options.homeDir);
+    return previewLocalFile({ file, filtersRaw, filters, options: opts });
+  }
+  if (type === 'folder') {
+    const directory = resolveSourcePath(requireString(source, type, 'directory_path'), options.specPath, options.homeDir);
+    const extension = typeof source.extension === 'string' ? source.extension : undefined;
+    return previewFolder({ directory, extension, filters, options: opts });
+  }
+  return previewUrl({ url: requireString(source, type, 'url'), filters, options: opts });
+}

@@ -1,0 +1,13 @@
+/** An error that stops a preview, with a message that names the file or filter and why. */
+export type PreviewErrorKind = 'invalidFilter' | 'invalidSource' | 'unsupportedSource' | 'unreadableSource' | 'fetchRefused';
+
+export class PreviewError extends Error {
+  constructor(
+    readonly kind: PreviewErrorKind,
+    message: string,
+    readonly details: { file?: string; filterIndex?: number; column?: number } = {},
+  ) {
+    super(message);
+    this.name = 'PreviewError';
+  }
+}

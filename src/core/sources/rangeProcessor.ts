@@ -1,0 +1,215 @@
+/**
+ * Turns the bytes of a CSV or JSONL file (or a byte range of it) into rows, counts them through the
+ * filters and keeps the first kept rows in full. Until the first page is full every row is decoded in
+ * full; after that (when `fast`), only the columns the filters read are decoded.
+ */
+import { CompiledFilter, referencedColumns } from '../filters/filterEvaluator';
+import { previewStrings } from '../l10n/previewStrings';
+import { CsvRecordSink, CsvScanner } from './csvScanner';
+import { JsonObjectScanner } from './jsonObjectScanner';
+import { RowCounter } from './rowCounter';
+import { isPlainObject, setOwn } from './rowValues';
+
+export type DataFormat = 'csv' | 'jsonl';
+
+export interface RangeSetup {
+  format: DataFormat;
+  /** File (or URL) the rows come from, for origins and warnings. */
+  file: string;
+  filters: readonly CompiledFilter[];
+  /** How many kept rows to keep in full. */
+  need: number;
+  /** Decode only the columns the filters read once the first page is full. */
+  fast: boolean;
+  /** CSV header when scanning does not start at the file's beginning. */
+  header?: string[];
+  /** Scanning starts at the file's first byte: drop a BOM, read the CSV header. */
+  atFileStart: boolean;
+  /** Added to the scanner's 1-based line numbers for origins and warnings. */
+  lineOffset?: number;
+}
+
+const LF = 0x0a;
+
+function isBlankLine(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = buf[i];
+    if (c !== 0x20 && c !== 0x09 && c !== 0x0d) return false;
+  }
+  return true;
+}
+
+function jsonKind(value: unknown): string {
+  return value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+}
+
+/** Header names made unique: a repeated name gets `_2`, `_3`, … (with a warning). */
+function uniqueHeader(cells: readonly (string | undefined)[], count: number, warn: (message: string) => void): string[] {
+  const header: string[] = [];
+  const used = new Set<string>();
+  for (let k = 0; k < count; k++) {
+    const name = cells[k] ?? '';
+    let unique = name;
+    for (let n = 2; used.has(unique); n++) unique = `${name}_${n}`;
+    if (unique !== name) warn(previewStrings.duplicateHeader(name, unique));
+    used.add(unique);
+    header.push(unique);
+  }
+  return header;
+}
+
+export class RangeProcessor {
+  readonly counter: RowCounter;
+  private readonly csv = new CsvScanner();
+  private readonly json: JsonObjectScanner;
+  private readonly wantedColumns: string[] | undefined;
+  private header: string[] | undefined;
+  private fastWanted: boolean[] | null = null;
+  private atStart: boolean;
+  private readonly lineOffset: number;
+  private jsonlLine = 1;
+  private jsonlStoppedAt = -1;
+  private stopAtOffset = Number.POSITIVE_INFINITY;
+  /** Absolute offset of the first byte fed. */
+  firstRecordStart = -1;
+  /** Called once when the first page becomes full. */
+  onPageFull?: () => void;
+  private readonly csvSink: CsvRecordSink;
+
+  constructor(private readonly setup: RangeSetup) {
+    this.counter = new RowCounter(setup.filters, setup.need, setup.file);
+    this.wantedColumns = referencedColumns(setup.filters);
+    this.json = new JsonObjectScanner(this.wantedColumns ?? []);
+    this.atStart = setup.atFileStart;
+    this.lineOffset = setup.lineOffset ?? 0;
+    if (setup.header) this.useHeader(setup.header);
+    this.csvSink = {
+      record: (cells, count, line) => this.csvRecord(cells, count, line),
+      unterminated: (line) => this.counter.warn(previewStrings.unterminatedQuote, line + this.lineOffset),
+    };
+  }
+
+  /** Columns in first-seen order (the CSV header). */
+  get columns(): string[] {
+    return this.setup.format === 'csv' ? (this.header ?? []) : this.json.columns;
+  }
+
+  get headerNames(): string[] | undefined {
+    return this.header;
+  }
+
+  /** Line number (relative, 1-based) of the next byte to scan. */
+  get line(): number {
+    return this.setup.format === 'csv' ? this.csv.line : this.jsonlLine;
+  }
+
+  /** Absolute offset where scanning stopped because of `stopAt`, or -1. */
+  get stoppedAt(): number {
+    return this.setup.format === 'csv' ? this.csv.stoppedAt : this.jsonlStoppedAt;
+  }
+
+  /** No record starting at or after this absolute offset is read. */
+  stopAt(offset: number): void {
+    this.stopAtOffset = offset;
+    this.csv.stopAt = offset;
+  }
+
+  /** Scans `buf[start, end)` (`base`: absolute offset of `buf[0]`); returns the offset of the first byte not consumed. */
+  feed(buf: Buffer, start: number, end: number, final: boolean, base: number): number {
+    if (this.firstRecordStart < 0) this.firstRecordStart = base + start;
+    if (this.atStart) {
+      if (end - start < 3 && !final) return start;
+      this.atStart = false;
+      if (buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
+    }
+    if (this.setup.format === 'csv') return this.csv.scan(buf, start, end, final, base, this.csvSink);
+    return this.scanJsonl(buf, start, end, final, base);
+  }
+
+  private useHeader(header: string[]): void {
+    this.header = header;
+    this.csv.setWidth(header.length);
+    if (this.wantedColumns) {
+      const wanted = this.wantedColumns;
+      this.fastWanted = header.map((name) => wanted.includes(name));
+    }
+    this.updateCsvMask();
+  }
+
+  private updateCsvMask(): void {
+    this.csv.wanted = this.setup.fast && this.counter.pageFull ? this.fastWanted : null;
+  }
+
+  private csvRecord(cells: (string | undefined)[], count: number, line: number): void {
+    const header = this.header;
+    if (!header) {
+      this.useHeader(uniqueHeader(cells, count, (message) => this.counter.warn(message, line + this.lineOffset)));
+      return;
+    }
+    if (count !== header.length) {
+      this.counter.warn(previewStrings.raggedRecord(count, header.length), line + this.lineOffset);
+      return;
+    }
+    const wanted = this.csv.wanted;
+    const row: Record<string, unknown> = {};
+    for (let k = 0; k < header.length; k++) {
+      if (wanted === null || wanted[k]) setOwn(row, header[k], cells[k]);
+    }
+    if (this.counter.test(row) && !this.counter.pageFull) this.keep(row, line);
+  }
+
+  private keep(row: Record<string, unknown>, line: number): void {
+    this.counter.keep(row, this.setup.file, line + this.lineOffset);
+    if (this.counter.pageFull) {
+      if (this.setup.format === 'csv') this.updateCsvMask();
+      this.onPageFull?.();
+    }
+  }
+
+  private scanJsonl(buf: Buffer, start: number, end: number, final: boolean, base: number): number {
+    let i = start;
+    const stopRel = this.stopAtOffset - base;
+    while (i < end) {
+      if (i >= stopRel) {
+        this.jsonlStoppedAt = i + base;
+        return i;
+      }
+      let lineEnd = buf.indexOf(LF, i);
+      let next: number;
+      if (lineEnd === -1 || lineEnd >= end) {
+        if (!final) return i;
+        lineEnd = end;
+        next = end;
+      } else {
+        next = lineEnd + 1;
+      }
+      if (!isBlankLine(buf, i, lineEnd)) this.jsonlRecord(buf, i, lineEnd, this.jsonlLine);
+      if (next > lineEnd) this.jsonlLine++;
+      i = next;
+    }
+    return i;
+  }
+
+  private jsonlRecord(buf: Buffer, start: number, end: number, line: number): void {
+    if (this.setup.fast && this.wantedColumns !== undefined && this.counter.pageFull) {
+      const partial = this.json.scan(buf, start, end);
+      if (partial !== undefined) {
+        this.counter.test(partial);
+        return;
+      }
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(buf.toString('utf8', start, end));
+    } catch (error) {
+      this.counter.warn(previewStrings.invalidJson(error instanceof Error ? error.message : String(error)), line + this.lineOffset);
+      return;
+    }
+    if (!isPlainObject(value)) {
+      this.counter.warn(previewStrings.notAnObject(jsonKind(value)), line + this.lineOffset);
+      return;
+    }
+    this.json.noteKeys(Object.keys(value));
+    if (this.counter.test(value) && !this.counter.pageFull) this.keep(value, line);
+  }
+}

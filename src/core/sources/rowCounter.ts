@@ -1,0 +1,76 @@
+/** Counts rows through AND-combined filters, keeps the first kept rows and collects warnings. */
+import { CompiledFilter, FilterOutcome } from '../filters/filterEvaluator';
+import { PreviewRow, PreviewWarning } from './previewTypes';
+
+/** Warnings kept per preview; further ones are only counted. */
+export const MAX_WARNINGS = 1000;
+
+export interface CountStats {
+  total: number;
+  matched: number;
+  /** Per filter, rows it removed from the rows that passed the filters before it. */
+  removed: number[];
+  /** Per filter, of those removed, rows whose value was not comparable. */
+  notComparable: number[];
+}
+
+export function emptyStats(filterCount: number): CountStats {
+  return { total: 0, matched: 0, removed: new Array<number>(filterCount).fill(0), notComparable: new Array<number>(filterCount).fill(0) };
+}
+
+export function addStats(into: CountStats, from: CountStats): void {
+  into.total += from.total;
+  into.matched += from.matched;
+  for (let k = 0; k < into.removed.length; k++) {
+    into.removed[k] += from.removed[k];
+    into.notComparable[k] += from.notComparable[k];
+  }
+}
+
+export class RowCounter {
+  readonly stats: CountStats;
+  readonly rows: PreviewRow[] = [];
+  readonly warnings: PreviewWarning[] = [];
+  warningCount = 0;
+
+  constructor(
+    private readonly filters: readonly CompiledFilter[],
+    /** How many kept rows to keep in full. */
+    public need: number,
+    private readonly file: string,
+  ) {
+    this.stats = emptyStats(filters.length);
+  }
+
+  get pageFull(): boolean {
+    return this.rows.length >= this.need;
+  }
+
+  warn(message: string, line?: number): void {
+    this.warningCount++;
+    if (this.warnings.length < MAX_WARNINGS) {
+      this.warnings.push(line === undefined ? { message, file: this.file } : { message, file: this.file, line });
+    }
+  }
+
+  /** Runs the filters on a row (full or holding only the columns the filters read): true when kept. */
+  test(row: Record<string, unknown>): boolean {
+    const stats = this.stats;
+    stats.total++;
+    const filters = this.filters;
+    for (let k = 0; k < filters.length; k++) {
+      const outcome = filters[k].test(row);
+      if (outcome !== FilterOutcome.Pass) {
+        stats.removed[k]++;
+        if (outcome === FilterOutcome.NotComparable) stats.notComparable[k]++;
+        return false;
+      }
+    }
+    stats.matched++;
+    return true;
+  }
+
+  keep(values: Record<string, unknown>, file: string, line?: number): void {
+    this.rows.push({ values, origin: line === undefined ? { file } : { file, line } });
+  }
+}

@@ -1,0 +1,10 @@
+/** Paths in dataset sources (SEMANTICS §2): relative to the spec file's folder; a leading `~` is the home folder. */
+import { homedir } from 'node:os';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+export function resolveSourcePath(path: string, specPath?: string, homeDir: string = homedir()): string {
+  if (path === '~') return homeDir;
+  if (path.startsWith('~/') || path.startsWith('~\\')) return join(homeDir, path.slice(2));
+  if (isAbsolute(path)) return path;
+  return resolve(specPath ? dirname(resolve(specPath)) : process.cwd(), path);
+}

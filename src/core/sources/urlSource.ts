@@ -1,0 +1,124 @@
+/**
+ * `url` source: a CSV or JSONL file over http(s), streamed through the same parsers as a local file.
+ * Nothing is fetched unless `confirmFetch` allows it; redirects (at most 5) stay on http(s).
+ */
+import { IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { CompiledFilter } from '../filters/filterEvaluator';
+import { previewStrings } from '../l10n/previewStrings';
+import { PreviewError } from './previewError';
+import { buildResult } from './previewResult';
+import { PreviewOptions, PreviewResult } from './previewTypes';
+import { DataFormat, RangeProcessor } from './rangeProcessor';
+
+export const MAX_REDIRECTS = 5;
+export const DEFAULT_URL_TIMEOUT_MS = 30_000;
+
+/** The format of a url source: the URL string itself must end with `.csv` or `.jsonl`. */
+export function formatOfUrl(url: string): DataFormat | undefined {
+  const lower = url.toLowerCase();
+  return lower.endsWith('.csv') ? 'csv' : lower.endsWith('.jsonl') ? 'jsonl' : undefined;
+}
+
+function checkProtocol(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new PreviewError('invalidSource', previewStrings.urlInvalid(url), { file: url });
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new PreviewError('invalidSource', previewStrings.urlProtocol(url), { file: url });
+  }
+  return parsed;
+}
+
+function get(url: URL, timeoutMs: number, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const request = (url.protocol === 'https:' ? httpsRequest : httpRequest)(url, { method: 'GET', signal });
+    request.setTimeout(timeoutMs, () => request.destroy(new PreviewError('unreadableSource', previewStrings.urlTimeout(url.href, timeoutMs), { file: url.href })));
+    request.on('response', resolve);
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function openUrl(start: URL, timeoutMs: number, signal: AbortSignal | undefined): Promise<IncomingMessage> {
+  let url = start;
+  for (let hop = 0; ; hop++) {
+    const response = await get(url, timeoutMs, signal);
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.resume();
+      if (hop >= MAX_REDIRECTS) throw new PreviewError('unreadableSource', previewStrings.urlTooManyRedirects(start.href, MAX_REDIRECTS), { file: start.href });
+      url = checkProtocol(new URL(location, url).href);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new PreviewError('unreadableSource', previewStrings.urlStatus(status, response.statusMessage ?? '', url.href), { file: url.href });
+    }
+    response.setTimeout(timeoutMs, () => response.destroy(new PreviewError('unreadableSource', previewStrings.urlTimeout(url.href, timeoutMs), { file: url.href })));
+    return response;
+  }
+}
+
+export interface UrlInput {
+  url: string;
+  filters: CompiledFilter[];
+  options: PreviewOptions;
+}
+
+export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
+  const { url, filters, options } = input;
+  const format = formatOfUrl(url);
+  const parsed = checkProtocol(url);
+  if (!format) throw new PreviewError('invalidSource', previewStrings.urlExtension(url), { file: url });
+  if (options.confirmFetch && !(await options.confirmFetch(url))) {
+    throw new PreviewError('fetchRefused', previewStrings.urlRefused(url), { file: url });
+  }
+  const timeoutMs = options.urlTimeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
+  const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing, atFileStart: true });
+  const result = (complete: boolean) =>
+    buildResult({
+      filters,
+      stats: processor.counter.stats,
+      rows: processor.counter.rows,
+      columns: processor.columns,
+      warnings: processor.counter.warnings,
+      warningCount: processor.counter.warningCount,
+      complete,
+    });
+  let firstPageSent = false;
+  processor.onPageFull = () => {
+    firstPageSent = true;
+    options.onFirstPage?.(result(false));
+  };
+  let cancelled = false;
+  try {
+    const response = await openUrl(parsed, timeoutMs, options.signal);
+    const lengthHeader = Number(response.headers['content-length']);
+    const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
+    let pending: Buffer | undefined;
+    let base = 0;
+    let received = 0;
+    for await (const chunk of response as AsyncIterable<Buffer>) {
+      received += chunk.length;
+      const buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+      const consumed = processor.feed(buf, 0, buf.length, false, base);
+      pending = consumed < buf.length ? buf.subarray(consumed) : undefined;
+      base += consumed;
+      options.onProgress?.({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
+    }
+    const rest = pending ?? Buffer.alloc(0);
+    processor.feed(rest, 0, rest.length, true, base);
+  } catch (error) {
+    if (options.signal?.aborted) cancelled = true;
+    else if (error instanceof PreviewError) throw error;
+    else throw new PreviewError('unreadableSource', previewStrings.urlFailed(url, error instanceof Error ? error.message : String(error)), { file: url });
+  }
+  const final = result(!cancelled);
+  if (!firstPageSent) options.onFirstPage?.(final);
+  return final;
+}

@@ -1,0 +1,38 @@
+import * as vscode from 'vscode';
+import { datasetChecks } from '../../core/authoring/datasetChecks';
+import { Diagnostic } from '../../core/validation/diagnostic';
+import { ValidationResult } from '../../core/validation/validateText';
+import { Services } from '../services';
+import { DataProfiles, pathKind, specPathOf } from './authoringSupport';
+import { SpecDiagnostics } from './specDiagnostics';
+import { WorkspaceSpecs } from './workspaceSpecs';
+
+/** Adds the data-aware and workspace-wide checks of dataset specs to the diagnostics pass. */
+export class AuthoringChecks {
+  static register(services: Services): void {
+    const diagnostics = SpecDiagnostics.instance;
+    if (!diagnostics) return;
+    const specs = WorkspaceSpecs.get(services);
+    const profiles = DataProfiles.get(services);
+    diagnostics.addCheck(async (document: vscode.TextDocument, result: ValidationResult): Promise<Diagnostic[]> => {
+      if (result.kind !== 'dataset' || result.documents.length === 0) return [];
+      await specs.ready();
+      const specPath = specPathOf(document);
+      const profileFor = await profiles.lookupFor(result.values, specPath);
+      return datasetChecks(document.getText(), result.documents, {
+        specPath,
+        profileFor,
+        pathKind,
+        generatorOptions: (key) => {
+          const found = specs.generator(key);
+          return found ? { keys: found.options, file: vscode.workspace.asRelativePath(found.uri) } : undefined;
+        },
+        otherFilesWithKey: (key) => specs.datasetFilesWithKey(key, document.uri).map((uri) => vscode.workspace.asRelativePath(uri)),
+      });
+    });
+    // A generator definition or another dataset changing can change this file's diagnostics.
+    services.context.subscriptions.push(vscode.workspace.onDidSaveTextDocument((saved) => {
+      for (const document of vscode.workspace.textDocuments) if (document !== saved) diagnostics.schedule(document);
+    }));
+  }
+}

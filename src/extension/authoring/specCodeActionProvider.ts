@@ -1,0 +1,45 @@
+import * as vscode from 'vscode';
+import { quickFixes } from '../../core/authoring/quickFixes';
+import { Services } from '../services';
+import { authoringKind, isJsonDocument, SPEC_SELECTOR } from './authoringSupport';
+import { SpecDiagnostics } from './specDiagnostics';
+
+/** Quick fixes for the diagnostics of spec files (the pure part is src/core/authoring/quickFixes.ts). */
+export class SpecCodeActionProvider implements vscode.CodeActionProvider {
+  static readonly metadata: vscode.CodeActionProviderMetadata = { providedCodeActionKinds: [vscode.CodeActionKind.QuickFix] };
+
+  static register(services: Services): void {
+    services.context.subscriptions.push(vscode.languages.registerCodeActionsProvider(SPEC_SELECTOR, new SpecCodeActionProvider(), SpecCodeActionProvider.metadata));
+  }
+
+  provideCodeActions(document: vscode.TextDocument, range: vscode.Range | vscode.Selection): vscode.CodeAction[] {
+    const kind = authoringKind(document);
+    const diagnostics = SpecDiagnostics.instance;
+    if (!kind || !diagnostics) return [];
+    const text = document.getText();
+    const start = document.offsetAt(range.start);
+    const end = document.offsetAt(range.end);
+    const documents = diagnostics.resultFor(document).documents;
+    const json = isJsonDocument(document);
+    const actions: vscode.CodeAction[] = [];
+    for (const d of diagnostics.diagnosticsFor(document)) {
+      if (d.range.end < start || d.range.start > end) continue;
+      const shown = new vscode.Diagnostic(new vscode.Range(document.positionAt(d.range.start), document.positionAt(d.range.end)), d.message);
+      shown.source = 'Eval Lens';
+      if (d.code) shown.code = d.code;
+      for (const fix of quickFixes(text, d, { kind, json, documents })) {
+        const action = new vscode.CodeAction(fix.title, vscode.CodeActionKind.QuickFix);
+        action.diagnostics = [shown];
+        action.isPreferred = fix.preferred;
+        if (fix.edits.length) {
+          const edit = new vscode.WorkspaceEdit();
+          for (const e of fix.edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.range.start), document.positionAt(e.range.end)), e.newText);
+          action.edit = edit;
+        }
+        if (fix.command) action.command = { title: fix.title, command: fix.command.id, arguments: [document.uri.toString(), ...fix.command.arguments] };
+        actions.push(action);
+      }
+    }
+    return actions;
+  }
+}

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { CompletionItem, CompletionKind, completionsAt } from '../../core/authoring/completionEngine';
+import { Services } from '../services';
+import { authoringKind, DataProfiles, isJsonDocument, listDirectory, SPEC_SELECTOR, specPathOf } from './authoringSupport';
+import { SpecDiagnostics } from './specDiagnostics';
+
+const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
+  property: vscode.CompletionItemKind.Property,
+  value: vscode.CompletionItemKind.Value,
+  enum: vscode.CompletionItemKind.EnumMember,
+  snippet: vscode.CompletionItemKind.Snippet,
+  column: vscode.CompletionItemKind.Field,
+  file: vscode.CompletionItemKind.File,
+  folder: vscode.CompletionItemKind.Folder,
+};
+
+/**
+ * Completion in dataset specs, generator definitions and connection configs. In JSON files only the
+ * data-aware, path and expression items are offered: VS Code's JSON language service already offers
+ * the schema's keys, values and snippets there (through `contributes.jsonValidation`).
+ */
+export class SpecCompletionProvider implements vscode.CompletionItemProvider {
+  static register(services: Services): void {
+    services.context.subscriptions.push(
+      vscode.languages.registerCompletionItemProvider(SPEC_SELECTOR, new SpecCompletionProvider(services), ':', ' ', '.', '[', '"', "'", '/', '-'),
+    );
+  }
+
+  private constructor(private readonly services: Services) {}
+
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
+    const kind = authoringKind(document);
+    if (!kind) return undefined;
+    const json = isJsonDocument(document);
+    const specPath = specPathOf(document);
+    const values = SpecDiagnostics.instance?.resultFor(document).values ?? [];
+    const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPath) : undefined;
+    const items = completionsAt(document.getText(), document.offsetAt(position), {
+      kind, json, specPath, schemaItems: !json, profileFor, listDirectory,
+    });
+    return items.map((item) => toVscodeItem(document, item));
+  }
+}
+
+function toVscodeItem(document: vscode.TextDocument, item: CompletionItem): vscode.CompletionItem {
+  const result = new vscode.CompletionItem(item.label, KINDS[item.kind]);
+  result.insertText = item.snippet ? new vscode.SnippetString(item.insertText) : item.insertText;
+  result.range = new vscode.Range(document.positionAt(item.range.start), document.positionAt(item.range.end));
+  result.sortText = item.sortText;
+  if (item.filterText) result.filterText = item.filterText;
+  if (item.detail) result.detail = item.detail;
+  if (item.documentation) result.documentation = new vscode.MarkdownString(item.documentation);
+  if (item.retrigger) result.command = { title: '', command: 'editor.action.triggerSuggest' };
+  return result;
+}

@@ -1,0 +1,81 @@
+import * as vscode from 'vscode';
+import { generatorDefinitionRange, generatorKeyAt, OutlineKind, OutlineSymbol, pathLinks, specOutline } from '../../core/authoring/specOutline';
+import { validateText } from '../../core/validation/validateText';
+import { Services } from '../services';
+import { authoringKind, pathKind, SPEC_SELECTOR, specPathOf } from './authoringSupport';
+import { SpecDiagnostics } from './specDiagnostics';
+import { WorkspaceSpecs } from './workspaceSpecs';
+
+const SYMBOL_KINDS: Record<OutlineKind, vscode.SymbolKind> = {
+  dataset: vscode.SymbolKind.Module,
+  source: vscode.SymbolKind.Package,
+  filters: vscode.SymbolKind.Array,
+  filter: vscode.SymbolKind.Boolean,
+  generator: vscode.SymbolKind.Function,
+  option: vscode.SymbolKind.Property,
+  synthesizer: vscode.SymbolKind.Method,
+  connection: vscode.SymbolKind.Interface,
+  document: vscode.SymbolKind.File,
+};
+
+function toRange(document: vscode.TextDocument, r: { start: number; end: number }): vscode.Range {
+  return new vscode.Range(document.positionAt(r.start), document.positionAt(r.end));
+}
+
+/** Outline of datasets (source, filters), generator definitions and connection configs. */
+export class SpecSymbolProvider implements vscode.DocumentSymbolProvider {
+  static register(services: Services): void {
+    services.context.subscriptions.push(vscode.languages.registerDocumentSymbolProvider(SPEC_SELECTOR, new SpecSymbolProvider(), { label: 'Eval Lens' }));
+  }
+
+  provideDocumentSymbols(document: vscode.TextDocument): vscode.DocumentSymbol[] {
+    const kind = authoringKind(document);
+    const result = SpecDiagnostics.instance?.resultFor(document);
+    if (!kind || !result) return [];
+    const convert = (s: OutlineSymbol): vscode.DocumentSymbol => {
+      const symbol = new vscode.DocumentSymbol(s.name, s.detail, SYMBOL_KINDS[s.kind], toRange(document, s.range), toRange(document, s.selectionRange));
+      symbol.children = s.children.map(convert);
+      return symbol;
+    };
+    return specOutline(kind, result.documents).map(convert);
+  }
+}
+
+/** Links on source paths (only to files and folders that exist). */
+export class SpecLinkProvider implements vscode.DocumentLinkProvider {
+  static register(services: Services): void {
+    services.context.subscriptions.push(vscode.languages.registerDocumentLinkProvider(SPEC_SELECTOR, new SpecLinkProvider()));
+  }
+
+  provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
+    if (authoringKind(document) !== 'dataset') return [];
+    const result = SpecDiagnostics.instance?.resultFor(document);
+    if (!result) return [];
+    return pathLinks(result.documents, specPathOf(document))
+      .filter((link) => pathKind(link.target) !== undefined)
+      .map((link) => new vscode.DocumentLink(toRange(document, link.range), vscode.Uri.file(link.target)));
+  }
+}
+
+/** Go to definition from `dataset_generator_key` to the generator definition in the workspace. */
+export class GeneratorDefinitionProvider implements vscode.DefinitionProvider {
+  static register(services: Services): void {
+    services.context.subscriptions.push(vscode.languages.registerDefinitionProvider(SPEC_SELECTOR, new GeneratorDefinitionProvider(services)));
+  }
+
+  private constructor(private readonly services: Services) {}
+
+  async provideDefinition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {
+    if (authoringKind(document) !== 'dataset') return undefined;
+    const result = SpecDiagnostics.instance?.resultFor(document);
+    const at = result ? generatorKeyAt(result.documents, document.offsetAt(position)) : undefined;
+    if (!at) return undefined;
+    const specs = WorkspaceSpecs.get(this.services);
+    await specs.ready();
+    const found = specs.generator(at.key);
+    if (!found) return undefined;
+    const target = await vscode.workspace.openTextDocument(found.uri);
+    const range = generatorDefinitionRange(validateText(target.getText(), target.fileName).documents, at.key);
+    return new vscode.Location(found.uri, range ? toRange(target, range) : new vscode.Position(0, 0));
+  }
+}

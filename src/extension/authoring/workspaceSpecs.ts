@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import { configSpecKeys } from '../../core/validation/generatorTemplateCheck';
+import { validateText } from '../../core/validation/validateText';
+import { FileKind } from '../../core/fileKind';
+import { Services } from '../services';
+
+interface SpecFileFacts {
+  kind: FileKind | undefined;
+  /** `key`s of its documents. */
+  keys: string[];
+  /** For generator definitions: key → config_spec keys. */
+  generators: { key: string; options: string[] }[];
+}
+
+const PATTERN = '**/*.{dataset,generator}.{yaml,yml,json}';
+const EXCLUDE = '**/{node_modules,.git}/**';
+
+/**
+ * The dataset and generator spec files of the workspace (by their names, SEMANTICS §1, plus any open
+ * document recognised by content): dataset keys and generator definitions, kept fresh by a watcher.
+ */
+export class WorkspaceSpecs implements vscode.Disposable {
+  private static shared: WorkspaceSpecs | undefined;
+  private readonly files = new Map<string, SpecFileFacts>();
+  private scan: Promise<void> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static get(services: Services): WorkspaceSpecs {
+    if (!WorkspaceSpecs.shared) {
+      WorkspaceSpecs.shared = new WorkspaceSpecs();
+      services.context.subscriptions.push(WorkspaceSpecs.shared);
+    }
+    return WorkspaceSpecs.shared;
+  }
+
+  private constructor() {
+    const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
+    const refresh = (uri: vscode.Uri) => void this.readFile(uri);
+    this.disposables.push(watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete((uri) => this.files.delete(uri.toString())));
+    this.disposables.push(vscode.workspace.onDidChangeTextDocument((e) => this.readDocument(e.document)));
+    this.disposables.push(vscode.workspace.onDidCloseTextDocument((d) => { if (d.isUntitled) this.files.delete(d.uri.toString()); }));
+  }
+
+  private facts(text: string, fileName: string): SpecFileFacts {
+    const result = validateText(text, fileName);
+    const keys: string[] = [];
+    const generators: SpecFileFacts['generators'] = [];
+    for (const value of result.values) {
+      const key = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).key : undefined;
+      if (typeof key !== 'string') continue;
+      keys.push(key);
+      if (result.kind === 'generator') generators.push({ key, options: configSpecKeys(value).map((k) => k.key) });
+    }
+    return { kind: result.kind, keys, generators };
+  }
+
+  private async readFile(uri: vscode.Uri): Promise<void> {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return this.readDocument(open);
+    try {
+      const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      this.files.set(uri.toString(), this.facts(text, uri.fsPath));
+    } catch {
+      this.files.delete(uri.toString());
+    }
+  }
+
+  readDocument(document: vscode.TextDocument): void {
+    if (!/\.(ya?ml|json)$/i.test(document.fileName) && document.languageId !== 'yaml' && document.languageId !== 'json') return;
+    const facts = this.facts(document.getText(), document.fileName);
+    if (facts.kind === 'dataset' || facts.kind === 'generator') this.files.set(document.uri.toString(), facts);
+    else this.files.delete(document.uri.toString());
+  }
+
+  /** Resolves once the workspace was scanned (first call starts the scan). */
+  ready(): Promise<void> {
+    this.scan ??= (async () => {
+      const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, 2000);
+      await Promise.all(uris.map((uri) => this.readFile(uri)));
+      for (const d of vscode.workspace.textDocuments) this.readDocument(d);
+    })();
+    return this.scan;
+  }
+
+  /** The generator definition with this key: its file and options. */
+  generator(key: string): { uri: vscode.Uri; options: string[] } | undefined {
+    for (const [uri, facts] of this.files) {
+      const found = facts.generators.find((g) => g.key === key);
+      if (found) return { uri: vscode.Uri.parse(uri), options: found.options };
+    }
+    return undefined;
+  }
+
+  /** Dataset files other than `except` that use this dataset key. */
+  datasetFilesWithKey(key: string, except: vscode.Uri): vscode.Uri[] {
+    const out: vscode.Uri[] = [];
+    for (const [uri, facts] of this.files) {
+      if (uri !== except.toString() && facts.kind === 'dataset' && facts.keys.includes(key)) out.push(vscode.Uri.parse(uri));
+    }
+    return out;
+  }
+
+  dispose(): void {
+    for (const d of this.disposables) d.dispose();
+  }
+}

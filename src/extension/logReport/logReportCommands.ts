@@ -1,0 +1,101 @@
+/** Commands of the log report: open as report / as JSON, open at a sample, export as standalone HTML. */
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import { CommandHandler } from '../commandTable';
+import type { Services } from '../services';
+import { looksLikeLogJson } from '../../core/fileKind';
+import { logReportStrings as S } from '../../core/l10n/logReportStrings';
+import { writeStandaloneReport } from '../../core/report/standaloneReportFile';
+import { TaskLogEditorProvider } from './taskLogEditorProvider';
+import { openLogSource } from '../../core/report/openLogSource';
+
+/** The log a command applies to: its URI argument (menus, links), else the active editor or report. */
+export function targetUri(arg: unknown): vscode.Uri | undefined {
+  if (arg instanceof vscode.Uri) return arg;
+  if (typeof arg === 'string' && arg) return arg.includes('://') ? vscode.Uri.parse(arg) : vscode.Uri.file(arg);
+  const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  const input = tab?.input;
+  if (input instanceof vscode.TabInputCustom || input instanceof vscode.TabInputText) return input.uri;
+  return vscode.window.activeTextEditor?.document.uri;
+}
+
+const SNIFF_BYTES = 8 * 1024 * 1024;
+
+/** Whether a file's top level has `format_version` and `evidence` (reads at most the first 8 MB). */
+export async function isLogFile(uri: vscode.Uri): Promise<boolean> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  if (open) return looksLikeLogJson(open.getText());
+  const bytes = await vscode.workspace.fs.readFile(uri);
+  return looksLikeLogJson(Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES)).toString('utf8'));
+}
+
+function baseName(uri: vscode.Uri): string {
+  return uri.path.slice(uri.path.lastIndexOf('/') + 1);
+}
+
+export const openLogReport: CommandHandler = async (_services, ...args) => {
+  const uri = targetUri(args[0]);
+  if (!uri) {
+    void vscode.window.showInformationMessage(S.noActiveLog);
+    return undefined;
+  }
+  if (!(await isLogFile(uri))) {
+    void vscode.window.showErrorMessage(S.notALogFile(baseName(uri)));
+    return undefined;
+  }
+  await TaskLogEditorProvider.openAt(uri, undefined);
+  return { uri: uri.toString(), viewType: TaskLogEditorProvider.viewType };
+};
+
+export const openLogAsJson: CommandHandler = async (_services, ...args) => {
+  const uri = targetUri(args[0]);
+  if (!uri) return undefined;
+  await vscode.commands.executeCommand('vscode.openWith', uri, 'default');
+  return undefined;
+};
+
+function optionalIndex(value: unknown): number | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const n = typeof value === 'string' ? Number(value) : value;
+  return typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined;
+}
+
+/** `evalLens.openLogAtSample(uri, sampleIndex, trialIndex?, runIndex?)`. */
+export const openLogAtSample: CommandHandler = async (_services, ...args) => {
+  const uri = targetUri(args[0]);
+  const sampleIndex = optionalIndex(args[1]);
+  if (!uri || sampleIndex === undefined) throw new Error(S.noActiveLog);
+  await TaskLogEditorProvider.openAt(uri, { sampleIndex, trialIndex: optionalIndex(args[2]), runIndex: optionalIndex(args[3]) });
+  return undefined;
+};
+
+/** Builds the standalone HTML of a log, asking where to save it (or writing to `args[1]` when given). */
+export const exportLogReport: CommandHandler = async (services: Services, ...args) => {
+  const uri = targetUri(args[0]);
+  if (!uri || uri.scheme !== 'file') {
+    void vscode.window.showInformationMessage(S.noActiveLog);
+    return undefined;
+  }
+  let target = args[1] instanceof vscode.Uri ? args[1] : undefined;
+  if (!target) {
+    const defaultName = baseName(uri).replace(/\.json$/i, '') + '.html';
+    target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(uri, '..', defaultName), filters: { HTML: ['html'] }, saveLabel: S.exportSaveLabel });
+    if (!target) return undefined;
+  }
+  const out = target;
+  const written = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: S.exportSaveLabel }, async () => {
+    const outcome = await openLogSource(uri.fsPath, {
+      generation: 1,
+      workerThresholdBytes: services.config.logWorkerThresholdMB * 1024 * 1024,
+      workerScript: services.asset('dist', 'worker', 'logParse.js').fsPath,
+    });
+    if (!outcome.ok) throw new Error(`${outcome.failure.message}${outcome.failure.line !== undefined ? ` (${S.loadErrorAt(outcome.failure.line, outcome.failure.column)})` : ''}`);
+    try {
+      return await writeStandaloneReport(outcome.source, services.asset('dist', 'webview').fsPath, out.fsPath);
+    } finally {
+      outcome.source.dispose();
+    }
+  });
+  void vscode.window.showInformationMessage(S.exportDone(path.basename(out.fsPath)));
+  return { file: out.fsPath, samples: written };
+};

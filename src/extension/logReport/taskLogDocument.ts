@@ -1,0 +1,121 @@
+/**
+ * One open task result log: parsed once into a LogSource, reloaded when the file changes on disk (each
+ * reload a new generation). Panels showing it listen to `onDidLoad`.
+ */
+import * as vscode from 'vscode';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { LogSource } from '../../core/log/logSource';
+import type { LogSummary } from '../../core/log/logViewTypes';
+import type { Services } from '../services';
+import { LoadFailure, openLogSource } from '../../core/report/openLogSource';
+
+export type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; source: LogSource; summary: LogSummary }
+  | { kind: 'failed'; failure: LoadFailure };
+
+export interface ProgressEvent {
+  label: string;
+  done?: number;
+  total?: number;
+}
+
+const RELOAD_DELAY_MS = 200;
+
+export class TaskLogDocument implements vscode.CustomDocument {
+  private state: LoadState = { kind: 'loading' };
+  private generation = 0;
+  private loading: Promise<void>;
+  private reloadTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly loadEmitter = new vscode.EventEmitter<LoadState>();
+  private readonly progressEmitter = new vscode.EventEmitter<ProgressEvent>();
+  private readonly disposables: vscode.Disposable[] = [this.loadEmitter, this.progressEmitter];
+  /** Fires after each (re)load, successful or not. */
+  readonly onDidLoad = this.loadEmitter.event;
+  readonly onProgress = this.progressEmitter.event;
+
+  constructor(readonly uri: vscode.Uri, private readonly services: Services) {
+    this.loading = this.load();
+    const folder = vscode.Uri.joinPath(uri, '..');
+    const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, name));
+    this.disposables.push(watcher, watcher.onDidChange(() => this.scheduleReload()), watcher.onDidCreate(() => this.scheduleReload()));
+    if (uri.scheme === 'file') this.watchFolder(uri.fsPath);
+  }
+
+  /**
+   * The workspace watcher may not cover files outside the workspace folders (downloaded logs): the
+   * folder is watched directly too. Both feed the same debounced reload.
+   */
+  private watchFolder(filePath: string): void {
+    try {
+      const name = path.basename(filePath);
+      const folderWatcher = fs.watch(path.dirname(filePath), { persistent: false }, (_event, changed) => {
+        if (changed === null || changed.toString() === name) this.scheduleReload();
+      });
+      folderWatcher.on('error', () => folderWatcher.close());
+      this.disposables.push({ dispose: () => folderWatcher.close() });
+    } catch {
+      // The folder cannot be watched: the workspace watcher is all there is.
+    }
+  }
+
+  /** The current state once the ongoing load (if any) has finished. */
+  async ready(): Promise<LoadState> {
+    await this.loading;
+    return this.state;
+  }
+
+  get current(): LoadState {
+    return this.state;
+  }
+
+  reload(): Promise<void> {
+    // A failed load must not poison later ones.
+    this.loading = this.loading.catch(() => undefined).then(() => this.load());
+    return this.loading;
+  }
+
+  private scheduleReload(): void {
+    clearTimeout(this.reloadTimer);
+    this.reloadTimer = setTimeout(() => void this.reload(), RELOAD_DELAY_MS);
+  }
+
+  private async load(): Promise<void> {
+    this.generation += 1;
+    const config = this.services.config;
+    let outcome: Awaited<ReturnType<typeof openLogSource>>;
+    try {
+      outcome = await openLogSource(this.uri.fsPath, {
+      generation: this.generation,
+      workerThresholdBytes: config.logWorkerThresholdMB * 1024 * 1024,
+      workerScript: this.services.asset('dist', 'worker', 'logParse.js').fsPath,
+      onProgress: (label, done, total) => this.progressEmitter.fire({ label, done, total }),
+      });
+    } catch (error) {
+      outcome = { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: '' } } as Awaited<ReturnType<typeof openLogSource>>;
+    }
+    const previous = this.state;
+    if (outcome.ok) {
+      try {
+        const summary = await outcome.source.summary();
+        this.state = { kind: 'ready', source: outcome.source, summary };
+      } catch (error) {
+        outcome.source.dispose();
+        this.state = { kind: 'failed', failure: { message: error instanceof Error ? error.message : String(error), hint: '' } };
+      }
+    } else {
+      this.state = { kind: 'failed', failure: outcome.failure };
+    }
+    if (previous.kind === 'ready' && previous.source !== (this.state.kind === 'ready' ? this.state.source : undefined)) previous.source.dispose();
+    if (this.state.kind === 'failed') this.services.output.warn(`${this.uri.fsPath}: ${this.state.failure.message}`);
+    this.loadEmitter.fire(this.state);
+  }
+
+  dispose(): void {
+    clearTimeout(this.reloadTimer);
+    if (this.state.kind === 'ready') this.state.source.dispose();
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * The datasets of a spec text (one per document of a YAML stream, or one JSON object): labels for the
+ * pick list, the range of each `source:` key for code lenses. Pure: no VS Code API.
+ */
+import { kindFromFileName, kindFromModeline, kindFromValue } from '../../core/fileKind';
+import { LineIndex, OffsetRange } from '../../core/text/lineIndex';
+import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
+
+export interface DatasetEntry {
+  /** 0-based index of the document in the stream. */
+  index: number;
+  document: SpecDocument;
+  /** `display_name`, else `key`, else "Document N". */
+  label: string;
+  key?: string;
+  sourceType?: string;
+  /** Range of the `source` key, when the document has one. */
+  sourceKeyRange?: OffsetRange;
+  /** 1-based line where the document (or its `source` key) starts. */
+  line: number;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
+/** Whether a file is a dataset spec: by name, by modeline, or by its first document's content. */
+export function isDatasetSpec(fileName: string, content: string, documents?: SpecDocument[]): boolean {
+  const byName = kindFromFileName(fileName);
+  if (byName) return byName === 'dataset';
+  if (kindFromModeline(content) === 'dataset') return true;
+  const docs = documents ?? parseSpecDocuments(content);
+  return docs.length > 0 && kindFromValue(docs[0].value) === 'dataset';
+}
+
+/** Every document that is a mapping, with what the pick list and the code lens need. */
+export function datasetEntries(content: string, documents: SpecDocument[] = parseSpecDocuments(content)): DatasetEntry[] {
+  const lines = new LineIndex(content);
+  const entries: DatasetEntry[] = [];
+  for (const document of documents) {
+    const value = document.value;
+    if (!isRecord(value)) continue;
+    const key = text(value.key);
+    const source = isRecord(value.source) ? value.source : undefined;
+    const located = 'source' in value ? locate(document, ['source']) : undefined;
+    const sourceKeyRange = located?.exact ? located.keyRange : undefined;
+    const start = sourceKeyRange?.start ?? document.range.start;
+    entries.push({
+      index: document.index,
+      document,
+      label: text(value.display_name) ?? key ?? `Document ${document.index + 1}`,
+      key,
+      sourceType: text(source?.type),
+      sourceKeyRange,
+      line: lines.positionAt(start).line + 1,
+    });
+  }
+  return entries;
+}

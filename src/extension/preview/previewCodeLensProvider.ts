@@ -1,0 +1,116 @@
+/**
+ * "Preview" above each dataset's `source:` key; "Preview · N kept of M" once a count is known for that
+ * document version. Counts run in the background only for spec files the user has previewed, only for
+ * local files and folders (never a URL), and only after typing pauses.
+ */
+import * as vscode from 'vscode';
+import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { preview } from '../../core/sources/preview';
+import { parseSpecDocuments } from '../../core/yaml/specDocument';
+import { Services } from '../services';
+import { DatasetEntry, datasetEntries, isDatasetSpec } from './datasetDocuments';
+import { PreviewResultCache } from './previewResultCache';
+import { isLocalSource } from './sourceLocation';
+
+const MAX_SPEC_CHARS = 2_000_000;
+const BACKGROUND_DELAY_MS = 800;
+
+export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChangeCodeLenses = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+  private readonly pending = new Map<string, { version: number; timer: ReturnType<typeof setTimeout>; abort: AbortController }>();
+  /** `uri#version#index` of counts that failed (an invalid filter, a missing file): not tried again. */
+  private readonly failed = new Set<string>();
+
+  static register(services: Services, cache: PreviewResultCache): PreviewCodeLensProvider {
+    const provider = new PreviewCodeLensProvider(services, cache);
+    services.context.subscriptions.push(
+      provider,
+      vscode.languages.registerCodeLensProvider([{ language: 'yaml' }, { language: 'json' }, { language: 'jsonc' }], provider),
+    );
+    return provider;
+  }
+
+  private constructor(private readonly services: Services, private readonly cache: PreviewResultCache) {
+    this.disposables.push(
+      this.changed,
+      cache.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration('evalLens.codeLens.enabled')) this.changed.fire();
+      }),
+      vscode.workspace.onDidCloseTextDocument((document) => this.cancelBackground(document.uri)),
+    );
+  }
+
+  provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
+    if (!this.services.config.codeLensEnabled) return [];
+    const text = document.getText();
+    if (text.length > MAX_SPEC_CHARS) return [];
+    const documents = parseSpecDocuments(text);
+    if (!isDatasetSpec(document.fileName, text, documents)) return [];
+    const lenses: vscode.CodeLens[] = [];
+    const toCount: DatasetEntry[] = [];
+    for (const entry of datasetEntries(text, documents)) {
+      if (!entry.sourceKeyRange) continue;
+      const position = document.positionAt(entry.sourceKeyRange.start);
+      const known = this.cache.get(document.uri, document.version, entry.index);
+      const title = !known ? previewViewStrings.codeLensPreview
+        : known.complete ? previewViewStrings.codeLensCounted(known.matched, known.total)
+          : previewViewStrings.codeLensCountedPartial(known.matched, known.total);
+      lenses.push(new vscode.CodeLens(new vscode.Range(position, position), {
+        title,
+        tooltip: previewViewStrings.codeLensPreviewTooltip,
+        command: 'evalLens.previewFilters',
+        arguments: [document.uri, entry.index],
+      }));
+      const parsedCleanly = !entry.document.problems.some((p) => p.severity === 'error');
+      const tried = this.failed.has(`${document.uri.toString()}#${document.version}#${entry.index}`);
+      if (!known && !tried && parsedCleanly && isLocalSource(entry.document.value)) toCount.push(entry);
+    }
+    if (toCount.length && this.cache.wasPreviewed(document.uri)) this.scheduleBackground(document, toCount);
+    return lenses;
+  }
+
+  private cancelBackground(uri: vscode.Uri): void {
+    const key = uri.toString();
+    const pending = this.pending.get(key);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending.abort.abort();
+    this.pending.delete(key);
+  }
+
+  private scheduleBackground(document: vscode.TextDocument, entries: DatasetEntry[]): void {
+    if (this.pending.get(document.uri.toString())?.version === document.version) return;
+    this.cancelBackground(document.uri);
+    const abort = new AbortController();
+    const uri = document.uri;
+    const version = document.version;
+    const specPath = uri.fsPath;
+    const timer = setTimeout(() => void this.countInBackground(uri, version, specPath, entries, abort), BACKGROUND_DELAY_MS);
+    this.pending.set(uri.toString(), { version, timer, abort });
+  }
+
+  private async countInBackground(uri: vscode.Uri, version: number, specPath: string, entries: DatasetEntry[], abort: AbortController): Promise<void> {
+    for (const entry of entries) {
+      if (abort.signal.aborted) return;
+      try {
+        const result = await preview(entry.document.value, {
+          limit: 1, signal: abort.signal, specPath, confirmFetch: async () => false, workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
+        });
+        if (abort.signal.aborted) return;
+        this.cache.set(uri, entry.index, { version, total: result.total, matched: result.matched, complete: result.complete });
+      } catch {
+        // An invalid spec or unreadable source keeps the plain "Preview" lens; the view explains when opened.
+        if (!abort.signal.aborted) this.failed.add(`${uri.toString()}#${version}#${entry.index}`);
+      }
+    }
+    if (this.pending.get(uri.toString())?.abort === abort) this.pending.delete(uri.toString());
+  }
+
+  dispose(): void {
+    for (const key of [...this.pending.keys()]) this.cancelBackground(vscode.Uri.parse(key));
+    for (const d of this.disposables) d.dispose();
+  }
+}

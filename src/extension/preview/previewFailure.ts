@@ -1,0 +1,73 @@
+/**
+ * Turns whatever stopped a run into a message for the view: what went wrong, where (file and line, so the
+ * view can open it) and what to do. Pure: no VS Code API.
+ */
+import type { PreviewFailure, PreviewLocation } from '../../core/protocol/previewProtocol';
+import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { LineIndex } from '../../core/text/lineIndex';
+import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
+
+export interface SpecContext {
+  specPath: string;
+  text: string;
+  document?: SpecDocument;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** 1-based line and column of an offset in the spec text. */
+export function specLocation(context: SpecContext, offset: number): PreviewLocation {
+  const position = new LineIndex(context.text).positionAt(offset);
+  return { file: context.specPath, line: position.line + 1, column: position.character + 1 };
+}
+
+/** Location in the spec of a JSON path inside the dataset (e.g. ['source', 'filters', 1]). */
+export function specPathLocation(context: SpecContext, path: JsonPath): PreviewLocation | undefined {
+  if (!context.document) return undefined;
+  const located = locate(context.document, path);
+  return specLocation(context, located.keyRange?.start ?? located.valueRange.start);
+}
+
+function count(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined;
+}
+
+/**
+ * A failure from an error thrown by the core. A `PreviewError` names in `details` the filter at fault
+ * (`filterIndex`: located in the spec) or the data file; anything else points at the dataset's source.
+ */
+export function failureFromError(error: unknown, context: SpecContext): PreviewFailure {
+  const raw = error instanceof Error ? error.message : String(error);
+  if (!isRecord(error)) return { message: previewViewStrings.unexpectedError(raw), location: { file: context.specPath } };
+  // The location is shown apart: drop a leading "<spec path>: ".
+  const message = raw.startsWith(`${context.specPath}: `) ? raw.slice(context.specPath.length + 2) : raw;
+  const hint = previewViewStrings.sourceErrorHint;
+  const details = isRecord(error.details) ? error.details : {};
+  const filterIndex = count(details.filterIndex);
+  if (filterIndex !== undefined) {
+    const location = specPathLocation(context, ['source', 'filters', filterIndex, 'expression']) ?? specPathLocation(context, ['source', 'filters', filterIndex]);
+    if (location) return { message, hint, location };
+  }
+  const file = typeof details.file === 'string' && details.file ? details.file : undefined;
+  if (file && file !== context.specPath) return { message, hint, location: { file, line: count(details.line) } };
+  const location = specPathLocation(context, ['source']) ?? { file: context.specPath };
+  return { message, hint, location };
+}
+
+/** A failure found before running: the spec does not parse, or the dataset has no source. */
+export function failureBeforeRun(context: SpecContext): PreviewFailure | undefined {
+  const document = context.document;
+  if (!document) return undefined;
+  const problem = document.problems.find((p) => p.severity === 'error');
+  if (problem) {
+    return { message: previewViewStrings.specParseError(problem.message), hint: previewViewStrings.specParseHint, location: specLocation(context, problem.range.start) };
+  }
+  const value = document.value;
+  if (!isRecord(value) || !isRecord(value.source) || Array.isArray(value.source)) {
+    const key = isRecord(value) && typeof value.key === 'string' ? value.key : `${document.index + 1}`;
+    return { message: previewViewStrings.noSource(key), hint: previewViewStrings.noSourceHint, location: specLocation(context, document.range.start) };
+  }
+  return undefined;
+}

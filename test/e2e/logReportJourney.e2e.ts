@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Frame } from 'playwright-core';
+import { findWebviewFrame, openFile, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { repoRoot } from './harness/repoRoot';
+
+interface ExampleLog {
+  status: string;
+  specification: { display_name: string };
+  evidence: {
+    metrics: { metric_key: string; values: Record<string, number> }[];
+    samples: { sample_id: string; trials: { solver: { output: { items: { type: string; role?: string; content?: { text: string }[] }[] } } }[] }[];
+  };
+}
+
+const LOG = 'logs/success-trials.tasklog.json';
+let workbench: Workbench;
+let log: ExampleLog;
+
+/** Resolves once `selector` matches in the frame (Playwright's own wait, no sleeps). */
+async function waitIn(frame: Frame, selector: string): Promise<void> {
+  await frame.waitForSelector(selector, { state: 'visible', timeout: 30_000 });
+}
+
+before(async () => {
+  log = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'examples', LOG), 'utf8')) as ExampleLog;
+  workbench = await startWorkbench();
+}, { timeout: 180_000 });
+
+after(async () => {
+  await workbench?.close();
+});
+
+test('a task result log opens as a report: status, metrics with their exact values, a sample conversation', { timeout: 180_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, LOG);
+  const frame = await findWebviewFrame(page, log.specification.display_name);
+  await waitIn(frame, '[data-testid="metric-card"]');
+
+  assert.equal((await frame.locator('[data-testid="status"]').innerText()).trim(), log.status);
+  assert.equal(await frame.locator('[data-testid="display-name"]').innerText(), log.specification.display_name);
+  for (const metric of log.evidence.metrics) {
+    for (const [key, value] of Object.entries(metric.values)) {
+      const button = frame.locator(`.metric-value[data-metric-key="${metric.metric_key}"][data-value-key="${key}"]`);
+      assert.equal(await button.count(), 1, `${metric.metric_key}/${key} is shown`);
+      const title = (await button.getAttribute('title')) ?? '';
+      assert.equal(title.split(' — ')[0], String(value), `the exact value of ${metric.metric_key}/${key} is on hover`);
+    }
+  }
+  await screenshot(page, 'log-overview');
+
+  await frame.locator('[role="tab"][data-tab="samples"]').click();
+  await waitIn(frame, '.grid-row[data-sample-index="0"]');
+  await frame.locator('.grid-row[data-sample-index="0"]').click();
+  await waitIn(frame, '[data-testid="conversation"]');
+  const firstUser = log.evidence.samples[0].trials[0].solver.output.items.find((item) => item.type === 'message' && item.role === 'user');
+  const question = firstUser?.content?.[0]?.text ?? '';
+  assert.ok(question.length > 0, 'the example has a user message');
+  assert.ok((await frame.locator('[data-testid="conversation"]').innerText()).includes(question), 'the conversation shows the user message');
+  assert.ok((await frame.locator('[data-testid="sample-detail"] h2').innerText()).includes(log.evidence.samples[0].sample_id));
+  await screenshot(page, 'log-sample');
+
+  // Keyboard: Down moves to the next sample, Enter opens it, Escape closes the detail.
+  await frame.locator('[data-testid="samples-table"]').focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await frame.waitForSelector('[data-testid="sample-detail"][data-sample-index="1"]', { timeout: 30_000 });
+  await frame.locator('[data-testid="sample-detail"]').focus();
+  await page.keyboard.press('Escape');
+  await frame.waitForSelector('[data-testid="sample-detail"]', { state: 'detached', timeout: 30_000 });
+});
+
+test('clicking a metric filters the samples behind it', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  const frame = await findWebviewFrame(page, log.specification.display_name);
+  await frame.locator('[role="tab"][data-tab="overview"]').click();
+  const metric = log.evidence.metrics[0];
+  const key = Object.keys(metric.values)[0];
+  await frame.locator(`.metric-value[data-metric-key="${metric.metric_key}"][data-value-key="${key}"]`).click();
+  await waitIn(frame, '[data-testid="metric-filter"]');
+  assert.equal(await frame.locator('[role="tab"][data-tab="samples"]').getAttribute('aria-selected'), 'true');
+  assert.ok((await frame.locator('[data-testid="metric-filter"]').innerText()).includes(key));
+});

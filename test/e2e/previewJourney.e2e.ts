@@ -1,0 +1,94 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Frame } from 'playwright-core';
+import { repoRoot } from './harness/repoRoot';
+import { findWebviewFrame, openFile, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
+
+let workbench: Workbench;
+let workspace: string;
+const cspViolations: string[] = [];
+
+before(async () => {
+  // A copy of examples/: the journey edits a spec, and the examples must stay as they are.
+  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-preview-e2e-'));
+  fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
+  workbench = await startWorkbench({ workspace, settings: { 'files.autoSave': 'off' } });
+  workbench.page.on('console', (message) => {
+    const text = message.text();
+    if (/Content Security Policy|Refused to (load|apply|execute)/i.test(text) && /preview|codicon/i.test(`${text} ${message.location().url}`)) cspViolations.push(text);
+  });
+}, { timeout: 180_000 });
+
+after(async () => {
+  await workbench?.close();
+  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+});
+
+/** The preview webview: the frame that holds the funnel line. */
+function previewFrame(): Promise<Frame> {
+  return findWebviewFrame(workbench.page, async (frame) => (await frame.locator('.funnel-text').count()) > 0, 90_000);
+}
+
+test('preview a dataset spec from the palette: funnel, rows, detail, keyboard', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/local-csv.dataset.yaml');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+
+  const frame = await previewFrame();
+  const funnel = frame.locator('.funnel-text');
+  await funnel.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.equal(await funnel.textContent(), '40 → 20 → 12 → 3 kept');
+  const stageLabels = await frame.locator('.stage-filter-label').allTextContents();
+  assert.equal(stageLabels.length, 3, 'one labelled step per filter');
+
+  // The table: a header row and the three kept rows, each with its origin line in the CSV.
+  const grid = frame.locator('[role="grid"]');
+  assert.equal(await grid.getAttribute('aria-rowcount'), '4');
+  const bodyRows = frame.locator('.grid-rows [role="row"]');
+  assert.equal(await bodyRows.count(), 3);
+  const origins = await frame.locator('.grid-rows .cell.origin').allTextContents();
+  assert.deepEqual(origins, ['questions.csv:7', 'questions.csv:11', 'questions.csv:23']);
+  const headers = await frame.locator('[role="columnheader"]').allTextContents();
+  assert.ok(headers.includes('answer') && headers.includes('source file'), `columns: ${JSON.stringify(headers)}`);
+
+  // Click a cell whose value spans two lines: the detail pane shows it in full.
+  const answerColumn = headers.indexOf('answer');
+  await bodyRows.first().locator(`[data-col="${answerColumn}"]`).click();
+  const detail = frame.locator('.detail-content');
+  await detail.waitFor({ state: 'visible' });
+  assert.equal(await detail.textContent(), 'Line one of the answer\nLine two of the answer');
+
+  // Keyboard: arrow down selects the next row, Enter opens its value, Escape closes the pane.
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await bodyRows.nth(1).getAttribute('aria-selected'), 'true');
+  await page.keyboard.press('Enter');
+  assert.equal(await detail.textContent(), 'Answer 9');
+  await screenshot(page, 'preview');
+  await page.keyboard.press('Escape');
+  await detail.waitFor({ state: 'hidden' });
+
+  assert.deepEqual(cspViolations, [], 'the view loads without Content Security Policy violations');
+  const file = await screenshot(page, 'preview-table');
+  assert.ok(fs.statSync(file).size > 10_000, 'the screenshot has content');
+});
+
+test('an invalid filter is explained in the view with a link to the spec line', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/local-jsonl.dataset.yaml');
+  // Break the second filter's expression in the editor (unsaved text is what the preview reads).
+  await page.locator('.monaco-editor .view-line', { hasText: 'tags[0]' }).first().click();
+  await page.keyboard.press('End');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowLeft');
+  await page.keyboard.type('| x ');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  const frame = await findWebviewFrame(page, 'The preview could not run', 60_000);
+  const message = await frame.locator('.failure-message').textContent();
+  assert.match(message ?? '', /filter|expression/i);
+  const open = await frame.locator('.failure-actions vscode-button').first().textContent();
+  assert.match(open ?? '', /local-jsonl\.dataset\.yaml at line 12/);
+  await screenshot(page, 'preview-error');
+  await page.keyboard.press('Escape');
+});

@@ -1,0 +1,89 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { index, log, scores } from './logTestHelpers';
+
+function sample(i: number): Record<string, unknown> {
+  return {
+    sample_id: i % 7 === 0 ? `id-${i}` : i,
+    errors: i % 5 === 0 ? [{ error_type: 'ScoreError', message: `Judge failed on item ${i}`, stage: 'score' }] : [],
+    trials: [0, 1].map((t) => ({
+      index: t,
+      sample_id: i,
+      sample: { data: { question: `Question number ${i}`, category: i % 2 ? 'odd' : 'even', nested: { deep: true } } },
+      solver: { output: { items: [{ type: 'message', role: 'user', content: `ask ${i}` }, { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: i === 42 ? 'The Zebra answer' : `answer ${i}` }] }] } },
+      scores: [scores('judge', { correct: (i + t) % 3 !== 0, quality: (i % 10) / 10, label: i % 2 ? 'B' : 'A' })],
+      errors: [],
+    })),
+  };
+}
+
+const idx = index(log({ metrics: [], samples: Array.from({ length: 100 }, (_, i) => sample(i)) }));
+
+describe('sample pages', () => {
+  test('offset and limit, total and generation', async () => {
+    const page = await idx.page({ offset: 95, limit: 10 });
+    assert.equal(page.total, 100);
+    assert.equal(page.offset, 95);
+    assert.equal(page.generation, 1);
+    assert.deepEqual(page.rows.map((r) => r.index), [95, 96, 97, 98, 99]);
+    assert.equal((await idx.page({ offset: 500, limit: 10 })).rows.length, 0);
+  });
+
+  test('summary lists score columns with kinds and a few data columns', async () => {
+    const summary = await idx.summary();
+    const kinds = Object.fromEntries(summary.samples.scoreColumns.map((c) => [c.id, c.kind]));
+    assert.deepEqual(kinds, { 'judge/correct': 'number', 'judge/quality': 'number' });
+    assert.deepEqual(summary.samples.dataColumns.slice(0, 2), ['question', 'category']);
+    const row = (await idx.page({ offset: 3, limit: 1 })).rows[0];
+    assert.equal(row.data.question, 'Question number 3');
+  });
+
+  test('sort by score column, data column, id and errors; missing values last', async () => {
+    const byQuality = await idx.page({ offset: 0, limit: 100, sort: { column: 'judge/quality', direction: 'desc' } });
+    const values = byQuality.rows.map((r) => r.scores['judge/quality'] as number);
+    assert.deepEqual(values, [...values].sort((a, b) => b - a));
+    assert.equal(byQuality.rows[0].scores['judge/quality'], 0.9);
+    const byCategory = await idx.page({ offset: 0, limit: 100, sort: { column: 'data:category', direction: 'asc' } });
+    assert.equal(byCategory.rows[0].data.category, 'even');
+    assert.equal(byCategory.rows[99].data.category, 'odd');
+    const byId = await idx.page({ offset: 0, limit: 100, sort: { column: 'sampleId', direction: 'asc' } });
+    assert.equal(byId.rows[0].sampleId, 1, 'numbers before text');
+    assert.equal(byId.rows[99].sampleId, 'id-98');
+    const byErrors = await idx.page({ offset: 0, limit: 3, sort: { column: 'errors', direction: 'desc' } });
+    assert.ok(byErrors.rows.every((r) => r.errorCount === 1));
+    const byMissing = await idx.page({ offset: 0, limit: 100, sort: { column: 'judge/nothing', direction: 'desc' } });
+    assert.deepEqual(byMissing.rows.map((r) => r.index), Array.from({ length: 100 }, (_, i) => i), 'stable when all keys are missing');
+  });
+
+  test('case-insensitive search across id, data, outputs and error messages', async () => {
+    assert.deepEqual((await idx.page({ offset: 0, limit: 10, search: 'zEBRA' })).rows.map((r) => r.index), [42]);
+    assert.deepEqual((await idx.page({ offset: 0, limit: 10, search: 'question number 17' })).rows.map((r) => r.index), [17]);
+    assert.deepEqual((await idx.page({ offset: 0, limit: 10, search: 'judge failed on item 25' })).rows.map((r) => r.index), [25]);
+    assert.deepEqual((await idx.page({ offset: 0, limit: 10, search: 'ID-14' })).rows.map((r) => r.index), [14]);
+    assert.equal((await idx.page({ offset: 0, limit: 10, search: 'no such text anywhere' })).total, 0);
+  });
+
+  test('score, error-stage and metric filters combine with search and sort', async () => {
+    const pass = await idx.page({ offset: 0, limit: 100, scoreFilter: { column: 'judge/quality', value: 0.5 } });
+    assert.deepEqual(pass.rows.map((r) => r.index), [5, 15, 25, 35, 45, 55, 65, 75, 85, 95]);
+    const combined = await idx.page({ offset: 0, limit: 100, scoreFilter: { column: 'judge/quality', value: 0.5 }, errorStage: 'score', sort: { column: 'index', direction: 'desc' } });
+    assert.deepEqual(combined.rows.map((r) => r.index), [95, 85, 75, 65, 55, 45, 35, 25, 15, 5]);
+    const perfect = await idx.page({ offset: 0, limit: 100, scoreFilter: { column: 'judge/correct', value: 'pass' } });
+    assert.ok(perfect.rows.length > 0 && perfect.rows.every((r) => r.scores['judge/correct'] === 1));
+    const failing = await idx.page({ offset: 0, limit: 100, scoreFilter: { column: 'judge/correct', value: 'fail' } });
+    assert.equal(failing.total + perfect.total + (await idx.page({ offset: 0, limit: 100, scoreFilter: { column: 'judge/correct', value: 0.5 } })).total, 100);
+    assert.equal((await idx.page({ offset: 0, limit: 1, metric: { valueKey: 'quality' } })).total, 100);
+    assert.equal((await idx.page({ offset: 0, limit: 1, metric: { scorerKey: 'other', valueKey: 'quality' } })).total, 0);
+  });
+
+  test('trial outcomes per row', async () => {
+    const row = (await idx.page({ offset: 2, limit: 1 })).rows[0];
+    assert.deepEqual(row.trials, [{ index: 0, outcome: 'pass' }, { index: 1, outcome: 'fail' }]);
+    assert.equal(row.passAtK, 1 - Math.pow(0.5, 2));
+  });
+
+  test('detail of a sample out of range is an error', async () => {
+    await assert.rejects(idx.detail(100), /no sample at index 100/);
+    await assert.rejects(idx.detail(-1), /no sample/);
+  });
+});

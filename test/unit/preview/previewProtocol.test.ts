@@ -1,0 +1,37 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isHostToWebview, isWebviewToHost } from '../../../src/core/protocol/previewProtocol';
+
+describe('preview protocol guards', () => {
+  test('accepts every well-formed webview message', () => {
+    for (const message of [
+      { type: 'ready' },
+      { type: 'cancel' },
+      { type: 'rerun' },
+      { type: 'getPage', id: 1, generation: 3, offset: 500, count: 500 },
+      { type: 'openLocation', location: { file: '/data/a.csv', line: 12 } },
+      { type: 'openLocation', location: { file: '/data/notes/a.md' } },
+    ]) assert.equal(isWebviewToHost(message), true, JSON.stringify(message));
+  });
+
+  test('refuses unknown types and malformed fields', () => {
+    for (const message of [
+      null,
+      'ready',
+      { type: 'launch' },
+      { type: 'getPage', id: 1, generation: 1, offset: -1, count: 10 },
+      { type: 'getPage', id: 1, generation: 1, offset: 0.5, count: 10 },
+      { type: 'getPage', id: '1', generation: 1, offset: 0, count: 10 },
+      { type: 'openLocation' },
+      { type: 'openLocation', location: { file: '' } },
+      { type: 'openLocation', location: { file: '/a', line: 'x' } },
+    ]) assert.equal(isWebviewToHost(message), false, JSON.stringify(message));
+  });
+
+  test('host messages are recognised by type', () => {
+    assert.equal(isHostToWebview({ type: 'runStarted', generation: 1 }), true);
+    assert.equal(isHostToWebview({ type: 'page', id: 1, generation: 1, offset: 0, rows: [] }), true);
+    assert.equal(isHostToWebview({ type: 'getPage' }), false);
+    assert.equal(isHostToWebview({ data: 1 }), false);
+  });
+});

@@ -1,0 +1,146 @@
+/**
+ * The report: waits for `init`, then builds header and tabs from the summary; keeps its place across
+ * hidden tabs and reloads (setState/getState); a new generation re-renders in place.
+ */
+import type { HostToWebview, LoadErrorMessage, RevealTarget } from '../../src/core/protocol/logReportProtocol';
+import type { LogSummary } from '../../src/core/log/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { el, icon } from './dom';
+import { ReportClient } from './reportClient';
+import type { ReportHost } from './reportHost';
+import { renderHeader } from './header';
+import { Tabs, TabSpec } from './tabs';
+import { renderOverviewTab } from './overviewTab';
+import { SamplesTab } from './samplesTab';
+import { renderErrorsTab } from './errorsTab';
+import { renderUsageTab } from './usageTab';
+import { renderRunsTab } from './runsTab';
+import { renderSpecificationTab } from './specificationTab';
+import { initialViewState, restoreViewState, TabId, ViewState } from './viewState';
+import { setLinkOpener } from './markdown';
+
+export class ReportApp {
+  private readonly client: ReportClient;
+  private state: ViewState;
+  private summary: LogSummary | undefined;
+  private tabs: Tabs | undefined;
+  private samples: SamplesTab | undefined;
+  private readonly restored: boolean;
+
+  constructor(private readonly root: HTMLElement, private readonly host: ReportHost) {
+    this.client = new ReportClient(host);
+    const stored = restoreViewState(host.getState());
+    this.restored = stored !== undefined;
+    this.state = stored ?? initialViewState();
+    setLinkOpener((href) => host.post({ type: 'openLink', href }));
+    host.onMessage((message) => this.handle(message));
+    this.showProgress(S.loading);
+    this.announceReady(0);
+  }
+
+  /** Says `ready` until the host answers (a message sent while the host was still attaching is not lost). */
+  private announceReady(attempt: number): void {
+    if (this.answered || attempt >= 10) return;
+    this.host.post({ type: 'ready' });
+    setTimeout(() => this.announceReady(attempt + 1), 1500);
+  }
+
+  private answered = false;
+
+  private save = (): void => {
+    this.host.setState(this.state);
+  };
+
+  private handle(message: HostToWebview): void {
+    this.answered = true;
+    if (this.client.handle(message)) return;
+    switch (message.type) {
+      case 'progress':
+        if (!this.summary) this.showProgress(message.label, message.done, message.total);
+        break;
+      case 'init':
+        this.init(message.summary, message.hostCommands, message.reveal);
+        break;
+      case 'loadError':
+        this.showLoadError(message);
+        break;
+      case 'reveal':
+        this.reveal(message.target);
+        break;
+    }
+  }
+
+  private showProgress(label: string, done?: number, total?: number): void {
+    const bar = el('progress', { className: 'load-progress', attrs: { max: total ?? undefined, value: done ?? undefined, 'aria-label': label } });
+    this.root.replaceChildren(el('div', { className: 'loading', attrs: { role: 'status' } }, el('span', { className: 'codicon codicon-loading codicon-modifier-spin', attrs: { 'aria-hidden': 'true' } }), ` ${label}`, total ? bar : null));
+  }
+
+  private showLoadError(message: LoadErrorMessage): void {
+    this.summary = undefined;
+    const where = message.line !== undefined ? S.loadErrorAt(message.line, message.column) : '';
+    const box = el('div', { className: 'load-error', attrs: { role: 'alert', 'data-testid': 'load-error' } },
+      el('h1', {}, icon('error'), ` ${S.loadErrorTitle(message.fileName)}`),
+      el('p', { className: 'error-message', text: `${message.message}${where ? ` (${where})` : ''}` }),
+      el('p', { text: message.hint }));
+    const open = el('button', { className: 'icon-button', text: S.openAsJson });
+    open.addEventListener('click', () => this.host.post({ type: 'command', command: 'openAsJson' }));
+    box.appendChild(open);
+    this.root.replaceChildren(box);
+  }
+
+  private init(summary: LogSummary, hostCommands: boolean, reveal: RevealTarget | undefined): void {
+    const sameFile = this.state.fileName === undefined || this.state.fileName === summary.fileName;
+    if (!sameFile) this.state = initialViewState();
+    const firstInit = this.summary === undefined;
+    this.summary = summary;
+    this.state.fileName = summary.fileName;
+    this.client.setGeneration(summary.generation);
+    if (firstInit && !this.restored && summary.status === 'failure') this.state.tab = 'errors';
+    if (this.state.filters.runIndex !== undefined && !summary.runs?.runs.some((r) => r.index === this.state.filters.runIndex)) this.state.filters = {};
+    this.render(summary, hostCommands);
+    if (reveal) this.reveal(reveal);
+    this.save();
+  }
+
+  private render(summary: LogSummary, hostCommands: boolean): void {
+    const openSample = (sampleIndex: number, trialIndex?: number, runIndex?: number): void => this.reveal({ sampleIndex, trialIndex, runIndex });
+    this.samples = new SamplesTab(this.client, this.state, this.save);
+    const samples = this.samples;
+    const specs: TabSpec[] = [
+      { id: 'overview', label: S.tabOverview, render: () => renderOverviewTab(summary, (metric) => { samples.setFilters({ runIndex: undefined, metric: { scorerKey: metric.scorerKey, valueKey: metric.valueKey } }); this.tabs?.select('samples'); }) },
+      { id: 'samples', label: S.tabSamples, badge: String(summary.samples.count), render: () => samples.element },
+      { id: 'errors', label: S.tabErrors, badge: summary.errorTotal ? String(summary.errorTotal) : undefined, render: () => renderErrorsTab(summary, openSample) },
+      { id: 'usage', label: S.tabUsage, render: () => renderUsageTab(summary.tokenUsage) },
+    ];
+    if (summary.runs) specs.push({ id: 'runs', label: S.tabRuns, render: () => renderRunsTab(summary, (runIndex) => { samples.setFilters({ runIndex }); this.tabs?.select('samples'); }) });
+    specs.push({ id: 'specification', label: S.tabSpecification, render: () => renderSpecificationTab(summary) });
+    this.tabs = new Tabs(specs, (id: TabId) => {
+      this.state.tab = id;
+      this.save();
+    });
+
+    const children: HTMLElement[] = [];
+    if (summary.schemaProblems.length) children.push(this.schemaBanner(summary));
+    children.push(renderHeader(summary, hostCommands ? {
+      openAsJson: () => this.host.post({ type: 'command', command: 'openAsJson' }),
+      exportHtml: () => this.host.post({ type: 'command', command: 'exportHtml' }),
+    } : {}));
+    children.push(this.tabs.element);
+    this.root.replaceChildren(...children);
+    samples.show(summary);
+    this.tabs.select(this.state.tab);
+  }
+
+  private schemaBanner(summary: LogSummary): HTMLElement {
+    const list = el('ul', {});
+    for (const problem of summary.schemaProblems.slice(0, 50)) list.appendChild(el('li', {}, el('code', { text: S.schemaProblemAt(problem.path, problem.line, problem.column) }), ` ${problem.message}`));
+    const details = el('details', { className: 'schema-banner', attrs: { role: 'alert', 'data-testid': 'schema-banner' } }, el('summary', {}, icon('warning'), ` ${S.schemaBanner(summary.schemaProblems.length)}`), list);
+    return details;
+  }
+
+  private reveal(target: RevealTarget): void {
+    if (!this.tabs || !this.samples) return;
+    this.tabs.select('samples');
+    this.samples.reveal(target.sampleIndex, target.trialIndex, target.runIndex);
+  }
+}

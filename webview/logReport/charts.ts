@@ -1,0 +1,67 @@
+/** Hand-drawn SVG charts: a small histogram, a proportion bar, stacked horizontal bars. */
+import { svg, el } from './dom';
+import { formatCount, formatNumber } from './format';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+
+/** A small histogram of per-sample values (bins of equal width). */
+export function distributionChart(distribution: { min: number; max: number; counts: number[] }): SVGSVGElement {
+  const width = 120;
+  const height = 28;
+  const counts = distribution.counts;
+  const peak = Math.max(1, ...counts);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const barWidth = width / Math.max(1, counts.length);
+  const chart = svg('svg', { class: 'distribution', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': S.distributionTitle(formatNumber(distribution.min), formatNumber(distribution.max), total) });
+  chart.appendChild(svg('title', {}, S.distributionTitle(formatNumber(distribution.min), formatNumber(distribution.max), total)));
+  counts.forEach((count, i) => {
+    const h = count === 0 ? 0 : Math.max(1.5, (count / peak) * (height - 2));
+    const binLow = distribution.min + ((distribution.max - distribution.min) * i) / counts.length;
+    const bar = svg('rect', { class: 'bar', x: i * barWidth + 0.5, y: height - h, width: Math.max(1, barWidth - 1), height: h });
+    bar.appendChild(svg('title', {}, `≥ ${formatNumber(binLow)}: ${formatCount(count)}`));
+    chart.appendChild(bar);
+  });
+  chart.appendChild(svg('line', { class: 'axis', x1: 0, y1: height - 0.5, x2: width, y2: height - 0.5 }));
+  return chart;
+}
+
+/** `part` of `total` as a bar with its label. */
+export function proportionBar(part: number, total: number, label: string): HTMLElement {
+  const fraction = total > 0 ? Math.min(1, part / total) : 0;
+  const fill = el('div', { className: 'proportion-fill' });
+  fill.style.width = `${(fraction * 100).toFixed(2)}%`;
+  return el('div', { className: 'proportion', title: `${part} / ${total}` }, el('div', { className: 'proportion-track', attrs: { role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': total, 'aria-valuenow': part, 'aria-label': label } }, fill), el('span', { className: 'proportion-label', text: label }));
+}
+
+export interface StackedBar {
+  label: string;
+  parts: { value: number; className: string; name: string }[];
+}
+
+/** Horizontal stacked bars sharing one scale, labelled on the left, totals on the right. */
+export function stackedBars(bars: StackedBar[], title: string): SVGSVGElement {
+  const rowHeight = 22;
+  const labelWidth = 180;
+  const valueWidth = 90;
+  const barArea = 360;
+  const width = labelWidth + barArea + valueWidth;
+  const height = Math.max(1, bars.length) * rowHeight + 4;
+  const peak = Math.max(1, ...bars.map((b) => b.parts.reduce((a, p) => a + p.value, 0)));
+  const chart = svg('svg', { class: 'stacked-bars', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title });
+  chart.appendChild(svg('title', {}, title));
+  bars.forEach((bar, row) => {
+    const y = row * rowHeight + 2;
+    chart.appendChild(svg('text', { class: 'chart-label', x: labelWidth - 8, y: y + rowHeight / 2 + 4, 'text-anchor': 'end' }, bar.label));
+    let x = labelWidth;
+    let total = 0;
+    for (const part of bar.parts) {
+      const w = (part.value / peak) * barArea;
+      const rect = svg('rect', { class: part.className, x, y: y + 3, width: Math.max(0, w), height: rowHeight - 6 });
+      rect.appendChild(svg('title', {}, `${part.name}: ${formatCount(part.value)}`));
+      chart.appendChild(rect);
+      x += w;
+      total += part.value;
+    }
+    chart.appendChild(svg('text', { class: 'chart-value', x: x + 6, y: y + rowHeight / 2 + 4 }, formatCount(total)));
+  });
+  return chart;
+}

@@ -1,0 +1,103 @@
+/**
+ * Tiny DOM builders. Content goes in as text nodes only; attributes are set one by one and never
+ * `style` or an event handler, so nothing from a log can become markup or script here.
+ */
+
+export type Child = Node | string | number | null | undefined | false;
+
+export interface ElementOptions {
+  className?: string;
+  text?: string;
+  title?: string;
+  attrs?: Record<string, string | number | boolean | undefined>;
+}
+
+const FORBIDDEN_ATTR = /^(on|style$|srcdoc$)/i;
+
+function setAttrs(element: Element, attrs: ElementOptions['attrs']): void {
+  if (!attrs) return;
+  for (const [name, value] of Object.entries(attrs)) {
+    if (value === undefined || value === false) continue;
+    if (FORBIDDEN_ATTR.test(name)) throw new Error(`refusing to set attribute ${name}`);
+    element.setAttribute(name, value === true ? '' : String(value));
+  }
+}
+
+export function append(parent: Node, children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+  }
+}
+
+/** `el('div', { className: 'x', text: 'hello' }, child1, child2)`. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (options.className) element.className = options.className;
+  if (options.text !== undefined) element.textContent = options.text;
+  if (options.title) element.title = options.title;
+  setAttrs(element, options.attrs);
+  append(element, children);
+  return element;
+}
+
+/** A custom element (vscode-elements) with attributes. */
+export function custom(tag: string, options: ElementOptions = {}, ...children: Child[]): HTMLElement {
+  const element = document.createElement(tag);
+  if (options.className) element.className = options.className;
+  if (options.text !== undefined) element.textContent = options.text;
+  if (options.title) element.title = options.title;
+  setAttrs(element, options.attrs);
+  append(element, children);
+  return element;
+}
+
+const SVG_NS = 'http://www.w3.org/2000/svg';
+
+export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, ...children: Child[]): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG_NS, tag);
+  setAttrs(element, attrs);
+  append(element, children);
+  return element;
+}
+
+/** A codicon, decorative. */
+export function icon(name: string, label?: string): HTMLElement {
+  const span = el('span', { className: `codicon codicon-${name}` });
+  if (label) {
+    span.setAttribute('role', 'img');
+    span.setAttribute('aria-label', label);
+  } else {
+    span.setAttribute('aria-hidden', 'true');
+  }
+  return span;
+}
+
+export function clear(element: Element): void {
+  element.replaceChildren();
+}
+
+/** A collapsible section built on <details>, its body rendered on first open. */
+export function collapsible(summary: Child, render: () => Child, open = false, className = 'section'): HTMLDetailsElement {
+  const details = el('details', { className });
+  const head = el('summary', {}, summary);
+  details.appendChild(head);
+  let rendered = false;
+  const fill = (): void => {
+    if (rendered || !details.open) return;
+    rendered = true;
+    append(details, [render()]);
+  };
+  details.addEventListener('toggle', fill);
+  if (open) {
+    details.open = true;
+    fill();
+  }
+  return details;
+}
+
+let uniqueCounter = 0;
+export function uniqueId(prefix: string): string {
+  uniqueCounter += 1;
+  return `${prefix}-${uniqueCounter}`;
+}

@@ -1,0 +1,16 @@
+/** Entry of the log report webview (and of the standalone HTML export, which embeds its data). */
+import './logReport.css';
+import { ReportApp } from './app';
+import { hasVsCodeApi, vsCodeHost } from './reportHost';
+import { embeddedHost, readEmbeddedReport } from './embeddedHost';
+
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root) return;
+  const embedded = readEmbeddedReport(document);
+  const host = embedded ? embeddedHost(embedded) : hasVsCodeApi() ? vsCodeHost() : undefined;
+  if (!host) return;
+  new ReportApp(root, host);
+}
+
+start();

@@ -1,0 +1,71 @@
+/** Metric cards grouped by scorer (score and qa apart), each value with its verification and distribution. */
+import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/log/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { el, icon } from './dom';
+import { exactValue, formatValue, isRate } from './format';
+import { distributionChart } from './charts';
+
+export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;
+
+export function verificationBadge(verification: Verification, asRate: boolean): HTMLElement {
+  switch (verification.verdict) {
+    case 'match':
+      return el('span', { className: 'verify verify-match', title: S.verifyMatchTitle(verification.sampleCount), attrs: { 'data-verdict': 'match' } }, icon('check'), ` ${S.verifyMatch}`);
+    case 'mismatch': {
+      const recomputed = verification.recomputed !== undefined ? formatValue(verification.recomputed, asRate) : S.unknownValue;
+      const title = `${S.verifyMismatchTitle(verification.reason)}${verification.recomputed !== undefined ? ` (${exactValue(verification.recomputed)})` : ''}`;
+      return el('span', { className: 'verify verify-mismatch', title, attrs: { 'data-verdict': 'mismatch' } }, icon('warning'), ` ${S.verifyMismatch(recomputed)}`);
+    }
+    default:
+      return el('span', { className: 'verify verify-none', title: S.verifyNotVerifiableTitle(verification.reason), attrs: { 'data-verdict': 'not_verifiable' } }, icon('circle-slash'), ` ${S.verifyNotVerifiable}`);
+  }
+}
+
+function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSelect): HTMLElement {
+  const asRate = isRate(metric.metricType, value.key);
+  const label = `${metric.scorerName ?? metric.scorerKey ?? ''} ${value.key}`.trim();
+  const button = el('button', {
+    className: 'metric-value',
+    title: `${exactValue(value.value)} — ${S.showSamples}`,
+    attrs: { 'data-metric-key': metric.metricKey, 'data-value-key': value.key, 'aria-label': `${value.key} ${formatValue(value.value, asRate)}. ${S.showSamples}` },
+  }, el('span', { className: 'value-key', text: value.key }), el('span', { className: 'value-number', text: formatValue(value.value, asRate) }));
+  button.addEventListener('click', () => onSelect({ scorerKey: metric.scorerKey, valueKey: value.key, label }));
+  return el('div', { className: 'metric-value-row' }, button, verificationBadge(value.verification, asRate), value.distribution ? distributionChart(value.distribution) : null);
+}
+
+function metricCard(metric: MetricView, onSelect: MetricSelect): HTMLElement {
+  const card = el('article', { className: 'metric-card', attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey } });
+  card.appendChild(el('div', { className: 'metric-head' }, el('h3', { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
+  if (metric.reason) card.appendChild(el('p', { className: 'metric-reason', text: metric.reason }));
+  for (const value of metric.values) card.appendChild(valueRow(metric, value, onSelect));
+  return card;
+}
+
+function groupTitle(group: MetricGroup): string {
+  if (!group.scorerKey && !group.scorerName) return S.noScorer;
+  const name = group.scorerName ?? group.scorerKey ?? '';
+  return group.scorerName && group.scorerKey && group.scorerName !== group.scorerKey ? `${name} (${group.scorerKey})` : name;
+}
+
+/** All metric groups; score groups first, then qa groups under their own heading. */
+export function renderMetricGroups(groups: MetricGroup[] | null, missingReason: string | undefined, onSelect: MetricSelect): HTMLElement {
+  const section = el('section', { className: 'metrics', attrs: { 'aria-label': S.metrics } });
+  if (!groups || groups.length === 0) {
+    section.appendChild(el('p', { className: 'empty', text: missingReason ?? S.noMetrics }));
+    return section;
+  }
+  const renderGroup = (group: MetricGroup): HTMLElement => {
+    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el('h2', { text: groupTitle(group) }));
+    const cards = el('div', { className: 'metric-cards' });
+    for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect));
+    box.appendChild(cards);
+    return box;
+  };
+  for (const group of groups.filter((g) => g.purpose !== 'qa')) section.appendChild(renderGroup(group));
+  const qa = groups.filter((g) => g.purpose === 'qa');
+  if (qa.length) {
+    section.appendChild(el('h2', { className: 'qa-heading', text: S.qaMetrics }));
+    for (const group of qa) section.appendChild(renderGroup(group));
+  }
+  return section;
+}

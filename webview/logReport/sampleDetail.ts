@@ -1,0 +1,105 @@
+/** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
+import type { SampleDetail, ScoreDetail, TrialDetail } from '../../src/core/log/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { el, icon, collapsible } from './dom';
+import { exactValue, formatValue, isRate } from './format';
+import { jsonTree } from './jsonTree';
+import { renderOutput } from './conversation';
+import { errorItem } from './errorsTab';
+import { verificationBadge } from './metricCards';
+
+export interface DetailEvents {
+  close(): void;
+  trialChanged(trialIndex: number): void;
+}
+
+function scoreList(scores: ScoreDetail[]): HTMLElement {
+  const list = el('div', { className: 'score-list' });
+  for (const score of scores) {
+    const box = el('div', { className: `score-box purpose-${score.purpose}` });
+    box.appendChild(el('div', { className: 'score-head' }, el('strong', { text: score.scorerName ?? score.scorerKey }), score.scorerName ? el('span', { className: 'muted', text: ` ${score.scorerKey}` }) : null, score.purpose === 'qa' ? el('span', { className: 'tag', text: 'qa' }) : null));
+    const table = el('table', { className: 'kv-table' });
+    for (const [key, value] of Object.entries(score.values)) {
+      const verification = score.verification?.[key];
+      const rate = isRate(undefined, key, typeof value === 'boolean' ? 'boolean' : undefined);
+      table.appendChild(el('tr', {}, el('th', { text: key, attrs: { scope: 'row' } }), el('td', { text: formatValue(value, rate), title: exactValue(value) }), el('td', {}, verification ? verificationBadge(verification, rate) : null)));
+    }
+    box.appendChild(table);
+    if (score.metadata !== undefined && score.metadata !== null) box.appendChild(collapsible(S.scoreMetadata, () => jsonTree(score.metadata, 1), false));
+    if (score.directIos && score.directIos.length) box.appendChild(collapsible(S.directIos(score.directIos.length), () => jsonTree(score.directIos, 1), false));
+    list.appendChild(box);
+  }
+  return list;
+}
+
+function errorsList(detail: { errors: TrialDetail['errors'] }): HTMLElement | null {
+  if (detail.errors.length === 0) return null;
+  const list = el('ul', { className: 'error-list' });
+  for (const error of detail.errors) list.appendChild(errorItem(error));
+  return el('section', { className: 'detail-errors' }, el('h3', { text: S.errors }), list);
+}
+
+function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown): HTMLElement {
+  const body = el('div', { className: 'trial-body', attrs: { 'data-trial-index': trial.index } });
+  if (trial.data !== undefined && trial.data !== null && JSON.stringify(trial.data) !== JSON.stringify(sampleData)) body.appendChild(collapsible(S.sampleData, () => jsonTree(trial.data, 1), false));
+  body.appendChild(el('h3', { text: legacy ? S.legacyTrial : S.output }));
+  body.appendChild(renderOutput(trial.output));
+  if (trial.scores.length) body.append(el('h3', { text: S.scores }), scoreList(trial.scores));
+  const errors = errorsList(trial);
+  if (errors) body.appendChild(errors);
+  return body;
+}
+
+export function renderSampleDetail(detail: SampleDetail, openTrial: number | undefined, events: DetailEvents): HTMLElement {
+  const pane = el('div', { className: 'sample-detail', attrs: { 'data-testid': 'sample-detail', 'data-sample-index': detail.index } });
+  const close = el('button', { className: 'icon-button close-button', title: S.closeDetail, attrs: { 'aria-label': S.closeDetail } }, icon('close'));
+  close.addEventListener('click', () => events.close());
+  pane.appendChild(el('div', { className: 'detail-head' }, el('h2', { text: S.sampleTitle(String(detail.sampleId)) }), detail.runIndex !== undefined ? el('span', { className: 'tag', text: S.runLabel(detail.runIndex) }) : null, close));
+  if (detail.passAtK !== undefined || detail.passPowK !== undefined) {
+    pane.appendChild(el('div', { className: 'detail-pass' }, detail.passAtK !== undefined ? el('span', { className: 'fact', text: `pass@k ${formatValue(detail.passAtK, true)}`, title: exactValue(detail.passAtK) }) : null, detail.passPowK !== undefined ? el('span', { className: 'fact', text: `pass^k ${formatValue(detail.passPowK, true)}`, title: exactValue(detail.passPowK) }) : null));
+  }
+  if (detail.notes.length) pane.appendChild(el('ul', { className: 'notes' }, ...detail.notes.map((note) => el('li', {}, icon('info'), ` ${note}`))));
+  pane.appendChild(collapsible(S.sampleData, () => jsonTree(detail.data, 2), true));
+  if (detail.scores.length && detail.layout === 'trials') pane.append(el('h3', { text: S.sampleScores }), scoreList(detail.scores));
+
+  const legacy = detail.layout === 'legacy';
+  if (detail.trials.length > 1) {
+    const selected = detail.trials.find((t) => t.index === openTrial) ?? detail.trials[0];
+    const strip = el('div', { className: 'trial-tabs', attrs: { role: 'tablist', 'aria-label': S.colTrials } });
+    const holder = el('div', { className: 'trial-holder', attrs: { role: 'tabpanel' } });
+    const buttons: HTMLButtonElement[] = [];
+    const show = (trial: TrialDetail, focus: boolean): void => {
+      for (const b of buttons) {
+        const active = b.dataset.trial === String(trial.index);
+        b.setAttribute('aria-selected', active ? 'true' : 'false');
+        b.tabIndex = active ? 0 : -1;
+        if (active && focus) b.focus();
+      }
+      holder.replaceChildren(trialBody(trial, legacy, detail.data));
+      events.trialChanged(trial.index);
+    };
+    detail.trials.forEach((trial, i) => {
+      const failed = trial.errors.length > 0;
+      const button = el('button', { className: `trial-tab${failed ? ' has-error' : ''}`, text: S.trial(trial.index), attrs: { role: 'tab', 'data-trial': trial.index } });
+      button.addEventListener('click', () => show(trial, false));
+      button.addEventListener('keydown', (event) => {
+        const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+        if (!step) return;
+        event.preventDefault();
+        show(detail.trials[(i + step + detail.trials.length) % detail.trials.length], true);
+      });
+      buttons.push(button);
+      strip.appendChild(button);
+    });
+    pane.append(strip, holder);
+    show(selected, false);
+  } else if (detail.trials.length === 1) {
+    pane.appendChild(trialBody(detail.trials[0], legacy, detail.data));
+  } else {
+    pane.appendChild(el('p', { className: 'empty', text: S.noOutput }));
+  }
+  if (legacy && detail.scores.length && !detail.trials.some((t) => t.scores.length)) pane.append(el('h3', { text: S.scores }), scoreList(detail.scores));
+  const errors = errorsList(detail);
+  if (errors) pane.appendChild(errors);
+  return pane;
+}

@@ -1,0 +1,125 @@
+/** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
+import type { LogSummary, SampleRow } from '../../src/core/log/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { el } from './dom';
+import { SamplesTable } from './samplesTable';
+import { renderSamplesToolbar } from './samplesToolbar';
+import { renderSampleDetail } from './sampleDetail';
+import { ReportClient, StaleReplyError } from './reportClient';
+import type { SampleFilters, ViewState } from './viewState';
+
+export class SamplesTab {
+  readonly element: HTMLElement;
+  private readonly toolbarHolder = el('div', { className: 'toolbar-holder' });
+  private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite' } });
+  private readonly count = el('span', { className: 'sample-count', attrs: { 'data-testid': 'sample-count' } });
+  private readonly table: SamplesTable;
+  private summary: LogSummary | undefined;
+  private detailVersion = 0;
+
+  constructor(private readonly client: ReportClient, private readonly state: ViewState, private readonly save: () => void) {
+    this.table = new SamplesTable({
+      open: (row) => this.open(row),
+      sort: (sort) => this.setFilters({ ...this.state.filters, sort }),
+      moved: (cursor, scrollTop) => {
+        this.state.cursor = cursor;
+        this.state.scrollTop = scrollTop;
+        this.save();
+      },
+      count: (total) => {
+        this.count.textContent = S.samplesCount(total, this.totalInScope());
+      },
+    });
+    this.detailPane.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        this.closeDetail();
+      }
+    });
+    this.element = el('div', { className: 'samples-tab' }, this.toolbarHolder, el('div', { className: 'master-detail' }, this.table.element, this.detailPane));
+  }
+
+  private totalInScope(): number {
+    if (!this.summary) return 0;
+    const run = this.state.filters.runIndex;
+    if (run === undefined) return this.summary.samples.count;
+    return this.summary.runs?.runs.find((r) => r.index === run)?.sampleCount ?? 0;
+  }
+
+  /** (Re)load with a summary: after init and after each reload of the file, keeping filters and place. */
+  show(summary: LogSummary): void {
+    this.summary = summary;
+    this.renderToolbar();
+    this.table.configure(summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), this.state.filters.sort, { cursor: this.state.cursor, scrollTop: this.state.scrollTop });
+    if (this.state.openSample !== undefined) void this.loadDetail(this.state.openSample, this.state.filters.runIndex, this.state.openTrial);
+    else this.renderEmptyDetail();
+  }
+
+  setFilters(filters: SampleFilters): void {
+    this.state.filters = filters;
+    this.state.cursor = 0;
+    this.state.scrollTop = 0;
+    this.save();
+    if (!this.summary) return;
+    this.renderToolbar();
+    this.table.configure(this.summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), filters.sort);
+  }
+
+  /** Open one sample (deep link, error link, row click). */
+  reveal(sampleIndex: number, trialIndex?: number, runIndex?: number): void {
+    if (runIndex !== this.state.filters.runIndex) this.setFilters({ sort: this.state.filters.sort, runIndex });
+    void this.loadDetail(sampleIndex, runIndex, trialIndex);
+  }
+
+  focusTable(): void {
+    this.table.focus();
+  }
+
+  private renderToolbar(): void {
+    if (!this.summary) return;
+    this.toolbarHolder.replaceChildren(renderSamplesToolbar(this.summary, this.state.filters, this.count, { change: (filters) => this.setFilters(filters) }));
+  }
+
+  private open(row: SampleRow): void {
+    void this.loadDetail(row.index, this.state.filters.runIndex, undefined);
+  }
+
+  private renderEmptyDetail(): void {
+    this.table.setOpen(undefined);
+    const message = this.summary && this.summary.samples.count === 0 && !this.summary.runs ? S.noSamples : S.selectSample;
+    this.detailPane.replaceChildren(el('p', { className: 'empty', text: message }));
+  }
+
+  private closeDetail(): void {
+    this.state.openSample = undefined;
+    this.state.openTrial = undefined;
+    this.save();
+    this.renderEmptyDetail();
+    this.table.focus();
+  }
+
+  private async loadDetail(index: number, runIndex: number | undefined, trialIndex: number | undefined): Promise<void> {
+    const version = ++this.detailVersion;
+    this.state.openSample = index;
+    this.state.openTrial = trialIndex;
+    this.save();
+    this.table.setOpen(index);
+    this.detailPane.replaceChildren(el('p', { className: 'empty', text: S.loadingRows }));
+    try {
+      const detail = await this.client.detail(index, runIndex);
+      if (version !== this.detailVersion) return;
+      const pane = renderSampleDetail(detail, trialIndex, {
+        close: () => this.closeDetail(),
+        trialChanged: (trial) => {
+          this.state.openTrial = trial;
+          this.save();
+        },
+      });
+      pane.tabIndex = -1;
+      this.detailPane.replaceChildren(pane);
+    } catch (error) {
+      if (error instanceof StaleReplyError || version !== this.detailVersion) return;
+      this.detailPane.replaceChildren(el('p', { className: 'error-text', text: error instanceof Error ? error.message : String(error) }));
+    }
+  }
+}

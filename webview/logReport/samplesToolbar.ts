@@ -1,0 +1,74 @@
+/** Search, score filter, error-stage filter, run selector and the active metric filter of the samples table. */
+import '@vscode-elements/elements/dist/vscode-textfield/index.js';
+import '@vscode-elements/elements/dist/vscode-single-select/index.js';
+import '@vscode-elements/elements/dist/vscode-option/index.js';
+import type { LogSummary } from '../../src/core/log/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { custom, el, icon } from './dom';
+import type { SampleFilters } from './viewState';
+
+type ValueElement = HTMLElement & { value: string };
+
+export interface ToolbarEvents {
+  change(filters: SampleFilters): void;
+}
+
+function select(label: string, options: [string, string][], selected: string, onChange: (value: string) => void): ValueElement {
+  const element = custom('vscode-single-select', { title: label, attrs: { 'aria-label': label } }) as ValueElement;
+  for (const [value, text] of options) element.appendChild(custom('vscode-option', { text, attrs: { value, selected: value === selected } }));
+  element.addEventListener('change', () => onChange(element.value));
+  return element;
+}
+
+const SCORE_SEPARATOR = '\u0000';
+
+export function renderSamplesToolbar(summary: LogSummary, filters: SampleFilters, count: HTMLElement, events: ToolbarEvents): HTMLElement {
+  const bar = el('div', { className: 'samples-toolbar', attrs: { role: 'search' } });
+  const update = (patch: Partial<SampleFilters>): void => events.change({ ...filters, ...patch });
+
+  const search = custom('vscode-textfield', { attrs: { placeholder: S.searchPlaceholder, 'aria-label': S.searchPlaceholder, value: filters.search ?? '', 'data-testid': 'sample-search' } }) as ValueElement;
+  search.appendChild(el('span', { className: 'codicon codicon-search', attrs: { slot: 'content-before', 'aria-hidden': 'true' } }));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  search.addEventListener('input', () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => update({ search: search.value || undefined }), 250);
+  });
+  bar.appendChild(search);
+
+  const scoreOptions: [string, string][] = [['', S.filterScoreAny]];
+  for (const column of summary.samples.scoreColumns) {
+    if (column.kind === 'string') continue;
+    const label = column.scorerName ?? column.scorerKey;
+    scoreOptions.push([`${column.id}${SCORE_SEPARATOR}pass`, `${label}/${column.valueKey} = ${S.pass}`], [`${column.id}${SCORE_SEPARATOR}fail`, `${label}/${column.valueKey} = ${S.fail}`]);
+  }
+  const currentScore = filters.scoreFilter ? `${filters.scoreFilter.column}${SCORE_SEPARATOR}${String(filters.scoreFilter.value)}` : '';
+  if (scoreOptions.length > 1) {
+    bar.appendChild(select(S.filterScore, scoreOptions, currentScore, (value) => {
+      const [column, outcome] = value.split(SCORE_SEPARATOR);
+      update({ scoreFilter: column ? { column, value: outcome } : undefined });
+    }));
+  }
+
+  const stageOptions: [string, string][] = [['', S.filterStageAll], ['any', S.filterStageAny], ...summary.samples.errorStages.map((stage): [string, string] => [stage, stage === 'unknown' ? S.filterStageUnknown : stage])];
+  if (summary.samples.errorStages.length) bar.appendChild(select(S.filterStage, stageOptions, filters.errorStage ?? '', (value) => update({ errorStage: value || undefined })));
+
+  if (summary.runs) {
+    const runOptions: [string, string][] = [['', S.topLevelSamples], ...summary.runs.runs.map((run): [string, string] => [String(run.index), S.runLabel(run.index)])];
+    bar.appendChild(el('span', { className: 'muted', text: S.runSelector }));
+    bar.appendChild(select(S.runSelector, runOptions, filters.runIndex === undefined ? '' : String(filters.runIndex), (value) => update({ runIndex: value === '' ? undefined : Number(value) })));
+  }
+
+  if (filters.metric) {
+    const label = `${filters.metric.scorerKey ? `${filters.metric.scorerKey} ` : ''}${filters.metric.valueKey}`;
+    const chip = el('button', { className: 'chip', title: S.clearFilters, attrs: { 'data-testid': 'metric-filter' } }, el('span', { text: S.filterMetric(label) }), icon('close'));
+    chip.addEventListener('click', () => update({ metric: undefined }));
+    bar.appendChild(chip);
+  }
+  if (filters.search || filters.scoreFilter || filters.errorStage || filters.metric) {
+    const clearButton = el('button', { className: 'link-button', text: S.clearFilters });
+    clearButton.addEventListener('click', () => events.change({ sort: filters.sort, runIndex: filters.runIndex }));
+    bar.appendChild(clearButton);
+  }
+  bar.appendChild(count);
+  return bar;
+}

@@ -1,0 +1,81 @@
+/**
+ * How row values look in the table (one line) and in the detail pane (full, JSON pretty-printed).
+ * Pure: no DOM.
+ */
+
+export type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing';
+
+export interface CellText {
+  kind: CellKind;
+  /** One line, at most `maxChars` characters (an ellipsis marks a cut). */
+  text: string;
+  /** Whether the one-line text hides part of the value (the detail pane shows it all). */
+  truncated: boolean;
+}
+
+export const CELL_MAX_CHARS = 300;
+const TOOLTIP_MAX_CHARS = 2000;
+
+export function cellKind(value: unknown): CellKind {
+  if (value === undefined) return 'missing';
+  if (value === null) return 'null';
+  switch (typeof value) {
+    case 'string': return 'string';
+    case 'number':
+    case 'bigint': return 'number';
+    case 'boolean': return 'boolean';
+    default: return 'json';
+  }
+}
+
+function compactJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The value as one line of text for a table cell. */
+export function formatCell(value: unknown, maxChars = CELL_MAX_CHARS): CellText {
+  const kind = cellKind(value);
+  let full: string;
+  switch (kind) {
+    case 'missing': full = ''; break;
+    case 'null': full = 'null'; break;
+    case 'string': full = value as string; break;
+    case 'json': full = compactJson(value); break;
+    default: full = String(value);
+  }
+  const oneLine = full.replace(/\r\n|\r|\n/g, ' ⏎ ').replace(/\t/g, ' ');
+  const cut = oneLine.length > maxChars;
+  return { kind, text: cut ? `${oneLine.slice(0, maxChars - 1)}…` : oneLine, truncated: cut || oneLine !== full };
+}
+
+/** The full value for the detail pane: strings as they are, objects and arrays as indented JSON. */
+export function formatDetail(value: unknown): string {
+  const kind = cellKind(value);
+  if (kind === 'missing') return '';
+  if (kind === 'string') return value as string;
+  if (kind === 'json') {
+    try {
+      return JSON.stringify(value, null, 2) ?? String(value);
+    } catch {
+      return String(value);
+    }
+  }
+  return String(value);
+}
+
+/** Hover text of a cell: the full value, capped so a huge value does not make a huge tooltip. */
+export function cellTooltip(value: unknown): string {
+  const text = formatDetail(value);
+  return text.length > TOOLTIP_MAX_CHARS ? `${text.slice(0, TOOLTIP_MAX_CHARS - 1)}…` : text;
+}
+
+/** Short display of a row's origin: "data.csv:12" (a file and line) or "a.md" (a file of a folder). */
+export function formatOrigin(file: string, line?: number): string {
+  const normalized = file.replace(/\\/g, '/').replace(/\/+$/, '');
+  const name = normalized.slice(normalized.lastIndexOf('/') + 1) || normalized;
+  return line === undefined ? name : `${name}:${line}`;
+}

@@ -1,0 +1,184 @@
+/**
+ * The filter preview view: funnel, status, kept-rows table and detail pane. Talks to the extension host
+ * through the typed protocol; keeps scroll, selection, widths and open panels in the webview state.
+ */
+import './preview.css';
+import '@vscode-elements/elements/dist/vscode-button/index.js';
+import { previewViewStrings } from '../../src/core/l10n/previewViewStrings';
+import type { HostToWebview, InitMessage, PreviewLocation, PreviewSummaryView, ResultMessage } from '../../src/core/protocol/previewProtocol';
+import { isHostToWebview } from '../../src/core/protocol/previewProtocol';
+import { DetailPane } from './detailPane';
+import { el } from './dom';
+import { FunnelView } from './funnelView';
+import { PageCache } from './grid/pageCache';
+import { VirtualGrid } from './grid/virtualGrid';
+import { StatusView } from './statusView';
+import { loadViewState, postToHost, saveViewState } from './vscodeApi';
+
+const viewState = loadViewState();
+let init: InitMessage | undefined;
+let summary: PreviewSummaryView | undefined;
+let runningGeneration = -1;
+let restored = false;
+let nextRequestId = 1;
+const pendingPages = new Map<number, number>();
+let pages: PageCache | undefined;
+
+const openLocation = (location: PreviewLocation) => postToHost({ type: 'openLocation', location });
+
+const title = el('h1', { class: 'title' }, previewViewStrings.loading);
+const rerunButton = el('vscode-button', { secondary: true, icon: 'refresh', title: previewViewStrings.rerun }, previewViewStrings.rerun);
+rerunButton.addEventListener('click', () => postToHost({ type: 'rerun' }));
+const toolbar = el('header', { class: 'toolbar' }, title, rerunButton);
+
+const funnel = new FunnelView({
+  openLocation,
+  warningsToggled: (open) => {
+    viewState.warningsOpen = open;
+    persist();
+  },
+});
+funnel.hide();
+
+const status = new StatusView({
+  cancel: () => postToHost({ type: 'cancel' }),
+  rerun: () => postToHost({ type: 'rerun' }),
+  openLocation,
+});
+
+const grid = new VirtualGrid({
+  needRows: (first, end) => pages?.ensure(first, end),
+  row: (index) => pages?.row(index),
+  openLocation,
+  openDetail: (row, column) => showDetail(row, column),
+  changed: () => persist(),
+});
+
+const detail = new DetailPane(() => closeDetail());
+const content = el('div', { class: 'content' }, grid.element, detail.element);
+content.hidden = true;
+
+document.getElementById('app')?.append(toolbar, funnel.element, status.element, content);
+
+function persist(): void {
+  if (!restored) return;
+  const shown = detail.shown;
+  saveViewState({
+    ...viewState,
+    scrollTop: grid.element.scrollTop,
+    scrollLeft: grid.element.scrollLeft,
+    selectedRow: grid.selectedRow,
+    activeColumn: grid.activeColumn,
+    columnWidths: { ...viewState.columnWidths, ...grid.columnWidths() },
+    detail: shown ? { row: shown.row, column: grid.columnKeys.indexOf(shown.column) } : undefined,
+  });
+}
+
+function showDetail(row: number, column: string): void {
+  const data = pages?.row(row);
+  if (!data) return;
+  detail.show(row, column, grid.columnLabel(column), data.values[column]);
+  persist();
+}
+
+function closeDetail(): void {
+  if (!detail.isOpen) return;
+  detail.hide();
+  grid.element.focus({ preventScroll: true });
+  persist();
+}
+
+function refreshDetail(): void {
+  const shown = detail.shown;
+  if (!shown) return;
+  const data = pages?.row(shown.row);
+  if (data && grid.columnKeys.includes(shown.column)) detail.show(shown.row, shown.column, grid.columnLabel(shown.column), data.values[shown.column]);
+  else if (shown.row >= (pages?.size ?? 0) || !grid.columnKeys.includes(shown.column)) closeDetail();
+}
+
+function emptyMessage(view: PreviewSummaryView): string {
+  return view.total === 0 ? previewViewStrings.noRowsInSource : previewViewStrings.noRowsKept;
+}
+
+function applyResult(message: ResultMessage): void {
+  if (!pages) return;
+  summary = message.summary;
+  if (message.generation !== pages.currentGeneration) pages.reset(message.generation, summary.rowCount, message.rows);
+  else pages.grow(summary.rowCount, message.rows);
+  content.hidden = false;
+  grid.setColumns(summary.columns, viewState.columnWidths);
+  grid.setRowCount(summary.rowCount, emptyMessage(summary));
+  if (!restored) {
+    grid.selectedRow = viewState.selectedRow;
+    grid.activeColumn = viewState.activeColumn;
+    grid.restoreScroll(viewState.scrollTop, viewState.scrollLeft);
+    restored = true;
+    const saved = viewState.detail;
+    const column = saved ? grid.columnKeys[saved.column] : undefined;
+    if (saved && column !== undefined) showDetail(saved.row, column);
+  }
+  if (message.phase === 'final') {
+    funnel.element.classList.remove('stale');
+    funnel.render(summary, viewState.warningsOpen);
+    status.finished(summary, init?.rowCap ?? summary.rowCount);
+  }
+  refreshDetail();
+}
+
+function receive(message: HostToWebview): void {
+  switch (message.type) {
+    case 'init':
+      init = message;
+      title.textContent = message.title;
+      title.title = message.specFile;
+      pages = new PageCache(message.pageSize, (generation, offset, count) => {
+        const id = nextRequestId++;
+        pendingPages.set(id, offset);
+        postToHost({ type: 'getPage', id, generation, offset, count });
+      });
+      return;
+    case 'runStarted':
+      runningGeneration = message.generation;
+      funnel.element.classList.add('stale');
+      status.running();
+      return;
+    case 'progress':
+      if (message.generation === runningGeneration) status.running(message.progress);
+      return;
+    case 'result':
+      applyResult(message);
+      return;
+    case 'runFailed':
+      if (message.generation !== runningGeneration) return;
+      funnel.hide();
+      content.hidden = true;
+      status.failed(message.failure);
+      return;
+    case 'page':
+      pendingPages.delete(message.id);
+      if (pages?.store(message.generation, message.offset, message.rows)) {
+        grid.invalidate();
+        refreshDetail();
+      }
+      return;
+    case 'error': {
+      const offset = pendingPages.get(message.id);
+      pendingPages.delete(message.id);
+      if (offset !== undefined) pages?.failed(offset);
+      return;
+    }
+  }
+}
+
+window.addEventListener('message', (event: MessageEvent<unknown>) => {
+  if (isHostToWebview(event.data)) receive(event.data);
+});
+
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && detail.isOpen) {
+    event.preventDefault();
+    closeDetail();
+  }
+});
+
+postToHost({ type: 'ready' });

@@ -1,0 +1,58 @@
+/** The webview side of the channel to the extension host, and the view state kept while hidden. */
+import type { WebviewToHost } from '../../src/core/protocol/previewProtocol';
+
+/** What survives the view being hidden and shown again (or a re-run of the preview). */
+export interface PreviewViewState {
+  scrollTop: number;
+  scrollLeft: number;
+  selectedRow: number;
+  activeColumn: number;
+  columnWidths: Record<string, number>;
+  warningsOpen: boolean;
+  detail?: { row: number; column: number };
+}
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+const api = acquireVsCodeApi();
+
+export function postToHost(message: WebviewToHost): void {
+  api.postMessage(message);
+}
+
+const DEFAULT_STATE: PreviewViewState = { scrollTop: 0, scrollLeft: 0, selectedRow: 0, activeColumn: 0, columnWidths: {}, warningsOpen: false };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function loadViewState(): PreviewViewState {
+  const saved = api.getState();
+  if (!isRecord(saved)) return { ...DEFAULT_STATE };
+  const number = (v: unknown, fallback: number) => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+  const widths: Record<string, number> = {};
+  if (isRecord(saved.columnWidths)) {
+    for (const [k, v] of Object.entries(saved.columnWidths)) if (typeof v === 'number' && v > 0) widths[k] = v;
+  }
+  const detail = isRecord(saved.detail) && typeof saved.detail.row === 'number' && typeof saved.detail.column === 'number'
+    ? { row: saved.detail.row, column: saved.detail.column } : undefined;
+  return {
+    scrollTop: number(saved.scrollTop, 0),
+    scrollLeft: number(saved.scrollLeft, 0),
+    selectedRow: number(saved.selectedRow, 0),
+    activeColumn: number(saved.activeColumn, 0),
+    columnWidths: widths,
+    warningsOpen: saved.warningsOpen === true,
+    detail,
+  };
+}
+
+export function saveViewState(state: PreviewViewState): void {
+  api.setState(state);
+}
