@@ -8,7 +8,7 @@ import { isOpenableLink, isWebviewToHost } from '../../core/protocol/logReportPr
 import { logReportStrings as S } from '../../core/l10n/logReportStrings';
 import type { Services } from '../services';
 import type { LoadState, TaskLogDocument } from './taskLogDocument';
-import { reportHtml, reportWebviewOptions } from './webviewHtml';
+import { webviewOptions, webviewPage } from '../webviewPage';
 import { servedLogReport } from './logReportTestState';
 
 export class LogReportPanel implements vscode.Disposable {
@@ -23,7 +23,7 @@ export class LogReportPanel implements vscode.Disposable {
     private readonly onDisposed: () => void,
   ) {
     const webview = panel.webview;
-    webview.options = reportWebviewOptions(services.context.extensionUri);
+    webview.options = webviewOptions(services.context.extensionUri);
     // Listen before the page loads, so its first `ready` cannot be missed.
     this.disposables.push(
       webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
@@ -31,7 +31,9 @@ export class LogReportPanel implements vscode.Disposable {
       document.onProgress((progress) => this.post({ type: 'progress', ...progress })),
       panel.onDidDispose(() => this.dispose()),
     );
-    webview.html = reportHtml(webview, services.context.extensionUri, document.uri.path.split('/').pop() ?? '');
+    webview.html = webviewPage(webview, services.context.extensionUri, {
+      bundle: 'logReport', title: document.uri.path.split('/').pop() ?? '', body: '<div id="root"></div>', dataImages: true,
+    });
   }
 
   /** Jump to a sample (deep link): now if the webview is ready, else as part of its `init`. */

@@ -15,7 +15,7 @@ import { parseSpecDocuments } from '../../core/yaml/specDocument';
 import { Services } from '../services';
 import { datasetEntries } from './datasetDocuments';
 import { failureBeforeRun, failureFromError, SpecContext } from './previewFailure';
-import { previewHtml, previewWebviewRoot } from './previewHtml';
+import { webviewOptions, webviewPage } from '../webviewPage';
 import { PreviewResultCache } from './previewResultCache';
 import { ROW_CAP, runPreview } from './previewRun';
 import { PreviewSourceWatcher } from './previewSourceWatcher';
@@ -115,9 +115,9 @@ export class PreviewPanel implements vscode.Disposable {
       PREVIEW_VIEW_TYPE,
       previewViewStrings.panelTitle(path.basename(uri.path)),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
-      { enableScripts: true, enableFindWidget: true, localResourceRoots: [previewWebviewRoot(services.context.extensionUri)] },
+      { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
-    this.panel.webview.html = previewHtml(this.panel.webview, services.context.extensionUri);
+    this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: 'Preview', body: '<main id="app" class="preview"></main>' });
     this.watcher = new PreviewSourceWatcher(uri, () => void this.run());
     this.disposables.push(
       this.watcher,

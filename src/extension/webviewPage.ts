@@ -1,0 +1,57 @@
+/**
+ * The HTML page of every Eval Lens webview: strict CSP with a fresh nonce, one bundled script and its
+ * styles from dist/webview, codicons. One place for the policy, whichever view uses it.
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+
+export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
+  return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
+}
+
+/** Scripts on, command URIs off, resources only from dist/webview. */
+export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
+  return { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewRoot(extensionUri)] };
+}
+
+export interface WebviewPageOptions {
+  /** Name of the bundle in dist/webview: `<bundle>.js` and `<bundle>.css`. */
+  bundle: string;
+  title: string;
+  /** The element the script renders into. */
+  body: string;
+  /** Allow `data:` images (inline SVG/PNG from the view's own code). */
+  dataImages?: boolean;
+}
+
+function escapeText(text: string): string {
+  return text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export function webviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, page: WebviewPageOptions): string {
+  const nonce = randomBytes(18).toString('base64');
+  const root = webviewRoot(extensionUri);
+  const asset = (name: string): string => webview.asWebviewUri(vscode.Uri.joinPath(root, name)).toString();
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    `style-src ${webview.cspSource}`,
+    `font-src ${webview.cspSource}`,
+    `img-src ${webview.cspSource}${page.dataImages ? ' data:' : ''}`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeText(page.title)}</title>
+<link id="vscode-codicon-stylesheet" rel="stylesheet" href="${asset('codicon.css')}">
+<link rel="stylesheet" href="${asset(`${page.bundle}.css`)}">
+</head>
+<body>
+${page.body}
+<script nonce="${nonce}" src="${asset(`${page.bundle}.js`)}"></script>
+</body>
+</html>`;
+}
