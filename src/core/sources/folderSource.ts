@@ -11,7 +11,7 @@ import { CompiledFilter } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { splitFrontMatter } from './frontMatter';
 import { PreviewError } from './previewError';
-import { buildResult } from './previewResult';
+import { counterResult } from './previewResult';
 import { PreviewOptions, PreviewResult } from './previewTypes';
 import { RowCounter } from './rowCounter';
 import { setOwn } from './rowValues';
@@ -133,8 +133,7 @@ export async function previewFolder(input: FolderInput): Promise<PreviewResult> 
   const files = await listFiles(directory, extension, warnAt, options.signal);
   const columns: string[] = [...RESERVED_COLUMNS];
   let firstPageSent = false;
-  const result = (complete: boolean) =>
-    buildResult({ filters, stats: counter.stats, rows: counter.rows, columns, warnings: counter.warnings, warningCount: counter.warningCount, complete });
+  const result = (complete: boolean) => counterResult(filters, counter, columns, complete);
   let done = 0;
   for (const file of files) {
     if (options.signal?.aborted) break;

@@ -10,7 +10,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { scanFile } from './fileScanner';
 import { countInWorkers, findWorkerScript } from './parallelCount';
 import { PreviewError } from './previewError';
-import { buildResult } from './previewResult';
+import { buildResult, counterResult } from './previewResult';
 import { PreviewOptions, PreviewResult } from './previewTypes';
 import { DataFormat, RangeProcessor } from './rangeProcessor';
 import { addStats } from './rowCounter';
@@ -55,16 +55,7 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   const workers = workerCount(options);
   const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
   const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true });
-  const partial = (complete: boolean) =>
-    buildResult({
-      filters,
-      stats: processor.counter.stats,
-      rows: processor.counter.rows,
-      columns: processor.columns,
-      warnings: processor.counter.warnings,
-      warningCount: processor.counter.warningCount,
-      complete,
-    });
+  const partial = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   let firstPageSent = false;
   const sendFirstPage = (page: () => PreviewResult) => {
     if (firstPageSent) return;

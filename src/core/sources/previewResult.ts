@@ -3,7 +3,7 @@ import { CompiledFilter } from '../filters/filterEvaluator';
 import { filterLabel } from '../filters/filterLabel';
 import { previewStrings } from '../l10n/previewStrings';
 import { PreviewResult, PreviewRow, PreviewWarning } from './previewTypes';
-import { CountStats, MAX_WARNINGS } from './rowCounter';
+import { CountStats, MAX_WARNINGS, RowCounter } from './rowCounter';
 
 export interface ResultParts {
   filters: readonly CompiledFilter[];
@@ -36,4 +36,9 @@ export function buildResult(parts: ResultParts): PreviewResult {
     warnings,
     complete: parts.complete,
   };
+}
+
+/** The result so far of one counter: its counts, kept rows and warnings, with the given columns. */
+export function counterResult(filters: readonly CompiledFilter[], counter: RowCounter, columns: string[], complete: boolean): PreviewResult {
+  return buildResult({ filters, stats: counter.stats, rows: counter.rows, columns, warnings: counter.warnings, warningCount: counter.warningCount, complete });
 }

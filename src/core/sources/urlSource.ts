@@ -7,7 +7,7 @@ import { request as httpsRequest } from 'node:https';
 import { CompiledFilter } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { PreviewError } from './previewError';
-import { buildResult } from './previewResult';
+import { counterResult } from './previewResult';
 import { PreviewOptions, PreviewResult } from './previewTypes';
 import { DataFormat, RangeProcessor } from './rangeProcessor';
 
@@ -80,16 +80,7 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
   }
   const timeoutMs = options.urlTimeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
   const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing, atFileStart: true });
-  const result = (complete: boolean) =>
-    buildResult({
-      filters,
-      stats: processor.counter.stats,
-      rows: processor.counter.rows,
-      columns: processor.columns,
-      warnings: processor.counter.warnings,
-      warningCount: processor.counter.warningCount,
-      complete,
-    });
+  const result = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   let firstPageSent = false;
   processor.onPageFull = () => {
     firstPageSent = true;
