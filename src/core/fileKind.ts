@@ -1,6 +1,8 @@
 /**
  * Which of our formats a file is (SEMANTICS §1): by name first, then by content.
  */
+import { isRecord } from './json/jsonValue';
+
 export type FileKind = 'dataset' | 'generator' | 'log' | 'trace' | 'connection';
 
 export const CONNECTION_TYPES = [
@@ -36,10 +38,6 @@ export function kindFromModeline(text: string): FileKind | undefined {
   const firstLine = text.slice(0, 200).split(/\r?\n/, 1)[0];
   const match = MODELINE.exec(firstLine);
   return match ? (match[1] as FileKind) : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Kind of a parsed first document (content rules of SEMANTICS §1). */

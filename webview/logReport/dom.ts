@@ -30,9 +30,7 @@ export function append(parent: Node, children: Child[]): void {
   }
 }
 
-/** `el('div', { className: 'x', text: 'hello' }, child1, child2)`. */
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const element = document.createElement(tag);
+function fill<E extends HTMLElement>(element: E, options: ElementOptions, children: Child[]): E {
   if (options.className) element.className = options.className;
   if (options.text !== undefined) element.textContent = options.text;
   if (options.title) element.title = options.title;
@@ -41,15 +39,14 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: Eleme
   return element;
 }
 
+/** `el('div', { className: 'x', text: 'hello' }, child1, child2)`. */
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, options: ElementOptions = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  return fill(document.createElement(tag), options, children);
+}
+
 /** A custom element (vscode-elements) with attributes. */
 export function custom(tag: string, options: ElementOptions = {}, ...children: Child[]): HTMLElement {
-  const element = document.createElement(tag);
-  if (options.className) element.className = options.className;
-  if (options.text !== undefined) element.textContent = options.text;
-  if (options.title) element.title = options.title;
-  setAttrs(element, options.attrs);
-  append(element, children);
-  return element;
+  return fill(document.createElement(tag), options, children);
 }
 
 const SVG_NS = 'http://www.w3.org/2000/svg';

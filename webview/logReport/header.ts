@@ -4,10 +4,7 @@ import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el, icon, collapsible } from './dom';
 import { formatDuration, formatIsoUtc, formatLocalTime, formatNumber } from './format';
 import { jsonTree } from './jsonTree';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../../src/core/json/jsonValue';
 
 /** A short name for a stored task, dataset or model (its display name, name or key). */
 export function entityName(value: unknown): string | undefined {

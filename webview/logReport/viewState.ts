@@ -1,5 +1,6 @@
 /** The place in the report that survives a hidden tab and a reload (stored with setState/getState). */
 import type { SampleQuery } from '../../src/core/log/logViewTypes';
+import { isRecord } from '../../src/core/json/jsonValue';
 
 export type TabId = 'overview' | 'samples' | 'errors' | 'usage' | 'runs' | 'specification';
 
@@ -22,10 +23,6 @@ export interface ViewState {
 
 export function initialViewState(): ViewState {
   return { tab: 'overview', filters: {}, cursor: 0, scrollTop: 0 };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A stored state, checked (it may come from an older version of the report). */

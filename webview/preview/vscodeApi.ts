@@ -1,5 +1,6 @@
 /** The webview side of the channel to the extension host, and the view state kept while hidden. */
 import type { WebviewToHost } from '../../src/core/protocol/previewProtocol';
+import { isRecord } from '../../src/core/json/jsonValue';
 
 /** What survives the view being hidden and shown again (or a re-run of the preview). */
 export interface PreviewViewState {
@@ -27,10 +28,6 @@ export function postToHost(message: WebviewToHost): void {
 }
 
 const DEFAULT_STATE: PreviewViewState = { scrollTop: 0, scrollLeft: 0, selectedRow: 0, activeColumn: 0, columnWidths: {}, warningsOpen: false };
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function loadViewState(): PreviewViewState {
   const saved = api.getState();

@@ -16,6 +16,7 @@ import {
 } from './schemaModel';
 import { inlineSnippet, isInlineBody, scalarText, snippetLines } from './yamlText';
 import { pathItems } from './pathCompletion';
+import { isRecord, valueAtPath } from '../json/jsonValue';
 
 export type CompletionKind = 'property' | 'value' | 'enum' | 'snippet' | 'column' | 'file' | 'folder';
 
@@ -54,20 +55,10 @@ export interface CompletionContext {
   listDirectory?: (absolutePath: string) => DirectoryEntry[] | undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const seg of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[seg as string] : undefined;
-  return v;
-}
-
 function schemaAt(kind: FileKind, path: JsonPath, doc: unknown, dropLastKey = false): SchemaNode | undefined {
   let node: SchemaNode | undefined = rootSchema(kind);
   for (let i = 0; i < path.length && node; i++) {
-    let parent = valueAt(doc, path.slice(0, i));
+    let parent = valueAtPath(doc, path.slice(0, i));
     if (dropLastKey && i === path.length - 1 && isRecord(parent)) {
       const { [String(path[i])]: _dropped, ...rest } = parent;
       parent = rest;
@@ -177,7 +168,7 @@ function enumItems(node: SchemaNode, cur: CursorContext, ctx: CompletionContext)
 
 /** Frequent values of the column a filter's expression references. */
 function frequentValueItems(cur: CursorContext, ctx: CompletionContext, filterPath: JsonPath): CompletionItem[] {
-  const filter = valueAt(cur.documentValue, filterPath);
+  const filter = valueAtPath(cur.documentValue, filterPath);
   if (!isRecord(filter) || typeof filter.expression !== 'string') return [];
   const column = referencedColumn(filter.expression);
   const profile = ctx.profileFor?.(sourceOfDocument(cur.documentValue));
@@ -248,7 +239,7 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
   }
   const pathKind = node ? annotation(node, 'x-path') : undefined;
   if (typeof pathKind === 'string') {
-    const source = valueAt(cur.documentValue, path.slice(0, -1));
+    const source = valueAtPath(cur.documentValue, path.slice(0, -1));
     items.push(...pathItems(text, offset, cur, ctx, pathKind, isRecord(source) && source.type === 'local'));
   }
   if (ctx.kind === 'dataset' && key === 'value') items.push(...frequentValueItems(cur, ctx, path.slice(0, -1)));

@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, Node, parseDocument } from 'yaml';
 import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
 import { scanFlow } from './flowScanner';
+import { valueAtPath } from '../json/jsonValue';
 
 export interface CursorContext {
   /** 0-based document of the stream holding the cursor. */
@@ -306,12 +307,6 @@ function parseFlowPrefix(prefix: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-function valueAtPath(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const s of path) v = typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[s as string] : undefined;
-  return v;
 }
 
 function withValueAt(doc: unknown, path: JsonPath, value: unknown): unknown {

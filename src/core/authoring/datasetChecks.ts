@@ -11,6 +11,7 @@ import { rangeInDocument } from '../validation/locateProblem';
 import { locate, SpecDocument } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { DataProfile } from './dataProfile';
+import { isRecord } from '../json/jsonValue';
 
 export interface WorkspaceFacts {
   /** Absolute path of the spec (relative paths resolve against its folder). */
@@ -33,10 +34,6 @@ export const AUTHORING_CODES = {
   missingGeneratorOptions: 'missing-generator-options',
   duplicateKeyInWorkspace: 'duplicate-key-workspace',
 } as const;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function diag(doc: SpecDocument, d: Omit<Diagnostic, 'documentIndex' | 'source'>): Diagnostic {
   return { ...d, documentIndex: doc.index, source: 'data' };

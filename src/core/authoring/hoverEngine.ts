@@ -11,6 +11,7 @@ import { documentAt, JsonPath, pathAtOffset, SpecDocument } from '../yaml/specDo
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { DataProfile } from './dataProfile';
 import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath, SchemaNode, typesOf } from './schemaModel';
+import { isRecord, valueAtPath } from '../json/jsonValue';
 
 export interface HoverContext {
   kind: FileKind;
@@ -21,16 +22,6 @@ export interface HoverResult {
   /** Markdown. */
   markdown: string;
   range: OffsetRange;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function valueAt(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const seg of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[seg as string] : undefined;
-  return v;
 }
 
 function code(value: unknown): string {
@@ -69,7 +60,7 @@ function isRequired(kind: FileKind, path: JsonPath, docValue: unknown): boolean 
 function fieldSchema(kind: FileKind, path: JsonPath, docValue: unknown): SchemaNode | undefined {
   const key = path[path.length - 1];
   const parent = schemaAtPath(kind, path.slice(0, -1), docValue);
-  const parentValue = valueAt(docValue, path.slice(0, -1));
+  const parentValue = valueAtPath(docValue, path.slice(0, -1));
   if (parent && typeof key === 'string' && discriminatorOf(parent) === key && isRecord(parentValue)) {
     const { [key]: _tag, ...rest } = parentValue;
     return childSchema(parent, key, rest);
@@ -116,7 +107,7 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
   if (schema) parts.push(schemaMarkdown(schema, isRequired(ctx.kind, path, doc.value)));
   const filtersAt = path.lastIndexOf('filters');
   if (ctx.kind === 'dataset' && filtersAt >= 0 && typeof path[filtersAt + 1] === 'number') {
-    const filter = valueAt(doc.value, path.slice(0, filtersAt + 2));
+    const filter = valueAtPath(doc.value, path.slice(0, filtersAt + 2));
     if (isRecord(filter)) parts.push(s.hoverFilterKeeps(describeFilter(filter)));
   }
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');

@@ -13,6 +13,7 @@ import { AUTHORING_CODES } from './datasetChecks';
 import { isPlainName } from './dataProfile';
 import { allowedValues, childSchema, schemaAtPath, typesOf } from './schemaModel';
 import { scalarText } from './yamlText';
+import { isRecord } from '../json/jsonValue';
 
 export interface TextEdit {
   range: OffsetRange;
@@ -35,10 +36,6 @@ export interface QuickFixContext {
 }
 
 export const STORE_CREDENTIAL_COMMAND = 'evalLens.storeCredential';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Keeps the quoting style of the text being replaced. */
 function keyText(original: string, key: string, json: boolean): string {

@@ -14,6 +14,7 @@ import taskResultLogSchema from '../../../schemas/task-result-log.schema.json';
 import traceSchema from '../../../schemas/trace.schema.json';
 import { FileKind } from '../fileKind';
 import { JsonPath } from '../yaml/specDocument';
+import { valueAtPath } from '../json/jsonValue';
 
 export type Schema = Record<string, unknown>;
 
@@ -210,16 +211,10 @@ export function childSchema(node: SchemaNode, segment: string | number, parentVa
   return undefined;
 }
 
-function valueAt(value: unknown, path: JsonPath): unknown {
-  let v = value;
-  for (const s of path) v = isRecord(v) || Array.isArray(v) ? (v as Record<string, unknown>)[s as string] : undefined;
-  return v;
-}
-
 /** The schema of the value at `path` within a document whose value is `docValue`. */
 export function schemaAtPath(kind: FileKind, path: JsonPath, docValue: unknown): SchemaNode | undefined {
   let node: SchemaNode | undefined = rootSchema(kind);
-  for (let i = 0; i < path.length && node; i++) node = childSchema(node, path[i], valueAt(docValue, path.slice(0, i)));
+  for (let i = 0; i < path.length && node; i++) node = childSchema(node, path[i], valueAtPath(docValue, path.slice(0, i)));
   return node;
 }
 

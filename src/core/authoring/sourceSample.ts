@@ -5,10 +5,7 @@
 import { preview } from '../sources/preview';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import { DataProfile, profileRows } from './dataProfile';
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isRecord } from '../json/jsonValue';
 
 /** The file or folder a source reads, resolved against the spec (undefined for other source types). */
 export function sourceLocation(source: unknown, specPath: string | undefined): string | undefined {

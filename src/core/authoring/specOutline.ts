@@ -9,6 +9,7 @@ import { resolveSourcePath } from '../sources/sourcePaths';
 import { OffsetRange } from '../text/lineIndex';
 import { documentAt, JsonPath, locate, pathAtOffset, SpecDocument } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
+import { isRecord } from '../json/jsonValue';
 
 export type OutlineKind = 'dataset' | 'source' | 'filters' | 'filter' | 'generator' | 'option' | 'synthesizer' | 'connection' | 'document';
 
@@ -19,10 +20,6 @@ export interface OutlineSymbol {
   range: OffsetRange;
   selectionRange: OffsetRange;
   children: OutlineSymbol[];
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function symbol(doc: SpecDocument, path: JsonPath, name: string, detail: string, kind: OutlineKind, children: OutlineSymbol[] = []): OutlineSymbol | undefined {

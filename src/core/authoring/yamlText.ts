@@ -1,4 +1,5 @@
 /** Writing values as YAML or JSON text: scalars for completion and quick fixes, snippet bodies. */
+import { isRecord } from '../json/jsonValue';
 
 const RESERVED_PLAIN = /^(true|false|null|yes|no|on|off|~|[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|\.inf|\.nan)$/i;
 
@@ -25,10 +26,6 @@ function snippetScalar(value: unknown, json: boolean): string {
     return value;
   }
   return JSON.stringify(value) ?? 'null';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A small flat mapping is written inline: `{ secret: NAME }`. */

@@ -1,5 +1,6 @@
 /** Filter entries of a dataset source (spec §2.16), checked and narrowed from plain values. */
 import { filterStrings } from '../l10n/filterStrings';
+import { isRecord } from '../json/jsonValue';
 
 export type ComparisonOp = 'equals' | 'not_equals' | 'greater_than' | 'less_than' | 'greater_or_equal' | 'less_or_equal';
 export type MembershipOp = 'in' | 'not_in';
@@ -20,10 +21,6 @@ export type FilterSpecCheck = { ok: true; filter: FilterSpec } | { ok: false; re
 
 function isScalar(value: unknown): value is FilterScalar {
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Checks the shape of one filter entry (not its expression). */

@@ -2,13 +2,7 @@
 
 export type JsonRecord = Record<string, unknown>;
 
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-export function asRecord(value: unknown): JsonRecord | undefined {
-  return isRecord(value) ? value : undefined;
-}
+export { asRecord, isRecord } from '../json/jsonValue';
 
 export function asArray(value: unknown): unknown[] | undefined {
   return Array.isArray(value) ? value : undefined;

@@ -8,6 +8,7 @@
  * `generation`: pages and details of an older generation are stale and dropped.
  */
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../log/logViewTypes';
+import { isRecord } from '../json/jsonValue';
 
 /** Where the report should open or jump to (deep links, `evalLens.openLogAtSample`). */
 export interface RevealTarget {
@@ -117,10 +118,6 @@ export type HostToWebview =
 export type HostReply = PageResult | DetailResult | ErrorReply;
 
 // ---- guards (messages cross a trust boundary: check shape before use) ------------------------------------
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isId(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;

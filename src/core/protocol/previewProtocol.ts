@@ -4,6 +4,7 @@
  * `generation` numbers a run of the preview: pages of an older generation are dropped.
  */
 import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning } from '../sources/previewTypes';
+import { isRecord } from '../json/jsonValue';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -119,10 +120,6 @@ export interface OpenLocationMessage {
 export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;

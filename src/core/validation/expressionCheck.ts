@@ -7,12 +7,9 @@ import { OffsetRange } from '../text/lineIndex';
 import { locate, SpecDocument } from '../yaml/specDocument';
 import { Diagnostic } from './diagnostic';
 import { filterCheckStrings as s } from '../l10n/filterCheckStrings';
+import { asRecord } from '../json/jsonValue';
 
 const ORDERING_OPS = new Set(['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal']);
-
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
 
 /** Offset in the file of a character of a scalar's value, when the scalar is written without escapes. */
 function offsetInScalar(text: string, range: OffsetRange, value: string, index: number, length: number): OffsetRange {
@@ -25,11 +22,11 @@ function offsetInScalar(text: string, range: OffsetRange, value: string, index: 
 }
 
 export function checkFilterExpressions(text: string, doc: SpecDocument): Diagnostic[] {
-  const filters = record(record(doc.value)?.source)?.filters;
+  const filters = asRecord(asRecord(doc.value)?.source)?.filters;
   if (!Array.isArray(filters)) return [];
   const out: Diagnostic[] = [];
   filters.forEach((raw, index) => {
-    const filter = record(raw);
+    const filter = asRecord(raw);
     const expression = filter?.expression;
     if (typeof expression === 'string') {
       const parsed = parseExpression(expression);

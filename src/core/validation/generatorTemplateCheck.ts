@@ -1,6 +1,7 @@
 /** SEMANTICS §6: `<< config.KEY >>` must name a `config_spec` key; unused keys are worth a warning. */
 import { JsonPath } from '../yaml/specDocument';
 import { validationStrings as s } from '../l10n/validationStrings';
+import { asRecord } from '../json/jsonValue';
 
 export const TEMPLATE_REFERENCE = /<<\s*config\.([A-Za-z_][A-Za-z0-9_-]*)\s*>>/g;
 const TEMPLATE_FIELDS = ['user_prompt_template', 'system_prompt'];
@@ -15,17 +16,13 @@ export interface TemplateFinding {
   key: string;
 }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
 /** Template references of a generator definition: where each `<< config.x >>` stands. */
 export function templateReferences(definition: unknown): { path: JsonPath; key: string; snippet: string }[] {
   const refs: { path: JsonPath; key: string; snippet: string }[] = [];
-  const synthesizers = record(record(definition)?.definition)?.synthesizers;
+  const synthesizers = asRecord(asRecord(definition)?.definition)?.synthesizers;
   if (!Array.isArray(synthesizers)) return refs;
   synthesizers.forEach((synth, i) => {
-    const fields = record(synth);
+    const fields = asRecord(synth);
     for (const field of TEMPLATE_FIELDS) {
       const text = fields?.[field];
       if (typeof text !== 'string') continue;
@@ -36,10 +33,10 @@ export function templateReferences(definition: unknown): { path: JsonPath; key: 
 }
 
 export function configSpecKeys(definition: unknown): { key: string; index: number }[] {
-  const spec = record(definition)?.config_spec;
+  const spec = asRecord(definition)?.config_spec;
   if (!Array.isArray(spec)) return [];
   return spec.flatMap((entry, index) => {
-    const key = record(entry)?.key;
+    const key = asRecord(entry)?.key;
     return typeof key === 'string' ? [{ key, index }] : [];
   });
 }

@@ -5,6 +5,7 @@
 import { kindFromFileName, kindFromModeline, kindFromValue } from '../../core/fileKind';
 import { LineIndex, OffsetRange } from '../../core/text/lineIndex';
 import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
+import { isRecord } from '../../core/json/jsonValue';
 
 export interface DatasetEntry {
   /** 0-based index of the document in the stream. */
@@ -18,10 +19,6 @@ export interface DatasetEntry {
   sourceKeyRange?: OffsetRange;
   /** 1-based line where the document (or its `source` key) starts. */
   line: number;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function text(value: unknown): string | undefined {

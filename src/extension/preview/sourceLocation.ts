@@ -3,6 +3,7 @@
  * Pure: no VS Code API.
  */
 import { resolveSourcePath } from '../../core/sources/sourcePaths';
+import { isRecord } from '../../core/json/jsonValue';
 
 export interface WatchTarget {
   kind: 'file' | 'folder';
@@ -12,15 +13,10 @@ export interface WatchTarget {
 
 const LOCAL_TYPES: ReadonlySet<string> = new Set(['local', 'folder']);
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The `source` mapping of a dataset value, when present. */
 export function sourceOf(datasetValue: unknown): Record<string, unknown> | undefined {
   return isRecord(datasetValue) && isRecord(datasetValue.source) ? datasetValue.source : undefined;
 }
-
 
 /** The file or folder to watch for a local or folder source; undefined for any other source. */
 export function watchTargetOf(datasetValue: unknown, specPath: string): WatchTarget | undefined {
