@@ -3,20 +3,13 @@
  * used for the benchmark and to write the example logs. Metric values are computed from the generated
  * per-sample scores, so they verify.
  */
+import { seededRandom } from './benchData';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type Rng = () => number;
 
-export function seededRng(seed: number): Rng {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The benchmarks' one seeded PRNG (mulberry32). */
+export const seededRng: (seed: number) => Rng = seededRandom;
 
 const WORDS = (
   'the capital city is located near river valley northern southern coast mountains population census official ' +
