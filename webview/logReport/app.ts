@@ -35,24 +35,14 @@ export class ReportApp {
     setLinkOpener((href) => host.post({ type: 'openLink', href }));
     host.onMessage((message) => this.handle(message));
     this.showProgress(S.loading);
-    this.announceReady(0);
+    host.post({ type: 'ready' });
   }
-
-  /** Says `ready` until the host answers (a message sent while the host was still attaching is not lost). */
-  private announceReady(attempt: number): void {
-    if (this.answered || attempt >= 10) return;
-    this.host.post({ type: 'ready' });
-    setTimeout(() => this.announceReady(attempt + 1), 1500);
-  }
-
-  private answered = false;
 
   private save = (): void => {
     this.host.setState(this.state);
   };
 
   private handle(message: HostToWebview): void {
-    this.answered = true;
     if (this.client.handle(message)) return;
     switch (message.type) {
       case 'progress':
