@@ -39,7 +39,11 @@ function activeCustomEditorUri(): string | undefined {
   return input instanceof vscode.TabInputCustom && input.viewType === 'evalLens.taskLog' ? input.uri.toString() : undefined;
 }
 
-suite('Log report: the custom editor serves pages from the host', () => {
+suite('Log report: the custom editor serves pages from the host', function () {
+  // The browser workbench sometimes never creates a new webview's content frame right after editors with
+  // webviews were closed (the extension host has done its part; re-setting the HTML does not help); the
+  // next open works. One retry absorbs that.
+  this.retries(1);
   let tempDir: string;
 
   suiteSetup(() => {
@@ -104,8 +108,7 @@ suite('Log report: the custom editor serves pages from the host', () => {
     assert.equal(refused, undefined);
   });
 
-  // Known failure, not yet fixed: a report opened on a file written just before stays without a summary.
-  test.skip('a change on disk reloads the report with a new generation', async () => {
+  test('a change on disk reloads the report with a new generation', async () => {
     const file = path.join(tempDir, 'changing.tasklog.json');
     const log = JSON.parse(fs.readFileSync(path.join(examplesFolder(), 'logs/success-trials.tasklog.json'), 'utf8')) as { specification: { display_name: string } };
     fs.writeFileSync(file, JSON.stringify(log));
@@ -120,8 +123,7 @@ suite('Log report: the custom editor serves pages from the host', () => {
     assert.ok((reloaded.summary?.generation ?? 0) > (opened.summary?.generation ?? 0));
   });
 
-  // Same known failure as above (a report opened on a freshly written file); the message itself is unit-tested.
-  test.skip('a log that is not valid JSON reports the line and column instead of a blank view', async () => {
+  test('a log that is not valid JSON reports the line and column instead of a blank view', async () => {
     const file = path.join(tempDir, 'broken.tasklog.json');
     fs.writeFileSync(file, '{\n  "format_version": "v1",\n  "evidence": {,\n}\n');
     const before = await countOf('loadError');
