@@ -13,6 +13,7 @@ import { datasetChecks } from '../src/core/authoring/datasetChecks';
 import { DataProfile } from '../src/core/authoring/dataProfile';
 import { sampleSource } from '../src/core/authoring/sourceSample';
 import { validateText } from '../src/core/validation/validateText';
+import { IncrementalSpecParser } from '../src/core/yaml/incrementalSpecParser';
 import type { BenchResult } from './benchTypes';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -231,9 +232,20 @@ export async function run(): Promise<BenchResult[]> {
   };
   const facts = { specPath, profileFor: () => profile, pathKind, generatorOptions: () => undefined, otherFilesWithKey: () => [] };
   let diagnosticCount = 0;
-  const diagnosticsMs = time(() => {
+  const coldMs = time(() => {
     const result = validateText(text, specPath);
     diagnosticCount = result.diagnostics.length + datasetChecks(text, result.documents, facts).length;
+  }, 40);
+  // As the user types (and as the peer is measured): an edit in the first document, then the whole pass.
+  const parser = new IncrementalSpecParser();
+  validateText(text, specPath, { parser });
+  let version = 0;
+  let reused = 0;
+  const diagnosticsMs = time(() => {
+    const edited = text.replace('display_name: Dataset 0', `display_name: Dataset 0 v${++version}`);
+    const result = validateText(edited, specPath, { parser });
+    reused = parser.reused;
+    diagnosticCount = result.diagnostics.length + datasetChecks(edited, result.documents, facts).length;
   }, 40);
   const ctx = { kind: 'dataset' as const, json: false, specPath, profileFor: () => profile, listDirectory: () => [] };
   const positions = completionOffsets(text);
@@ -251,10 +263,14 @@ export async function run(): Promise<BenchResult[]> {
   const group = `authoring (${text.split('\n').length}-line spec, ${text.split('\n---\n').length} documents)`;
   const results: BenchResult[] = [
     {
-      group, metric: 'diagnostics (validation + data-aware checks)', value: diagnosticsMs, unit: 'ms',
+      group, metric: 'diagnostics after an edit (validation + data-aware checks)', value: diagnosticsMs, unit: 'ms',
       peer: peer ? { name: 'yaml-language-server', value: peer.diagnosticsMs } : undefined,
       goal: '≤ 15 ms and ≥ 3× faster', met: diagnosticsMs <= 15 && (!peer || peer.diagnosticsMs / diagnosticsMs >= 3),
-      note: `${diagnosticCount} diagnostics; most of the time is the YAML parse of the validation core${peer ? `; peer: ${peer.diagnosticCount}, time from didChange to publishDiagnostics (includes JSON-RPC)` : `; peer failed: ${peerError}`}`,
+      note: `${diagnosticCount} diagnostics; the edited document is parsed again, the ${reused} others are reused${peer ? `; peer: ${peer.diagnosticCount}, time from didChange to publishDiagnostics (includes JSON-RPC)` : `; peer failed: ${peerError}`}`,
+    },
+    {
+      group, metric: 'diagnostics on opening (whole file parsed)', value: coldMs, unit: 'ms', goal: '≤ 15 ms', met: coldMs <= 15,
+      note: 'most of the time is the YAML parse',
     },
     {
       group, metric: 'completion (median of positions)', value: completionMs, unit: 'ms',

@@ -8,6 +8,7 @@ import * as validators from '../schema/generated/validators';
 import { problemsFromAjv } from '../schema/schemaProblems';
 import { FileKind, kindFromFileName, kindFromModeline, kindFromValue, looksLikeLogJson } from '../fileKind';
 import { JsonPath, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
+import { IncrementalSpecParser } from '../yaml/incrementalSpecParser';
 import { Diagnostic } from './diagnostic';
 import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
@@ -36,6 +37,8 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Force a kind instead of recognising it. */
   kind?: FileKind;
+  /** Keeps the documents (and their checks) of the previous validation of the same file; re-parses only what changed. */
+  parser?: IncrementalSpecParser;
 }
 
 /** Above this size a JSON file is parsed with JSON.parse and located by scanning, not by the YAML parser. */
@@ -73,6 +76,14 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): D
   }
   if (kind === 'dataset') out.push(...checkFilterExpressions(text, doc));
   return out;
+}
+
+/** `documentDiagnostics`, kept by the parser while the document's text is unchanged (ranges stored relative to it). */
+function reusedDocumentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, parser: IncrementalSpecParser): Diagnostic[] {
+  const base = doc.range.start;
+  const relative = parser.memo(doc, `diagnostics:${kind}`, () =>
+    documentDiagnostics(text, kind, doc).map((d) => ({ ...d, range: { start: d.range.start - base, end: d.range.end - base } })));
+  return relative.map((d) => ({ ...d, documentIndex: doc.index, range: { start: d.range.start + base, end: d.range.end + base } }));
 }
 
 function duplicateKeys(text: string, docs: SpecDocument[]): Diagnostic[] {
@@ -113,7 +124,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   if (isJson && (text.length > LARGE_JSON_BYTES || nameKind === 'log' || (nameKind === undefined && looksLikeLogJson(text)))) {
     return validateLargeJson(text, nameKind);
   }
-  const documents = parseSpecDocuments(text);
+  const documents = options.parser ? options.parser.parse(text) : parseSpecDocuments(text);
   const values = documents.map((d) => d.value);
   const kind = options.kind ?? recogniseKind(fileName, text, values[0]);
   const diagnostics: Diagnostic[] = [];
@@ -127,7 +138,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
       if (documents.length === 1) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule' });
       continue;
     }
-    diagnostics.push(...documentDiagnostics(text, kind, doc));
+    diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser) : documentDiagnostics(text, kind, doc)));
   }
   if (kind === 'dataset') diagnostics.push(...duplicateKeys(text, documents));
   diagnostics.sort((a, b) => a.range.start - b.range.start);

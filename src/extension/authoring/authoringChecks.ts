@@ -34,5 +34,8 @@ export class AuthoringChecks {
     services.context.subscriptions.push(vscode.workspace.onDidSaveTextDocument((saved) => {
       for (const document of vscode.workspace.textDocuments) if (document !== saved) diagnostics.schedule(document);
     }));
+    services.context.subscriptions.push(specs.onDidChangeOnDisk((changed) => {
+      for (const document of vscode.workspace.textDocuments) if (document.uri.toString() !== changed.toString()) diagnostics.schedule(document);
+    }));
   }
 }

@@ -3,6 +3,7 @@ import { Services } from '../services';
 import { validateText, ValidationResult } from '../../core/validation/validateText';
 import { Diagnostic } from '../../core/validation/diagnostic';
 import { isYamlOrJsonFileName } from '../../core/fileKind';
+import { IncrementalSpecParser } from '../../core/yaml/incrementalSpecParser';
 
 const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -35,6 +36,8 @@ export class SpecDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('eval-lens');
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly results = new Map<string, { version: number; result: ValidationResult; diagnostics: Diagnostic[] }>();
+  /** Per open document: its documents as last parsed, so an edit re-parses only the YAML document it touched. */
+  private readonly parsers = new Map<string, IncrementalSpecParser>();
   private readonly extraChecks: ExtraCheck[] = [];
   private readonly changed = new vscode.EventEmitter<vscode.Uri>();
   /** Fires after a document's diagnostics were recomputed. */
@@ -64,8 +67,11 @@ export class SpecDiagnostics implements vscode.Disposable {
   resultFor(document: vscode.TextDocument): ValidationResult {
     const cached = this.results.get(document.uri.toString());
     if (cached && cached.version === document.version) return cached.result;
-    const result = validateText(document.getText(), document.fileName);
-    this.results.set(document.uri.toString(), { version: document.version, result, diagnostics: result.diagnostics });
+    const key = document.uri.toString();
+    let parser = this.parsers.get(key);
+    if (!parser) this.parsers.set(key, (parser = new IncrementalSpecParser()));
+    const result = validateText(document.getText(), document.fileName, { parser });
+    this.results.set(key, { version: document.version, result, diagnostics: result.diagnostics });
     return result;
   }
 
@@ -111,6 +117,7 @@ export class SpecDiagnostics implements vscode.Disposable {
 
   private forget(uri: vscode.Uri): void {
     this.results.delete(uri.toString());
+    this.parsers.delete(uri.toString());
     this.collection.delete(uri);
   }
 

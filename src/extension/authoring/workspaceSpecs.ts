@@ -12,18 +12,33 @@ interface SpecFileFacts {
   generators: { key: string; options: string[] }[];
 }
 
-const PATTERN = '**/*.{dataset,generator}.{yaml,yml,json}';
-const EXCLUDE = '**/{node_modules,.git}/**';
+/** Every YAML/JSON file may be a spec (SEMANTICS §1 recognises content and modelines, not only names). */
+const PATTERN = '**/*.{yaml,yml,json}';
+const EXCLUDE = '**/{node_modules,.git,.vscode-test}/**';
+const MAX_FILES = 5000;
+/** Larger files are data or logs, not specs. */
+const MAX_SPEC_BYTES = 2_000_000;
+const NAMED_SPEC = /\.(dataset|generator)\.(ya?ml|json)$/i;
+
+/** A cheap test before parsing a file not named as a spec: could its content make it a dataset or generator? */
+function mayBeSpec(text: string): boolean {
+  if (/^\s*#\s*eval-lens\s*:/.test(text)) return true;
+  return /\bkey\b/.test(text) && /\b(source|generator_specification|declarative_dataset_generator)\b/.test(text);
+}
 
 /**
- * The dataset and generator spec files of the workspace (by their names, SEMANTICS §1, plus any open
- * document recognised by content): dataset keys and generator definitions, kept fresh by a watcher.
+ * The dataset and generator spec files of the workspace, recognised as SEMANTICS §1 says (by name, by a
+ * modeline or by content; open documents included): dataset keys and generator definitions, kept fresh
+ * by a watcher.
  */
 export class WorkspaceSpecs implements vscode.Disposable {
   private static shared: WorkspaceSpecs | undefined;
   private readonly files = new Map<string, SpecFileFacts>();
   private scan: Promise<void> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  /** Fires when a spec file changed, appeared or went away on disk. */
+  readonly onDidChangeOnDisk = this.changed.event;
 
   static get(services: Services): WorkspaceSpecs {
     if (!WorkspaceSpecs.shared) {
@@ -35,8 +50,11 @@ export class WorkspaceSpecs implements vscode.Disposable {
 
   private constructor() {
     const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
-    const refresh = (uri: vscode.Uri) => void this.readFile(uri);
-    this.disposables.push(watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete((uri) => this.files.delete(uri.toString())));
+    const refresh = (uri: vscode.Uri) => void this.readFile(uri).then(() => this.changed.fire(uri));
+    const forget = (uri: vscode.Uri) => {
+      if (this.files.delete(uri.toString())) this.changed.fire(uri);
+    };
+    this.disposables.push(this.changed, watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete(forget));
     this.disposables.push(vscode.workspace.onDidChangeTextDocument((e) => this.readDocument(e.document)));
     this.disposables.push(vscode.workspace.onDidCloseTextDocument((d) => { if (d.isUntitled) this.files.delete(d.uri.toString()); }));
   }
@@ -58,8 +76,15 @@ export class WorkspaceSpecs implements vscode.Disposable {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open) return this.readDocument(open);
     try {
+      if ((await vscode.workspace.fs.stat(uri)).size > MAX_SPEC_BYTES) return;
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      this.files.set(uri.toString(), this.facts(text, uri.fsPath));
+      if (!NAMED_SPEC.test(uri.path) && !mayBeSpec(text)) {
+        this.files.delete(uri.toString());
+        return;
+      }
+      const facts = this.facts(text, uri.fsPath);
+      if (facts.kind === 'dataset' || facts.kind === 'generator') this.files.set(uri.toString(), facts);
+      else this.files.delete(uri.toString());
     } catch {
       this.files.delete(uri.toString());
     }
@@ -75,7 +100,7 @@ export class WorkspaceSpecs implements vscode.Disposable {
   /** Resolves once the workspace was scanned (first call starts the scan). */
   ready(): Promise<void> {
     this.scan ??= (async () => {
-      const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, 2000);
+      const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, MAX_FILES);
       await Promise.all(uris.map((uri) => this.readFile(uri)));
       for (const d of vscode.workspace.textDocuments) this.readDocument(d);
     })();

@@ -159,6 +159,39 @@ suite('Authoring: completion, hovers, fixes, outline, links and definitions in a
     assert.ok(target?.fsPath.endsWith(path.join('generators', 'qa-generator.generator.yaml')), JSON.stringify(locations));
   });
 
+  test('as you type in a multi-document spec, diagnostics follow the edits to the right lines', async () => {
+    const file = path.join(dir, 'stream.dataset.yaml');
+    const doc = (i: number) => `key: d${i}\ndisplay_name: D${i}\nsource:\n  type: local\n  file_path: ${JSON.stringify(questions())}\n`;
+    fs.writeFileSync(file, [doc(0), doc(1), doc(2)].join('---\n'));
+    const uri = vscode.Uri.file(file);
+    const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    await diagnosticsWhen(uri, (d) => d.length === 0);
+    const typeLine = (n: number) => editor.document.getText().split('\n').findIndex((l, i, all) => l === '  type: local' && all.slice(0, i).filter((x) => x === '---').length === n);
+    const second = typeLine(2);
+    await editor.edit((e) => e.replace(new vscode.Range(second, 8, second, 13), 'locl'));
+    let found = await diagnosticsWhen(uri, (d) => d.length === 1);
+    assert.equal(found[0].range.start.line, second);
+    await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'description: added\ntags: [x]\n'));
+    found = await diagnosticsWhen(uri, (d) => d.length === 1 && d[0].range.start.line === second + 2);
+    assert.match(found[0].message, /must be one of/);
+    await editor.edit((e) => e.replace(new vscode.Range(second + 2, 8, second + 2, 12), 'local'));
+    await diagnosticsWhen(uri, (d) => d.length === 0);
+  });
+
+  test('a dataset recognised by content elsewhere in the workspace makes a duplicate key a warning, live', async () => {
+    const plain = workspacePath('datasets', 'zz-content-recognised.yaml');
+    const uri = vscode.Uri.file(workspacePath('datasets', 'local-csv.dataset.yaml'));
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+    const duplicate = (d: vscode.Diagnostic[]) => d.some((x) => x.code === 'duplicate-key-workspace' && x.message.includes('zz-content-recognised.yaml'));
+    fs.writeFileSync(plain, 'key: questions-csv-hard\ndisplay_name: Copy\nsource:\n  type: local\n  file_path: ../data/questions.csv\n');
+    try {
+      await diagnosticsWhen(uri, duplicate);
+    } finally {
+      fs.rmSync(plain, { force: true });
+    }
+    await diagnosticsWhen(uri, (d) => !duplicate(d));
+  });
+
   test('in JSON files only data-aware items are added (the JSON language service offers the schema)', async () => {
     const file = path.join(dir, 'columns.dataset.json');
     const position = writeWithCursor(file, `{ "key": "a", "display_name": "A", "source": { "type": "local", "file_path": ${JSON.stringify(questions())}, "filters": [ { "expression": "{{ sample.|", "op": "exists" } ] } }`);
