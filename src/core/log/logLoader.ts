@@ -8,6 +8,7 @@ import { LogLoadError } from './logLoadError';
 import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
+import type { IndexSharer } from './indexShare';
 
 export { LogLoadError };
 
@@ -22,6 +23,8 @@ export interface LoadLogOptions {
    * file); `full`: the whole text is parsed first, so any syntax error anywhere is reported.
    */
   mode?: 'lazy' | 'full';
+  /** Indexes half of each large sample set in another thread (the file is then read into shared memory). */
+  sharer?: IndexSharer & { readFile(filePath: string): Buffer };
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -46,7 +49,7 @@ function indexFromText(text: string, file: string, options: LoadLogOptions, file
 }
 
 function indexOptions(file: string, fileSize: number, options: LoadLogOptions): ConstructorParameters<typeof LogIndex>[2] {
-  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems };
+  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems, sharer: options.sharer };
 }
 
 /** Indexes a log from its bytes. */
@@ -65,9 +68,9 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
   return index;
 }
 
-function readFile(filePath: string): Buffer {
+function readFile(filePath: string, options: LoadLogOptions): Buffer {
   try {
-    return fs.readFileSync(filePath);
+    return options.sharer ? options.sharer.readFile(filePath) : fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
@@ -83,7 +86,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath);
+  const buf = readFile(input.filePath, options);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

@@ -2,6 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
+import { INDEX_SHARE_ROLE, IndexShareData, IndexShareThread, serveIndexShare } from './indexShareThread';
+import { availableParallelism } from 'node:os';
 
 /**
  * Worker thread that reads, parses and indexes one task result log, then answers summary, page and detail
@@ -17,12 +19,17 @@ function serialize(error: unknown): SerializedLogError {
 }
 
 function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
+  // With a second core, another thread indexes half of each large sample set.
+  const sharer = init.filePath !== undefined && init.text === undefined && availableParallelism() > 1 && init.shareIndexing !== false
+    ? new IndexShareThread(__filename, init.filePath) : undefined;
   try {
-    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems };
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, sharer };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {
     return { error: serialize(error) };
+  } finally {
+    sharer?.dispose();
   }
 }
 
@@ -39,7 +46,10 @@ function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
   }
 }
 
-if (parentPort) {
+const role = (workerData as Partial<IndexShareData> | undefined)?.role;
+if (role === INDEX_SHARE_ROLE) {
+  serveIndexShare(workerData as IndexShareData);
+} else if (parentPort) {
   const port = parentPort;
   const init = workerData as LogWorkerInit;
   const loaded = load(init);

@@ -11,6 +11,8 @@ export interface LogWorkerInit {
   schemaProblems?: SchemaProblem[];
   /** Build the search text in the background once the summary is served (default true). */
   prepareSearch?: boolean;
+  /** Index large sample sets on two threads when the machine has two cores (default true). */
+  shareIndexing?: boolean;
 }
 
 export type LogWorkerRequest =
