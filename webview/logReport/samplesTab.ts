@@ -26,8 +26,8 @@ export class SamplesTab {
         this.state.scrollTop = scrollTop;
         this.save();
       },
-      count: (total) => {
-        this.count.textContent = S.samplesCount(total, this.totalInScope());
+      count: (total, searching) => {
+        this.count.textContent = searching ? S.searchingCount(total, searching.searched, searching.total) : S.samplesCount(total, this.totalInScope());
       },
     });
     this.detailPane.addEventListener('keydown', (event) => {

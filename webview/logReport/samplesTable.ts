@@ -32,8 +32,12 @@ export interface SamplesTableEvents {
   open(row: SampleRow): void;
   sort(sort: TableSort | undefined): void;
   moved(cursor: number, scrollTop: number): void;
-  count(total: number): void;
+  /** The number of rows; `searching` while a search has covered only part of the samples. */
+  count(total: number, searching?: SamplePage['searching']): void;
 }
+
+/** How soon a search that covered only part of the samples is asked again. */
+const SEARCH_REFRESH_MS = 250;
 
 function columnsFor(summary: LogSummary): Column[] {
   const s = summary.samples;
@@ -75,6 +79,7 @@ export class SamplesTable {
   private openIndex: number | undefined;
   private sort: TableSort | undefined;
   private frame = 0;
+  private searchedPartly = false;
   private readonly idPrefix = uniqueId('sample-row');
 
   constructor(private readonly events: SamplesTableEvents) {
@@ -162,19 +167,37 @@ export class SamplesTable {
       const page = await this.fetch(block * BLOCK, BLOCK);
       if (version !== this.version) return;
       this.blocks.set(block, page.rows);
-      if (page.total !== this.total) {
+      if (page.total !== this.total || page.searching) {
         this.total = page.total;
         this.spacer.style.height = `${this.total * ROW_HEIGHT}px`;
         this.scroller.setAttribute('aria-rowcount', String(this.total + 1));
+        this.events.count(this.total, page.searching);
+      }
+      this.status.textContent = this.total === 0 && !page.searching ? S.noMatch : '';
+      if (page.searching) this.refreshSoon(version);
+      else if (this.searchedPartly) {
+        this.searchedPartly = false;
         this.events.count(this.total);
       }
-      this.status.textContent = this.total === 0 ? S.noMatch : '';
       this.schedule();
     } catch (error) {
       if (version === this.version && !(error instanceof StaleReplyError)) this.status.textContent = error instanceof Error ? error.message : String(error);
     } finally {
       this.pending.delete(block);
     }
+  }
+
+  /** Asks again for the rows shown (keeping the scroll position) while the search has not covered every sample. */
+  private refreshSoon(version: number): void {
+    this.searchedPartly = true;
+    setTimeout(() => {
+      if (version !== this.version) return;
+      this.version++;
+      this.blocks.clear();
+      this.pending.clear();
+      const first = Math.floor(this.scroller.scrollTop / ROW_HEIGHT / BLOCK);
+      void this.load(first).then(() => this.render());
+    }, SEARCH_REFRESH_MS);
   }
 
   private schedule(): void {

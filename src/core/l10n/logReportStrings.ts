@@ -61,6 +61,7 @@ export const logReportStrings = {
 
   // samples
   samplesCount: (shown: number, total: number) => (shown === total ? `${total} samples` : `${shown} of ${total} samples`),
+  searchingCount: (found: number, searched: number, total: number) => `${found} matches so far · searching ${Math.floor((searched / Math.max(total, 1)) * 100)}% of ${total} samples…`,
   searchPlaceholder: 'Search id, data, outputs, errors',
   filterScore: 'Score',
   filterScoreAny: 'Any score',

@@ -207,6 +207,8 @@ export interface SamplePage {
   total: number;
   offset: number;
   rows: SampleRow[];
+  /** Present while a search covers only the first `searched` of `total` samples (their texts are still being built). */
+  searching?: { searched: number; total: number };
 }
 
 export type TraceItemView =

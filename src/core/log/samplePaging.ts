@@ -12,6 +12,9 @@ export interface SampleSet {
 
 type SortKey = number | string | null;
 
+/** How long a page request may spend building search texts before it answers with the samples searched so far. */
+export const SEARCH_BUDGET_MS = 30;
+
 /**
  * Serves pages of a sample set: filters, sorts (keys precomputed per column) and keeps the last filtered
  * ordering so that paging through one result costs only the slice.
@@ -28,19 +31,25 @@ export class SamplePager {
   ) {}
 
   page(query: SampleQuery, generation: number): SamplePage {
-    const order = this.ordering(query);
+    const { order, searched } = this.ordering(query);
     const offset = Math.max(0, Math.min(query.offset, order.length));
     const limit = Math.max(0, query.limit);
     const rows = order.slice(offset, offset + limit).map((i) => this.row(this.set.records[i]));
-    return { generation, total: order.length, offset, rows };
+    const page: SamplePage = { generation, total: order.length, offset, rows };
+    if (searched !== undefined) page.searching = { searched, total: this.set.records.length };
+    return page;
   }
 
-  /** The positions of the samples that pass the query's filters, in its sort order. */
-  ordering(query: SampleQuery): number[] {
+  /**
+   * The positions of the samples that pass the query's filters, in its sort order. While the search texts
+   * are being built, a search covers the first `searched` samples only (and the ordering is not kept).
+   */
+  ordering(query: SampleQuery): { order: number[]; searched?: number } {
     const key = JSON.stringify([query.sort, query.search, query.scoreFilter, query.errorStage, query.metric]);
-    if (key === this.lastKey) return this.lastOrder;
+    if (key === this.lastKey) return { order: this.lastOrder };
     const records = this.set.records;
-    const matchesSearch = query.search && query.search.trim() ? this.set.search.matches(query.search.trim()) : undefined;
+    const search = query.search && query.search.trim() ? this.set.search.matches(query.search.trim(), SEARCH_BUDGET_MS) : undefined;
+    const matchesSearch = search?.found;
     const keepScore = query.scoreFilter ? scoreFilter(query.scoreFilter.column, query.scoreFilter.value) : undefined;
     const metricColumns = query.metric ? this.metricColumns(query.metric) : undefined;
     const stage = query.errorStage;
@@ -58,9 +67,10 @@ export class SamplePager {
       const sign = query.sort.direction === 'desc' ? -1 : 1;
       order.sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
     }
+    if (search && search.searched < records.length) return { order, searched: search.searched };
     this.lastKey = key;
     this.lastOrder = order;
-    return order;
+    return { order };
   }
 
   private metricColumns(metric: { scorerKey?: string; valueKey: string }): string[] {

@@ -78,13 +78,16 @@ export class SearchIndex {
     return this.ready;
   }
 
-  /** Positions of the samples whose text contains `needle` (built on demand if needed). */
-  matches(needle: string): Set<number> {
-    while (!this.ready) this.step(1000);
+  /**
+   * Positions of the samples whose text contains `needle`, among the first `searched` samples: the texts
+   * still missing are built first, for at most `budgetMs` (all of them when no budget is given).
+   */
+  matches(needle: string, budgetMs?: number): { found: Set<number>; searched: number } {
+    const deadline = budgetMs === undefined ? Infinity : performance.now() + budgetMs;
+    while (!this.ready && performance.now() < deadline) this.step(budgetMs === undefined ? 1000 : 25);
     const found = new Set<number>();
     const lower = needle.toLowerCase();
-    if (!lower) return found;
-    for (let i = 0; i < this.texts.length; i++) if (this.texts[i].includes(lower)) found.add(i);
-    return found;
+    if (lower) for (let i = 0; i < this.texts.length; i++) if (this.texts[i].includes(lower)) found.add(i);
+    return { found, searched: this.texts.length };
   }
 }

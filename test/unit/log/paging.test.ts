@@ -1,6 +1,10 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { index, log, scores } from './logTestHelpers';
+import { SamplePager } from '../../../src/core/log/samplePaging';
+import { SearchIndex } from '../../../src/core/log/searchIndex';
+import type { SampleRecord } from '../../../src/core/log/sampleRecords';
+import type { SampleStore } from '../../../src/core/log/sampleReading';
 
 function sample(i: number): Record<string, unknown> {
   return {
@@ -85,5 +89,28 @@ describe('sample pages', () => {
   test('detail of a sample out of range is an error', async () => {
     await assert.rejects(idx.detail(100), /no sample at index 100/);
     await assert.rejects(idx.detail(-1), /no sample/);
+  });
+
+  test('while search texts are being built, a search answers at once for the samples covered so far, then completes', () => {
+    const count = 400;
+    // Each sample takes about 1 ms to read, so one request's budget (SEARCH_BUDGET_MS) covers only part of them.
+    const slow: SampleStore = {
+      count,
+      lite: (i) => ({ sample_id: i }),
+      full: (i) => {
+        const until = performance.now() + 1;
+        while (performance.now() < until) { /* a slow read */ }
+        return { sample_id: i, trials: [{ index: 0, sample: { data: { text: i % 50 === 0 ? 'needle here' : 'hay' } } }] };
+      },
+    };
+    const records = Array.from({ length: count }, (_, i) => ({ index: i, sampleId: i, layout: 'trials', scores: {}, trials: [], errorStages: [], errorCount: 0, data: {} }) as SampleRecord);
+    const pager = new SamplePager({ records, search: new SearchIndex(slow) }, [], []);
+    const first = pager.page({ offset: 0, limit: 100, search: 'NEEDLE' }, 1);
+    assert.ok(first.searching && first.searching.searched > 0 && first.searching.searched < count, JSON.stringify(first.searching));
+    assert.deepEqual(first.rows.map((r) => r.index), Array.from({ length: first.total }, (_, k) => k * 50));
+    let page = first;
+    for (let guard = 0; page.searching && guard < 100; guard++) page = pager.page({ offset: 0, limit: 100, search: 'NEEDLE' }, 1);
+    assert.equal(page.searching, undefined);
+    assert.deepEqual(page.rows.map((r) => r.index), [0, 50, 100, 150, 200, 250, 300, 350]);
   });
 });
