@@ -32,6 +32,9 @@ export class FilterCompileError extends Error {
 
 const hasOwn = Object.prototype.hasOwnProperty;
 
+/** How many distinct scalar values of a column a filter remembers the outcome of. */
+const REMEMBERED_OUTCOMES = 1024;
+
 export function resolveSegments(root: unknown, segments: readonly ExpressionSegment[]): Resolved {
   let current: unknown = root;
   for (const segment of segments) {
@@ -177,7 +180,19 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
   const rest = segments.slice(1);
   let test: (row: Record<string, unknown>) => FilterOutcome;
   if (column !== undefined && rest.length === 0) {
-    test = (row) => evaluateFilter(spec, hasOwn.call(row, column) && row[column] !== undefined ? row[column] : MISSING);
+    // The outcome depends on the value alone: remember it for the scalar values a column repeats.
+    const outcomes = new Map<unknown, FilterOutcome>();
+    test = (row) => {
+      const value = hasOwn.call(row, column) ? row[column] : undefined;
+      if (value === undefined) return evaluateFilter(spec, MISSING);
+      if (typeof value === 'object' && value !== null) return evaluateFilter(spec, value);
+      let outcome = outcomes.get(value);
+      if (outcome === undefined) {
+        outcome = evaluateFilter(spec, value);
+        if (outcomes.size < REMEMBERED_OUTCOMES) outcomes.set(value, outcome);
+      }
+      return outcome;
+    };
   } else {
     test = (row) => evaluateFilter(spec, resolveSegments(row, segments));
   }

@@ -5,6 +5,8 @@
  * After a closing quote, any text up to the next comma or line end is kept literally.
  */
 
+import { decodeUtf8, ShortValueCache } from './shortValueCache';
+
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -27,6 +29,12 @@ export class CsvScanner {
   /** Which cells to decode; null: all. */
   wanted: boolean[] | null = null;
   private cells: (string | undefined)[] = [];
+  /** Per column: its repeated values decoded once. */
+  private readonly decoded: ShortValueCache<string>[] = [];
+
+  private decoder(field: number): ShortValueCache<string> {
+    return (this.decoded[field] ??= new ShortValueCache(decodeUtf8));
+  }
 
   /**
    * Scans `buf[start, end)`; `base` is the absolute offset of `buf[0]`. Returns the buffer offset of the
@@ -98,8 +106,7 @@ export class CsvScanner {
             nextLf = indexOrMax(buf.indexOf(LF, nextLf + 1));
           }
           if (want) {
-            value = buf.toString('utf8', s, j);
-            if (escaped) value = value.replace(/""/g, '"');
+            value = escaped ? buf.toString('utf8', s, j).replace(/""/g, '"') : this.decoder(field).get(buf, s, j);
           }
           i = j + 1;
           c = buf[i];
@@ -125,7 +132,7 @@ export class CsvScanner {
             }
             i = end;
           }
-          if (want) value = buf.toString('utf8', s, i);
+          if (want) value = this.decoder(field).get(buf, s, i);
         }
         if (want && field < cells.length) cells[field] = value;
         else if (want && wanted === null) cells.push(value);

@@ -4,6 +4,7 @@
  * top-level key names in first-seen order, in the order `Object.keys` would list them.
  */
 import { setOwn } from './rowValues';
+import { ShortValueCache } from './shortValueCache';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -12,6 +13,8 @@ const MAX_DEPTH = 512;
 interface KeySlot {
   name: string;
   bytes: Buffer;
+  /** The member's repeated scalar values, decoded once (wanted keys only). */
+  values?: ShortValueCache<unknown>;
   /** Whether the key was already reported as a column. */
   seen: boolean;
   wanted: boolean;
@@ -41,7 +44,20 @@ export class JsonObjectScanner {
   private escapedString = false;
   private readonly pending: KeySlot[] = [];
 
+  /** The scanned buffer as 32-bit words, to pass over string content four bytes at a time. */
+  private words: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+  /** How many bytes word 0 starts before `buf[0]`. */
+  private wordShift = 0;
+  private wordsOf: Buffer | undefined;
+
   constructor(private readonly wantedKeys: readonly string[]) {}
+
+  private useWords(buf: Buffer): void {
+    if (buf === this.wordsOf) return;
+    this.wordsOf = buf;
+    this.wordShift = buf.byteOffset & 3;
+    this.words = new Uint32Array(buf.buffer, buf.byteOffset - this.wordShift, (buf.length + this.wordShift) >>> 2);
+  }
 
   /**
    * Scans `buf[start, end)`. Returns an object holding only the wanted top-level members, or undefined
@@ -49,6 +65,7 @@ export class JsonObjectScanner {
    */
   scan(buf: Buffer, start: number, end: number): Record<string, unknown> | undefined {
     this.pending.length = 0;
+    this.useWords(buf);
     let i = this.skipWs(buf, start, end);
     if (i >= end || buf[i] !== 0x7b) return undefined;
     i = this.skipWs(buf, i + 1, end);
@@ -60,9 +77,15 @@ export class JsonObjectScanner {
       for (;;) {
         if (i >= end || buf[i] !== QUOTE) return undefined;
         const keyStart = i;
-        i = this.skipString(buf, i, end);
-        if (i === INVALID) return undefined;
-        const slot = this.slotFor(buf, keyStart, i, position++);
+        let slot = this.keyAt(buf, i, end, position);
+        if (slot) {
+          i += slot.bytes.length;
+        } else {
+          i = this.skipString(buf, i, end);
+          if (i === INVALID) return undefined;
+          slot = this.slotFor(buf, keyStart, i, position);
+        }
+        position++;
         i = this.skipWs(buf, i, end);
         if (i >= end || buf[i] !== 0x3a) return undefined;
         i = this.skipWs(buf, i + 1, end);
@@ -70,7 +93,7 @@ export class JsonObjectScanner {
         this.escapedString = false;
         i = this.skipValue(buf, i, end, 0);
         if (i === INVALID) return undefined;
-        if (slot.wanted) setOwn(row, slot.name, this.decodeValue(buf, valueStart, i));
+        if (slot.wanted) setOwn(row, slot.name, this.wantedValue(slot, buf, valueStart, i));
         i = this.skipWs(buf, i, end);
         if (i >= end) return undefined;
         const c = buf[i++];
@@ -106,6 +129,21 @@ export class JsonObjectScanner {
       slot.seen = true;
       this.columns.push(slot.name);
     }
+  }
+
+  /**
+   * The key at `start` when its bytes are those of the key last seen at this position (the usual case: rows
+   * share their keys' order). The stored bytes are a whole valid JSON string, so equal bytes are that key.
+   */
+  private keyAt(buf: Buffer, start: number, end: number, position: number): KeySlot | undefined {
+    const guess = this.slotAtPosition[position];
+    if (guess === undefined) return undefined;
+    const slot = this.slots[guess];
+    const bytes = slot.bytes;
+    const length = bytes.length;
+    if (start + length > end) return undefined;
+    for (let k = 0; k < length; k++) if (bytes[k] !== buf[start + k]) return undefined;
+    return this.noteSlot(slot);
   }
 
   private slotFor(buf: Buffer, start: number, end: number, position: number): KeySlot {
@@ -146,6 +184,14 @@ export class JsonObjectScanner {
     return slot;
   }
 
+  private wantedValue(slot: KeySlot, buf: Buffer, start: number, end: number): unknown {
+    const c = buf[start];
+    // Objects and arrays are decoded every time: rows must not share them.
+    if (c === 0x7b || c === 0x5b) return this.decodeValue(buf, start, end);
+    slot.values ??= new ShortValueCache((b, s, e) => this.decodeValue(b, s, e));
+    return slot.values.get(buf, start, end);
+  }
+
   private decodeValue(buf: Buffer, start: number, end: number): unknown {
     const c = buf[start];
     if (c === QUOTE && !this.escapedString) return buf.toString('utf8', start + 1, end - 1);
@@ -163,7 +209,23 @@ export class JsonObjectScanner {
   /** From an opening quote, returns the offset after the closing quote, or INVALID. */
   private skipString(buf: Buffer, i: number, end: number): number {
     i++;
+    const words = this.words;
+    const shift = this.wordShift;
+    const lastWord = (end + shift) >>> 2;
     while (i < end) {
+      if (((i + shift) & 3) === 0) {
+        // Whole words with no quote, backslash or control byte (SWAR tests: any byte < 0x20, == 0x22, == 0x5c).
+        let w = (i + shift) >>> 2;
+        while (w < lastWord) {
+          const v = words[w];
+          const q = v ^ 0x22222222;
+          const b = v ^ 0x5c5c5c5c;
+          if ((((v - 0x20202020) & ~v) | ((q - 0x01010101) & ~q) | ((b - 0x01010101) & ~b)) & 0x80808080) break;
+          w++;
+        }
+        i = w * 4 - shift;
+        if (i >= end) break;
+      }
       const c = buf[i];
       if (c === QUOTE) return i + 1;
       if (c === BACKSLASH) {

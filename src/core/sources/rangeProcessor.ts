@@ -75,6 +75,7 @@ export class RangeProcessor {
   /** Called once when the first page becomes full. */
   onPageFull?: () => void;
   private readonly csvSink: CsvRecordSink;
+  private scratchRow: Record<string, unknown> | undefined;
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
@@ -151,7 +152,8 @@ export class RangeProcessor {
       return;
     }
     const wanted = this.csv.wanted;
-    const row: Record<string, unknown> = {};
+    // Once the page is full no row is kept, and every record sets the same cells: one row object serves all.
+    const row: Record<string, unknown> = wanted === null ? {} : (this.scratchRow ??= {});
     for (let k = 0; k < header.length; k++) {
       if (wanted === null || wanted[k]) setOwn(row, header[k], cells[k]);
     }

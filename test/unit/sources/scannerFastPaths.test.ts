@@ -1,0 +1,109 @@
+import * as assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { JsonObjectScanner } from '../../../src/core/sources/jsonObjectScanner';
+import { ShortValueCache, decodeUtf8 } from '../../../src/core/sources/shortValueCache';
+import { compileFilter, FilterOutcome } from '../../../src/core/filters/filterEvaluator';
+
+/** A small seeded generator, so failures reproduce. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+const PIECES = ['a', 'bc', ' ', 'é', '日本', '\\"', '\\\\', '\\n', '\\u00e9', '\\u12', '\\x', '"', '\t', '\u0001', '\u007f', 'word ', '😀'];
+
+function randomString(next: () => number): string {
+  let text = '';
+  const n = Math.floor(next() * 14);
+  for (let k = 0; k < n; k++) text += PIECES[Math.floor(next() * PIECES.length)];
+  return text;
+}
+
+function randomLine(next: () => number): string {
+  const members = ['"id":' + Math.floor(next() * 1000), `"category":"${randomString(next)}"`, `"text":"${randomString(next)}"`, '"flag":true', '"n":-1.5e3'];
+  const line = '{' + members.filter(() => next() > 0.2).join(',') + '}';
+  // Sometimes break the line somewhere.
+  if (next() < 0.15) {
+    const at = Math.floor(next() * line.length);
+    return line.slice(0, at) + ['', '"', ',', '}', '\\', 'x'][Math.floor(next() * 6)] + line.slice(at + 1);
+  }
+  return line;
+}
+
+function parsedObject(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('byte scanners: fast paths agree with the slow ones', () => {
+  test('the JSON line scanner accepts exactly what JSON.parse accepts, at every byte alignment', () => {
+    const next = rng(7);
+    const scanner = new JsonObjectScanner(['category', 'text', 'id']);
+    let valid = 0;
+    for (let n = 0; n < 3000; n++) {
+      const line = randomLine(next);
+      const expected = parsedObject(line);
+      const bytes = Buffer.from(line, 'utf8');
+      for (let shift = 0; shift < 4; shift++) {
+        const backing = Buffer.alloc(bytes.length + 8, 0x20);
+        bytes.copy(backing, shift + 1);
+        const view = backing.subarray(1, bytes.length + shift + 5);
+        const row = scanner.scan(view, shift, shift + bytes.length);
+        if (expected === undefined) {
+          assert.equal(row, undefined, `accepted invalid: ${line}`);
+        } else {
+          assert.ok(row, `rejected valid: ${line}`);
+          for (const key of ['category', 'text', 'id']) assert.deepEqual(row[key], expected[key], line);
+        }
+      }
+      if (expected) valid++;
+    }
+    assert.ok(valid > 300 && valid < 2700, `both valid and invalid lines were tried (${valid} valid)`);
+  });
+
+  test('the short value cache always returns the value of the exact bytes, and turns itself off for unique values', () => {
+    let decodes = 0;
+    const cache = new ShortValueCache((buf, s, e) => {
+      decodes++;
+      return decodeUtf8(buf, s, e);
+    });
+    const words = Array.from({ length: 3000 }, (_, i) => `v${i % 1500}`);
+    const buf = Buffer.from(words.join(','), 'utf8');
+    let at = 0;
+    for (const word of words) {
+      const end = at + Buffer.byteLength(word);
+      assert.equal(cache.get(buf, at, end), word);
+      at = end + 1;
+    }
+    assert.ok(decodes < 3000, 'repeated values were not decoded again');
+    const unique = new ShortValueCache(decodeUtf8);
+    const many = Buffer.from(Array.from({ length: 20000 }, (_, i) => `u${i}`).join(','), 'utf8');
+    at = 0;
+    for (let i = 0; i < 20000; i++) {
+      const end = many.indexOf(0x2c, at) === -1 ? many.length : many.indexOf(0x2c, at);
+      assert.equal(unique.get(many, at, end), `u${i}`);
+      at = end + 1;
+    }
+  });
+
+  test('a filter remembers outcomes per value without mixing types', () => {
+    const filter = compileFilter({ expression: '{{ sample.d }}', op: 'equals', value: 3 }, 0);
+    assert.equal(filter.test({ d: '3' }), FilterOutcome.Pass);
+    assert.equal(filter.test({ d: 3 }), FilterOutcome.Pass);
+    assert.equal(filter.test({ d: '3.0' }), FilterOutcome.Pass);
+    assert.equal(filter.test({ d: 'three' }), FilterOutcome.Fail);
+    assert.equal(filter.test({ d: '3' }), FilterOutcome.Pass);
+    assert.equal(filter.test({}), FilterOutcome.Fail);
+    const ordering = compileFilter({ expression: '{{ sample.d }}', op: 'greater_or_equal', value: 3 }, 0);
+    assert.equal(ordering.test({ d: 'abc' }), FilterOutcome.NotComparable);
+    assert.equal(ordering.test({ d: true }), FilterOutcome.NotComparable);
+    assert.equal(ordering.test({ d: 4 }), FilterOutcome.Pass);
+    assert.equal(ordering.test({ d: 'abc' }), FilterOutcome.NotComparable);
+  });
+});
