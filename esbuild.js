@@ -31,6 +31,9 @@ const common = {
   target: 'es2022',
 };
 
+/** Loaded by the log worker after its first summary: the schema validators (dist/worker/streamedLogValidation.js). */
+const WORKER_LAZY_MODULES = ['src/core/report/streamedLogValidation.ts'];
+
 function targets() {
   const list = [
     {
@@ -54,6 +57,8 @@ function targets() {
   if (workers.length) {
     // src/core/log/logParse.worker.ts → dist/worker/logParse.js
     const named = Object.fromEntries(workers.map((w) => [path.basename(w, '.worker.ts'), w]));
+    // Modules a worker loads only when it needs them (bundled apart, so they cost its start-up nothing).
+    for (const lazy of WORKER_LAZY_MODULES) named[path.basename(lazy, '.ts')] = lazy;
     list.push({ ...common, entryPoints: named, outdir: 'dist/worker', platform: 'node', format: 'cjs' });
   }
   const webviews = walk('webview', (f) => /^webview[\\/][^\\/]+[\\/]main\.ts$/.test(f));

@@ -5,11 +5,13 @@ const path = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
 const standaloneCode = require('ajv/dist/standalone').default;
 
-/** Root schemas and the export name of their validator. */
+/** Root schemas (or a definition inside one) and the export name of their validator. */
 const ROOTS = {
   validateDataset: 'dataset.schema.json',
   validateGeneratorDefinition: 'generator-definition.schema.json',
   validateTaskResultLog: 'task-result-log.schema.json',
+  // One sample of a task result log: large logs are validated sample by sample.
+  validateSampleEvidence: 'task-result-log.schema.json#/$defs/SampleEvidence',
   validateTrace: 'trace.schema.json',
   validateAgentConnection: 'agent-connection.schema.json',
 };

@@ -1,9 +1,10 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame } from 'playwright-core';
-import { findWebviewFrame, openFile, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { findWebviewFrame, openFile, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 
 interface ExampleLog {
@@ -82,4 +83,40 @@ test('clicking a metric filters the samples behind it', { timeout: 120_000 }, as
   await waitIn(frame, '[data-testid="metric-filter"]');
   assert.equal(await frame.locator('[role="tab"][data-tab="samples"]').getAttribute('aria-selected'), 'true');
   assert.ok((await frame.locator('[data-testid="metric-filter"]').innerText()).includes(key));
+});
+
+test('Export Log Report as HTML asks where to save (the file dialog) and writes the file there', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await findWebviewFrame(page, log.specification.display_name);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+  const target = path.join(folder, 'shared-report.html');
+  await runCommand(page, 'Eval Lens: Export Log Report as HTML');
+  // The browser workbench's save dialog is a quick input holding a path: the default is beside the log.
+  const input = page.locator('.quick-input-widget input.input');
+  await page.waitForFunction(
+    `(() => { const field = document.querySelector('.quick-input-widget input.input'); return !!field && field.offsetParent !== null && field.value.endsWith('success-trials.tasklog.html'); })()`,
+    undefined, { timeout: 30_000 },
+  );
+  await input.fill(target);
+  // The dialog follows the typed path into the (empty) target folder. While it settles, Enter is ignored
+  // (the dialog stays open with the path): confirm until it closes.
+  const dialogClosed = `(() => { const field = document.querySelector('.quick-input-widget input.input'); return !field || field.offsetParent === null; })()`;
+  for (let attempt = 0; ; attempt++) {
+    await page.keyboard.press('Enter');
+    const closed = await page.waitForFunction(dialogClosed, undefined, { timeout: 2_000 }).then(() => true, () => false);
+    if (closed) break;
+    assert.equal(await input.inputValue(), target, 'the dialog still holds the typed path');
+    assert.ok(attempt < 10, 'the save dialog accepted the path');
+  }
+  const deadline = Date.now() + 60_000;
+  while (!fs.existsSync(target) || !fs.readFileSync(target, 'utf8').includes('</html>')) {
+    assert.ok(Date.now() < deadline, `the report was not written to ${target}`);
+    await page.waitForTimeout(250);
+  }
+  const html = fs.readFileSync(target, 'utf8');
+  assert.match(html, /<meta http-equiv="Content-Security-Policy" content="default-src 'none'/);
+  const data = /<script type="application\/json" id="eval-lens-report-data">([\s\S]*?)<\/script>/.exec(html);
+  assert.ok(data, 'the report data is embedded');
+  assert.equal((JSON.parse(data[1]) as { summary: { displayName: string } }).summary.displayName, log.specification.display_name);
+  fs.rmSync(folder, { recursive: true, force: true });
 });

@@ -2,7 +2,7 @@
  * The report: waits for `init`, then builds header and tabs from the summary; keeps its place across
  * hidden tabs and reloads (setState/getState); a new generation re-renders in place.
  */
-import type { HostToWebview, LoadErrorMessage, RevealTarget } from '../../src/core/protocol/logReportProtocol';
+import type { HostToWebview, LoadErrorMessage, RevealTarget, SchemaProblemsMessage } from '../../src/core/protocol/logReportProtocol';
 import type { LogSummary } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el, icon } from './dom';
@@ -54,10 +54,20 @@ export class ReportApp {
       case 'loadError':
         this.showLoadError(message);
         break;
+      case 'schemaProblems':
+        this.updateSchemaProblems(message);
+        break;
       case 'reveal':
         this.reveal(message.target);
         break;
     }
+  }
+
+  /** Problems found after `init` (a large log validated in the background): the banner, in place. */
+  private updateSchemaProblems(message: SchemaProblemsMessage): void {
+    if (!this.summary || message.generation !== this.summary.generation) return;
+    this.summary.schemaProblems = message.problems;
+    this.showSchemaBanner(this.summary);
   }
 
   private showProgress(label: string, done?: number, total?: number): void {
@@ -110,15 +120,20 @@ export class ReportApp {
     });
 
     const children: HTMLElement[] = [];
-    if (summary.schemaProblems.length) children.push(this.schemaBanner(summary));
     children.push(renderHeader(summary, hostCommands ? {
       openAsJson: () => this.host.post({ type: 'command', command: 'openAsJson' }),
       exportHtml: () => this.host.post({ type: 'command', command: 'exportHtml' }),
     } : {}));
     children.push(this.tabs.element);
     this.root.replaceChildren(...children);
+    this.showSchemaBanner(summary);
     samples.show(summary);
     this.tabs.select(this.state.tab);
+  }
+
+  private showSchemaBanner(summary: LogSummary): void {
+    this.root.querySelector('[data-testid="schema-banner"]')?.remove();
+    if (summary.schemaProblems.length) this.root.prepend(this.schemaBanner(summary));
   }
 
   private schemaBanner(summary: LogSummary): HTMLElement {

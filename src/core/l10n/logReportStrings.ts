@@ -32,6 +32,7 @@ export const logReportStrings = {
   schemaBanner: (n: number) => `This log does not match the task result log schema (${n} problem${n === 1 ? '' : 's'}). Everything readable is shown.`,
   schemaProblemAt: (path: string, line?: number, column?: number) =>
     line !== undefined ? `${path || '/'} (line ${line}${column !== undefined ? `, column ${column}` : ''})` : path || '/',
+  partNotJson: (message: string) => `not valid JSON: ${message}`,
   loadErrorTitle: (file: string) => `Cannot open ${file} as a task result log`,
   loadErrorAt: (line: number, column?: number) => `at line ${line}${column !== undefined ? `, column ${column}` : ''}`,
   loadErrorHint: 'Fix the JSON at that position (or open the file as JSON to see it), then save: the report reloads by itself.',
@@ -157,6 +158,7 @@ export const logReportStrings = {
   exportDone: (file: string) => `Report written to ${file}.`,
   exportBuildMissing: (file: string) => `The report's web assets are missing (${file}). Build the extension first.`,
   uriMissingPath: 'The link does not name a log file (?path=…).',
+  uriFileNotFound: (file: string) => `The link names a log file that does not exist: ${file}`,
 
   // CLI
   cliReportUsage: 'Usage: eval-lens log report LOG -o FILE.html',

@@ -1,9 +1,15 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from './logWorkerProtocol';
+import { validatesInBackground } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
 import { INDEX_SHARE_ROLE, IndexShareData, IndexShareThread, serveIndexShare } from './indexShareThread';
 import { availableParallelism } from 'node:os';
+import type { StreamedLogValidation } from '../report/streamedLogValidation';
+
+type ValidationModule = typeof import('../report/streamedLogValidation');
 
 /**
  * Worker thread that reads, parses and indexes one task result log, then answers summary, page and detail
@@ -11,6 +17,8 @@ import { availableParallelism } from 'node:os';
  */
 
 const SEARCH_CHUNK = 40;
+/** Milliseconds of schema validation per turn of the event loop, so requests are answered in between. */
+const VALIDATION_SLICE_MS = 2;
 
 function serialize(error: unknown): SerializedLogError {
   if (error instanceof LogLoadError) return { name: error.name, message: error.message, file: error.file, line: error.line, column: error.column };
@@ -33,6 +41,39 @@ function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogErr
   }
 }
 
+/**
+ * The schema validation, bundled apart beside this worker (esbuild.js) and loaded only when needed:
+ * compiling its validators at start-up would delay the first summary.
+ */
+function loadValidationModule(): ValidationModule {
+  return createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+}
+
+/** Validates the log in slices and posts its schema problems when done. */
+function validateInBackground(init: LogWorkerInit, post: (event: LogWorkerSchemaEvent) => void): void {
+  let validation: StreamedLogValidation;
+  try {
+    const { StreamedLogValidation } = loadValidationModule();
+    validation = new StreamedLogValidation(init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' });
+  } catch (error) {
+    post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+    return;
+  }
+  const slice = (): void => {
+    try {
+      if (!validation.step(VALIDATION_SLICE_MS)) {
+        setImmediate(slice);
+        return;
+      }
+      post({ type: 'schemaProblems', problems: validation.problems() });
+    } catch (error) {
+      validation.dispose();
+      post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+    }
+  };
+  setImmediate(slice);
+}
+
 function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
   switch (request.type) {
     case 'summary':
@@ -53,7 +94,7 @@ if (role === INDEX_SHARE_ROLE) {
   const port = parentPort;
   const init = workerData as LogWorkerInit;
   const loaded = load(init);
-  let searchScheduled = false;
+  let summarised = false;
   const prepareSearch = (): void => {
     if (!loaded.index || loaded.index.prepareSearch(SEARCH_CHUNK)) return;
     setImmediate(prepareSearch);
@@ -70,9 +111,11 @@ if (role === INDEX_SHARE_ROLE) {
       }
     }
     port.postMessage(response);
-    if (request.type === 'summary' && !searchScheduled && init.prepareSearch !== false && loaded.index) {
-      searchScheduled = true;
-      setImmediate(prepareSearch);
+    if (request.type === 'summary' && !summarised && loaded.index) {
+      // Background work starts once the first summary is out, so it never delays it.
+      summarised = true;
+      if (init.prepareSearch !== false) setImmediate(prepareSearch);
+      if (validatesInBackground(init)) validateInBackground(init, (event) => port.postMessage(event));
     }
   });
 }

@@ -1,4 +1,4 @@
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from './logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
 
 /** What the report needs from a loaded log, whether indexed in this thread (LogIndex) or in a worker (LogWorkerClient). */
 export interface LogSource {
@@ -6,5 +6,10 @@ export interface LogSource {
   page(query: SampleQuery): Promise<SamplePage>;
   /** Detail of the sample at `index` in its samples array (of run `runIndex` for repeatability runs). */
   detail(index: number, runIndex?: number): Promise<SampleDetail>;
+  /**
+   * Schema problems found after the summary was served (a large log is validated in the background);
+   * they replace the summary's `schemaProblems`. Absent when the summary has them already.
+   */
+  laterSchemaProblems?(): Promise<SchemaProblem[]>;
   dispose(): void;
 }

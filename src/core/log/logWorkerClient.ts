@@ -1,7 +1,8 @@
 import { Worker } from 'node:worker_threads';
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from './logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
 import type { LogSource } from './logSource';
-import type { LogWorkerInit, LogWorkerMemory, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
+import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
+import { validatesInBackground } from './logWorkerProtocol';
 import { logStrings } from '../l10n/logStrings';
 import { LogLoadError } from './logLoadError';
 
@@ -21,17 +22,32 @@ function revive(error: SerializedLogError): Error {
 
 /**
  * A log loaded and indexed in a worker thread (dist/worker/logParse.js): the extension host stays
- * responsive while a large file is parsed, and holds only the view objects it asks for.
+ * responsive while a large file is parsed, and holds only the view objects it asks for. Once the first
+ * summary is served, the worker validates the log against its schema in the background
+ * (`laterSchemaProblems`).
  */
 export class LogWorkerClient implements LogSource {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private failure: Error | undefined;
+  private readonly schemaProblems: Promise<SchemaProblem[]>;
+  private settleSchemaProblems: { resolve(problems: SchemaProblem[]): void; reject(error: Error): void } | undefined;
 
   constructor(workerScriptPath: string, init: LogWorkerInit) {
+    this.schemaProblems = new Promise<SchemaProblem[]>((resolve, reject) => {
+      this.settleSchemaProblems = { resolve, reject };
+    });
+    // Nobody may be waiting for the problems when the worker stops: that is not an unhandled rejection.
+    this.schemaProblems.catch(() => undefined);
+    if (!validatesInBackground(init)) this.settleSchemaProblems?.resolve(init.schemaProblems ?? []);
     this.worker = new Worker(workerScriptPath, { workerData: init });
-    this.worker.on('message', (response: LogWorkerResponse) => {
+    this.worker.on('message', (response: LogWorkerMessage) => {
+      if ('type' in response) {
+        if (response.error) this.settleSchemaProblems?.reject(revive(response.error));
+        else this.settleSchemaProblems?.resolve(response.problems);
+        return;
+      }
       const pending = this.pending.get(response.id);
       if (!pending) return;
       this.pending.delete(response.id);
@@ -44,6 +60,7 @@ export class LogWorkerClient implements LogSource {
 
   private fail(error: Error): void {
     this.failure ??= error;
+    this.settleSchemaProblems?.reject(this.failure);
     for (const pending of this.pending.values()) pending.reject(this.failure);
     this.pending.clear();
   }
@@ -67,6 +84,14 @@ export class LogWorkerClient implements LogSource {
 
   async detail(index: number, runIndex?: number): Promise<SampleDetail> {
     return (await this.request(runIndex === undefined ? { type: 'detail', index } : { type: 'detail', index, runIndex })) as SampleDetail;
+  }
+
+  /**
+   * The schema problems of the log, once the worker has validated it in the background (it starts after
+   * the first summary). Rejects when the validation fails or the worker stops first.
+   */
+  laterSchemaProblems(): Promise<SchemaProblem[]> {
+    return this.schemaProblems;
   }
 
   /** Memory use of the process as seen from the worker (for diagnostics and benchmarks). */

@@ -13,6 +13,15 @@ export interface LogWorkerInit {
   prepareSearch?: boolean;
   /** Index large sample sets on two threads when the machine has two cores (default true). */
   shareIndexing?: boolean;
+  /**
+   * Validate the log against its schema in the background once the summary is served, and post the
+   * problems (a `schemaProblems` event). Default: true unless `schemaProblems` is given.
+   */
+  validateSchema?: boolean;
+}
+
+export function validatesInBackground(init: LogWorkerInit): boolean {
+  return init.validateSchema ?? init.schemaProblems === undefined;
 }
 
 export type LogWorkerRequest =
@@ -41,3 +50,12 @@ export type LogWorkerResult = LogSummary | SamplePage | SampleDetail | LogWorker
 export type LogWorkerResponse =
   | { id: number; ok: true; result: LogWorkerResult }
   | { id: number; ok: false; error: SerializedLogError };
+
+/** Posted by the worker on its own, once the background schema validation is done (or failed). */
+export interface LogWorkerSchemaEvent {
+  type: 'schemaProblems';
+  problems: SchemaProblem[];
+  error?: SerializedLogError;
+}
+
+export type LogWorkerMessage = LogWorkerResponse | LogWorkerSchemaEvent;

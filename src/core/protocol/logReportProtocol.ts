@@ -5,9 +5,10 @@
  *
  * Handshake: the webview posts `ready`; the host answers `progress` while it reads the file, then `init`
  * (or `loadError`). When the file changes on disk the host sends a new `init` whose summary carries a higher
- * `generation`: pages and details of an older generation are stale and dropped.
+ * `generation`: pages and details of an older generation are stale and dropped. A large log is validated
+ * against its schema after `init`: its problems follow in a `schemaProblems` message.
  */
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../log/logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../log/logViewTypes';
 import { isRecord } from '../json/jsonValue';
 
 /** Where the report should open or jump to (deep links, `evalLens.openLogAtSample`). */
@@ -83,6 +84,13 @@ export interface LoadErrorMessage {
   hint: string;
 }
 
+/** The schema problems of a log validated after `init` (large logs): they replace the summary's. */
+export interface SchemaProblemsMessage {
+  type: 'schemaProblems';
+  generation: number;
+  problems: SchemaProblem[];
+}
+
 export interface RevealMessage {
   type: 'reveal';
   target: RevealTarget;
@@ -110,6 +118,7 @@ export type HostToWebview =
   | ProgressMessage
   | InitMessage
   | LoadErrorMessage
+  | SchemaProblemsMessage
   | RevealMessage
   | PageResult
   | DetailResult
@@ -179,6 +188,8 @@ export function isHostToWebview(value: unknown): value is HostToWebview {
       return isRecord(value.summary) && typeof value.hostCommands === 'boolean';
     case 'loadError':
       return typeof value.fileName === 'string' && typeof value.message === 'string' && typeof value.hint === 'string';
+    case 'schemaProblems':
+      return isId(value.generation) && Array.isArray(value.problems) && value.problems.every((p) => isRecord(p) && typeof p.message === 'string' && typeof p.path === 'string');
     case 'reveal':
       return isRecord(value.target) && isId(value.target.sampleIndex);
     case 'pageResult':

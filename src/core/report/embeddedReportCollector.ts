@@ -1,6 +1,6 @@
 /**
- * Gathers everything a standalone report needs from a LogSource: the summary, every sample row (top level
- * and per run) and every sample detail.
+ * Gathers everything a standalone report needs from a LogSource: the summary (with the schema problems
+ * of a log validated in the background), every sample row (top level and per run) and every sample detail.
  */
 import type { LogSource } from '../log/logSource';
 import type { SampleDetail, SampleRow } from '../log/logViewTypes';
@@ -26,10 +26,12 @@ async function collectSamples(source: LogSource, generation: number, runIndex: n
 
 export async function collectEmbeddedReport(source: LogSource, onSample?: () => void): Promise<EmbeddedReport> {
   const summary = await source.summary();
+  const laterProblems = source.laterSchemaProblems?.().catch(() => undefined);
   const samples = summary.samples.count > 0 ? await collectSamples(source, summary.generation, undefined, onSample) : { rows: [], details: [] };
   const runs: Record<string, EmbeddedSamples> = {};
   for (const run of summary.runs?.runs ?? []) {
     if (run.sampleCount > 0) runs[String(run.index)] = await collectSamples(source, summary.generation, run.index, onSample);
   }
-  return { kind: 'eval-lens-log-report', version: 1, summary, samples, runs };
+  const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
+  return { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples, runs };
 }

@@ -1,7 +1,8 @@
 /**
  * Opens a task result log file as a LogSource for the report: indexed in this thread for small files
- * (with schema problems for the banner), in a worker thread above a size threshold. A file that cannot be
- * read or parsed gives a LoadFailure naming the line and column.
+ * (with schema problems for the banner), in a worker thread above a size threshold (which validates the
+ * log in the background once the summary is served: `laterSchemaProblems`). A file that cannot be read or
+ * parsed gives a LoadFailure naming the line and column.
  */
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
@@ -23,7 +24,7 @@ export type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure
 
 export interface OpenLogOptions {
   generation: number;
-  /** Files larger than this are parsed in a worker thread (and not schema-validated). */
+  /** Files larger than this are parsed in a worker thread (and schema-validated there in the background). */
   workerThresholdBytes: number;
   /** dist/worker/logParse.js */
   workerScript?: string;

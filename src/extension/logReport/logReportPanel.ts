@@ -29,6 +29,10 @@ export class LogReportPanel implements vscode.Disposable {
       webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
       document.onDidLoad((state) => this.sendState(state)),
       document.onProgress((progress) => this.post({ type: 'progress', ...progress })),
+      // Before `ready`, the webview gets the problems with the (updated) summary in its `init`.
+      document.onSchemaProblems(({ generation, problems }) => {
+        if (this.ready) this.post({ type: 'schemaProblems', generation, problems });
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
     webview.html = webviewPage(webview, services.context.extensionUri, {
@@ -38,8 +42,12 @@ export class LogReportPanel implements vscode.Disposable {
 
   /** Jump to a sample (deep link): now if the webview is ready, else as part of its `init`. */
   reveal(target: RevealTarget): void {
-    if (this.ready && this.document.current.kind === 'ready') this.post({ type: 'reveal', target });
-    else this.pendingReveal = target;
+    if (this.ready && this.document.current.kind === 'ready') {
+      servedLogReport.reveal(this.document.uri, target);
+      this.post({ type: 'reveal', target });
+    } else {
+      this.pendingReveal = target;
+    }
     this.panel.reveal();
   }
 
@@ -53,6 +61,7 @@ export class LogReportPanel implements vscode.Disposable {
       const reveal = this.pendingReveal;
       this.pendingReveal = undefined;
       servedLogReport.summary(this.document.uri, state.summary);
+      if (reveal) servedLogReport.reveal(this.document.uri, reveal);
       this.post({ type: 'init', summary: state.summary, reveal, hostCommands: true });
     } else if (state.kind === 'failed') {
       servedLogReport.loadError(this.document.uri, state.failure.message);

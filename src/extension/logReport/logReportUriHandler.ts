@@ -7,6 +7,16 @@ import * as path from 'node:path';
 import { logReportStrings as S } from '../../core/l10n/logReportStrings';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
+import { servedLogReport } from './logReportTestState';
+
+async function exists(file: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function index(params: URLSearchParams, name: string): number | undefined {
   const raw = params.get(name);
@@ -32,9 +42,18 @@ export class LogReportUriHandler implements vscode.UriHandler {
     if (uri.path !== '/open') return;
     const link = parseLogDeepLink(uri);
     if ('error' in link) {
-      void vscode.window.showErrorMessage(link.error);
+      this.refuse(uri, link.error);
+      return;
+    }
+    if (!(await exists(link.file))) {
+      this.refuse(link.file, S.uriFileNotFound(link.file.scheme === 'file' ? link.file.fsPath : link.file.toString()));
       return;
     }
     await TaskLogEditorProvider.openAt(link.file, link.target);
+  }
+
+  private refuse(uri: vscode.Uri, message: string): void {
+    servedLogReport.deepLinkError(uri, message);
+    void vscode.window.showErrorMessage(message);
   }
 }

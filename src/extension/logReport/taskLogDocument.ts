@@ -1,19 +1,26 @@
 /**
  * One open task result log: parsed once into a LogSource, reloaded when the file changes on disk (each
- * reload a new generation). Panels showing it listen to `onDidLoad`.
+ * reload a new generation). Panels showing it listen to `onDidLoad`, and to `onSchemaProblems` for the
+ * problems of a large log validated after its summary.
  */
 import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LogSource } from '../../core/log/logSource';
-import type { LogSummary } from '../../core/log/logViewTypes';
+import type { LogSummary, SchemaProblem } from '../../core/log/logViewTypes';
 import type { Services } from '../services';
 import { LoadFailure, openLogSource } from '../../core/report/openLogSource';
+import { servedLogReport } from './logReportTestState';
 
 export type LoadState =
   | { kind: 'loading' }
   | { kind: 'ready'; source: LogSource; summary: LogSummary }
   | { kind: 'failed'; failure: LoadFailure };
+
+export interface SchemaProblemsEvent {
+  generation: number;
+  problems: SchemaProblem[];
+}
 
 export interface ProgressEvent {
   label: string;
@@ -30,10 +37,13 @@ export class TaskLogDocument implements vscode.CustomDocument {
   private reloadTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly loadEmitter = new vscode.EventEmitter<LoadState>();
   private readonly progressEmitter = new vscode.EventEmitter<ProgressEvent>();
-  private readonly disposables: vscode.Disposable[] = [this.loadEmitter, this.progressEmitter];
+  private readonly schemaProblemsEmitter = new vscode.EventEmitter<SchemaProblemsEvent>();
+  private readonly disposables: vscode.Disposable[] = [this.loadEmitter, this.progressEmitter, this.schemaProblemsEmitter];
   /** Fires after each (re)load, successful or not. */
   readonly onDidLoad = this.loadEmitter.event;
   readonly onProgress = this.progressEmitter.event;
+  /** Fires when the schema problems of the current load arrive after its summary (the summary is updated first). */
+  readonly onSchemaProblems = this.schemaProblemsEmitter.event;
 
   constructor(readonly uri: vscode.Uri, private readonly services: Services) {
     this.loading = this.load();
@@ -101,6 +111,7 @@ export class TaskLogDocument implements vscode.CustomDocument {
       try {
         const summary = await outcome.source.summary();
         this.state = { kind: 'ready', source: outcome.source, summary };
+        this.followLaterSchemaProblems(outcome.source);
       } catch (error) {
         outcome.source.dispose();
         this.state = { kind: 'failed', failure: { message: error instanceof Error ? error.message : String(error), hint: '' } };
@@ -111,6 +122,23 @@ export class TaskLogDocument implements vscode.CustomDocument {
     if (previous.kind === 'ready' && previous.source !== (this.state.kind === 'ready' ? this.state.source : undefined)) previous.source.dispose();
     if (this.state.kind === 'failed') this.services.output.warn(`${this.uri.fsPath}: ${this.state.failure.message}`);
     this.loadEmitter.fire(this.state);
+  }
+
+  private followLaterSchemaProblems(source: LogSource): void {
+    const later = source.laterSchemaProblems?.();
+    if (!later) return;
+    const isCurrent = (): boolean => this.state.kind === 'ready' && this.state.source === source;
+    later.then(
+      (problems) => {
+        if (this.state.kind !== 'ready' || !isCurrent()) return;
+        this.state = { ...this.state, summary: { ...this.state.summary, schemaProblems: problems } };
+        servedLogReport.schemaProblems(this.uri, this.state.summary.generation, problems);
+        this.schemaProblemsEmitter.fire({ generation: this.state.summary.generation, problems });
+      },
+      (error: unknown) => {
+        if (isCurrent()) this.services.output.warn(`${this.uri.fsPath}: ${error instanceof Error ? error.message : String(error)}`);
+      },
+    );
   }
 
   dispose(): void {

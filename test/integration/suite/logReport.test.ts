@@ -3,41 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-
-/** What `evalLens.internal.logReportState` returns (see src/extension/logReport/logReportTestState.ts). */
-interface ServedLogReport {
-  uri: string;
-  summary?: { displayName: string; status: string; generation: number; fileName: string; sampleCount: number; metricKeys: string[] };
-  page?: { total: number; offset: number; generation: number; sampleIds: (string | number)[]; indexes: number[] };
-  detail?: { index: number; runIndex?: number; sampleId: string | number; trialCount: number; generation: number };
-  loadError?: string;
-  counts: { summary: number; page: number; detail: number; loadError: number };
-}
-
-type WaitFor = 'summary' | 'page' | 'detail' | 'loadError';
-
-async function served(waitFor: WaitFor, afterCount = 0): Promise<ServedLogReport> {
-  const state = await vscode.commands.executeCommand<ServedLogReport | undefined>('evalLens.internal.logReportState', { waitFor, afterCount, timeoutMs: 30_000 });
-  assert.ok(state, `the report host served a ${waitFor}`);
-  assert.ok(state.counts[waitFor] > afterCount, `a new ${waitFor} was served (last served: ${JSON.stringify(state)})`);
-  return state;
-}
-
-async function countOf(kind: WaitFor): Promise<number> {
-  const state = await vscode.commands.executeCommand<ServedLogReport | undefined>('evalLens.internal.logReportState');
-  return state?.counts[kind] ?? 0;
-}
-
-function examplesFolder(): string {
-  const folder = vscode.workspace.workspaceFolders?.[0];
-  assert.ok(folder, 'the examples workspace is open');
-  return folder.uri.fsPath;
-}
-
-function activeCustomEditorUri(): string | undefined {
-  const input = vscode.window.tabGroups.activeTabGroup.activeTab?.input;
-  return input instanceof vscode.TabInputCustom && input.viewType === 'evalLens.taskLog' ? input.uri.toString() : undefined;
-}
+import { activeCustomEditorUri, countOf, examplesFolder, served } from '../logReportHelpers';
 
 suite('Log report: the custom editor serves pages from the host', function () {
   // The browser workbench sometimes never creates a new webview's content frame right after editors with

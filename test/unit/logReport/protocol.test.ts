@@ -40,12 +40,16 @@ describe('host → webview guard', () => {
     assert.equal(isHostToWebview({ type: 'progress', label: 'Reading' }), true);
     assert.equal(isHostToWebview({ type: 'loadError', fileName: 'a.json', message: 'bad', hint: 'fix', line: 3, column: 4 }), true);
     assert.equal(isHostToWebview({ type: 'reveal', target: { sampleIndex: 2 } }), true);
+    assert.equal(isHostToWebview({ type: 'schemaProblems', generation: 2, problems: [{ path: '/evidence/samples/3/sample_id', message: 'wrong type', line: 9, column: 5 }] }), true);
+    assert.equal(isHostToWebview({ type: 'schemaProblems', generation: 2, problems: [] }), true);
   });
   test('rejects messages of other origins', () => {
     assert.equal(isHostToWebview({ type: 'init', summary: 'x', hostCommands: true }), false);
     assert.equal(isHostToWebview({ type: 'pageResult', id: 1, page: {} }), false);
     assert.equal(isHostToWebview({ type: 'error', id: 'x', error: 'e' }), false);
     assert.equal(isHostToWebview({ vscodeScheduleAsyncWork: true }), false);
+    assert.equal(isHostToWebview({ type: 'schemaProblems', generation: 2 }), false);
+    assert.equal(isHostToWebview({ type: 'schemaProblems', generation: 2, problems: [{ path: 3, message: 'm' }] }), false);
   });
 });
 
