@@ -49,24 +49,6 @@ export class BufferSampleStore implements SampleStore {
     return this.starts.length;
   }
 
-  /** A store over samples located elsewhere (another thread's scan of the same bytes). */
-  static fromRanges(buf: Buffer, file: string, starts: number[], ends: number[], cuts: number[][]): BufferSampleStore {
-    const store = new BufferSampleStore(buf, file);
-    for (let i = 0; i < starts.length; i++) {
-      store.starts.push(starts[i]);
-      store.ends.push(ends[i]);
-    }
-    store.cuts = cuts;
-    return store;
-  }
-
-  /** Samples [from, count) as ranges another thread can read, when the bytes are shared memory. */
-  sharedRanges(from: number): { buffer: SharedArrayBuffer; byteOffset: number; byteLength: number; starts: number[]; ends: number[]; cuts: number[][] } | undefined {
-    const buf = this.buf;
-    if (!buf || !(buf.buffer instanceof SharedArrayBuffer) || !this.cuts) return undefined;
-    return { buffer: buf.buffer, byteOffset: buf.byteOffset, byteLength: buf.byteLength, starts: this.starts.slice(from), ends: this.ends.slice(from), cuts: this.cuts.slice(from) };
-  }
-
   /** Scans one element at `start`; returns its end. */
   addElement(start: number): number {
     const cuts: number[] = [];

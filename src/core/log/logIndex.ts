@@ -10,7 +10,6 @@ import { ArraySampleStore, SampleStore } from './sampleReading';
 import { chooseDataColumns, ColumnRegistry, SampleCheck } from './sampleRecords';
 import { SamplePager } from './samplePaging';
 import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
-import type { IndexSharer } from './indexShare';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { readTrialsSettings, TrialsSettings } from './trialsConfig';
 
@@ -19,8 +18,6 @@ export interface LogIndexOptions {
   fileSize: number;
   generation: number;
   schemaProblems?: SchemaProblem[];
-  /** Indexes the second half of large sample sets in another thread. */
-  sharer?: IndexSharer;
 }
 
 /** The sample stores of a log: top-level samples and each run's (undefined where absent or null). */
@@ -77,13 +74,13 @@ export class LogIndex implements LogSource {
     this.primaryScore = probed.primaryScore;
     this.passK = probed.passK;
     const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns };
-    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings, undefined, options.sharer);
+    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings);
     const rawRuns = asArray(asRecord(asRecord(log)?.evidence)?.runs) ?? [];
     rawRuns.forEach((raw, position) => {
       const record = isRecord(raw) ? raw : {};
       const index = asInteger(record.index) ?? position;
       const store = stores.runs[position];
-      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index, options.sharer) : undefined });
+      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index) : undefined });
     });
     const firstSet = this.top ?? this.runs.find((r) => r.set)?.set;
     this.dataColumns = firstSet ? chooseDataColumns(firstSet.records) : [];

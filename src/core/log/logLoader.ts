@@ -8,7 +8,6 @@ import { LogLoadError } from './logLoadError';
 import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
-import type { IndexSharer } from './indexShare';
 
 export { LogLoadError };
 
@@ -23,8 +22,6 @@ export interface LoadLogOptions {
    * file); `full`: the whole text is parsed first, so any syntax error anywhere is reported.
    */
   mode?: 'lazy' | 'full';
-  /** Indexes half of each large sample set in another thread (the file is then read into shared memory). */
-  sharer?: IndexSharer & { readFile(filePath: string): Buffer };
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -49,7 +46,7 @@ function indexFromText(text: string, file: string, options: LoadLogOptions, file
 }
 
 function indexOptions(file: string, fileSize: number, options: LoadLogOptions): ConstructorParameters<typeof LogIndex>[2] {
-  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems, sharer: options.sharer };
+  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems };
 }
 
 /** Indexes a log from its bytes. */
@@ -68,9 +65,9 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
   return index;
 }
 
-function readFile(filePath: string, options: LoadLogOptions): Buffer {
+function readFile(filePath: string): Buffer {
   try {
-    return options.sharer ? options.sharer.readFile(filePath) : fs.readFileSync(filePath);
+    return fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
@@ -86,7 +83,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath, options);
+  const buf = readFile(input.filePath);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

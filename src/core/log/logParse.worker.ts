@@ -5,8 +5,6 @@ import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResul
 import { validatesInBackground } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
-import { INDEX_SHARE_ROLE, IndexShareData, IndexShareThread, serveIndexShare } from './indexShareThread';
-import { availableParallelism } from 'node:os';
 import type { StreamedLogValidation } from '../report/streamedLogValidation';
 
 type ValidationModule = typeof import('../report/streamedLogValidation');
@@ -27,17 +25,12 @@ function serialize(error: unknown): SerializedLogError {
 }
 
 function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
-  // With a second core, another thread indexes half of each large sample set.
-  const sharer = init.filePath !== undefined && init.text === undefined && availableParallelism() > 1 && init.shareIndexing !== false
-    ? new IndexShareThread(__filename, init.filePath) : undefined;
   try {
-    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, sharer };
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {
     return { error: serialize(error) };
-  } finally {
-    sharer?.dispose();
   }
 }
 
@@ -87,10 +80,7 @@ function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
   }
 }
 
-const role = (workerData as Partial<IndexShareData> | undefined)?.role;
-if (role === INDEX_SHARE_ROLE) {
-  serveIndexShare(workerData as IndexShareData);
-} else if (parentPort) {
+if (parentPort) {
   const port = parentPort;
   const init = workerData as LogWorkerInit;
   const loaded = load(init);

@@ -11,8 +11,6 @@ export interface LogWorkerInit {
   schemaProblems?: SchemaProblem[];
   /** Build the search text in the background once the summary is served (default true). */
   prepareSearch?: boolean;
-  /** Index large sample sets on two threads when the machine has two cores (default true). */
-  shareIndexing?: boolean;
   /**
    * Validate the log against its schema in the background once the summary is served, and post the
    * problems (a `schemaProblems` event). Default: true unless `schemaProblems` is given.

@@ -48,27 +48,9 @@ export function columnId(scorerKey: string, valueKey: string): string {
   return `${scorerKey}/${valueKey}`;
 }
 
-/** A score column as a plain value (to merge the columns another thread saw). */
-export interface ColumnSnapshot extends ScoreColumn {
-  kinds: string[];
-}
-
 /** The score columns seen across samples, with the kinds of their values. */
 export class ColumnRegistry {
   private readonly columns = new Map<string, ScoreColumn & { kinds: Set<string> }>();
-
-  snapshot(): ColumnSnapshot[] {
-    return [...this.columns.values()].map((c) => ({ ...c, kinds: [...c.kinds] }));
-  }
-
-  /** Adds columns seen later in the sample order: new ones go last, kinds are merged. */
-  absorb(columns: readonly ColumnSnapshot[]): void {
-    for (const { kinds, ...column } of columns) {
-      const known = this.columns.get(column.id);
-      if (known) for (const kind of kinds) known.kinds.add(kind);
-      else this.columns.set(column.id, { ...column, kinds: new Set(kinds) });
-    }
-  }
 
   note(scorerKey: string, scorerName: string | undefined, valueKey: string, value: unknown): string {
     const id = columnId(scorerKey, valueKey);

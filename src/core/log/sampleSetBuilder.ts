@@ -1,8 +1,7 @@
 import type { ErrorView, SampleLayout } from './logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import { readSample, SampleShape, SampleStore } from './sampleReading';
-import { ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
-import { indexRange, IndexSharer } from './indexShare';
+import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
 
@@ -41,29 +40,21 @@ export function probeSettings(stores: readonly SampleStore[], aggregators: reado
   return { primaryScore, passK };
 }
 
-/** Below this many samples a set is indexed in one thread. */
-export const SHARE_MIN_SAMPLES = 2000;
-
-/** Indexes every sample of one store into compact records (the second half by `sharer`, in parallel, when given). */
-export function indexSampleSet(store: SampleStore, settings: IndexSettings, runIndex?: number, sharer?: IndexSharer): IndexedSet {
-  const rangeSettings = { aggregators: settings.aggregators, primaryScore: settings.primaryScore, passK: settings.passK };
-  const split = Math.ceil(store.count / 2);
-  const shared = sharer !== undefined && store.count >= SHARE_MIN_SAMPLES && sharer.offer(store, split, rangeSettings, runIndex);
-  const head = indexRange(store, 0, shared ? split : store.count, rangeSettings, settings.columns, runIndex);
-  const parts = [head];
-  if (shared) {
-    const tail = sharer.collect() ?? indexRange(store, split, store.count, rangeSettings, new ColumnRegistry(), runIndex);
-    settings.columns.absorb(tail.columns);
-    parts.push(tail);
+/** Indexes every sample of one store into compact records. */
+export function indexSampleSet(store: SampleStore, settings: IndexSettings, runIndex?: number): IndexedSet {
+  const records: SampleRecord[] = new Array(store.count);
+  const layouts = new Set<SampleLayout>();
+  const errors: ErrorView[] = [];
+  let maxTrials = 0;
+  for (let i = 0; i < store.count; i++) {
+    const shape = readSample(store.lite(i), i, runIndex);
+    records[i] = buildRecord(shape, settings);
+    layouts.add(shape.layout);
+    if (shape.trials.length > maxTrials) maxTrials = shape.trials.length;
+    for (const error of shape.errors) errors.push(error);
+    for (const trial of shape.trials) for (const error of trial.errors) errors.push(error);
   }
-  const set: IndexedSet = {
-    records: parts.flatMap((p) => p.records),
-    search: new SearchIndex(store),
-    store,
-    layouts: new Set(parts.flatMap((p) => p.layouts)),
-    maxTrials: Math.max(...parts.map((p) => p.maxTrials)),
-    errors: parts.flatMap((p) => p.errors),
-  };
+  const set: IndexedSet = { records, search: new SearchIndex(store), store, layouts, maxTrials, errors };
   if (runIndex !== undefined) set.runIndex = runIndex;
   return set;
 }
