@@ -21,6 +21,8 @@ export interface CompiledFilter {
   /** First segment after the root when it is a name: the top-level column it reads. */
   column?: string;
   test(row: Record<string, unknown>): FilterOutcome;
+  /** For a filter on a top-level column: the outcome for that column's value (undefined: missing). */
+  testValue?(value: unknown): FilterOutcome;
 }
 
 /** A filter that cannot run: names the filter and why. */
@@ -179,11 +181,11 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
   const column = first && first.kind !== 'index' ? first.name : undefined;
   const rest = segments.slice(1);
   let test: (row: Record<string, unknown>) => FilterOutcome;
+  let testValue: ((value: unknown) => FilterOutcome) | undefined;
   if (column !== undefined && rest.length === 0) {
     // The outcome depends on the value alone: remember it for the scalar values a column repeats.
     const outcomes = new Map<unknown, FilterOutcome>();
-    test = (row) => {
-      const value = hasOwn.call(row, column) ? row[column] : undefined;
+    testValue = (value) => {
       if (value === undefined) return evaluateFilter(spec, MISSING);
       if (typeof value === 'object' && value !== null) return evaluateFilter(spec, value);
       let outcome = outcomes.get(value);
@@ -193,10 +195,12 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
       }
       return outcome;
     };
+    const ofValue = testValue;
+    test = (row) => ofValue(hasOwn.call(row, column) ? row[column] : undefined);
   } else {
     test = (row) => evaluateFilter(spec, resolveSegments(row, segments));
   }
-  return { index, spec, expression, column, test };
+  return testValue ? { index, spec, expression, column, test, testValue } : { index, spec, expression, column, test };
 }
 
 /** Compiles a source's `filters` (absent: none). */

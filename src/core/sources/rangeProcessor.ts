@@ -75,7 +75,8 @@ export class RangeProcessor {
   /** Called once when the first page becomes full. */
   onPageFull?: () => void;
   private readonly csvSink: CsvRecordSink;
-  private scratchRow: Record<string, unknown> | undefined;
+  /** Per filter, the CSV cell of its column (-1: none), when every filter reads one top-level column. */
+  private cellOfFilter: number[] | undefined;
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
@@ -129,6 +130,10 @@ export class RangeProcessor {
 
   private useHeader(header: string[]): void {
     this.header = header;
+    const filters = this.setup.filters;
+    if (filters.every((f) => f.testValue !== undefined && f.column !== undefined)) {
+      this.cellOfFilter = filters.map((f) => header.indexOf(f.column as string));
+    }
     this.csv.setWidth(header.length);
     if (this.wantedColumns) {
       const wanted = this.wantedColumns;
@@ -152,8 +157,12 @@ export class RangeProcessor {
       return;
     }
     const wanted = this.csv.wanted;
-    // Once the page is full no row is kept, and every record sets the same cells: one row object serves all.
-    const row: Record<string, unknown> = wanted === null ? {} : (this.scratchRow ??= {});
+    // Once the page is full no row is kept: the filters read their cells directly.
+    if (wanted !== null && this.cellOfFilter) {
+      this.counter.testCells(cells, this.cellOfFilter);
+      return;
+    }
+    const row: Record<string, unknown> = {};
     for (let k = 0; k < header.length; k++) {
       if (wanted === null || wanted[k]) setOwn(row, header[k], cells[k]);
     }

@@ -70,6 +70,27 @@ export class RowCounter {
     return true;
   }
 
+  /**
+   * `test` for filters that each read one top-level column, given the row's cells and, per filter, the
+   * cell that holds its column (-1: the row has no such column).
+   */
+  testCells(cells: readonly unknown[], cellOfFilter: readonly number[]): boolean {
+    const stats = this.stats;
+    stats.total++;
+    const filters = this.filters;
+    for (let k = 0; k < filters.length; k++) {
+      const at = cellOfFilter[k];
+      const outcome = (filters[k].testValue as (value: unknown) => FilterOutcome)(at < 0 ? undefined : cells[at]);
+      if (outcome !== FilterOutcome.Pass) {
+        stats.removed[k]++;
+        if (outcome === FilterOutcome.NotComparable) stats.notComparable[k]++;
+        return false;
+      }
+    }
+    stats.matched++;
+    return true;
+  }
+
   keep(values: Record<string, unknown>, file: string, line?: number): void {
     this.rows.push({ values, origin: line === undefined ? { file } : { file, line } });
   }
