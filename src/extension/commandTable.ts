@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { Services } from './services';
-import { previewFilters } from './preview/previewCommands';
+import { cancelPreviewCount, previewFilters } from './preview/previewCommands';
 import { exportLogReport, openLogAsJson, openLogAtSample, openLogReport } from './logReport/logReportCommands';
 import { storeCredential } from './authoring/storeCredentialCommand';
 import { validateFile } from './validateFileCommand';
@@ -11,6 +11,7 @@ export type CommandHandler = (services: Services, ...args: unknown[]) => unknown
 /** Every command the extension contributes (package.json `contributes.commands`), in one table. */
 export const commandTable = {
   'evalLens.previewFilters': previewFilters,
+  'evalLens.cancelPreviewCount': cancelPreviewCount,
   'evalLens.openLogReport': openLogReport,
   'evalLens.openLogAsJson': openLogAsJson,
   'evalLens.openLogAtSample': openLogAtSample,

@@ -44,5 +44,5 @@ test('the packaged manifest activates only on its own files, commands and editor
   assert.equal(manifest.displayName, 'Eval Lens');
   assert.equal(manifest.engines.vscode, '^1.90.0');
   assert.ok(!manifest.activationEvents.includes('*'));
-  assert.ok(manifest.activationEvents.every((e) => /^(onLanguage:(yaml|json)|workspaceContains:|onCustomEditor:evalLens\.|onUri$)/.test(e)), manifest.activationEvents.join(', '));
+  assert.ok(manifest.activationEvents.every((e) => /^(onLanguage:(yaml|json)|workspaceContains:|onCustomEditor:evalLens\.|onWebviewPanel:evalLens\.|onUri$)/.test(e)), manifest.activationEvents.join(', '));
 });

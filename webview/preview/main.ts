@@ -131,6 +131,9 @@ function receive(message: HostToWebview): void {
       init = message;
       title.textContent = message.title;
       title.title = message.specFile;
+      // Saved at once (not only after the first result), so a reload while counting restores this view.
+      viewState.target = message.target;
+      saveViewState(viewState);
       pages = new PageCache(message.pageSize, (generation, offset, count) => {
         const id = nextRequestId++;
         pendingPages.set(id, offset);

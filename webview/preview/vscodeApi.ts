@@ -1,5 +1,6 @@
 /** The webview side of the channel to the extension host, and the view state kept while hidden. */
-import type { WebviewToHost } from '../../src/core/protocol/previewProtocol';
+import type { PreviewTarget, WebviewToHost } from '../../src/core/protocol/previewProtocol';
+import { restoredTarget } from '../../src/core/protocol/previewProtocol';
 import { isRecord } from '../../src/core/json/jsonValue';
 
 /** What survives the view being hidden and shown again (or a re-run of the preview). */
@@ -11,6 +12,8 @@ export interface PreviewViewState {
   columnWidths: Record<string, number>;
   warningsOpen: boolean;
   detail?: { row: number; column: number };
+  /** The spec and dataset shown: lets the host restore the view after the window reloads. */
+  target?: PreviewTarget;
 }
 
 interface VsCodeApi {
@@ -47,6 +50,7 @@ export function loadViewState(): PreviewViewState {
     columnWidths: widths,
     warningsOpen: saved.warningsOpen === true,
     detail,
+    target: restoredTarget(saved),
   };
 }
 

@@ -1,10 +1,17 @@
 /** User-visible strings of the filter preview in the editor: command, code lens, results view. */
+import type { PreviewProgress } from '../sources/previewTypes';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 /** A count with thousands separators: 10000 → "10,000". */
 export function formatCount(n: number): string {
   return integer.format(n);
+}
+
+/** How far a count has read (bytes or files), 0–100, when the loader knows the size. */
+export function countPercent(progress: PreviewProgress): number | undefined {
+  if (progress.total === undefined || progress.total <= 0) return undefined;
+  return Math.max(0, Math.min(100, Math.floor((100 * progress.done) / progress.total)));
 }
 
 function plural(n: number, one: string, many: string): string {
@@ -26,6 +33,19 @@ export const previewViewStrings = {
   codeLensPreviewTooltip: 'Load this source, apply its filters and show the kept rows',
   codeLensCounted: (kept: number, total: number) => `Preview · ${formatCount(kept)} kept of ${formatCount(total)}`,
   codeLensCountedPartial: (kept: number, total: number) => `Preview · at least ${formatCount(kept)} kept of ${formatCount(total)}`,
+
+  // a restored view
+  specMissing: (file: string) => `The spec file ${file} no longer exists, so this preview cannot run.`,
+  specMissingHint: 'Restore the file, or open another dataset spec and run "Eval Lens: Preview Dataset Filters".',
+
+  // the count in the status bar
+  statusBarCounting: (label: string) => `Counting ${label}`,
+  statusBarProgress: (progress: PreviewProgress) => {
+    const percent = countPercent(progress);
+    const rows = `${plural(progress.rowsSeen, 'row', 'rows')} read`;
+    return percent === undefined ? rows : `${percent}% · ${rows}`;
+  },
+  noCountToCancel: 'No filter preview is counting.',
 
   // failures before or around the core
   specParseError: (message: string) => `The spec cannot be read: ${message}`,

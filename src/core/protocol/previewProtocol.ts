@@ -36,6 +36,17 @@ export interface PreviewSummaryView {
   capped: boolean;
 }
 
+/**
+ * Which spec and dataset a view shows. The webview keeps it in its state, so the view can be restored
+ * (and run again) after the window reloads.
+ */
+export interface PreviewTarget {
+  /** The spec file's URI, as a string. */
+  spec: string;
+  /** 0-based index of the dataset's document in the spec file. */
+  index: number;
+}
+
 // ---- host → webview -------------------------------------------------------------------------
 
 export interface InitMessage {
@@ -43,6 +54,7 @@ export interface InitMessage {
   /** Display name of the spec file and dataset, e.g. "notes.dataset.yaml · math_only". */
   title: string;
   specFile: string;
+  target: PreviewTarget;
   pageSize: number;
   rowCap: number;
 }
@@ -146,6 +158,16 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     default:
       return false;
   }
+}
+
+function isTarget(value: unknown): value is PreviewTarget {
+  return isRecord(value) && typeof value.spec === 'string' && value.spec.length > 0 && isCount(value.index);
+}
+
+/** The target a restored view's saved state names (`{ target: { spec, index }, … }`), if it names one. */
+export function restoredTarget(state: unknown): PreviewTarget | undefined {
+  if (!isRecord(state) || !isTarget(state.target)) return undefined;
+  return { spec: state.target.spec, index: state.target.index };
 }
 
 const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error']);

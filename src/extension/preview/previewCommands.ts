@@ -1,5 +1,6 @@
 /**
  * `evalLens.previewFilters`: preview a dataset spec's source and filters.
+ * `evalLens.cancelPreviewCount`: stop the counts in progress (what the view's Cancel button does).
  * Arguments: none (the active spec), a `vscode.Uri` (menus), or `(uri, documentIndex)` (code lens).
  * Resolves, once the first full count ends, to `{ total, matched, removedPerFilter, notComparable,
  * complete, warnings, rowsHeld }`, to `{ error }` when the preview could not run, or to `undefined`
@@ -74,4 +75,17 @@ export const previewFilters: CommandHandler = async (services: Services, ...args
     if (index === undefined) return undefined;
   }
   return PreviewPanel.show(services, previewResults(), target.uri, index);
+};
+
+/**
+ * Stops counting: the views of `(uri, documentIndex)` when given, else every view that is counting.
+ * Resolves to how many counts it stopped.
+ */
+export const cancelPreviewCount: CommandHandler = (_services: Services, ...args: unknown[]) => {
+  const [first, second] = args;
+  const uri = first instanceof vscode.Uri ? first : undefined;
+  const index = typeof second === 'number' && Number.isInteger(second) && second >= 0 ? second : undefined;
+  const stopped = PreviewPanel.cancelCounts(uri, index);
+  if (stopped === 0 && !uri) void vscode.window.showInformationMessage(previewViewStrings.noCountToCancel);
+  return stopped;
 };

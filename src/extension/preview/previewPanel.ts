@@ -1,73 +1,37 @@
 /**
  * The preview results view: one webview panel per spec file and dataset. The host runs the count, keeps
- * the kept rows (up to ROW_CAP) and serves them as pages; the webview asks for what it shows.
+ * the kept rows (up to ROW_CAP) and serves them as pages; the webview asks for what it shows. While a
+ * count runs it is also shown in the status bar; the view's Cancel button, that entry and the
+ * `evalLens.cancelPreviewCount` command all stop it through `cancel()`.
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import type {
-  HostToWebview, PreviewFailure, PreviewLocation, PreviewSummaryView, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
+  HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
 } from '../../core/protocol/previewProtocol';
 import { isWebviewToHost } from '../../core/protocol/previewProtocol';
 import { preview } from '../../core/sources/preview';
-import type { FilterStep, PreviewProgress, PreviewResult, PreviewRow } from '../../core/sources/previewTypes';
+import type { PreviewProgress, PreviewResult, PreviewRow } from '../../core/sources/previewTypes';
 import { parseSpecDocuments } from '../../core/yaml/specDocument';
 import { Services } from '../services';
+import { CountStatusProgress } from './countStatusProgress';
 import { datasetEntries } from './datasetDocuments';
 import { failureBeforeRun, failureFromError, SpecContext } from './previewFailure';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import { PreviewResultCache } from './previewResultCache';
 import { ROW_CAP, runPreview } from './previewRun';
 import { PreviewSourceWatcher } from './previewSourceWatcher';
+import { commandSummary, PreviewCommandResult, PreviewCommandSummary, summaryView } from './previewSummary';
+import { isMissingFile, openPreviewLocation } from './previewFiles';
+import { servedPreview } from './previewTestState';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
+const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
 const PROGRESS_INTERVAL_MS = 100;
 const MAX_PAGE_ROWS = 5_000;
-
-/**
- * What `evalLens.previewFilters` resolves to once the first full count of the run it started ends:
- * the counts, or `{ error }` when the preview could not run.
- */
-export interface PreviewCommandSummary {
-  total: number;
-  matched: number;
-  removedPerFilter: FilterStep[];
-  notComparable: number;
-  /** False when the count was cancelled or stopped early (counts are then lower bounds). */
-  complete: boolean;
-  warnings: number;
-  /** Kept rows held for the table (at most ROW_CAP). */
-  rowsHeld: number;
-}
-export type PreviewCommandResult = PreviewCommandSummary | { error: string };
-
-function summaryView(result: PreviewResult, rowCount: number, final: boolean): PreviewSummaryView {
-  return {
-    columns: result.columns,
-    total: result.total,
-    matched: result.matched,
-    steps: result.removedPerFilter,
-    notComparable: result.notComparable,
-    warnings: result.warnings,
-    complete: result.complete,
-    rowCount,
-    capped: final && result.matched > rowCount,
-  };
-}
-
-function commandSummary(result: PreviewResult, rowsHeld: number): PreviewCommandSummary {
-  return {
-    total: result.total,
-    matched: result.matched,
-    removedPerFilter: result.removedPerFilter,
-    notComparable: result.notComparable,
-    complete: result.complete,
-    warnings: result.warnings.length,
-    rowsHeld,
-  };
-}
 
 export class PreviewPanel implements vscode.Disposable {
   private static readonly panels = new Map<string, PreviewPanel>();
@@ -86,6 +50,8 @@ export class PreviewPanel implements vscode.Disposable {
   private label = '';
   private disposed = false;
   private lastProgressPost = 0;
+  /** The status bar entry of the count in progress, if one is. */
+  private counting: CountStatusProgress | undefined;
 
   /** Opens (or reveals) the view of a dataset and runs the preview; resolves when the count ends. */
   static show(services: Services, cache: PreviewResultCache, uri: vscode.Uri, index: number): Promise<PreviewCommandResult> {
@@ -99,6 +65,39 @@ export class PreviewPanel implements vscode.Disposable {
     return view.run();
   }
 
+  /** Takes over a panel VS Code restored after a window reload, and runs the preview it showed. */
+  static restore(services: Services, cache: PreviewResultCache, panel: vscode.WebviewPanel, uri: vscode.Uri, index: number): Promise<PreviewCommandResult> {
+    const key = `${uri.toString()}#${index}`;
+    const existing = PreviewPanel.panels.get(key);
+    if (existing) {
+      panel.dispose();
+      existing.panel.reveal(existing.panel.viewColumn);
+      return existing.latestRun ?? existing.run();
+    }
+    const view = new PreviewPanel(services, cache, uri, index, panel);
+    PreviewPanel.panels.set(key, view);
+    servedPreview.restored(view.target);
+    return view.run();
+  }
+
+  /** Stops the counts in progress of the views of `uri` (all views when absent); returns how many it stopped. */
+  static cancelCounts(uri?: vscode.Uri, index?: number): number {
+    let stopped = 0;
+    for (const view of PreviewPanel.panels.values()) {
+      if (!view.counting) continue;
+      if (uri && view.uri.toString() !== uri.toString()) continue;
+      if (index !== undefined && view.index !== index) continue;
+      view.cancel();
+      stopped++;
+    }
+    return stopped;
+  }
+
+  private static updateCountingContext(): void {
+    const counting = [...PreviewPanel.panels.values()].some((view) => view.counting);
+    void vscode.commands.executeCommand('setContext', COUNTING_CONTEXT_KEY, counting);
+  }
+
   /** The spec and dataset of the preview view that has focus, if one has. */
   static focusedTarget(): { uri: vscode.Uri; index: number } | undefined {
     const view = PreviewPanel.focused;
@@ -110,8 +109,10 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly cache: PreviewResultCache,
     private readonly uri: vscode.Uri,
     private readonly index: number,
+    restoredPanel?: vscode.WebviewPanel,
   ) {
-    this.panel = vscode.window.createWebviewPanel(
+    if (restoredPanel) restoredPanel.webview.options = webviewOptions(services.context.extensionUri);
+    this.panel = restoredPanel ?? vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
       previewViewStrings.panelTitle(path.basename(uri.path)),
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
@@ -130,6 +131,10 @@ export class PreviewPanel implements vscode.Disposable {
     PreviewPanel.focused = this;
   }
 
+  private get target(): PreviewTarget {
+    return { spec: this.uri.toString(), index: this.index };
+  }
+
   private post(message: HostToWebview): void {
     if (this.ready) void this.panel.webview.postMessage(message);
   }
@@ -142,6 +147,7 @@ export class PreviewPanel implements vscode.Disposable {
       case 'progress': this.state = { ...this.state, progress: message }; break;
       case 'runFailed': this.state = { started: this.state.started, failed: message }; break;
     }
+    servedPreview.posted(this.target, message, this.rows.length);
     this.post(message);
   }
 
@@ -163,6 +169,7 @@ export class PreviewPanel implements vscode.Disposable {
           type: 'init',
           title: `${path.basename(this.uri.path)} · ${this.datasetLabel()}`,
           specFile: this.uri.fsPath,
+          target: this.target,
           pageSize: this.pageSize(),
           rowCap: ROW_CAP,
         });
@@ -178,13 +185,13 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       }
       case 'cancel':
-        this.abort?.abort();
+        this.cancel();
         return;
       case 'rerun':
         void this.run();
         return;
       case 'openLocation':
-        void this.openLocation(message.location);
+        void openPreviewLocation(message.location, this.uri);
         return;
     }
   }
@@ -197,22 +204,9 @@ export class PreviewPanel implements vscode.Disposable {
     return this.label || `#${this.index + 1}`;
   }
 
-  private async openLocation(location: PreviewLocation): Promise<void> {
-    if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location.file)) return; // URL rows have no local file to open.
-    const uri = vscode.Uri.file(location.file);
-    const line = Math.max(0, (location.line ?? 1) - 1);
-    const column = Math.max(0, (location.column ?? 1) - 1);
-    const position = new vscode.Position(line, column);
-    const specEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === this.uri.toString());
-    try {
-      await vscode.window.showTextDocument(uri, {
-        selection: new vscode.Range(position, position),
-        viewColumn: specEditor?.viewColumn ?? vscode.ViewColumn.One,
-        preview: true,
-      });
-    } catch (error) {
-      void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-    }
+  /** Stops the run in progress: the counts so far are shown, marked incomplete. */
+  cancel(): void {
+    this.abort?.abort();
   }
 
   /** Starts a run (cancelling the one in progress); resolves with this run's counts, or a newer run's. */
@@ -242,6 +236,9 @@ export class PreviewPanel implements vscode.Disposable {
       version = document.version;
       context = { specPath: this.uri.fsPath, text: document.getText() };
     } catch (error) {
+      if (await isMissingFile(this.uri)) {
+        return this.fail(generation, { message: previewViewStrings.specMissing(this.uri.scheme === 'file' ? this.uri.fsPath : this.uri.toString(true)), hint: previewViewStrings.specMissingHint });
+      }
       return this.fail(generation, failureFromError(error, context));
     }
     const documents = parseSpecDocuments(context.text);
@@ -261,6 +258,7 @@ export class PreviewPanel implements vscode.Disposable {
     const confirmation = new UrlFetchConfirmation(config.previewUrlFetch);
     let firstPage: PreviewResult | undefined;
     let lastProgress: PreviewProgress | undefined;
+    const status = this.showCounting(generation);
     try {
       const result = await runPreview(preview, {
         datasetValue: value,
@@ -280,10 +278,12 @@ export class PreviewPanel implements vscode.Disposable {
         },
         onProgress: (progress) => {
           lastProgress = progress;
+          servedPreview.loaderProgress(this.target);
           const now = Date.now();
           if (generation !== this.generation || now - this.lastProgressPost < PROGRESS_INTERVAL_MS) return;
           this.lastProgressPost = now;
           this.postState({ type: 'progress', generation, progress });
+          status.report(progress);
         },
       });
       if (generation !== this.generation) return commandSummary(result, result.rows.length);
@@ -300,7 +300,32 @@ export class PreviewPanel implements vscode.Disposable {
       const failure = failureFromError(error, context);
       const refusal = confirmation.refusal;
       return this.fail(generation, refusal ? { ...refusal, location: failure.location } : failure);
+    } finally {
+      this.endCounting(status);
     }
+  }
+
+  /** Shows the count in the status bar (replacing the entry of an older run of this view). */
+  private showCounting(generation: number): CountStatusProgress {
+    this.counting?.end();
+    const target = this.target;
+    const status = new CountStatusProgress(`${path.basename(this.uri.path)} · ${this.datasetLabel()}`, () => {
+      if (generation === this.generation) this.cancel();
+    }, {
+      reported: (message) => servedPreview.statusBarReported(target, message),
+      ended: () => servedPreview.statusBarEnded(target),
+    });
+    servedPreview.statusBarShown(target);
+    this.counting = status;
+    PreviewPanel.updateCountingContext();
+    return status;
+  }
+
+  private endCounting(status: CountStatusProgress): void {
+    status.end();
+    if (this.counting !== status) return;
+    this.counting = undefined;
+    PreviewPanel.updateCountingContext();
   }
 
   private resultMessage(generation: number, phase: ResultMessage['phase'], result: PreviewResult, rowCount: number): ResultMessage {
@@ -319,6 +344,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.disposed = true;
     this.abort?.abort();
     PreviewPanel.panels.delete(`${this.uri.toString()}#${this.index}`);
+    if (this.counting) this.endCounting(this.counting);
     if (PreviewPanel.focused === this) PreviewPanel.focused = undefined;
     for (const d of this.disposables) d.dispose();
     this.panel.dispose();

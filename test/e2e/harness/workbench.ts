@@ -122,3 +122,30 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+const THEME_KIND_CLASS = { light: 'vs', dark: 'vs-dark', highContrast: 'hc-black' } as const;
+
+/**
+ * Switches the color theme as a person does: "Preferences: Color Theme" in the palette, then the theme's
+ * label (e.g. "Dark Modern", "Dark High Contrast"); waits until the workbench shows it.
+ */
+export async function setColorTheme(page: Page, label: string, kind: keyof typeof THEME_KIND_CLASS): Promise<void> {
+  await pickQuickInputItem(page, '>Preferences: Color Theme', 'Preferences: Color Theme');
+  await pickQuickInputItem(page, label, label);
+  await page.locator(`.monaco-workbench.${THEME_KIND_CLASS[kind]}`).waitFor({ state: 'attached', timeout: 30_000 });
+}
+
+/** Types `filter` into the quick input (opening it first with F1 when it starts with ">") and clicks the item labelled exactly `label`. */
+async function pickQuickInputItem(page: Page, filter: string, label: string): Promise<void> {
+  if (filter.startsWith('>')) {
+    await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
+    await page.keyboard.press('F1');
+  }
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(filter);
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const item = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
+  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.click();
+}

@@ -231,3 +231,183 @@ suite('Preview: the example datasets', () => {
     assert.equal(preview[0].command!.title, 'Preview · 3 kept of 40');
   });
 });
+
+/** What `evalLens.internal.previewState` returns (see src/extension/preview/previewTestState.ts). */
+interface ServedPreview {
+  spec: string;
+  index: number;
+  generation: number;
+  summary?: { phase: 'firstPage' | 'final'; total: number; matched: number; removed: number[]; complete: boolean; rowCount: number; capped: boolean };
+  rowsHeld: number;
+  failure?: { message: string; hint?: string; location?: { file: string; line?: number } };
+  statusBar: { shown: boolean; message?: string };
+  restored: boolean;
+  counts: Record<ServedKind, number>;
+}
+type ServedKind = 'runStarted' | 'firstPage' | 'final' | 'runFailed' | 'progress' | 'loaderProgress' | 'statusBarShown' | 'statusBarEnded';
+
+async function servedPreview(spec: vscode.Uri, waitFor?: ServedKind, afterCount = 0, timeoutMs = 30_000): Promise<ServedPreview | undefined> {
+  return vscode.commands.executeCommand<ServedPreview | undefined>('evalLens.internal.previewState', { spec: spec.toString(), index: 0, waitFor, afterCount, timeoutMs });
+}
+
+/** Waits until the view of `spec` has done `kind` more than `afterCount` times. */
+async function served(spec: vscode.Uri, kind: ServedKind, afterCount = 0): Promise<ServedPreview> {
+  const state = await servedPreview(spec, kind, afterCount);
+  assert.ok(state && state.counts[kind] > afterCount, `the view did ${kind} (last state: ${JSON.stringify(state)})`);
+  return state;
+}
+
+async function countOf(spec: vscode.Uri, kind: ServedKind): Promise<number> {
+  return (await servedPreview(spec))?.counts[kind] ?? 0;
+}
+
+/** Writes `count` lines made by `line(i)` to `file`, in blocks (the files are tens of megabytes). */
+function writeLines(file: string, header: string | undefined, count: number, line: (i: number) => string): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    if (header !== undefined) fs.writeSync(fd, `${header}\n`);
+    for (let start = 0; start < count; start += 10_000) {
+      const block: string[] = [];
+      for (let i = start; i < Math.min(count, start + 10_000); i++) block.push(line(i));
+      fs.writeSync(fd, `${block.join('\n')}\n`);
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+function previewTabLabels(): string[] {
+  return vscode.window.tabGroups.all.flatMap((group) => group.tabs)
+    .filter((tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('evalLens.preview'))
+    .map((tab) => tab.label);
+}
+
+/** The labels of the open preview tabs once they satisfy `ready` (the tab model follows the host a little later). */
+async function previewTabsWhen(ready: (labels: string[]) => boolean, timeoutMs = 10_000): Promise<string[]> {
+  if (ready(previewTabLabels())) return previewTabLabels();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(previewTabLabels());
+    }, timeoutMs);
+    const listener = vscode.window.tabGroups.onDidChangeTabs(() => {
+      if (!ready(previewTabLabels())) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(previewTabLabels());
+    });
+  });
+}
+
+suite('Preview: long counts, the row cap and restored views', () => {
+  let dir: string;
+
+  suiteSetup(async () => {
+    await vscode.extensions.getExtension('eval-lens.eval-lens')?.activate();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-preview-long-'));
+  });
+
+  setup(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('cancelling a count keeps the counts so far, marked incomplete, and stops the loader', async () => {
+    // 300,000 rows of ~200 bytes (about 60 MB): counting takes far longer than the cancel takes to arrive.
+    const padding = 'x'.repeat(140);
+    writeLines(path.join(dir, 'large.jsonl'), undefined, 300_000, (i) => JSON.stringify({ id: i, group: i % 3 === 0 ? 'a' : 'b', text: `${i} ${padding}` }));
+    const spec = vscode.Uri.file(path.join(dir, 'large.dataset.yaml'));
+    fs.writeFileSync(spec.fsPath, 'key: large\nsource:\n  type: local\n  file_path: large.jsonl\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: a}\n');
+
+    const finals = await countOf(spec, 'final');
+    const ends = await countOf(spec, 'statusBarEnded');
+    const running = vscode.commands.executeCommand<PreviewCommandResult>('evalLens.previewFilters', spec);
+    const counting = await served(spec, 'loaderProgress');
+    assert.ok(counting.statusBar.shown, 'the count shows in the status bar');
+    const stopped = await vscode.commands.executeCommand<number>('evalLens.cancelPreviewCount', spec);
+    assert.equal(stopped, 1, 'the command stopped the count of this view');
+
+    const result = await running;
+    assert.ok(result && !('error' in result), `the command returns the counts so far: ${JSON.stringify(result)}`);
+    assert.equal(result.complete, false, 'a cancelled count is incomplete');
+    assert.ok(result.total > 0 && result.total < 300_000, `counted part of the file: ${result.total}`);
+    assert.ok(result.matched > 0 && result.matched <= result.total);
+    assert.equal(result.removedPerFilter[0].removed, result.total - result.matched);
+
+    const view = await served(spec, 'final', finals);
+    assert.deepEqual(
+      { total: view.summary?.total, matched: view.summary?.matched, complete: view.summary?.complete, phase: view.summary?.phase },
+      { total: result.total, matched: result.matched, complete: false, phase: 'final' },
+      'the view shows the same counts, marked incomplete',
+    );
+    const ended = await served(spec, 'statusBarEnded', ends);
+    assert.equal(ended.statusBar.shown, false, 'the status bar entry is gone');
+    assert.match(ended.statusBar.message ?? '', /^\d{1,2}% · [\d,]+ rows read$/, 'it showed the share of bytes read');
+
+    // Counting has stopped: the loader reports no more progress.
+    const reports = ended.counts.loaderProgress;
+    const later = await servedPreview(spec, 'loaderProgress', reports, 1_000);
+    assert.equal(later?.counts.loaderProgress, reports, 'no progress after the cancel');
+    assert.equal(later?.counts.final, view.counts.final, 'no other result either');
+  });
+
+  test('the view holds at most 100,000 kept rows and counts all of them', async () => {
+    // 130,000 rows; every 13th is removed, so 120,000 are kept.
+    writeLines(path.join(dir, 'many.csv'), 'id,group', 130_000, (i) => `${i},${i % 13 === 0 ? 'drop' : 'keep'}`);
+    const spec = vscode.Uri.file(path.join(dir, 'many.dataset.yaml'));
+    fs.writeFileSync(spec.fsPath, 'key: many\nsource:\n  type: local\n  file_path: many.csv\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: keep}\n');
+    const finals = await countOf(spec, 'final');
+    const ends = await countOf(spec, 'statusBarEnded');
+
+    const summary = await previewSummary(spec);
+    assert.equal(summary.complete, true);
+    assert.equal(summary.total, 130_000);
+    assert.equal(summary.matched, 120_000);
+    assert.equal(summary.rowsHeld, 100_000);
+
+    const view = await served(spec, 'final', finals);
+    assert.deepEqual(view.summary, { phase: 'final', total: 130_000, matched: 120_000, removed: [10_000], complete: true, rowCount: 100_000, capped: true });
+    assert.equal(view.rowsHeld, 100_000, 'the host keeps the capped rows for paging');
+    const ended = await served(spec, 'statusBarEnded', ends);
+    assert.equal(ended.statusBar.shown, false, 'the status bar entry ends with the count');
+  });
+
+  test('a restored view runs the preview its saved state names', async () => {
+    fs.writeFileSync(path.join(dir, 'small.csv'), 'id,level\n1,1\n2,5\n3,9\n');
+    const spec = vscode.Uri.file(path.join(dir, 'restored.dataset.yaml'));
+    fs.writeFileSync(spec.fsPath, 'key: restored\nsource:\n  type: local\n  file_path: small.csv\n  filters:\n    - {op: greater_than, expression: "{{ sample.level }}", value: 2}\n');
+    const runs = await countOf(spec, 'runStarted');
+
+    // The state the view saves with setState: its place in the table, and the spec and dataset it shows.
+    const state = { scrollTop: 0, scrollLeft: 0, selectedRow: 1, activeColumn: 0, columnWidths: {}, warningsOpen: false, target: { spec: spec.toString(), index: 0 } };
+    const result = await vscode.commands.executeCommand<PreviewCommandResult>('evalLens.internal.restorePreview', state);
+    assert.ok(result && !('error' in result), `the restored view counted: ${JSON.stringify(result)}`);
+    assert.deepEqual([result.total, result.matched, result.complete], [3, 2, true]);
+
+    const view = await served(spec, 'final');
+    assert.equal(view.restored, true);
+    assert.ok(view.counts.runStarted > runs, 'the preview ran again');
+    assert.deepEqual(await previewTabsWhen((labels) => labels.includes('Preview: restored')), ['Preview: restored'], 'one view, titled by its dataset');
+  });
+
+  test('a restored view whose spec is gone says so, naming the file', async () => {
+    const spec = vscode.Uri.file(path.join(dir, 'deleted.dataset.yaml'));
+    const result = await vscode.commands.executeCommand<PreviewCommandResult>('evalLens.internal.restorePreview', { target: { spec: spec.toString(), index: 0 } });
+    assert.ok(result && 'error' in result, 'the restored view reports an error');
+    assert.ok(result.error.includes(spec.fsPath), result.error);
+    const view = await served(spec, 'runFailed');
+    assert.match(view.failure?.message ?? '', /deleted\.dataset\.yaml no longer exists/);
+    assert.ok(view.failure?.hint, 'with what to do');
+    assert.equal((await previewTabsWhen((labels) => labels.length === 1)).length, 1, 'the view stays open with the message');
+  });
+
+  test('a restored view whose state names no spec is closed, not left blank', async () => {
+    const result = await vscode.commands.executeCommand<PreviewCommandResult>('evalLens.internal.restorePreview', { scrollTop: 10 });
+    assert.equal(result, undefined);
+    assert.deepEqual(await previewTabsWhen((labels) => labels.length === 0), [], 'the panel is closed');
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isHostToWebview, isWebviewToHost } from '../../../src/core/protocol/previewProtocol';
+import { isHostToWebview, isWebviewToHost, restoredTarget } from '../../../src/core/protocol/previewProtocol';
 
 describe('preview protocol guards', () => {
   test('accepts every well-formed webview message', () => {
@@ -33,5 +33,20 @@ describe('preview protocol guards', () => {
     assert.equal(isHostToWebview({ type: 'page', id: 1, generation: 1, offset: 0, rows: [] }), true);
     assert.equal(isHostToWebview({ type: 'getPage' }), false);
     assert.equal(isHostToWebview({ data: 1 }), false);
+  });
+
+  test('a restored view names its spec and dataset only through a well-formed target', () => {
+    const spec = 'file:///work/data/a.dataset.yaml';
+    assert.deepEqual(restoredTarget({ scrollTop: 40, target: { spec, index: 2 } }), { spec, index: 2 });
+    for (const state of [
+      undefined,
+      null,
+      { scrollTop: 40 },
+      { target: { spec } },
+      { target: { spec: '', index: 0 } },
+      { target: { spec, index: -1 } },
+      { target: { spec, index: 1.5 } },
+      { target: { spec: 3, index: 0 } },
+    ]) assert.equal(restoredTarget(state), undefined, JSON.stringify(state));
   });
 });

@@ -1,0 +1,32 @@
+/** The files a preview view deals with: opening the file and line a row or warning came from, and the spec's presence. */
+import * as vscode from 'vscode';
+import type { PreviewLocation } from '../../core/protocol/previewProtocol';
+
+/** Opens a data file (or the spec) at a location, beside the spec's editor when it is visible. */
+export async function openPreviewLocation(location: PreviewLocation, specUri: vscode.Uri): Promise<void> {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(location.file)) return; // URL rows have no local file to open.
+  const uri = vscode.Uri.file(location.file);
+  const line = Math.max(0, (location.line ?? 1) - 1);
+  const column = Math.max(0, (location.column ?? 1) - 1);
+  const position = new vscode.Position(line, column);
+  const specEditor = vscode.window.visibleTextEditors.find((e) => e.document.uri.toString() === specUri.toString());
+  try {
+    await vscode.window.showTextDocument(uri, {
+      selection: new vscode.Range(position, position),
+      viewColumn: specEditor?.viewColumn ?? vscode.ViewColumn.One,
+      preview: true,
+    });
+  } catch (error) {
+    void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/** Whether a file is gone (as opposed to there but unreadable). */
+export async function isMissingFile(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return false;
+  } catch (error) {
+    return error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
+  }
+}
