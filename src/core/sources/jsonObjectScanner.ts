@@ -18,6 +18,8 @@ interface KeySlot {
   /** Whether the key was already reported as a column. */
   seen: boolean;
   wanted: boolean;
+  /** Position in the wanted keys (-1: not wanted). */
+  wantedIndex: number;
 }
 
 /** Thrown inside the scanner when the line is not a plain valid JSON object. */
@@ -50,7 +52,11 @@ export class JsonObjectScanner {
   private wordShift = 0;
   private wordsOf: Buffer | undefined;
 
-  constructor(private readonly wantedKeys: readonly string[]) {}
+  private readonly values: unknown[];
+
+  constructor(private readonly wantedKeys: readonly string[]) {
+    this.values = new Array<unknown>(wantedKeys.length).fill(undefined);
+  }
 
   private useWords(buf: Buffer): void {
     if (buf === this.wordsOf) return;
@@ -64,47 +70,65 @@ export class JsonObjectScanner {
    * when the line is not a valid JSON object (the caller then asks JSON.parse for the exact reason).
    */
   scan(buf: Buffer, start: number, end: number): Record<string, unknown> | undefined {
+    const row: Record<string, unknown> = {};
+    return this.scanLine(buf, start, end, row) ? row : undefined;
+  }
+
+  /**
+   * Like `scan`, but gives the wanted members' values by the position of their key in the wanted keys
+   * (undefined where absent). The array is reused by the next call.
+   */
+  scanValues(buf: Buffer, start: number, end: number): readonly unknown[] | undefined {
+    return this.scanLine(buf, start, end, undefined) ? this.values : undefined;
+  }
+
+  private scanLine(buf: Buffer, start: number, end: number, row: Record<string, unknown> | undefined): boolean {
+    const values = this.values;
+    for (let k = 0; k < values.length; k++) values[k] = undefined;
     this.pending.length = 0;
     this.useWords(buf);
     let i = this.skipWs(buf, start, end);
-    if (i >= end || buf[i] !== 0x7b) return undefined;
+    if (i >= end || buf[i] !== 0x7b) return false;
     i = this.skipWs(buf, i + 1, end);
-    const row: Record<string, unknown> = {};
     if (i < end && buf[i] === 0x7d) {
       i++;
     } else {
       let position = 0;
       for (;;) {
-        if (i >= end || buf[i] !== QUOTE) return undefined;
+        if (i >= end || buf[i] !== QUOTE) return false;
         const keyStart = i;
         let slot = this.keyAt(buf, i, end, position);
         if (slot) {
           i += slot.bytes.length;
         } else {
           i = this.skipString(buf, i, end);
-          if (i === INVALID) return undefined;
+          if (i === INVALID) return false;
           slot = this.slotFor(buf, keyStart, i, position);
         }
         position++;
         i = this.skipWs(buf, i, end);
-        if (i >= end || buf[i] !== 0x3a) return undefined;
+        if (i >= end || buf[i] !== 0x3a) return false;
         i = this.skipWs(buf, i + 1, end);
         const valueStart = i;
         this.escapedString = false;
         i = this.skipValue(buf, i, end, 0);
-        if (i === INVALID) return undefined;
-        if (slot.wanted) setOwn(row, slot.name, this.wantedValue(slot, buf, valueStart, i));
+        if (i === INVALID) return false;
+        if (slot.wanted) {
+          const value = this.wantedValue(slot, buf, valueStart, i);
+          values[slot.wantedIndex] = value;
+          if (row) setOwn(row, slot.name, value);
+        }
         i = this.skipWs(buf, i, end);
-        if (i >= end) return undefined;
+        if (i >= end) return false;
         const c = buf[i++];
         if (c === 0x7d) break;
-        if (c !== 0x2c) return undefined;
+        if (c !== 0x2c) return false;
         i = this.skipWs(buf, i, end);
       }
     }
-    if (this.skipWs(buf, i, end) !== end) return undefined;
+    if (this.skipWs(buf, i, end) !== end) return false;
     this.commitPending();
-    return row;
+    return true;
   }
 
   /** Records the keys of a row parsed elsewhere (JSON.parse), in `Object.keys` order. */
@@ -178,7 +202,8 @@ export class JsonObjectScanner {
   }
 
   private addSlot(name: string, bytes: Buffer): KeySlot {
-    const slot: KeySlot = { name, bytes, seen: false, wanted: this.wantedKeys.includes(name) };
+    const wantedIndex = this.wantedKeys.indexOf(name);
+    const slot: KeySlot = { name, bytes, seen: false, wanted: wantedIndex >= 0, wantedIndex };
     this.slots.push(slot);
     this.slotByName.set(name, this.slots.length - 1);
     return slot;

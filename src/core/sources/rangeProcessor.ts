@@ -75,6 +75,8 @@ export class RangeProcessor {
   /** Called once when the first page becomes full. */
   onPageFull?: () => void;
   private readonly csvSink: CsvRecordSink;
+  /** Per filter, the position of its column among the scanned JSON values, when every filter reads one top-level column. */
+  private readonly valueOfFilter: number[] | undefined;
   /** Per filter, the CSV cell of its column (-1: none), when every filter reads one top-level column. */
   private cellOfFilter: number[] | undefined;
 
@@ -82,6 +84,8 @@ export class RangeProcessor {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
     this.wantedColumns = referencedColumns(setup.filters);
     this.json = new JsonObjectScanner(this.wantedColumns ?? []);
+    const wanted = this.wantedColumns;
+    if (wanted && setup.filters.every((f) => f.testValue !== undefined)) this.valueOfFilter = setup.filters.map((f) => wanted.indexOf(f.column as string));
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
     if (setup.header) this.useHeader(setup.header);
@@ -203,6 +207,13 @@ export class RangeProcessor {
 
   private jsonlRecord(buf: Buffer, start: number, end: number, line: number): void {
     if (this.setup.fast && this.wantedColumns !== undefined && this.counter.pageFull) {
+      if (this.valueOfFilter) {
+        const values = this.json.scanValues(buf, start, end);
+        if (values !== undefined) {
+          this.counter.testCells(values, this.valueOfFilter);
+          return;
+        }
+      }
       const partial = this.json.scan(buf, start, end);
       if (partial !== undefined) {
         this.counter.test(partial);
