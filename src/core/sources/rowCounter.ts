@@ -60,11 +60,7 @@ export class RowCounter {
     const filters = this.filters;
     for (let k = 0; k < filters.length; k++) {
       const outcome = filters[k].test(row);
-      if (outcome !== FilterOutcome.Pass) {
-        stats.removed[k]++;
-        if (outcome === FilterOutcome.NotComparable) stats.notComparable[k]++;
-        return false;
-      }
+      if (outcome !== FilterOutcome.Pass) return this.removedBy(k, outcome);
     }
     stats.matched++;
     return true;
@@ -81,14 +77,16 @@ export class RowCounter {
     for (let k = 0; k < filters.length; k++) {
       const at = cellOfFilter[k];
       const outcome = (filters[k].testValue as (value: unknown) => FilterOutcome)(at < 0 ? undefined : cells[at]);
-      if (outcome !== FilterOutcome.Pass) {
-        stats.removed[k]++;
-        if (outcome === FilterOutcome.NotComparable) stats.notComparable[k]++;
-        return false;
-      }
+      if (outcome !== FilterOutcome.Pass) return this.removedBy(k, outcome);
     }
     stats.matched++;
     return true;
+  }
+
+  private removedBy(k: number, outcome: FilterOutcome): false {
+    this.stats.removed[k]++;
+    if (outcome === FilterOutcome.NotComparable) this.stats.notComparable[k]++;
+    return false;
   }
 
   keep(values: Record<string, unknown>, file: string, line?: number): void {

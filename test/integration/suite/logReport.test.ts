@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { activeCustomEditorUri, countOf, examplesFolder, served } from '../logReportHelpers';
 
 suite('Log report: the custom editor serves pages from the host', function () {
@@ -10,20 +10,7 @@ suite('Log report: the custom editor serves pages from the host', function () {
   // webviews were closed (the extension host has done its part; re-setting the HTML does not help); the
   // next open works. One retry absorbs that.
   this.retries(1);
-  let tempDir: string;
-
-  suiteSetup(() => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-log-'));
-  });
-
-  setup(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirAndFreshEditors('eval-lens-log-');
 
   test('opens success-trials.tasklog.json as a report and answers the first page request', async () => {
     const uri = vscode.Uri.file(path.join(examplesFolder(), 'logs/success-trials.tasklog.json'));
@@ -54,7 +41,7 @@ suite('Log report: the custom editor serves pages from the host', function () {
 
   test('Open as JSON and back: the report command accepts any .json log, and refuses other JSON', async () => {
     const source = path.join(examplesFolder(), 'logs/legacy.tasklog.json');
-    const plain = path.join(tempDir, 'run-output.json');
+    const plain = path.join(tempDir(), 'run-output.json');
     fs.copyFileSync(source, plain);
     const plainUri = vscode.Uri.file(plain);
     await vscode.commands.executeCommand('vscode.open', plainUri);
@@ -68,14 +55,14 @@ suite('Log report: the custom editor serves pages from the host', function () {
     await vscode.commands.executeCommand('evalLens.openLogAsJson', plainUri);
     assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), plainUri.toString());
 
-    const other = path.join(tempDir, 'package.json');
+    const other = path.join(tempDir(), 'package.json');
     fs.writeFileSync(other, JSON.stringify({ name: 'not-a-log', version: '1.0.0' }));
     const refused = await vscode.commands.executeCommand('evalLens.openLogReport', vscode.Uri.file(other));
     assert.equal(refused, undefined);
   });
 
   test('a change on disk reloads the report with a new generation', async () => {
-    const file = path.join(tempDir, 'changing.tasklog.json');
+    const file = path.join(tempDir(), 'changing.tasklog.json');
     const log = JSON.parse(fs.readFileSync(path.join(examplesFolder(), 'logs/success-trials.tasklog.json'), 'utf8')) as { specification: { display_name: string } };
     fs.writeFileSync(file, JSON.stringify(log));
     const uri = vscode.Uri.file(file);
@@ -90,7 +77,7 @@ suite('Log report: the custom editor serves pages from the host', function () {
   });
 
   test('a log that is not valid JSON reports the line and column instead of a blank view', async () => {
-    const file = path.join(tempDir, 'broken.tasklog.json');
+    const file = path.join(tempDir(), 'broken.tasklog.json');
     fs.writeFileSync(file, '{\n  "format_version": "v1",\n  "evidence": {,\n}\n');
     const before = await countOf('loadError');
     await vscode.commands.executeCommand('vscode.openWith', vscode.Uri.file(file), 'evalLens.taskLog');

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, isEmbeddedReport } from '../../../src/core/protocol/embeddedReport';
 import { activeCustomEditorUri, countOf, examplesFolder, served } from '../logReportHelpers';
 
@@ -28,20 +28,7 @@ async function followDeepLink(query: string): Promise<void> {
 
 suite('Log report: deep links and the HTML export', function () {
   this.retries(1); // see logReport.test.ts: a new webview's frame is sometimes not created on the first open
-  let tempDir: string;
-
-  suiteSetup(() => {
-    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-links-'));
-  });
-
-  setup(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(tempDir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirAndFreshEditors('eval-lens-links-');
 
   test('a vscode:// deep link opens the report at its sample and trial', async () => {
     const { uri, log } = exampleLog('logs/success-trials.tasklog.json');
@@ -72,7 +59,7 @@ suite('Log report: deep links and the HTML export', function () {
   });
 
   test('a deep link to a missing file says so, and opens nothing', async () => {
-    const missing = path.join(tempDir, 'gone.tasklog.json');
+    const missing = path.join(tempDir(), 'gone.tasklog.json');
     const errors = await countOf('deepLinkError');
     await followDeepLink(`path=${encodeURIComponent(missing)}&sample=0`);
     const state = await served('deepLinkError', errors);
@@ -86,7 +73,7 @@ suite('Log report: deep links and the HTML export', function () {
 
   test('the export command writes one standalone HTML file: data embedded, a strict CSP, nothing from the network', async () => {
     const { uri, log } = exampleLog('logs/success-trials.tasklog.json');
-    const out = vscode.Uri.file(path.join(tempDir, 'success-trials.html'));
+    const out = vscode.Uri.file(path.join(tempDir(), 'success-trials.html'));
     const result = await vscode.commands.executeCommand<{ file: string; samples: number } | undefined>('evalLens.exportLogReport', uri, out);
     assert.deepEqual(result, { file: out.fsPath, samples: log.evidence.samples.length });
     const html = fs.readFileSync(out.fsPath, 'utf8');

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { useTempDirAndFreshEditors } from '../suiteSupport';
 
 /** What `evalLens.previewFilters` resolves to (see src/extension/preview/previewCommands.ts). */
 interface PreviewSummary {
@@ -300,27 +301,13 @@ async function previewTabsWhen(ready: (labels: string[]) => boolean, timeoutMs =
 }
 
 suite('Preview: long counts, the row cap and restored views', () => {
-  let dir: string;
-
-  suiteSetup(async () => {
-    await vscode.extensions.getExtension('eval-lens.eval-lens')?.activate();
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-preview-long-'));
-  });
-
-  setup(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-  });
-
-  suiteTeardown(async () => {
-    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const tempDir = useTempDirAndFreshEditors('eval-lens-preview-long-');
 
   test('cancelling a count keeps the counts so far, marked incomplete, and stops the loader', async () => {
     // 300,000 rows of ~200 bytes (about 60 MB): counting takes far longer than the cancel takes to arrive.
     const padding = 'x'.repeat(140);
-    writeLines(path.join(dir, 'large.jsonl'), undefined, 300_000, (i) => JSON.stringify({ id: i, group: i % 3 === 0 ? 'a' : 'b', text: `${i} ${padding}` }));
-    const spec = vscode.Uri.file(path.join(dir, 'large.dataset.yaml'));
+    writeLines(path.join(tempDir(), 'large.jsonl'), undefined, 300_000, (i) => JSON.stringify({ id: i, group: i % 3 === 0 ? 'a' : 'b', text: `${i} ${padding}` }));
+    const spec = vscode.Uri.file(path.join(tempDir(), 'large.dataset.yaml'));
     fs.writeFileSync(spec.fsPath, 'key: large\nsource:\n  type: local\n  file_path: large.jsonl\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: a}\n');
 
     const finals = await countOf(spec, 'final');
@@ -357,8 +344,8 @@ suite('Preview: long counts, the row cap and restored views', () => {
 
   test('the view holds at most 100,000 kept rows and counts all of them', async () => {
     // 130,000 rows; every 13th is removed, so 120,000 are kept.
-    writeLines(path.join(dir, 'many.csv'), 'id,group', 130_000, (i) => `${i},${i % 13 === 0 ? 'drop' : 'keep'}`);
-    const spec = vscode.Uri.file(path.join(dir, 'many.dataset.yaml'));
+    writeLines(path.join(tempDir(), 'many.csv'), 'id,group', 130_000, (i) => `${i},${i % 13 === 0 ? 'drop' : 'keep'}`);
+    const spec = vscode.Uri.file(path.join(tempDir(), 'many.dataset.yaml'));
     fs.writeFileSync(spec.fsPath, 'key: many\nsource:\n  type: local\n  file_path: many.csv\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: keep}\n');
     const finals = await countOf(spec, 'final');
     const ends = await countOf(spec, 'statusBarEnded');
@@ -377,8 +364,8 @@ suite('Preview: long counts, the row cap and restored views', () => {
   });
 
   test('a restored view runs the preview its saved state names', async () => {
-    fs.writeFileSync(path.join(dir, 'small.csv'), 'id,level\n1,1\n2,5\n3,9\n');
-    const spec = vscode.Uri.file(path.join(dir, 'restored.dataset.yaml'));
+    fs.writeFileSync(path.join(tempDir(), 'small.csv'), 'id,level\n1,1\n2,5\n3,9\n');
+    const spec = vscode.Uri.file(path.join(tempDir(), 'restored.dataset.yaml'));
     fs.writeFileSync(spec.fsPath, 'key: restored\nsource:\n  type: local\n  file_path: small.csv\n  filters:\n    - {op: greater_than, expression: "{{ sample.level }}", value: 2}\n');
     const runs = await countOf(spec, 'runStarted');
 
@@ -395,7 +382,7 @@ suite('Preview: long counts, the row cap and restored views', () => {
   });
 
   test('a restored view whose spec is gone says so, naming the file', async () => {
-    const spec = vscode.Uri.file(path.join(dir, 'deleted.dataset.yaml'));
+    const spec = vscode.Uri.file(path.join(tempDir(), 'deleted.dataset.yaml'));
     const result = await vscode.commands.executeCommand<PreviewCommandResult>('evalLens.internal.restorePreview', { target: { spec: spec.toString(), index: 0 } });
     assert.ok(result && 'error' in result, 'the restored view reports an error');
     assert.ok(result.error.includes(spec.fsPath), result.error);
