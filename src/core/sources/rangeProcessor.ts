@@ -58,6 +58,15 @@ function uniqueHeader(cells: readonly (string | undefined)[], count: number, war
   return header;
 }
 
+/**
+ * Where each filter's column is among `names` (-1: absent), when every filter reads one top-level column
+ * (so it can be tested on that value alone, `testValue`); otherwise undefined.
+ */
+function columnPositions(filters: readonly CompiledFilter[], names: readonly string[]): number[] | undefined {
+  if (!filters.every((f) => f.testValue !== undefined && f.column !== undefined)) return undefined;
+  return filters.map((f) => names.indexOf(f.column as string));
+}
+
 export class RangeProcessor {
   readonly counter: RowCounter;
   private readonly csv = new CsvScanner();
@@ -75,17 +84,16 @@ export class RangeProcessor {
   /** Called once when the first page becomes full. */
   onPageFull?: () => void;
   private readonly csvSink: CsvRecordSink;
-  /** Per filter, the position of its column among the scanned JSON values, when every filter reads one top-level column. */
+  /** Per filter, the position of its column among the scanned JSON values (see `columnPositions`). */
   private readonly valueOfFilter: number[] | undefined;
-  /** Per filter, the CSV cell of its column (-1: none), when every filter reads one top-level column. */
+  /** Per filter, the CSV cell of its column (see `columnPositions`). */
   private cellOfFilter: number[] | undefined;
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
     this.wantedColumns = referencedColumns(setup.filters);
     this.json = new JsonObjectScanner(this.wantedColumns ?? []);
-    const wanted = this.wantedColumns;
-    if (wanted && setup.filters.every((f) => f.testValue !== undefined)) this.valueOfFilter = setup.filters.map((f) => wanted.indexOf(f.column as string));
+    if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
     if (setup.header) this.useHeader(setup.header);
@@ -134,10 +142,7 @@ export class RangeProcessor {
 
   private useHeader(header: string[]): void {
     this.header = header;
-    const filters = this.setup.filters;
-    if (filters.every((f) => f.testValue !== undefined && f.column !== undefined)) {
-      this.cellOfFilter = filters.map((f) => header.indexOf(f.column as string));
-    }
+    this.cellOfFilter = columnPositions(this.setup.filters, header);
     this.csv.setWidth(header.length);
     if (this.wantedColumns) {
       const wanted = this.wantedColumns;
@@ -213,11 +218,12 @@ export class RangeProcessor {
           this.counter.testCells(values, this.valueOfFilter);
           return;
         }
-      }
-      const partial = this.json.scan(buf, start, end);
-      if (partial !== undefined) {
-        this.counter.test(partial);
-        return;
+      } else {
+        const partial = this.json.scan(buf, start, end);
+        if (partial !== undefined) {
+          this.counter.test(partial);
+          return;
+        }
       }
     }
     let value: unknown;

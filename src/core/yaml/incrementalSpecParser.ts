@@ -17,7 +17,6 @@ interface Piece {
 }
 
 interface Entry {
-  text: string;
   /** Offset of the piece in the text last parsed. */
   start: number;
   doc: SpecDocument;
@@ -60,6 +59,13 @@ function shiftDocument(doc: SpecDocument, delta: number): void {
   doc.problems = doc.problems.map((p) => ({ ...p, range: shiftRange(p.range, delta) }));
 }
 
+/** Entries by their piece's text; identical pieces keep one entry each, in order. */
+function addEntry(byText: Map<string, Entry[]>, pieceText: string, entry: Entry): void {
+  const same = byText.get(pieceText);
+  if (same) same.push(entry);
+  else byText.set(pieceText, [entry]);
+}
+
 export class IncrementalSpecParser {
   private previous = new Map<string, Entry[]>();
   private readonly entryOf = new WeakMap<SpecDocument, Entry>();
@@ -81,15 +87,13 @@ export class IncrementalSpecParser {
         } else {
           const docs = parseSpecDocuments(pieceText);
           if (docs.length !== 1 || docs[0].problems.length > 0) return this.parseWhole(text, pieces);
-          entry = { text: pieceText, start: 0, doc: docs[0], memo: new Map() };
+          entry = { start: 0, doc: docs[0], memo: new Map() };
         }
         shiftDocument(entry.doc, piece.start - entry.start);
         entry.start = piece.start;
         entry.doc.index = index;
         entries.push(entry);
-        const same = next.get(pieceText);
-        if (same) same.push(entry);
-        else next.set(pieceText, [entry]);
+        addEntry(next, pieceText, entry);
       }
       this.remember(next, entries);
       return entries.map((e) => e.doc);
@@ -114,12 +118,9 @@ export class IncrementalSpecParser {
     // When the cut matches the parse, the documents seed the next incremental parse.
     if (pieces && pieces.length === docs.length && docs.every((d) => d.problems.length === 0)) {
       for (const [i, piece] of pieces.entries()) {
-        const pieceText = text.slice(piece.start, piece.end);
-        const entry: Entry = { text: pieceText, start: piece.start, doc: docs[i], memo: new Map() };
+        const entry: Entry = { start: piece.start, doc: docs[i], memo: new Map() };
         entries.push(entry);
-        const same = next.get(pieceText);
-        if (same) same.push(entry);
-        else next.set(pieceText, [entry]);
+        addEntry(next, text.slice(piece.start, piece.end), entry);
       }
     }
     this.remember(next, entries);

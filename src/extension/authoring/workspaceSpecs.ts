@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { configSpecKeys } from '../../core/validation/generatorTemplateCheck';
-import { validateText } from '../../core/validation/validateText';
-import { FileKind } from '../../core/fileKind';
+import { validateText, ValidationResult } from '../../core/validation/validateText';
+import { FileKind, kindFromFileName, kindFromModeline } from '../../core/fileKind';
+import { SpecDiagnostics } from './specDiagnostics';
 import { Services } from '../services';
 
 interface SpecFileFacts {
@@ -18,12 +19,27 @@ const EXCLUDE = '**/{node_modules,.git,.vscode-test}/**';
 const MAX_FILES = 5000;
 /** Larger files are data or logs, not specs. */
 const MAX_SPEC_BYTES = 2_000_000;
-const NAMED_SPEC = /\.(dataset|generator)\.(ya?ml|json)$/i;
 
-/** A cheap test before parsing a file not named as a spec: could its content make it a dataset or generator? */
-function mayBeSpec(text: string): boolean {
-  if (/^\s*#\s*eval-lens\s*:/.test(text)) return true;
+function isSpecKind(kind: FileKind | undefined): boolean {
+  return kind === 'dataset' || kind === 'generator';
+}
+
+/** A cheap test before parsing a file: could its name, modeline or content make it a dataset or generator? */
+function mayBeSpec(fileName: string, text: string): boolean {
+  if (kindFromFileName(fileName) !== undefined || kindFromModeline(text) !== undefined) return true;
   return /\bkey\b/.test(text) && /\b(source|generator_specification|declarative_dataset_generator)\b/.test(text);
+}
+
+function factsOf(result: ValidationResult): SpecFileFacts {
+  const keys: string[] = [];
+  const generators: SpecFileFacts['generators'] = [];
+  for (const value of result.values) {
+    const key = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).key : undefined;
+    if (typeof key !== 'string') continue;
+    keys.push(key);
+    if (result.kind === 'generator') generators.push({ key, options: configSpecKeys(value).map((k) => k.key) });
+  }
+  return { kind: result.kind, keys, generators };
 }
 
 /**
@@ -50,51 +66,45 @@ export class WorkspaceSpecs implements vscode.Disposable {
 
   private constructor() {
     const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
-    const refresh = (uri: vscode.Uri) => void this.readFile(uri).then(() => this.changed.fire(uri));
+    const refresh = (uri: vscode.Uri) => void this.readFile(uri).then((changed) => {
+      if (changed) this.changed.fire(uri);
+    });
     const forget = (uri: vscode.Uri) => {
-      if (this.files.delete(uri.toString())) this.changed.fire(uri);
+      if (this.store(uri, undefined)) this.changed.fire(uri);
     };
     this.disposables.push(this.changed, watcher, watcher.onDidCreate(refresh), watcher.onDidChange(refresh), watcher.onDidDelete(forget));
     this.disposables.push(vscode.workspace.onDidChangeTextDocument((e) => this.readDocument(e.document)));
     this.disposables.push(vscode.workspace.onDidCloseTextDocument((d) => { if (d.isUntitled) this.files.delete(d.uri.toString()); }));
   }
 
-  private facts(text: string, fileName: string): SpecFileFacts {
-    const result = validateText(text, fileName);
-    const keys: string[] = [];
-    const generators: SpecFileFacts['generators'] = [];
-    for (const value of result.values) {
-      const key = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).key : undefined;
-      if (typeof key !== 'string') continue;
-      keys.push(key);
-      if (result.kind === 'generator') generators.push({ key, options: configSpecKeys(value).map((k) => k.key) });
+  /** Keeps the facts of a file that is a dataset or generator and forgets any other; true when that changed what is known. */
+  private store(uri: vscode.Uri, facts: SpecFileFacts | undefined): boolean {
+    const key = uri.toString();
+    if (facts && isSpecKind(facts.kind)) {
+      this.files.set(key, facts);
+      return true;
     }
-    return { kind: result.kind, keys, generators };
+    return this.files.delete(key);
   }
 
-  private async readFile(uri: vscode.Uri): Promise<void> {
+  /** Reads a file from disk (or its open document); true when what is known of the workspace's specs changed. */
+  private async readFile(uri: vscode.Uri): Promise<boolean> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     if (open) return this.readDocument(open);
     try {
-      if ((await vscode.workspace.fs.stat(uri)).size > MAX_SPEC_BYTES) return;
+      if ((await vscode.workspace.fs.stat(uri)).size > MAX_SPEC_BYTES) return this.store(uri, undefined);
       const text = new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      if (!NAMED_SPEC.test(uri.path) && !mayBeSpec(text)) {
-        this.files.delete(uri.toString());
-        return;
-      }
-      const facts = this.facts(text, uri.fsPath);
-      if (facts.kind === 'dataset' || facts.kind === 'generator') this.files.set(uri.toString(), facts);
-      else this.files.delete(uri.toString());
+      return this.store(uri, mayBeSpec(uri.path, text) ? factsOf(validateText(text, uri.fsPath)) : undefined);
     } catch {
-      this.files.delete(uri.toString());
+      return this.store(uri, undefined);
     }
   }
 
-  readDocument(document: vscode.TextDocument): void {
-    if (!/\.(ya?ml|json)$/i.test(document.fileName) && document.languageId !== 'yaml' && document.languageId !== 'json') return;
-    const facts = this.facts(document.getText(), document.fileName);
-    if (facts.kind === 'dataset' || facts.kind === 'generator') this.files.set(document.uri.toString(), facts);
-    else this.files.delete(document.uri.toString());
+  /** Takes an open document's facts from the diagnostics pass's validation of its current version. */
+  readDocument(document: vscode.TextDocument): boolean {
+    if (!/\.(ya?ml|json)$/i.test(document.fileName) && document.languageId !== 'yaml' && document.languageId !== 'json') return false;
+    const result = SpecDiagnostics.instance?.resultFor(document) ?? validateText(document.getText(), document.fileName);
+    return this.store(document.uri, factsOf(result));
   }
 
   /** Resolves once the workspace was scanned (first call starts the scan). */

@@ -8,15 +8,7 @@ import { logReportStrings as S } from '../../core/l10n/logReportStrings';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
 import { servedLogReport } from './logReportTestState';
-
-async function exists(file: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(file);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { isMissingFile } from '../missingFile';
 
 function index(params: URLSearchParams, name: string): number | undefined {
   const raw = params.get(name);
@@ -45,7 +37,7 @@ export class LogReportUriHandler implements vscode.UriHandler {
       this.refuse(uri, link.error);
       return;
     }
-    if (!(await exists(link.file))) {
+    if (await isMissingFile(link.file)) {
       this.refuse(link.file, S.uriFileNotFound(link.file.scheme === 'file' ? link.file.fsPath : link.file.toString()));
       return;
     }

@@ -1,4 +1,4 @@
-/** The files a preview view deals with: opening the file and line a row or warning came from, and the spec's presence. */
+/** Opening the file and line a preview row or warning came from. */
 import * as vscode from 'vscode';
 import type { PreviewLocation } from '../../core/protocol/previewProtocol';
 
@@ -18,15 +18,5 @@ export async function openPreviewLocation(location: PreviewLocation, specUri: vs
     });
   } catch (error) {
     void vscode.window.showErrorMessage(error instanceof Error ? error.message : String(error));
-  }
-}
-
-/** Whether a file is gone (as opposed to there but unreadable). */
-export async function isMissingFile(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return false;
-  } catch (error) {
-    return error instanceof vscode.FileSystemError && error.code === 'FileNotFound';
   }
 }
