@@ -147,8 +147,11 @@ test('the preview follows the light, dark and high contrast themes, and comes ba
   assert.notEqual(contrast.selectedRowOutline.style, 'none');
   await screenshot(page, 'preview-high-contrast');
 
-  // A window reload: VS Code restores the view from its saved state, and the preview runs again.
-  await page.reload();
+  // A window reload: VS Code restores the view from its saved state, and the preview runs again. The reload goes
+  // through the workbench's own command, so the editors' state is stored before the page goes away.
+  const reloaded = page.waitForEvent('load', { timeout: 90_000 });
+  await runCommand(page, 'Developer: Reload Window');
+  await reloaded;
   await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
   const restoredView = async (f: Frame) => (await f.locator('.funnel-text').count()) > 0;
   try {
