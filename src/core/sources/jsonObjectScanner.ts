@@ -12,7 +12,12 @@ const MAX_DEPTH = 512;
 
 interface KeySlot {
   name: string;
+  /** The key as written, quotes included (a whole valid JSON string). */
   bytes: Buffer;
+  /** `bytes` as little-endian 32-bit words, the last one padded with zero bytes. */
+  words: Int32Array;
+  /** Mask of the last word's bytes that belong to the key. */
+  lastMask: number;
   /** The member's repeated scalar values, decoded once (wanted keys only). */
   values?: ShortValueCache<unknown>;
   /** Whether the key was already reported as a column. */
@@ -24,13 +29,36 @@ interface KeySlot {
 
 /** Thrown inside the scanner when the line is not a plain valid JSON object. */
 const INVALID = -1;
+/** `scanValuesToLineEnd`: the line is complete and not one valid JSON object. */
+export const NOT_AN_OBJECT_LINE = -1;
+/** `scanValuesToLineEnd`: the buffer ends before the line does. */
+export const LINE_GOES_ON = -2;
 
+/** JSON whitespace except the line feed, which ends a JSONL record (so a scan never passes one). */
 function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+  return c === 0x20 || c === 0x09 || c === 0x0d;
 }
 
 function isHex(c: number): boolean {
   return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+function keyWords(bytes: Buffer): Int32Array {
+  const words = new Int32Array((bytes.length + 3) >>> 2);
+  for (let k = 0; k < bytes.length; k++) words[k >>> 2] |= bytes[k] << ((k & 3) * 8);
+  return words;
+}
+
+/** The value of a valid JSON number of at most 9 bytes made of digits and a leading minus only, else undefined. */
+function shortInteger(buf: Buffer, start: number, end: number): number | undefined {
+  const negative = buf[start] === 0x2d;
+  let value = 0;
+  for (let i = negative ? start + 1 : start; i < end; i++) {
+    const digit = buf[i] - 0x30;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return negative ? -value : value;
 }
 
 function isArrayIndexKey(name: string): boolean {
@@ -52,7 +80,8 @@ export class JsonObjectScanner {
   private wordShift = 0;
   private wordsOf: Buffer | undefined;
 
-  private readonly values: unknown[];
+  /** The wanted members' values of the last scanned line, by the position of their key in the wanted keys. */
+  readonly values: unknown[];
 
   constructor(private readonly wantedKeys: readonly string[]) {
     this.values = new Array<unknown>(wantedKeys.length).fill(undefined);
@@ -71,7 +100,9 @@ export class JsonObjectScanner {
    */
   scan(buf: Buffer, start: number, end: number): Record<string, unknown> | undefined {
     const row: Record<string, unknown> = {};
-    return this.scanLine(buf, start, end, row) ? row : undefined;
+    if (this.scanObject(buf, start, end, row) !== end) return undefined;
+    this.commitPending();
+    return row;
   }
 
   /**
@@ -79,56 +110,75 @@ export class JsonObjectScanner {
    * (undefined where absent). The array is reused by the next call.
    */
   scanValues(buf: Buffer, start: number, end: number): readonly unknown[] | undefined {
-    return this.scanLine(buf, start, end, undefined) ? this.values : undefined;
+    if (this.scanObject(buf, start, end, undefined) !== end) return undefined;
+    this.commitPending();
+    return this.values;
   }
 
-  private scanLine(buf: Buffer, start: number, end: number, row: Record<string, unknown> | undefined): boolean {
+  /**
+   * Like `scanValues` for a record that starts at `start` and whose end is not known yet (values in
+   * `values`). Returns the offset of the line feed that ends it when the line is one valid object;
+   * NOT_AN_OBJECT_LINE when it is not (or holds more than MAX_DEPTH levels); LINE_GOES_ON when the buffer
+   * ends first. A line feed never counts as a blank, so the scan never passes one.
+   */
+  scanValuesToLineEnd(buf: Buffer, start: number, end: number): number {
+    const stop = this.scanObject(buf, start, end, undefined);
+    if (stop === INVALID) {
+      const lineFeed = buf.indexOf(0x0a, start);
+      return lineFeed === -1 || lineFeed >= end ? LINE_GOES_ON : NOT_AN_OBJECT_LINE;
+    }
+    if (stop >= end) return LINE_GOES_ON;
+    this.commitPending();
+    return stop;
+  }
+
+  /** Scans one object and the blanks after it; returns the offset after them, or INVALID. */
+  private scanObject(buf: Buffer, start: number, end: number, row: Record<string, unknown> | undefined): number {
     const values = this.values;
     for (let k = 0; k < values.length; k++) values[k] = undefined;
-    this.pending.length = 0;
+    if (this.pending.length !== 0) this.pending.length = 0;
     this.useWords(buf);
     let i = this.skipWs(buf, start, end);
-    if (i >= end || buf[i] !== 0x7b) return false;
+    if (i >= end || buf[i] !== 0x7b) return INVALID;
     i = this.skipWs(buf, i + 1, end);
     if (i < end && buf[i] === 0x7d) {
       i++;
     } else {
       let position = 0;
       for (;;) {
-        if (i >= end || buf[i] !== QUOTE) return false;
+        if (i >= end || buf[i] !== QUOTE) return INVALID;
         const keyStart = i;
         let slot = this.keyAt(buf, i, end, position);
         if (slot) {
           i += slot.bytes.length;
         } else {
           i = this.skipString(buf, i, end);
-          if (i === INVALID) return false;
+          if (i === INVALID) return INVALID;
           slot = this.slotFor(buf, keyStart, i, position);
         }
         position++;
         i = this.skipWs(buf, i, end);
-        if (i >= end || buf[i] !== 0x3a) return false;
+        if (i >= end || buf[i] !== 0x3a) return INVALID;
         i = this.skipWs(buf, i + 1, end);
         const valueStart = i;
         this.escapedString = false;
         i = this.skipValue(buf, i, end, 0);
-        if (i === INVALID) return false;
+        if (i === INVALID) return INVALID;
         if (slot.wanted) {
           const value = this.wantedValue(slot, buf, valueStart, i);
           values[slot.wantedIndex] = value;
           if (row) setOwn(row, slot.name, value);
         }
         i = this.skipWs(buf, i, end);
-        if (i >= end) return false;
+        if (i >= end) return INVALID;
         const c = buf[i++];
         if (c === 0x7d) break;
-        if (c !== 0x2c) return false;
+        if (c !== 0x2c) return INVALID;
         i = this.skipWs(buf, i, end);
       }
     }
-    if (this.skipWs(buf, i, end) !== end) return false;
-    this.commitPending();
-    return true;
+    i = this.skipWs(buf, i, end);
+    return i < end && buf[i] !== 0x0a ? INVALID : i;
   }
 
   /** Records the keys of a row parsed elsewhere (JSON.parse), in `Object.keys` order. */
@@ -163,10 +213,26 @@ export class JsonObjectScanner {
     const guess = this.slotAtPosition[position];
     if (guess === undefined) return undefined;
     const slot = this.slots[guess];
-    const bytes = slot.bytes;
-    const length = bytes.length;
-    if (start + length > end) return undefined;
-    for (let k = 0; k < length; k++) if (bytes[k] !== buf[start + k]) return undefined;
+    if (start + slot.bytes.length > end) return undefined;
+    const keyWords = slot.words;
+    const count = keyWords.length;
+    const at = start + this.wordShift;
+    const w = at >>> 2;
+    const words = this.words;
+    if (w + count >= words.length) {
+      const bytes = slot.bytes;
+      for (let k = 0; k < bytes.length; k++) if (bytes[k] !== buf[start + k]) return undefined;
+      return this.noteSlot(slot);
+    }
+    // Four bytes at a time: each word of the key against the buffer's bytes at `start`, joined from two aligned words.
+    const bits = (at & 3) * 8;
+    const last = count - 1;
+    for (let k = 0; k < last; k++) {
+      const v = bits === 0 ? words[w + k] : (words[w + k] >>> bits) | (words[w + k + 1] << (32 - bits));
+      if ((v | 0) !== keyWords[k]) return undefined;
+    }
+    const v = bits === 0 ? words[w + last] : (words[w + last] >>> bits) | (words[w + last + 1] << (32 - bits));
+    if ((v & slot.lastMask) !== keyWords[last]) return undefined;
     return this.noteSlot(slot);
   }
 
@@ -203,7 +269,9 @@ export class JsonObjectScanner {
 
   private addSlot(name: string, bytes: Buffer): KeySlot {
     const wantedIndex = this.wantedKeys.indexOf(name);
-    const slot: KeySlot = { name, bytes, seen: false, wanted: wantedIndex >= 0, wantedIndex };
+    const tail = bytes.length & 3;
+    const lastMask = tail === 0 ? -1 : (1 << (tail * 8)) - 1;
+    const slot: KeySlot = { name, bytes, words: keyWords(bytes), lastMask, seen: false, wanted: wantedIndex >= 0, wantedIndex };
     this.slots.push(slot);
     this.slotByName.set(name, this.slots.length - 1);
     return slot;
@@ -211,6 +279,14 @@ export class JsonObjectScanner {
 
   private wantedValue(slot: KeySlot, buf: Buffer, start: number, end: number): unknown {
     const c = buf[start];
+    // The literals and short integers need no decoding (the value was already checked).
+    if (c === 0x74) return true;
+    if (c === 0x66) return false;
+    if (c === 0x6e) return null;
+    if (end - start <= 9 && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+      const integer = shortInteger(buf, start, end);
+      if (integer !== undefined) return integer;
+    }
     // Objects and arrays are decoded every time: rows must not share them.
     if (c === 0x7b || c === 0x5b) return this.decodeValue(buf, start, end);
     slot.values ??= new ShortValueCache((b, s, e) => this.decodeValue(b, s, e));
@@ -242,10 +318,11 @@ export class JsonObjectScanner {
         // Whole words with no quote, backslash or control byte (SWAR tests: any byte < 0x20, == 0x22, == 0x5c).
         let w = (i + shift) >>> 2;
         while (w < lastWord) {
+          // XOR 0x02 turns a quote into 0x20 and keeps control bytes below 0x20: one "byte < 0x21" test finds both.
           const v = words[w];
-          const q = v ^ 0x22222222;
+          const t = v ^ 0x02020202;
           const b = v ^ 0x5c5c5c5c;
-          if ((((v - 0x20202020) & ~v) | ((q - 0x01010101) & ~q) | ((b - 0x01010101) & ~b)) & 0x80808080) break;
+          if ((((t - 0x21212121) & ~t) | ((b - 0x01010101) & ~b)) & 0x80808080) break;
           w++;
         }
         i = w * 4 - shift;
@@ -272,10 +349,16 @@ export class JsonObjectScanner {
     return INVALID;
   }
 
-  private skipLiteral(buf: Buffer, i: number, end: number, literal: string): number {
-    if (i + literal.length > end) return INVALID;
-    for (let k = 0; k < literal.length; k++) if (buf[i + k] !== literal.charCodeAt(k)) return INVALID;
-    return i + literal.length;
+  private skipTrue(buf: Buffer, i: number, end: number): number {
+    return i + 4 <= end && buf[i + 1] === 0x72 && buf[i + 2] === 0x75 && buf[i + 3] === 0x65 ? i + 4 : INVALID;
+  }
+
+  private skipFalse(buf: Buffer, i: number, end: number): number {
+    return i + 5 <= end && buf[i + 1] === 0x61 && buf[i + 2] === 0x6c && buf[i + 3] === 0x73 && buf[i + 4] === 0x65 ? i + 5 : INVALID;
+  }
+
+  private skipNull(buf: Buffer, i: number, end: number): number {
+    return i + 4 <= end && buf[i + 1] === 0x75 && buf[i + 2] === 0x6c && buf[i + 3] === 0x6c ? i + 4 : INVALID;
   }
 
   private skipDigits(buf: Buffer, i: number, end: number): number {
@@ -306,9 +389,9 @@ export class JsonObjectScanner {
     if (i >= end) return INVALID;
     const c = buf[i];
     if (c === QUOTE) return this.skipString(buf, i, end);
-    if (c === 0x74) return this.skipLiteral(buf, i, end, 'true');
-    if (c === 0x66) return this.skipLiteral(buf, i, end, 'false');
-    if (c === 0x6e) return this.skipLiteral(buf, i, end, 'null');
+    if (c === 0x74) return this.skipTrue(buf, i, end);
+    if (c === 0x66) return this.skipFalse(buf, i, end);
+    if (c === 0x6e) return this.skipNull(buf, i, end);
     if (c === 0x2d || (c >= 0x30 && c <= 0x39)) return this.skipNumber(buf, i, end);
     if (c !== 0x7b && c !== 0x5b) return INVALID;
     if (depth >= MAX_DEPTH) return INVALID;

@@ -6,7 +6,7 @@
 import { CompiledFilter, referencedColumns } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
-import { JsonObjectScanner } from './jsonObjectScanner';
+import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
 
@@ -194,6 +194,18 @@ export class RangeProcessor {
         this.jsonlStoppedAt = i + base;
         return i;
       }
+      let scanned = false;
+      if (this.valueOfFilter && this.setup.fast && this.counter.pageFull) {
+        // Counting only: scan the record without looking for its line end first.
+        const lineFeed = this.json.scanValuesToLineEnd(buf, i, end);
+        if (lineFeed >= 0) {
+          this.counter.testCells(this.json.values, this.valueOfFilter);
+          this.jsonlLine++;
+          i = lineFeed + 1;
+          continue;
+        }
+        scanned = lineFeed === NOT_AN_OBJECT_LINE;
+      }
       let lineEnd = buf.indexOf(LF, i);
       let next: number;
       if (lineEnd === -1 || lineEnd >= end) {
@@ -203,15 +215,16 @@ export class RangeProcessor {
       } else {
         next = lineEnd + 1;
       }
-      if (!isBlankLine(buf, i, lineEnd)) this.jsonlRecord(buf, i, lineEnd, this.jsonlLine);
+      if (!isBlankLine(buf, i, lineEnd)) this.jsonlRecord(buf, i, lineEnd, this.jsonlLine, scanned);
       if (next > lineEnd) this.jsonlLine++;
       i = next;
     }
     return i;
   }
 
-  private jsonlRecord(buf: Buffer, start: number, end: number, line: number): void {
-    if (this.setup.fast && this.wantedColumns !== undefined && this.counter.pageFull) {
+  /** `scanned`: the fast scanner already found that the line is not one valid object. */
+  private jsonlRecord(buf: Buffer, start: number, end: number, line: number, scanned: boolean): void {
+    if (!scanned && this.setup.fast && this.wantedColumns !== undefined && this.counter.pageFull) {
       if (this.valueOfFilter) {
         const values = this.json.scanValues(buf, start, end);
         if (values !== undefined) {
