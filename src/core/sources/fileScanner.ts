@@ -1,4 +1,5 @@
 /** Reads a file from an offset in chunks and feeds a RangeProcessor, never holding more than a chunk and one record. */
+import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { RangeProcessor } from './rangeProcessor';
 
@@ -12,6 +13,8 @@ export interface FileScanOptions {
   onChunk?: (consumedTo: number) => void;
   /** Asked after each chunk: true pauses at the current record boundary. */
   shouldPause?: () => boolean;
+  /** Read on the calling thread (a worker, which has nothing else to do) instead of the thread pool. */
+  readOnThisThread?: boolean;
 }
 
 export interface FileScanResult {
@@ -40,7 +43,9 @@ export async function scanFile(path: string, processor: RangeProcessor, options:
         buf.copy(bigger, 0, 0, carry);
         buf = bigger;
       }
-      const { bytesRead } = await handle.read(buf, carry, buf.length - carry, pos);
+      const bytesRead = options.readOnThisThread
+        ? readSync(handle.fd, buf, carry, buf.length - carry, pos)
+        : (await handle.read(buf, carry, buf.length - carry, pos)).bytesRead;
       pos += bytesRead;
       const final = bytesRead === 0;
       const length = carry + bytesRead;

@@ -29,6 +29,7 @@ async function runChunk(job: ChunkJob): Promise<void> {
     start: job.start,
     align: job.align,
     chunkSize: job.chunkSize,
+    readOnThisThread: true,
     onChunk: (consumedTo) => {
       if (consumedTo - lastReport >= PROGRESS_EVERY_BYTES) {
         lastReport = consumedTo;
