@@ -1,3 +1,4 @@
+import { closeSync, openSync, readSync } from 'node:fs';
 /** One line of the benchmark table. */
 export interface BenchResult {
   /** Group, e.g. "filter preview (JSONL, 1M rows)". */
@@ -19,4 +20,18 @@ export interface BenchResult {
 export interface Bench {
   name: string;
   run(): Promise<BenchResult[]>;
+}
+
+/**
+ * Reads a whole file once, so that a measurement does not pay for reading it from disk (the file is in
+ * the OS cache, as right after the run that wrote it).
+ */
+export function warmFileCache(file: string): void {
+  const fd = openSync(file, 'r');
+  const buf = Buffer.allocUnsafe(16 * 1024 * 1024);
+  try {
+    while (readSync(fd, buf, 0, buf.length, null) > 0);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -4,11 +4,11 @@
  * its own child process, so its peak resident memory (VmHWM) is its own.
  */
 import { execFile } from 'node:child_process';
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preview } from '../src/core/sources/preview';
 import { ensureBenchFiles } from './benchData';
-import { BenchResult } from './benchTypes';
+import { BenchResult, warmFileCache } from './benchTypes';
 
 const ROWS = 1_000_000;
 const SMALL_ROWS = 200_000;
@@ -66,17 +66,6 @@ function inChild(engine: 'evallens' | 'duckdb', file: string): Promise<ChildFigu
       else resolvePromise(JSON.parse(stdout) as ChildFigures);
     });
   });
-}
-
-/** Reads the whole file once, so that neither engine pays for the first read from disk. */
-function warmFileCache(file: string): void {
-  const fd = openSync(file, 'r');
-  const buf = Buffer.allocUnsafe(16 * 1024 * 1024);
-  try {
-    while (readSync(fd, buf, 0, buf.length, null) > 0);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 const faster = (a: ChildFigures | undefined, b: ChildFigures) => (!a || b.seconds < a.seconds ? b : a);
