@@ -73,6 +73,10 @@ export class JsonObjectScanner {
   readonly columns: string[] = [];
   private escapedString = false;
   private readonly pending: KeySlot[] = [];
+  /** Slots of the wanted keys, by their position in the wanted keys (filled when first needed). */
+  private readonly wantedSlots: (KeySlot | undefined)[] = [];
+  /** Members of the last line scanned whole (-1: none yet). */
+  private lastMembers = -1;
 
   /** The scanned buffer as 32-bit words, to pass over string content four bytes at a time. */
   private words: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
@@ -172,13 +176,38 @@ export class JsonObjectScanner {
         i = this.skipWs(buf, i, end);
         if (i >= end) return INVALID;
         const c = buf[i++];
-        if (c === 0x7d) break;
+        if (c === 0x7d) {
+          this.lastMembers = position;
+          break;
+        }
         if (c !== 0x2c) return INVALID;
         i = this.skipWs(buf, i, end);
       }
     }
     i = this.skipWs(buf, i, end);
     return i < end && buf[i] !== 0x0a ? INVALID : i;
+  }
+
+  /**
+   * The keys of the last line scanned whole, as written, with the index of each among the wanted keys
+   * (-1: not wanted); undefined before such a line, or when it had no members.
+   */
+  lastShape(): { keys: Buffer[]; wanted: number[] } | undefined {
+    if (this.lastMembers <= 0) return undefined;
+    const slots = this.slotAtPosition.slice(0, this.lastMembers).map((index) => this.slots[index]);
+    return { keys: slots.map((slot) => slot.bytes), wanted: slots.map((slot) => slot.wantedIndex) };
+  }
+
+  /** The value of wanted key `wanted` held in `buf[start, end)` (already checked), decoded as `scan` would. */
+  wantedValueAt(wanted: number, buf: Buffer, start: number, end: number, escaped: boolean): unknown {
+    let slot = this.wantedSlots[wanted];
+    if (slot === undefined) {
+      const index = this.slotByName.get(this.wantedKeys[wanted]);
+      if (index === undefined) return undefined;
+      slot = this.wantedSlots[wanted] = this.slots[index];
+    }
+    this.escapedString = escaped;
+    return this.wantedValue(slot, buf, start, end);
   }
 
   /** Records the keys of a row parsed elsewhere (JSON.parse), in `Object.keys` order. */

@@ -7,6 +7,7 @@ import { CompiledFilter, referencedColumns } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
+import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
 
@@ -88,6 +89,18 @@ export class RangeProcessor {
   private readonly valueOfFilter: number[] | undefined;
   /** Per filter, the CSV cell of its column (see `columnPositions`). */
   private cellOfFilter: number[] | undefined;
+  /** The WebAssembly kernel for counting JSONL lines (null: not available; undefined: not tried yet). */
+  private kernel: JsonlKernelPath | null | undefined;
+  private readonly kernelSink: KernelLineSink = {
+    row: (values) => {
+      this.counter.testCells(values, this.valueOfFilter as number[]);
+      this.jsonlLine++;
+    },
+    other: (buf, start, lineFeed) => {
+      if (!isBlankLine(buf, start, lineFeed)) this.jsonlRecord(buf, start, lineFeed, this.jsonlLine, false);
+      this.jsonlLine++;
+    },
+  };
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
@@ -196,6 +209,14 @@ export class RangeProcessor {
       }
       let scanned = false;
       if (this.valueOfFilter && this.setup.fast && this.counter.pageFull) {
+        if (this.kernel !== null) {
+          this.kernel ??= JsonlKernelPath.create(this.json, this.wantedColumns?.length ?? 0) ?? null;
+          const next = this.kernel?.scan(buf, i, end, stopRel, this.kernelSink) ?? i;
+          if (next > i) {
+            i = next;
+            continue;
+          }
+        }
         // Counting only: scan the record without looking for its line end first.
         const lineFeed = this.json.scanValuesToLineEnd(buf, i, end);
         if (lineFeed >= 0) {

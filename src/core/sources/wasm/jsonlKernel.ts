@@ -1,0 +1,270 @@
+/**
+ * A WebAssembly kernel that scans JSONL lines of one known shape: each line must be one JSON object whose
+ * members are, in order, the keys of a table (byte for byte), with scalar values (strings, numbers, true,
+ * false, null), blanks allowed between tokens. For such a line it checks the whole JSON grammar and gives
+ * where the wanted members' values are. Any other line (another shape, a nested value, a blank line,
+ * invalid JSON) is only delimited, and left to the JavaScript scanner, which is exact in every case.
+ * Strings are passed over 16 bytes at a time (SIMD).
+ *
+ * Memory layout (bytes): config at 0 (positions, wanted count); key table at TABLE (per position: key
+ * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
+ * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
+ */
+import { assemble, FunctionBuilder, types } from './wasmAssembler';
+
+export const TABLE = 64;
+export const MAX_POSITIONS = 64;
+export const KEYS = 2048;
+export const KEYS_END = 16384;
+export const OUT = 16384;
+export const OUT_BYTES = 1 << 20;
+export const IN = OUT + OUT_BYTES;
+/** Bytes after the input that the kernel may read (one 16-byte load past the zero byte). */
+export const IN_SLACK = 64;
+/** Per line: start, line feed offset (both relative to IN), status (0: scanned, 1: left to JavaScript), escape bits; then per wanted value start and end. */
+export const recordBytes = (wanted: number): number => 16 + 8 * wanted;
+
+const { i32 } = types;
+const ESCAPED = 0; // global: a string just passed had an escape sequence
+
+const SKIP_WS = 0;
+const SKIP_STRING = 1;
+const SKIP_NUMBER = 2;
+const SKIP_SCALAR = 3;
+const FIND_LF = 4;
+
+function skipWs(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
+  f.loop('next')
+    .get('i').load8().tee('c').i32(0x20).eq()
+    .get('c').i32(0x09).eq().or()
+    .get('c').i32(0x0d).eq().or()
+    .if()
+    .get('i').i32(1).add().set('i').br('next')
+    .end()
+    .end();
+  return f.get('i');
+}
+
+/** `c - lo <u span` on the value in `c`. */
+function inRange(f: FunctionBuilder, c: string, lo: number, span: number): FunctionBuilder {
+  return f.get(c).i32(lo).sub().i32(span).ltU();
+}
+
+function skipString(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('e').local('m').local('v', types.v128);
+  f.get('i').i32(1).add().set('i');
+  f.loop('next');
+  // Sixteen bytes at a time while none is a quote, a backslash or a control byte.
+  f.get('i').v128Load().tee('v').i32(0x22).splat8().eq8()
+    .get('v').i32(0x5c).splat8().eq8().v128Or()
+    .get('v').i32(0x20).splat8().ltU8().v128Or()
+    .bitmask8().tee('m').eqz()
+    .if().get('i').i32(16).add().set('i').br('next').end();
+  f.get('i').get('m').ctz().add().tee('i').load8().tee('c').i32(0x22).eq()
+    .if().get('i').i32(1).add().return().end();
+  f.get('c').i32(0x5c).eq()
+    .if()
+    .i32(1).globalSet(ESCAPED)
+    .get('i').load8(1).tee('e').i32(0x75).eq()
+    .if();
+  for (let k = 2; k <= 5; k++) {
+    // Four hex digits: a digit, or a letter a-f in either case.
+    f.get('i').load8(k).tee('c').i32(0x30).sub().i32(10).ltU()
+      .get('c').i32(0x20).or().i32(0x61).sub().i32(6).ltU().or().eqz()
+      .if().i32(-1).return().end();
+  }
+  f.get('i').i32(6).add().set('i').br('next')
+    .end();
+  for (const allowed of [0x22, 0x5c, 0x2f, 0x62, 0x66, 0x6e, 0x72, 0x74]) {
+    f.get('e').i32(allowed).eq().if().get('i').i32(2).add().set('i').br('next').end();
+  }
+  f.i32(-1).return()
+    .end();
+  // A control byte (the zero byte after the input included).
+  f.i32(-1).return();
+  f.end();
+  return f.i32(-1);
+}
+
+function skipDigits(f: FunctionBuilder, label: string): void {
+  f.loop(label);
+  f.get('i').load8().set('c');
+  inRange(f, 'c', 0x30, 10).if().get('i').i32(1).add().set('i').br(label).end();
+  f.end();
+}
+
+function skipNumber(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
+  f.get('i').load8().i32(0x2d).eq().if().get('i').i32(1).add().set('i').end();
+  f.get('i').load8().tee('c').i32(0x30).eq();
+  f.if().get('i').i32(1).add().set('i');
+  f.else();
+  inRange(f, 'c', 0x31, 9).eqz().if().i32(-1).return().end();
+  skipDigits(f, 'int');
+  f.end();
+  f.get('i').load8().i32(0x2e).eq().if();
+  f.get('i').i32(1).add().tee('i').load8().set('c');
+  inRange(f, 'c', 0x30, 10).eqz().if().i32(-1).return().end();
+  skipDigits(f, 'fraction');
+  f.end();
+  f.get('i').load8().i32(0x20).or().i32(0x65).eq().if();
+  f.get('i').i32(1).add().tee('i').load8().tee('c').i32(0x2b).eq().get('c').i32(0x2d).eq().or()
+    .if().get('i').i32(1).add().set('i').end();
+  f.get('i').load8().set('c');
+  inRange(f, 'c', 0x30, 10).eqz().if().i32(-1).return().end();
+  skipDigits(f, 'exponent');
+  f.end();
+  return f.get('i');
+}
+
+function skipScalar(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
+  f.get('i').load8().tee('c').i32(0x22).eq().if().get('i').call(SKIP_STRING).return().end();
+  // true / null as one word; false as 'fals' then 'e'.
+  f.get('c').i32(0x74).eq().if()
+    .get('i').load32().i32(0x65757274).eq().if().get('i').i32(4).add().return().end()
+    .i32(-1).return().end();
+  f.get('c').i32(0x6e).eq().if()
+    .get('i').load32().i32(0x6c6c756e).eq().if().get('i').i32(4).add().return().end()
+    .i32(-1).return().end();
+  f.get('c').i32(0x66).eq().if()
+    .get('i').load32().i32(0x736c6166).eq().get('i').load8(4).i32(0x65).eq().and()
+    .if().get('i').i32(5).add().return().end()
+    .i32(-1).return().end();
+  f.get('c').i32(0x2d).eq();
+  inRange(f, 'c', 0x30, 10).or().if().get('i').call(SKIP_NUMBER).return().end();
+  // Objects and arrays are left to JavaScript.
+  return f.i32(-1);
+}
+
+function findLf(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32], ['end', i32]], [i32]).local('m');
+  f.loop('wide');
+  f.get('i').i32(16).add().get('end').ltU().if()
+    .get('i').v128Load().i32(0x0a).splat8().eq8().bitmask8().tee('m').eqz()
+    .if().get('i').i32(16).add().set('i').br('wide').end()
+    .get('i').get('m').ctz().add().return()
+    .end();
+  f.end();
+  f.loop('narrow');
+  f.get('i').get('end').geU().if().i32(-1).return().end();
+  f.get('i').load8().i32(0x0a).eq().if().get('i').return().end();
+  f.get('i').i32(1).add().set('i').br('narrow');
+  f.end();
+  return f.i32(-1);
+}
+
+/** Sets `j` past blanks; calls skipWs only when there is one (there rarely is). Leaves the byte at `j` in `c`. */
+function blanks(f: FunctionBuilder): FunctionBuilder {
+  f.get('j').load8().tee('c').i32(0x20).eq()
+    .get('c').i32(0x09).eq().or()
+    .get('c').i32(0x0d).eq().or()
+    .if().get('j').call(SKIP_WS).tee('j').load8().set('c').end();
+  return f;
+}
+
+/**
+ * scan(from, length, stop, maxLines) → lines: scans whole lines of the input from IN + from while a line
+ * starts before `stop` and fewer than `maxLines` records were written (offsets relative to IN). Stops
+ * before a line with no line feed.
+ */
+function scan(): FunctionBuilder {
+  const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxLines', i32]], [i32]);
+  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf']) f.local(local);
+  f.i32(IN).get('from').add().set('i');
+  f.i32(IN).get('length').add().set('end');
+  f.i32(IN).get('stop').add().set('stop');
+  f.i32(OUT).set('rec');
+  f.i32(0).load32().set('positions');
+  f.i32(4).load32().i32(8).mul().i32(16).add().set('recSize');
+  f.block('done').loop('line');
+  f.get('lines').get('maxLines').geU().brIf('done');
+  f.get('i').get('end').geU().brIf('done');
+  f.get('i').get('stop').geU().brIf('done');
+  f.get('i').set('lineStart');
+  f.i32(0).set('escapes');
+  f.block('leave');
+  // '{' then members in the table's order.
+  f.get('i').set('j');
+  blanks(f).get('c').i32(0x7b).ne().brIf('leave');
+  f.get('j').i32(1).add().set('j');
+  blanks(f);
+  f.i32(0).set('p');
+  f.get('j').load8().i32(0x7d).eq();
+  f.if().get('j').i32(1).add().set('j');
+  f.else();
+  f.loop('member');
+  f.get('p').get('positions').geU().brIf('leave');
+  f.get('p').i32(16).mul().i32(TABLE).add().set('entry');
+  f.get('entry').load32().set('keyOff');
+  f.get('entry').load32(4).set('keyLen');
+  // The key, eight bytes at a time, then byte by byte.
+  f.i32(0).set('k');
+  f.loop('key8');
+  f.get('keyLen').get('k').i32(8).add().geU().if()
+    .get('j').get('k').add().load64().get('keyOff').get('k').add().load64().i64Ne().brIf('leave')
+    .get('k').i32(8).add().set('k').br('key8')
+    .end();
+  f.end();
+  f.loop('key1');
+  f.get('k').get('keyLen').ltU().if()
+    .get('j').get('k').add().load8().get('keyOff').get('k').add().load8().ne().brIf('leave')
+    .get('k').i32(1).add().set('k').br('key1')
+    .end();
+  f.end();
+  f.get('j').get('keyLen').add().set('j');
+  blanks(f).get('c').i32(0x3a).ne().brIf('leave');
+  f.get('j').i32(1).add().set('j');
+  blanks(f).get('j').set('valueStart');
+  f.i32(0).globalSet(ESCAPED);
+  f.get('j').call(SKIP_SCALAR).tee('j').i32(0).ltS().brIf('leave');
+  f.get('entry').load32(8).tee('w').i32(0).geS().if()
+    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(16)
+    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(20)
+    .globalGet(ESCAPED).if().get('escapes').i32(1).get('w').shl().or().set('escapes').end()
+    .end();
+  f.get('p').i32(1).add().set('p');
+  blanks(f).get('c').i32(0x2c).eq().if()
+    .get('j').i32(1).add().set('j');
+  blanks(f).get('c').i32(0x22).ne().brIf('leave')
+    .br('member')
+    .end();
+  f.get('c').i32(0x7d).ne().brIf('leave');
+  f.get('j').i32(1).add().set('j');
+  f.end(); // member
+  f.end(); // if '}'
+  f.get('p').get('positions').ne().brIf('leave');
+  blanks(f).get('c').i32(0x0a).ne().brIf('leave');
+  // A line of the table's shape.
+  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
+  f.get('rec').get('j').i32(IN).sub().store32(4);
+  f.get('rec').i32(0).store32(8);
+  f.get('rec').get('escapes').store32(12);
+  f.get('j').i32(1).add().set('i');
+  f.get('rec').get('recSize').add().set('rec');
+  f.get('lines').i32(1).add().set('lines');
+  f.br('line');
+  f.end(); // leave
+  // Any other line: only delimited, or the end when it has no line feed yet.
+  f.get('lineStart').get('end').call(FIND_LF).tee('lf').i32(0).ltS().brIf('done');
+  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
+  f.get('rec').get('lf').i32(IN).sub().store32(4);
+  f.get('rec').i32(1).store32(8);
+  f.get('lf').i32(1).add().set('i');
+  f.get('rec').get('recSize').add().set('rec');
+  f.get('lines').i32(1).add().set('lines');
+  f.br('line');
+  f.end().end(); // line, done
+  return f.get('lines');
+}
+
+/** The kernel's module bytes for a memory of `pages` pages. */
+export function jsonlKernelBytes(pages: number): Uint8Array {
+  return assemble({
+    memoryPages: pages,
+    globals: 1,
+    functions: [skipWs(), skipString(), skipNumber(), skipScalar(), findLf(), scan()],
+    exports: { scan: 5 },
+  });
+}

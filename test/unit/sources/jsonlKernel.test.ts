@@ -1,0 +1,196 @@
+import * as assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { compileFilters } from '../../../src/core/filters/filterEvaluator';
+import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
+import { JsonlKernelRunner, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
+
+/** A small seeded generator, so failures reproduce. */
+function rng(seed: number): () => number {
+  return () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+}
+
+const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)];
+
+// Valid pieces, then (after the bar) pieces that make the value invalid, tried less often.
+const STRING_PIECES = [['a', 'word ', 'é', '日本', '😀', '\\"', '\\\\', '\\/', '\\n', '\\t', '\\u00e9', '\u007f', ' '.repeat(20), 'long text '.repeat(4)], ['\\u12', '\\x', '\t', '\u0001']];
+const NUMBERS = [['0', '-0', '7', '-12', '3.25', '1e5', '1E+2', '-2.5e-3', '12345678901234567890'], ['01', '1.', '.5', '-', '1e', '--1', '+1', '1.5e+']];
+const LITERALS = [['true', 'false', 'null'], ['tru', 'nul', 'fals', 'falsey', 'True']];
+const some = (next: () => number, [good, bad]: string[][]): string => pick(next, next() < 0.03 ? bad : good);
+const NESTED = ['{}', '[]', '{"a":1}', '[1,"x",null]', '{"a":[1,{"b":"}"}]}'];
+const BLANKS = ['', ' ', '\t', ' \r', '  '];
+
+interface Member {
+  key: string;
+  value: string;
+  scalar: boolean;
+}
+
+function randomValue(next: () => number): { value: string; scalar: boolean } {
+  const r = next();
+  if (r < 0.45) {
+    let text = '';
+    const n = Math.floor(next() * 6);
+    for (let k = 0; k < n; k++) text += some(next, STRING_PIECES);
+    return { value: `"${text}"`, scalar: true };
+  }
+  if (r < 0.7) return { value: some(next, NUMBERS), scalar: true };
+  if (r < 0.93) return { value: some(next, LITERALS), scalar: true };
+  return { value: pick(next, NESTED), scalar: false };
+}
+
+const SHAPE = ['"id"', '"category"', '"text"', '"n"'];
+const WANTED = [-1, 0, 1, 2]; // category, text, n are wanted (in that order)
+
+function randomLine(next: () => number): { line: string; members: Member[] | undefined } {
+  let keys = [...SHAPE];
+  const r = next();
+  if (r < 0.05) keys = keys.slice(0, 3);
+  else if (r < 0.1) keys = [...keys, '"extra"'];
+  else if (r < 0.13) keys[1] = '"categ\\u006fry"';
+  else if (r < 0.16) keys[2] = '"texu"';
+  else if (r < 0.18) keys = [];
+  const members = keys.map((key) => ({ key, ...randomValue(next) }));
+  const blank = () => (next() < 0.8 ? '' : pick(next, BLANKS));
+  const body = members.map((m) => `${blank()}${m.key}${blank()}:${blank()}${m.value}${blank()}`).join(',');
+  let line = `${blank()}{${body}}${blank()}`;
+  if (next() < 0.05) return { line: pick(next, ['', '   ', '[1,2]', '"text"', '{"id":1,}', '{"id":1} x']), members: undefined };
+  if (next() < 0.1) {
+    // Break the line somewhere: the kernel must never accept what JSON.parse rejects.
+    const at = Math.floor(next() * line.length);
+    line = line.slice(0, at) + pick(next, ['', '"', ',', '}', '\\', 'x', ':', '{']) + line.slice(at + 1);
+    return { line, members: undefined };
+  }
+  return { line, members };
+}
+
+function parseObject(line: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(line);
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function runner(shape: string[], wanted: number[], wantedCount: number): JsonlKernelRunner {
+  const kernel = JsonlKernelRunner.create(wantedCount);
+  assert.ok(kernel, 'WebAssembly SIMD is available in this Node');
+  assert.ok(kernel.setShape(shape.map((key) => Buffer.from(key, 'utf8')), wanted));
+  return kernel;
+}
+
+describe('JSONL kernel (WebAssembly)', () => {
+  test('accepts exactly the valid lines of its shape with scalar values, and locates each wanted value, at every alignment', () => {
+    const next = rng(3);
+    const kernel = runner(SHAPE, WANTED, 3);
+    const wantedKeys = ['category', 'text', 'n'];
+    let accepted = 0;
+    let leftOver = 0;
+    for (let round = 0; round < 60; round++) {
+      const lines = Array.from({ length: 50 }, () => randomLine(next));
+      const text = lines.map((l) => l.line).join('\n') + '\n{"id":1,"cat';
+      const shift = round % 4;
+      const buf = Buffer.concat([Buffer.alloc(shift, 0x20), Buffer.from(text, 'utf8')]);
+      const length = kernel.load(buf, shift, buf.length);
+      assert.equal(length, buf.length - shift);
+      const count = kernel.run(0, length);
+      assert.equal(count, lines.length, 'every complete line has a record; the unfinished last one has none');
+      let lineStart = 0;
+      for (let r = 0; r < count; r++) {
+        const at = kernel.record(r);
+        const { line, members } = lines[r];
+        const bytes = Buffer.byteLength(line);
+        assert.equal(kernel.words[at + RECORD_START], lineStart);
+        assert.equal(kernel.words[at + RECORD_LINE_FEED], lineStart + bytes);
+        const parsed = parseObject(line);
+        const status = kernel.words[at + RECORD_STATUS];
+        if (status === 0) {
+          accepted++;
+          assert.ok(parsed, `accepted a line JSON.parse rejects: ${line}`);
+          assert.deepEqual(Object.keys(parsed), ['id', 'category', 'text', 'n'], line);
+          for (let w = 0; w < 3; w++) {
+            const start = shift + kernel.words[at + RECORD_VALUES + 2 * w];
+            const end = shift + kernel.words[at + RECORD_VALUES + 2 * w + 1];
+            const raw = buf.toString('utf8', start, end);
+            assert.deepEqual(JSON.parse(raw), parsed[wantedKeys[w]], `${wantedKeys[w]} in ${line}`);
+            assert.equal((kernel.words[at + RECORD_ESCAPES] & (1 << w)) !== 0, raw.startsWith('"') && raw.includes('\\'), `escape bit of ${raw}`);
+          }
+        } else {
+          leftOver++;
+          // Left to JavaScript: only lines that are invalid, of another shape, or with a nested value.
+          const plain = members !== undefined && members.map((m) => m.key).join() === SHAPE.join() && members.every((m) => m.scalar);
+          assert.ok(!(plain && parsed), `a plain valid line was left over: ${line}`);
+        }
+        lineStart += bytes + 1;
+      }
+    }
+    assert.ok(accepted > 300 && leftOver > 300, `both kinds were tried (${accepted} accepted, ${leftOver} left over)`);
+  });
+
+  test('reads a window in batches, stops before the stop offset, and does not pass a line longer than the window', () => {
+    const kernel = runner(['"a"'], [0], 1);
+    const lines = Array.from({ length: 100_000 }, (_, k) => `{"a":${k}}`);
+    const buf = Buffer.from(lines.join('\n') + '\n', 'utf8');
+    const length = kernel.load(buf, 0, buf.length);
+    let from = 0;
+    const seen: number[] = [];
+    let batches = 0;
+    for (;;) {
+      const count = kernel.run(from, length);
+      batches++;
+      for (let r = 0; r < count; r++) {
+        const at = kernel.record(r);
+        assert.equal(kernel.words[at + RECORD_STATUS], 0);
+        seen.push(Number(buf.toString('utf8', kernel.words[at + RECORD_VALUES], kernel.words[at + RECORD_VALUES + 1])));
+        from = kernel.words[at + RECORD_LINE_FEED] + 1;
+      }
+      if (count < kernel.maxLines) break;
+    }
+    assert.ok(batches > 1, 'more lines than one batch holds');
+    assert.deepEqual(seen, lines.map((_, k) => k));
+
+    const stop = buf.indexOf('{"a":500}');
+    assert.equal(kernel.run(0, stop), 500, 'no line that starts at the stop offset');
+    const oneLine = Buffer.from(`{"a":"${'x'.repeat(5 * 1024 * 1024)}"}\n{"a":1}\n`, 'utf8');
+    const window = kernel.load(oneLine, 0, oneLine.length);
+    assert.ok(window < oneLine.length);
+    assert.equal(kernel.run(0, window), 0, 'a line longer than the window is left to JavaScript');
+  });
+
+  test('counting through the kernel gives what plain parsing gives, with shape changes, nested values and broken lines', () => {
+    const next = rng(17);
+    const out: string[] = [];
+    for (let k = 0; k < 30_000; k++) {
+      const category = pick(next, ['math', 'code', 'art', 'MATH']);
+      const difficulty = pick(next, ['1', '3', '4', '"3"', '2.5', 'null', '"x"']);
+      if (k < 10_000) out.push(`{"id":${k},"category":"${category}","difficulty":${difficulty},"is_hard":${pick(next, ['true', 'false', '"true"'])}}`);
+      else if (k < 20_000) out.push(`{"category": "${category}", "extra": ${pick(next, ['1', '{"a":[1]}'])}, "difficulty": ${difficulty}, "is_hard": true}`);
+      else out.push(pick(next, [`{"category":"${category}","meta":{"x":1},"difficulty":${difficulty},"is_hard":true}`, '{"category":"math",bad', '', `{"category":"co\\u0064e","difficulty":${difficulty},"is_hard":true}`]));
+    }
+    const buf = Buffer.from(out.join('\r\n') + '\n', 'utf8');
+    const filters = compileFilters([
+      { expression: '{{ sample.category }}', op: 'in', values: ['math', 'code'] },
+      { expression: '{{ sample.difficulty }}', op: 'greater_or_equal', value: 3 },
+      { expression: '{{ sample.is_hard }}', op: 'is_true' },
+    ]);
+    const count = (fast: boolean) => {
+      const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need: 20, fast, atFileStart: true });
+      for (let at = 0; at < buf.length; ) {
+        const end = Math.min(buf.length, at + 64 * 1024);
+        at = processor.feed(buf, at, end, end === buf.length, 0);
+        if (end === buf.length) break;
+      }
+      return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
+    };
+    const fast = count(true);
+    const plain = count(false);
+    assert.deepEqual(fast.stats, plain.stats);
+    assert.deepEqual(fast.warnings, plain.warnings);
+    assert.deepEqual(fast.rows, plain.rows);
+    assert.deepEqual(fast.columns, plain.columns);
+    assert.ok(plain.stats.matched > 100 && plain.warnings.length > 100, 'rows were kept and lines were broken');
+  });
+});
