@@ -4,6 +4,7 @@ import { cleanJsonMessage, jsonErrorOffset } from './jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';
+import { forEachElementBounds } from './sampleBounds';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
@@ -53,10 +54,15 @@ export class BufferSampleStore implements SampleStore {
   addElement(start: number): number {
     const cuts: number[] = [];
     const end = valueEnd(this.buf as Buffer, start, CUT_KEYS, cuts);
+    this.addBounds(start, end, cuts);
+    return end;
+  }
+
+  /** One element whose end and cut values (pairs of offsets) are known. */
+  addBounds(start: number, end: number, cuts: number[]): void {
     this.starts.push(start);
     this.ends.push(end);
     this.cuts?.push(cuts);
-    return end;
   }
 
   lite(index: number): unknown {
@@ -136,7 +142,7 @@ export interface ScannedLog {
 
 function scanSamples(buf: Buffer, start: number, file: string): { store: BufferSampleStore; end: number } {
   const store = new BufferSampleStore(buf, file);
-  const end = forEachElement(buf, start, (at) => store.addElement(at));
+  const end = forEachElementBounds(buf, start, CUT_KEYS, (at, elementEnd, cuts) => store.addBounds(at, elementEnd, cuts), (at) => store.addElement(at));
   return { store, end };
 }
 

@@ -147,8 +147,13 @@ export function forEachMember(buf: Uint8Array, i: number, member: (key: string, 
 /** Calls `element` for each element of the array at `i`; `element` returns the element's end offset. */
 export function forEachElement(buf: Uint8Array, i: number, element: (start: number) => number): number {
   if (buf[i] !== LBRACKET) throw unexpected(buf, i);
-  let j = skipWs(buf, i + 1);
+  const j = skipWs(buf, i + 1);
   if (buf[j] === RBRACKET) return j + 1;
+  return elementsFrom(buf, j, element);
+}
+
+/** `forEachElement` from the start `j` of an element inside the array; returns the offset after the array. */
+export function elementsFrom(buf: Uint8Array, j: number, element: (start: number) => number): number {
   for (;;) {
     const end = element(j);
     j = skipWs(buf, end);

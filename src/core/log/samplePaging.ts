@@ -13,7 +13,7 @@ export interface SampleSet {
 type SortKey = number | string | null;
 
 /** How long a page request may spend building search texts before it answers with the samples searched so far. */
-export const SEARCH_BUDGET_MS = 30;
+export const SEARCH_BUDGET_MS = 20;
 
 /**
  * Serves pages of a sample set: filters, sorts (keys precomputed per column) and keeps the last filtered

@@ -10,7 +10,7 @@
  * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
  * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
  */
-import { assemble, FunctionBuilder, types } from './wasmAssembler';
+import { assemble, FunctionBuilder, types } from '../../wasm/wasmAssembler';
 
 export const TABLE = 64;
 export const MAX_POSITIONS = 64;

@@ -1,0 +1,107 @@
+/**
+ * Where the samples of a log's array begin and end, and where their cut values are: through the
+ * WebAssembly kernel (wasm/sampleBoundsKernel.ts) window by window, or with the JavaScript scanner where
+ * the kernel cannot run or stops (an element longer than a window, anything unexpected: the JavaScript
+ * scanner then also gives the exact error).
+ */
+import { elementsFrom, forEachElement, isArrayAt, skipWs } from './jsonScanner';
+import { ARRAY_END, CUTS, ELEMENTS, IN, IN_SLACK, KEY_BYTES, KEY_BYTES_END, KEY_COUNT, KEY_TABLE, MAX_ELEMENTS, MAX_KEYS, RESUME, sampleBoundsKernelBytes, STATUS, UNEXPECTED } from './wasm/sampleBoundsKernel';
+
+const WINDOW_BYTES = 4 * 1024 * 1024;
+const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / 65536);
+
+type ElementsExport = (from: number, length: number, maxElements: number) => number;
+
+class SampleBoundsKernel {
+  private readonly bytes: Buffer;
+  private readonly words: Int32Array;
+  private readonly elements: ElementsExport;
+  private keys = '';
+
+  constructor(module: WebAssembly.Module) {
+    const memory = new WebAssembly.Memory({ initial: PAGES, maximum: PAGES });
+    this.elements = new WebAssembly.Instance(module, { env: { memory } }).exports.elements as ElementsExport;
+    this.bytes = Buffer.from(memory.buffer);
+    this.words = new Int32Array(memory.buffer);
+  }
+
+  /** Sets the cut keys (unquoted, as written); false when they do not fit. */
+  useKeys(keys: readonly Uint8Array[]): boolean {
+    const signature = keys.map((key) => Buffer.from(key).toString('latin1')).join('\u0000');
+    if (signature === this.keys) return true;
+    if (keys.length > MAX_KEYS) return false;
+    let at = KEY_BYTES;
+    for (let k = 0; k < keys.length; k++) {
+      if (at + keys[k].length + 2 > KEY_BYTES_END) return false;
+      this.bytes[at] = 0x22;
+      this.bytes.set(keys[k], at + 1);
+      this.bytes[at + keys[k].length + 1] = 0x22;
+      this.words[(KEY_TABLE + k * 8) / 4] = at;
+      this.words[(KEY_TABLE + k * 8) / 4 + 1] = keys[k].length + 2;
+      at += keys[k].length + 2;
+    }
+    this.words[KEY_COUNT / 4] = keys.length;
+    this.keys = signature;
+    return true;
+  }
+
+  /**
+   * The elements of the array from `from` (an element's start) to the end of the array; returns the
+   * offset after the array, or where the JavaScript scanner must go on (negative: -1 - offset).
+   */
+  scan(buf: Buffer, from: number, add: (start: number, end: number, cuts: number[]) => void): number {
+    for (;;) {
+      const length = Math.min(buf.length - from, WINDOW_BYTES);
+      buf.copy(this.bytes, IN, from, from + length);
+      this.bytes[IN + length] = 0;
+      const count = this.elements(0, length, MAX_ELEMENTS);
+      const words = this.words;
+      for (let r = 0; r < count; r++) {
+        const at = (ELEMENTS + r * 16) / 4;
+        const cuts: number[] = [];
+        for (let c = words[at + 2], last = c + words[at + 3]; c < last; c++) cuts.push(from + words[(CUTS + c * 8) / 4], from + words[(CUTS + c * 8) / 4 + 1]);
+        add(from + words[at], from + words[at + 1], cuts);
+      }
+      const resume = from + words[RESUME / 4];
+      const status = words[STATUS / 4];
+      if (status === ARRAY_END) return resume;
+      if (status === UNEXPECTED || count === 0) return -1 - resume;
+      from = resume;
+    }
+  }
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+let kernel: SampleBoundsKernel | undefined;
+
+function sharedKernel(): SampleBoundsKernel | undefined {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(sampleBoundsKernelBytes(PAGES));
+    } catch {
+      compiled = null; // no WebAssembly SIMD here: the JavaScript scanner does all the work
+    }
+  }
+  if (compiled && !kernel) kernel = new SampleBoundsKernel(compiled);
+  return kernel;
+}
+
+/**
+ * Calls `add` for each element of the array at `i` with its end and cut values (as
+ * `valueEnd(buf, start, cutKeys, cuts)` gives them); `slow` reads one element the JavaScript way and
+ * returns its end. Returns the offset after the array.
+ */
+export function forEachElementBounds(
+  buf: Buffer,
+  i: number,
+  cutKeys: readonly Uint8Array[],
+  add: (start: number, end: number, cuts: number[]) => void,
+  slow: (start: number) => number,
+): number {
+  const scanner = isArrayAt(buf, i) ? sharedKernel() : undefined;
+  if (!scanner || !scanner.useKeys(cutKeys)) return forEachElement(buf, i, slow);
+  const first = skipWs(buf, i + 1);
+  if (buf[first] === 0x5d) return first + 1;
+  const end = scanner.scan(buf, first, add);
+  return end >= 0 ? end : elementsFrom(buf, -1 - end, slow);
+}
