@@ -152,6 +152,15 @@ export class FunctionBuilder {
   anyTrue(): this { return this.simd(0x53); }
   bitmask8(): this { return this.simd(0x64); }
 
+  /** A mask of the bytes of the v128 local `v` that equal any of `bytes`. */
+  equalsAny(v: string, bytes: readonly number[]): this {
+    bytes.forEach((byte, k) => {
+      this.get(v).i32(byte).splat8().eq8();
+      if (k > 0) this.v128Or();
+    });
+    return this;
+  }
+
   /** The function's code entry: locals grouped by type, then the instructions and `end`. */
   encode(): number[] {
     if (this.labels.length) throw new Error(`unclosed blocks: ${this.labels.join(', ')}`);
@@ -159,6 +168,19 @@ export class FunctionBuilder {
     const body = [...vector(groups), ...this.code, 0x0b];
     return [...uleb(body.length), ...body];
   }
+}
+
+/** A function (i) → the first offset from `i` whose byte is not one of `bytes` (a zero byte ends the input). */
+export function skipBytesFunction(bytes: readonly number[]): FunctionBuilder {
+  const f = new FunctionBuilder([['i', I32]], [I32]).local('c');
+  f.loop('next').get('i').load8().set('c');
+  bytes.forEach((byte, k) => {
+    f.get('c').i32(byte).eq();
+    if (k > 0) f.or();
+  });
+  f.if().get('i').i32(1).add().set('i').br('next').end();
+  f.end();
+  return f.get('i');
 }
 
 export interface ModuleSpec {

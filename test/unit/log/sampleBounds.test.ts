@@ -2,16 +2,9 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { forEachElement, JsonSyntaxError, valueEnd } from '../../../src/core/log/jsonScanner';
 import { forEachElementBounds } from '../../../src/core/log/sampleBounds';
+import { pick, seededRandom as rng } from '../randomInput';
 
-/** A small seeded generator, so failures reproduce. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
 
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)];
 const CUT_KEYS = ['solver', 'direct_ios'].map((key) => new TextEncoder().encode(key));
 const TEXT = ['plain', 'with "quotes"', 'back\\slash', 'brackets ] } [ {', 'solver', 'é日本😀', 'tab\there', 'x'.repeat(300), '\\', '"'];
 
@@ -30,32 +23,21 @@ function randomJson(next: () => number, depth: number): string {
   return `[${Array.from({ length: n }, () => `${blank()}${randomJson(next, depth + 1)}${blank()}`).join(',')}]`;
 }
 
-/** What the JavaScript scanner gives: each element's bounds and cuts, or its error. */
-function slowBounds(buf: Buffer): { elements: [number, number, number[]][]; end: number } | { error: string; offset: number } {
-  const elements: [number, number, number[]][] = [];
-  try {
-    const end = forEachElement(buf, 0, (start) => {
-      const cuts: number[] = [];
-      const elementEnd = valueEnd(buf, start, CUT_KEYS, cuts);
-      elements.push([start, elementEnd, cuts]);
-      return elementEnd;
-    });
-    return { elements, end };
-  } catch (error) {
-    assert.ok(error instanceof JsonSyntaxError);
-    return { error: error.message, offset: error.offset };
-  }
-}
+type Bounds = { elements: [number, number, number[]][]; end: number } | { error: string; offset: number };
 
-function fastBounds(buf: Buffer): { elements: [number, number, number[]][]; end: number } | { error: string; offset: number } {
+/** Each element's bounds and cuts, or the error: from the JavaScript scanner alone, or through the kernel. */
+function bounds(buf: Buffer, through: 'javascript' | 'kernel'): Bounds {
   const elements: [number, number, number[]][] = [];
+  const slow = (start: number) => {
+    const cuts: number[] = [];
+    const elementEnd = valueEnd(buf, start, CUT_KEYS, cuts);
+    elements.push([start, elementEnd, cuts]);
+    return elementEnd;
+  };
   try {
-    const end = forEachElementBounds(buf, 0, CUT_KEYS, (start, elementEnd, cuts) => elements.push([start, elementEnd, cuts]), (start) => {
-      const cuts: number[] = [];
-      const elementEnd = valueEnd(buf, start, CUT_KEYS, cuts);
-      elements.push([start, elementEnd, cuts]);
-      return elementEnd;
-    });
+    const end = through === 'javascript'
+      ? forEachElement(buf, 0, slow)
+      : forEachElementBounds(buf, 0, CUT_KEYS, (start, elementEnd, cuts) => elements.push([start, elementEnd, cuts]), slow);
     return { elements, end };
   } catch (error) {
     assert.ok(error instanceof JsonSyntaxError);
@@ -77,8 +59,8 @@ describe('sample bounds through the WebAssembly kernel', () => {
         broken++;
       }
       const buf = Buffer.from(text, 'utf8');
-      const expected = slowBounds(buf);
-      assert.deepEqual(fastBounds(buf), expected, text.slice(0, 400));
+      const expected = bounds(buf, 'javascript');
+      assert.deepEqual(bounds(buf, 'kernel'), expected, text.slice(0, 400));
       if ('elements' in expected) cuts += expected.elements.reduce((sum, [, , c]) => sum + c.length, 0);
     }
     assert.ok(broken > 50 && cuts > 100, `broken arrays (${broken}) and cut values (${cuts}) were tried`);
@@ -88,10 +70,10 @@ describe('sample bounds through the WebAssembly kernel', () => {
     const sample = (k: number) => JSON.stringify({ sample_id: k, trials: [{ solver: { output: 'y'.repeat(5000) }, scores: [k] }], direct_ios: [k] });
     const many = Buffer.from(`[${Array.from({ length: 3000 }, (_, k) => sample(k)).join(',')}]`, 'utf8');
     assert.ok(many.length > 8 * 1024 * 1024, 'more than two windows');
-    assert.deepEqual(fastBounds(many), slowBounds(many));
+    assert.deepEqual(bounds(many, 'kernel'), bounds(many, 'javascript'));
     const huge = Buffer.from(`[${sample(1)},{"solver":"${'z'.repeat(5 * 1024 * 1024)}"},${sample(2)}]`, 'utf8');
-    const result = fastBounds(huge);
-    assert.deepEqual(result, slowBounds(huge));
+    const result = bounds(huge, 'kernel');
+    assert.deepEqual(result, bounds(huge, 'javascript'));
     assert.ok('elements' in result && result.elements.length === 3);
   });
 });

@@ -2,17 +2,10 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
+import { parsedObject, pick, seededRandom as rng } from '../randomInput';
 import { JsonlKernelRunner, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
 
-/** A small seeded generator, so failures reproduce. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
 
-const pick = <T>(next: () => number, items: readonly T[]): T => items[Math.floor(next() * items.length)];
 
 // Valid pieces, then (after the bar) pieces that make the value invalid, tried less often.
 const STRING_PIECES = [['a', 'word ', 'é', '日本', '😀', '\\"', '\\\\', '\\/', '\\n', '\\t', '\\u00e9', '\u007f', ' '.repeat(20), 'long text '.repeat(4)], ['\\u12', '\\x', '\t', '\u0001']];
@@ -66,14 +59,6 @@ function randomLine(next: () => number): { line: string; members: Member[] | und
   return { line, members };
 }
 
-function parseObject(line: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 function runner(shape: string[], wanted: number[], wantedCount: number): JsonlKernelRunner {
   const kernel = JsonlKernelRunner.create(wantedCount);
@@ -105,7 +90,7 @@ describe('JSONL kernel (WebAssembly)', () => {
         const bytes = Buffer.byteLength(line);
         assert.equal(kernel.words[at + RECORD_START], lineStart);
         assert.equal(kernel.words[at + RECORD_LINE_FEED], lineStart + bytes);
-        const parsed = parseObject(line);
+        const parsed = parsedObject(line);
         const status = kernel.words[at + RECORD_STATUS];
         if (status === 0) {
           accepted++;

@@ -3,14 +3,8 @@ import { describe, test } from 'node:test';
 import { JsonObjectScanner, LINE_GOES_ON, NOT_AN_OBJECT_LINE } from '../../../src/core/sources/jsonObjectScanner';
 import { ShortValueCache, decodeUtf8 } from '../../../src/core/sources/shortValueCache';
 import { compileFilter, FilterOutcome } from '../../../src/core/filters/filterEvaluator';
+import { parsedObject, seededRandom as rng } from '../randomInput';
 
-/** A small seeded generator, so failures reproduce. */
-function rng(seed: number): () => number {
-  return () => {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    return seed / 0x7fffffff;
-  };
-}
 
 const PIECES = ['a', 'bc', ' ', 'é', '日本', '\\"', '\\\\', '\\n', '\\u00e9', '\\u12', '\\x', '"', '\t', '\u0001', '\u007f', 'word ', '😀'];
 
@@ -32,14 +26,6 @@ function randomLine(next: () => number): string {
   return line;
 }
 
-function parsedObject(line: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 describe('byte scanners: fast paths agree with the slow ones', () => {
   test('the JSON line scanner accepts exactly what JSON.parse accepts, at every byte alignment', () => {

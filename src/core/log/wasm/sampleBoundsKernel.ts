@@ -9,7 +9,7 @@
  * length; quotes included) with their bytes at KEY_BYTES; element records at ELEMENTS (start, end, first
  * cut, cut count); cut pairs at CUTS; the window at IN, followed by a zero byte.
  */
-import { assemble, FunctionBuilder, types } from '../../wasm/wasmAssembler';
+import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
 
 export const STATUS = 0;
 export const RESUME = 4;
@@ -41,9 +41,8 @@ function stringEnd(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32], ['end', i32]], [i32]).local('m').local('c').local('v', v128);
   f.get('i').i32(1).add().set('i');
   f.loop('next');
-  f.get('i').v128Load().tee('v').i32(0x22).splat8().eq8()
-    .get('v').i32(0x5c).splat8().eq8().v128Or()
-    .get('v').i32(0).splat8().eq8().v128Or()
+  f.get('i').v128Load().set('v');
+  f.equalsAny('v', [0x22, 0x5c, 0])
     .bitmask8().tee('m').eqz()
     .if().get('i').i32(16).add().set('i').br('next').end();
   f.get('i').get('m').ctz().add().tee('i').get('end').geU().if().i32(-1).return().end();
@@ -54,23 +53,12 @@ function stringEnd(): FunctionBuilder {
   return f.i32(-1);
 }
 
-function skipWs(): FunctionBuilder {
-  const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
-  f.loop('next')
-    .get('i').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x0a).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .get('c').i32(0x09).eq().or()
-    .if().get('i').i32(1).add().set('i').br('next').end()
-    .end();
-  return f.get('i');
-}
 
 /** valueEnd(i, end, cuts) → the offset after the value at `i`, or -1; with `cuts`, records the values of the cut keys. */
 function valueEnd(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32], ['end', i32], ['cuts', i32]], [i32]);
   for (const local of ['c', 'depth', 'm', 's', 'k', 'entry', 'len', 'off', 'b', 'j', 've', 'pair']) f.local(local);
-  f.local('v', v128);
+  f.local('v', v128).local('folded', v128);
   f.get('i').get('end').geU().if().i32(-1).return().end();
   f.get('i').load8().tee('c').i32(0x22).eq().if().get('i').get('end').call(STRING_END).return().end();
   f.get('c').i32(0x20).or().i32(0x7b).ne().if();
@@ -88,10 +76,9 @@ function valueEnd(): FunctionBuilder {
   f.end();
   // An object or an array: brackets and strings, 16 bytes at a time in between.
   f.loop('next');
-  f.get('i').v128Load().tee('v').i32(0x20).splat8().v128Or().i32(0x7b).splat8().eq8()
-    .get('v').i32(0x20).splat8().v128Or().i32(0x7d).splat8().eq8().v128Or()
-    .get('v').i32(0x22).splat8().eq8().v128Or()
-    .get('v').i32(0).splat8().eq8().v128Or()
+  // Bytes | 0x20: '{' and '[' become 0x7b, '}' and ']' 0x7d.
+  f.get('i').v128Load().tee('v').i32(0x20).splat8().v128Or().set('folded');
+  f.equalsAny('folded', [0x7b, 0x7d]).equalsAny('v', [0x22, 0]).v128Or()
     .bitmask8().tee('m').eqz()
     .if().get('i').i32(16).add().set('i').br('next').end();
   f.get('i').get('m').ctz().add().tee('i').get('end').geU().if().i32(-1).return().end();
@@ -180,7 +167,7 @@ export function sampleBoundsKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
     globals: 1,
-    functions: [stringEnd(), skipWs(), valueEnd(), elements()],
+    functions: [stringEnd(), skipBytesFunction([0x20, 0x0a, 0x0d, 0x09]), valueEnd(), elements()],
     exports: { elements: 3 },
   });
 }

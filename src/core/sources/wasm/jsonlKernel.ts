@@ -10,7 +10,7 @@
  * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
  * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
  */
-import { assemble, FunctionBuilder, types } from '../../wasm/wasmAssembler';
+import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
 
 export const TABLE = 64;
 export const MAX_POSITIONS = 64;
@@ -33,18 +33,6 @@ const SKIP_NUMBER = 2;
 const SKIP_SCALAR = 3;
 const FIND_LF = 4;
 
-function skipWs(): FunctionBuilder {
-  const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
-  f.loop('next')
-    .get('i').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if()
-    .get('i').i32(1).add().set('i').br('next')
-    .end()
-    .end();
-  return f.get('i');
-}
 
 /** `c - lo <u span` on the value in `c`. */
 function inRange(f: FunctionBuilder, c: string, lo: number, span: number): FunctionBuilder {
@@ -56,9 +44,8 @@ function skipString(): FunctionBuilder {
   f.get('i').i32(1).add().set('i');
   f.loop('next');
   // Sixteen bytes at a time while none is a quote, a backslash or a control byte.
-  f.get('i').v128Load().tee('v').i32(0x22).splat8().eq8()
-    .get('v').i32(0x5c).splat8().eq8().v128Or()
-    .get('v').i32(0x20).splat8().ltU8().v128Or()
+  f.get('i').v128Load().set('v');
+  f.equalsAny('v', [0x22, 0x5c]).get('v').i32(0x20).splat8().ltU8().v128Or()
     .bitmask8().tee('m').eqz()
     .if().get('i').i32(16).add().set('i').br('next').end();
   f.get('i').get('m').ctz().add().tee('i').load8().tee('c').i32(0x22).eq()
@@ -264,7 +251,7 @@ export function jsonlKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
     globals: 1,
-    functions: [skipWs(), skipString(), skipNumber(), skipScalar(), findLf(), scan()],
+    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan()],
     exports: { scan: 5 },
   });
 }
