@@ -305,8 +305,9 @@ suite('Preview: long counts, the row cap and restored views', () => {
 
   test('cancelling a count keeps the counts so far, marked incomplete, and stops the loader', async () => {
     // 300,000 rows of ~200 bytes (about 60 MB): counting takes far longer than the cancel takes to arrive.
+    // Each row holds a nested value, which keeps it on the (slower) JavaScript path.
     const padding = 'x'.repeat(140);
-    writeLines(path.join(tempDir(), 'large.jsonl'), undefined, 300_000, (i) => JSON.stringify({ id: i, group: i % 3 === 0 ? 'a' : 'b', text: `${i} ${padding}` }));
+    writeLines(path.join(tempDir(), 'large.jsonl'), undefined, 300_000, (i) => JSON.stringify({ id: i, group: i % 3 === 0 ? 'a' : 'b', meta: { n: i }, text: `${i} ${padding}` }));
     const spec = vscode.Uri.file(path.join(tempDir(), 'large.dataset.yaml'));
     fs.writeFileSync(spec.fsPath, 'key: large\nsource:\n  type: local\n  file_path: large.jsonl\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: a}\n');
 
@@ -340,6 +341,25 @@ suite('Preview: long counts, the row cap and restored views', () => {
     const later = await servedPreview(spec, 'loaderProgress', reports, 1_000);
     assert.equal(later?.counts.loaderProgress, reports, 'no progress after the cancel');
     assert.equal(later?.counts.final, view.counts.final, 'no other result either');
+  });
+
+  test('a large JSONL file is counted exactly in the worker threads, each broken line reported', async () => {
+    // About 16 MB (above the 8 MB at which worker threads count): plain rows, every 997th line broken.
+    const padding = 'y'.repeat(40);
+    writeLines(path.join(tempDir(), 'wide.jsonl'), undefined, 200_000, (i) => (i % 997 === 0 ? `{"id":${i},"group":` : JSON.stringify({ id: i, group: i % 4 === 0 ? 'a' : 'b', score: i % 10, text: padding })));
+    const spec = vscode.Uri.file(path.join(tempDir(), 'wide.dataset.yaml'));
+    fs.writeFileSync(spec.fsPath, 'key: wide\nsource:\n  type: local\n  file_path: wide.jsonl\n  filters:\n    - {op: equals, expression: "{{ sample.group }}", value: a}\n    - {op: greater_or_equal, expression: "{{ sample.score }}", value: 5}\n');
+    const broken = Array.from({ length: 200_000 }, (_, i) => i).filter((i) => i % 997 === 0);
+    const rows = Array.from({ length: 200_000 }, (_, i) => i).filter((i) => i % 997 !== 0);
+    const groupA = rows.filter((i) => i % 4 === 0);
+    const kept = groupA.filter((i) => i % 10 >= 5);
+
+    const summary = await previewSummary(spec);
+    assert.equal(summary.complete, true);
+    assert.equal(summary.total, rows.length);
+    assert.equal(summary.matched, kept.length);
+    assert.deepEqual(summary.removedPerFilter.map((f) => f.removed), [rows.length - groupA.length, groupA.length - kept.length]);
+    assert.equal(summary.warnings, broken.length, 'each broken line is reported once');
   });
 
   test('the view holds at most 100,000 kept rows and counts all of them', async () => {
