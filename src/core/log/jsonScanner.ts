@@ -155,15 +155,18 @@ export function forEachElement(buf: Uint8Array, i: number, element: (start: numb
 /** `forEachElement` from the start `j` of an element inside the array; returns the offset after the array. */
 export function elementsFrom(buf: Uint8Array, j: number, element: (start: number) => number): number {
   for (;;) {
-    const end = element(j);
-    j = skipWs(buf, end);
-    if (buf[j] === COMMA) {
-      j = skipWs(buf, j + 1);
-      continue;
-    }
-    if (buf[j] === RBRACKET) return j + 1;
-    throw unexpected(buf, j);
+    const next = afterElement(buf, element(j));
+    if (next < 0) return ~next;
+    j = next;
   }
+}
+
+/** After an element that ends at `end`: the next element's start, or `~offset` after the `]` that ends the array. */
+export function afterElement(buf: Uint8Array, end: number): number {
+  const j = skipWs(buf, end);
+  if (buf[j] === COMMA) return skipWs(buf, j + 1);
+  if (buf[j] === RBRACKET) return ~(j + 1);
+  throw unexpected(buf, j);
 }
 
 export function isObjectAt(buf: Uint8Array, i: number): boolean {

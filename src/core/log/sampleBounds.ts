@@ -4,7 +4,7 @@
  * the kernel cannot run or stops (an element longer than a window, anything unexpected: the JavaScript
  * scanner then also gives the exact error).
  */
-import { elementsFrom, forEachElement, isArrayAt, skipWs } from './jsonScanner';
+import { afterElement, elementsFrom, forEachElement, isArrayAt, skipWs } from './jsonScanner';
 import { ARRAY_END, CUTS, ELEMENTS, IN, IN_SLACK, KEY_BYTES, KEY_BYTES_END, KEY_COUNT, KEY_TABLE, MAX_ELEMENTS, MAX_KEYS, RESUME, sampleBoundsKernelBytes, STATUS, UNEXPECTED } from './wasm/sampleBoundsKernel';
 
 const WINDOW_BYTES = 4 * 1024 * 1024;
@@ -47,9 +47,10 @@ class SampleBoundsKernel {
 
   /**
    * The elements of the array from `from` (an element's start) to the end of the array; returns the
-   * offset after the array, or where the JavaScript scanner must go on (negative: -1 - offset).
+   * offset after the array. An element longer than a window is read by `slow`; from anything unexpected
+   * on, `slow` reads the rest (and throws the exact error).
    */
-  scan(buf: Buffer, from: number, add: (start: number, end: number, cuts: number[]) => void): number {
+  scan(buf: Buffer, from: number, add: (start: number, end: number, cuts: number[]) => void, slow: (start: number) => number): number {
     for (;;) {
       const length = Math.min(buf.length - from, WINDOW_BYTES);
       buf.copy(this.bytes, IN, from, from + length);
@@ -65,8 +66,14 @@ class SampleBoundsKernel {
       const resume = from + words[RESUME / 4];
       const status = words[STATUS / 4];
       if (status === ARRAY_END) return resume;
-      if (status === UNEXPECTED || count === 0) return -1 - resume;
-      from = resume;
+      if (status === UNEXPECTED) return elementsFrom(buf, resume, slow);
+      if (count === 0) {
+        const next = afterElement(buf, slow(resume));
+        if (next < 0) return ~next;
+        from = next;
+      } else {
+        from = resume;
+      }
     }
   }
 }
@@ -102,6 +109,5 @@ export function forEachElementBounds(
   if (!scanner || !scanner.useKeys(cutKeys)) return forEachElement(buf, i, slow);
   const first = skipWs(buf, i + 1);
   if (buf[first] === 0x5d) return first + 1;
-  const end = scanner.scan(buf, first, add);
-  return end >= 0 ? end : elementsFrom(buf, -1 - end, slow);
+  return scanner.scan(buf, first, add, slow);
 }

@@ -25,10 +25,14 @@ function randomJson(next: () => number, depth: number): string {
 
 type Bounds = { elements: [number, number, number[]][]; end: number } | { error: string; offset: number };
 
+let slowCalls = 0;
+
 /** Each element's bounds and cuts, or the error: from the JavaScript scanner alone, or through the kernel. */
 function bounds(buf: Buffer, through: 'javascript' | 'kernel'): Bounds {
   const elements: [number, number, number[]][] = [];
+  slowCalls = 0;
   const slow = (start: number) => {
+    slowCalls++;
     const cuts: number[] = [];
     const elementEnd = valueEnd(buf, start, CUT_KEYS, cuts);
     elements.push([start, elementEnd, cuts]);
@@ -66,14 +70,20 @@ describe('sample bounds through the WebAssembly kernel', () => {
     assert.ok(broken > 50 && cuts > 100, `broken arrays (${broken}) and cut values (${cuts}) were tried`);
   });
 
-  test('go over windows, and leave an element longer than a window to the JavaScript scanner', () => {
+  test('go over windows, and read an element longer than a window with the JavaScript scanner, then go on', () => {
     const sample = (k: number) => JSON.stringify({ sample_id: k, trials: [{ solver: { output: 'y'.repeat(5000) }, scores: [k] }], direct_ios: [k] });
     const many = Buffer.from(`[${Array.from({ length: 3000 }, (_, k) => sample(k)).join(',')}]`, 'utf8');
     assert.ok(many.length > 8 * 1024 * 1024, 'more than two windows');
-    assert.deepEqual(bounds(many, 'kernel'), bounds(many, 'javascript'));
-    const huge = Buffer.from(`[${sample(1)},{"solver":"${'z'.repeat(5 * 1024 * 1024)}"},${sample(2)}]`, 'utf8');
+    const windows = bounds(many, 'kernel');
+    assert.equal(slowCalls, 0, 'the kernel read every element');
+    assert.deepEqual(windows, bounds(many, 'javascript'));
+    const huge = Buffer.from(`[${sample(1)},{"solver":"${'z'.repeat(5 * 1024 * 1024)}"},${Array.from({ length: 500 }, (_, k) => sample(k)).join(',')}]`, 'utf8');
     const result = bounds(huge, 'kernel');
+    assert.equal(slowCalls, 1, 'only the long element is read by the JavaScript scanner');
     assert.deepEqual(result, bounds(huge, 'javascript'));
-    assert.ok('elements' in result && result.elements.length === 3);
+    assert.ok('elements' in result && result.elements.length === 502);
+    const brokenAfterHuge = Buffer.from(`[{"solver":"${'z'.repeat(5 * 1024 * 1024)}"} x, ${sample(1)}]`, 'utf8');
+    assert.deepEqual(bounds(brokenAfterHuge, 'kernel'), bounds(brokenAfterHuge, 'javascript'));
+    assert.ok('error' in bounds(brokenAfterHuge, 'kernel'));
   });
 });
