@@ -15,8 +15,16 @@ type ValidationModule = typeof import('../report/streamedLogValidation');
  */
 
 const SEARCH_CHUNK = 40;
+/** The search texts are built in the background only once no request came for this long. */
+const SEARCH_PAUSE_MS = 50;
 /** Milliseconds of schema validation per turn of the event loop, so requests are answered in between. */
 const VALIDATION_SLICE_MS = 2;
+/**
+ * The schema validation (whose module takes tens of milliseconds to load) starts once no request came for
+ * this long, so the report's first pages are not kept waiting; at the latest this long after the summary.
+ */
+const VALIDATION_IDLE_MS = 250;
+const VALIDATION_LATEST_MS = 2000;
 
 function serialize(error: unknown): SerializedLogError {
   if (error instanceof LogLoadError) return { name: error.name, message: error.message, file: error.file, line: error.line, column: error.column };
@@ -85,11 +93,30 @@ if (parentPort) {
   const init = workerData as LogWorkerInit;
   const loaded = load(init);
   let summarised = false;
+  let lastRequestAt = 0;
   const prepareSearch = (): void => {
+    // While the report is asking for pages, it gets the thread (and less garbage to collect meanwhile).
+    const sinceRequest = Date.now() - lastRequestAt;
+    if (sinceRequest < SEARCH_PAUSE_MS) {
+      setTimeout(prepareSearch, SEARCH_PAUSE_MS - sinceRequest);
+      return;
+    }
     if (!loaded.index || loaded.index.prepareSearch(SEARCH_CHUNK)) return;
     setImmediate(prepareSearch);
   };
+  let validation: { timer?: NodeJS.Timeout; latest: number } | undefined;
+  /** (Re)arms the start of the background validation: after a quiet spell, or at the latest time. */
+  const validateWhenIdle = (): void => {
+    if (!validation) return;
+    clearTimeout(validation.timer);
+    const wait = Math.max(0, Math.min(VALIDATION_IDLE_MS, validation.latest - Date.now()));
+    validation.timer = setTimeout(() => {
+      validation = undefined;
+      validateInBackground(init, (event) => port.postMessage(event));
+    }, wait);
+  };
   port.on('message', (request: LogWorkerRequest) => {
+    lastRequestAt = Date.now();
     let response: LogWorkerResponse;
     if (loaded.error || !loaded.index) {
       response = { id: request.id, ok: false, error: loaded.error ?? { name: 'Error', message: 'not loaded' } };
@@ -105,7 +132,8 @@ if (parentPort) {
       // Background work starts once the first summary is out, so it never delays it.
       summarised = true;
       if (init.prepareSearch !== false) setImmediate(prepareSearch);
-      if (validatesInBackground(init)) validateInBackground(init, (event) => port.postMessage(event));
+      if (validatesInBackground(init)) validation = { latest: Date.now() + VALIDATION_LATEST_MS };
     }
+    validateWhenIdle();
   });
 }

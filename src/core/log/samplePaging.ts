@@ -10,7 +10,7 @@ export interface SampleSet {
   search: SearchIndex;
 }
 
-type SortKey = number | string | null;
+export type SortKey = number | string | null;
 
 /** How long a page request may spend building search texts before it answers with the samples searched so far. */
 export const SEARCH_BUDGET_MS = 20;
@@ -62,15 +62,11 @@ export class SamplePager {
       if (metricColumns && !metricColumns.some((c) => record.scores[c] !== null && record.scores[c] !== undefined)) continue;
       order.push(i);
     }
-    if (query.sort) {
-      const keys = this.keysFor(query.sort.column);
-      const sign = query.sort.direction === 'desc' ? -1 : 1;
-      order.sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
-    }
-    if (search && search.searched < records.length) return { order, searched: search.searched };
+    const sorted = query.sort ? sortByKeys(order, this.keysFor(query.sort.column), query.sort.direction === 'desc' ? -1 : 1) : order;
+    if (search && search.searched < records.length) return { order: sorted, searched: search.searched };
     this.lastKey = key;
-    this.lastOrder = order;
-    return { order };
+    this.lastOrder = sorted;
+    return { order: sorted };
   }
 
   private metricColumns(metric: { scorerKey?: string; valueKey: string }): string[] {
@@ -136,8 +132,36 @@ function normalise(value: unknown): SortKey {
   return String(value).toLowerCase();
 }
 
+/**
+ * `positions` (ascending) in the order of their keys: missing keys last in both directions, numbers before
+ * text, equal keys by position. When every key is a number or missing (score columns), positions are
+ * grouped by key and only the distinct keys are sorted.
+ */
+export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
+  const groups = new Map<number, number[]>();
+  const missing: number[] = [];
+  for (const position of positions) {
+    const key = keys[position];
+    if (key === null) {
+      missing.push(position);
+    } else if (typeof key === 'number') {
+      const group = groups.get(key);
+      if (group) group.push(position);
+      else groups.set(key, [position]);
+    } else {
+      return positions.sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
+    }
+  }
+  const distinct = Float64Array.from(groups.keys()).sort();
+  if (sign < 0) distinct.reverse();
+  const sorted: number[] = [];
+  for (const key of distinct) for (const position of groups.get(key) as number[]) sorted.push(position);
+  for (const position of missing) sorted.push(position);
+  return sorted;
+}
+
 /** Missing values last in both directions; numbers before text. */
-function compareKeys(a: SortKey, b: SortKey, sign: number): number {
+export function compareKeys(a: SortKey, b: SortKey, sign: number): number {
   if (a === b) return 0;
   if (a === null) return 1;
   if (b === null) return -1;

@@ -1,7 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { index, log, scores } from './logTestHelpers';
-import { SamplePager } from '../../../src/core/log/samplePaging';
+import { compareKeys, SamplePager, sortByKeys, SortKey } from '../../../src/core/log/samplePaging';
+import { pick, seededRandom } from '../randomInput';
 import { SearchIndex } from '../../../src/core/log/searchIndex';
 import type { SampleRecord } from '../../../src/core/log/sampleRecords';
 import type { SampleStore } from '../../../src/core/log/sampleReading';
@@ -112,5 +113,23 @@ describe('sample pages', () => {
     for (let guard = 0; page.searching && guard < 100; guard++) page = pager.page({ offset: 0, limit: 100, search: 'NEEDLE' }, 1);
     assert.equal(page.searching, undefined);
     assert.deepEqual(page.rows.map((r) => r.index), [0, 50, 100, 150, 200, 250, 300, 350]);
+  });
+
+  test('sorting by keys gives the order of the key comparison: missing last, numbers before text, ties by position', () => {
+    const next = seededRandom(9);
+    for (let round = 0; round < 200; round++) {
+      const withText = round % 4 === 0;
+      const keys: SortKey[] = Array.from({ length: 1 + Math.floor(next() * 300) }, () => {
+        const r = next();
+        if (r < 0.15) return null;
+        if (withText && r < 0.3) return pick(next, ['a', 'b', 'pass', '10']);
+        return pick(next, [0, -0, 1, 0.5, -2, 3, 1e9, Math.floor(next() * 1000) / 7]);
+      });
+      const positions = keys.map((_, i) => i).filter(() => next() < 0.8);
+      for (const sign of [1, -1]) {
+        const expected = [...positions].sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
+        assert.deepEqual(sortByKeys([...positions], keys, sign), expected, `round ${round}, sign ${sign}`);
+      }
+    }
   });
 });
