@@ -4,6 +4,7 @@
  * the kernel cannot run or stops (an element longer than a window, anything unexpected: the JavaScript
  * scanner then also gives the exact error).
  */
+import { compiledOnce, KernelInstance } from '../wasm/kernelInstance';
 import { afterElement, elementsFrom, forEachElement, isArrayAt, skipWs } from './jsonScanner';
 import { ARRAY_END, CUTS, ELEMENTS, IN, IN_SLACK, KEY_BYTES, KEY_BYTES_END, KEY_COUNT, KEY_TABLE, MAX_ELEMENTS, MAX_KEYS, RESUME, sampleBoundsKernelBytes, STATUS, UNEXPECTED } from './wasm/sampleBoundsKernel';
 
@@ -13,16 +14,17 @@ const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / 65536);
 type ElementsExport = (from: number, length: number, maxElements: number) => number;
 
 class SampleBoundsKernel {
+  private readonly kernel: KernelInstance;
   private readonly bytes: Buffer;
   private readonly words: Int32Array;
   private readonly elements: ElementsExport;
   private keys = '';
 
   constructor(module: WebAssembly.Module) {
-    const memory = new WebAssembly.Memory({ initial: PAGES, maximum: PAGES });
-    this.elements = new WebAssembly.Instance(module, { env: { memory } }).exports.elements as ElementsExport;
-    this.bytes = Buffer.from(memory.buffer);
-    this.words = new Int32Array(memory.buffer);
+    this.kernel = new KernelInstance(module, PAGES);
+    this.elements = this.kernel.exports.elements as ElementsExport;
+    this.bytes = this.kernel.bytes;
+    this.words = this.kernel.words;
   }
 
   /** Sets the cut keys (unquoted, as written); false when they do not fit. */
@@ -53,8 +55,7 @@ class SampleBoundsKernel {
   scan(buf: Buffer, from: number, add: (start: number, end: number, cuts: number[]) => void, slow: (start: number) => number): number {
     for (;;) {
       const length = Math.min(buf.length - from, WINDOW_BYTES);
-      buf.copy(this.bytes, IN, from, from + length);
-      this.bytes[IN + length] = 0;
+      this.kernel.loadInput(buf, from, length, IN);
       const count = this.elements(0, length, MAX_ELEMENTS);
       const words = this.words;
       for (let r = 0; r < count; r++) {
@@ -78,18 +79,13 @@ class SampleBoundsKernel {
   }
 }
 
-let compiled: WebAssembly.Module | null | undefined;
+const kernelModule = compiledOnce(() => sampleBoundsKernelBytes(PAGES));
 let kernel: SampleBoundsKernel | undefined;
 
+/** One kernel per thread (indexing is synchronous: it is never used by two scans at once). */
 function sharedKernel(): SampleBoundsKernel | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(sampleBoundsKernelBytes(PAGES));
-    } catch {
-      compiled = null; // no WebAssembly SIMD here: the JavaScript scanner does all the work
-    }
-  }
-  if (compiled && !kernel) kernel = new SampleBoundsKernel(compiled);
+  const module = kernelModule();
+  if (module && !kernel) kernel = new SampleBoundsKernel(module);
   return kernel;
 }
 

@@ -22,7 +22,6 @@ interface KeySlot {
   values?: ShortValueCache<unknown>;
   /** Whether the key was already reported as a column. */
   seen: boolean;
-  wanted: boolean;
   /** Position in the wanted keys (-1: not wanted). */
   wantedIndex: number;
 }
@@ -168,7 +167,7 @@ export class JsonObjectScanner {
         this.escapedString = false;
         i = this.skipValue(buf, i, end, 0);
         if (i === INVALID) return INVALID;
-        if (slot.wanted) {
+        if (slot.wantedIndex >= 0) {
           const value = this.wantedValue(slot, buf, valueStart, i);
           values[slot.wantedIndex] = value;
           if (row) setOwn(row, slot.name, value);
@@ -300,7 +299,7 @@ export class JsonObjectScanner {
     const wantedIndex = this.wantedKeys.indexOf(name);
     const tail = bytes.length & 3;
     const lastMask = tail === 0 ? -1 : (1 << (tail * 8)) - 1;
-    const slot: KeySlot = { name, bytes, words: keyWords(bytes), lastMask, seen: false, wanted: wantedIndex >= 0, wantedIndex };
+    const slot: KeySlot = { name, bytes, words: keyWords(bytes), lastMask, seen: false, wantedIndex };
     this.slots.push(slot);
     this.slotByName.set(name, this.slots.length - 1);
     return slot;

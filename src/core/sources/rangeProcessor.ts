@@ -91,7 +91,8 @@ export class RangeProcessor {
   private cellOfFilter: number[] | undefined;
   /** The WebAssembly kernel for counting JSONL lines (null: not available; undefined: not tried yet). */
   private kernel: JsonlKernelPath | null | undefined;
-  private readonly kernelSink: KernelLineSink = {
+  /** Counts a line whose wanted values are known, or reads any other line (for the kernel and the fast path). */
+  private readonly countedLines: KernelLineSink = {
     row: (values) => {
       this.counter.testCells(values, this.valueOfFilter as number[]);
       this.jsonlLine++;
@@ -211,7 +212,7 @@ export class RangeProcessor {
       if (this.valueOfFilter && this.setup.fast && this.counter.pageFull) {
         if (this.kernel !== null) {
           this.kernel ??= JsonlKernelPath.create(this.json, this.wantedColumns?.length ?? 0) ?? null;
-          const next = this.kernel?.scan(buf, i, end, stopRel, this.kernelSink) ?? i;
+          const next = this.kernel?.scan(buf, i, end, stopRel, this.countedLines) ?? i;
           if (next > i) {
             i = next;
             continue;
@@ -220,8 +221,7 @@ export class RangeProcessor {
         // Counting only: scan the record without looking for its line end first.
         const lineFeed = this.json.scanValuesToLineEnd(buf, i, end);
         if (lineFeed >= 0) {
-          this.counter.testCells(this.json.values, this.valueOfFilter);
-          this.jsonlLine++;
+          this.countedLines.row(this.json.values);
           i = lineFeed + 1;
           continue;
         }

@@ -2,6 +2,7 @@
  * Runs the JSONL kernel (jsonlKernel.ts) over windows of a buffer: copies a window into the kernel's
  * memory once, then reads its line records batch by batch. Undefined where WebAssembly SIMD is missing.
  */
+import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
 import { IN, IN_SLACK, jsonlKernelBytes, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, TABLE } from './jsonlKernel';
 
 /** Input bytes per window: lines longer than this are left to JavaScript. */
@@ -11,18 +12,7 @@ const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / PAGE);
 
 type ScanExport = (from: number, length: number, stop: number, maxLines: number) => number;
 
-let compiled: WebAssembly.Module | null | undefined;
-
-function kernelModule(): WebAssembly.Module | undefined {
-  if (compiled === undefined) {
-    try {
-      compiled = new WebAssembly.Module(jsonlKernelBytes(PAGES));
-    } catch {
-      compiled = null; // no WebAssembly SIMD here: the JavaScript scanner does all the work
-    }
-  }
-  return compiled ?? undefined;
-}
+const kernelModule = compiledOnce(() => jsonlKernelBytes(PAGES));
 
 /** Word offsets in a line record: start, line feed, status (0: scanned, 1: left to JavaScript), escape bits, values. */
 export const RECORD_START = 0;
@@ -32,22 +22,21 @@ export const RECORD_ESCAPES = 3;
 export const RECORD_VALUES = 4;
 
 export class JsonlKernelRunner {
-  private readonly memory: WebAssembly.Memory;
+  private readonly kernel: KernelInstance;
   private readonly bytes: Buffer;
   /** The kernel's memory as 32-bit words (records, table). */
   readonly words: Int32Array;
   private readonly scan: ScanExport;
   readonly recordWords: number;
   readonly maxLines: number;
-  /** Bytes of the current window, and where its first byte is in the caller's buffer. */
+  /** Bytes of the current window. */
   private windowLength = 0;
 
   private constructor(module: WebAssembly.Module, readonly wantedCount: number) {
-    this.memory = new WebAssembly.Memory({ initial: PAGES, maximum: PAGES });
-    const instance = new WebAssembly.Instance(module, { env: { memory: this.memory } });
-    this.scan = instance.exports.scan as ScanExport;
-    this.bytes = Buffer.from(this.memory.buffer);
-    this.words = new Int32Array(this.memory.buffer);
+    this.kernel = new KernelInstance(module, PAGES);
+    this.scan = this.kernel.exports.scan as ScanExport;
+    this.bytes = this.kernel.bytes;
+    this.words = this.kernel.words;
     this.recordWords = recordBytes(wantedCount) / 4;
     this.maxLines = Math.floor(OUT_BYTES / recordBytes(wantedCount));
     this.words[1] = wantedCount;
@@ -83,8 +72,7 @@ export class JsonlKernelRunner {
   /** Copies `buf[start, min(end, start + WINDOW_BYTES))` into the kernel; returns the window's length. */
   load(buf: Buffer, start: number, end: number): number {
     const length = Math.min(end - start, WINDOW_BYTES);
-    buf.copy(this.bytes, IN, start, start + length);
-    this.bytes[IN + length] = 0;
+    this.kernel.loadInput(buf, start, length, IN);
     this.windowLength = length;
     return length;
   }
