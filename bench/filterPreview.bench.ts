@@ -8,6 +8,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preview } from '../src/core/sources/preview';
 import { ensureBenchFiles } from './benchData';
+import { duckDb } from './benchPeers';
 import { BenchResult, warmFileCache } from './benchTypes';
 
 const ROWS = 1_000_000;
@@ -48,7 +49,7 @@ async function childEvalLens(file: string): Promise<ChildFigures> {
 }
 
 async function childDuckDb(file: string): Promise<ChildFigures> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = duckDb();
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   const reader = file.endsWith('.csv') ? `read_csv('${file}', header = true)` : `read_json('${file}', format = 'newline_delimited')`;

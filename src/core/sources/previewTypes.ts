@@ -25,8 +25,13 @@ export interface PreviewWarning {
 }
 
 export interface FilterStep {
-  /** 0-based index of the filter in the source's `filters`. */
+  /** 0-based index of the filter in the source's `filters` (for a selection step: of the step). */
   index: number;
+  /**
+   * Selection steps only (SEMANTICS §9.1, sources that take no `filters`): the source field that removed the
+   * records (`session_id`, `from_time`, `limit`, …), so the view can link the step to the spec.
+   */
+  field?: string;
   /** Human label, e.g. "category in [math, code]". */
   label: string;
   /** Rows this filter removed from the rows that passed every filter before it. */
@@ -39,7 +44,7 @@ export interface PreviewProgress {
   /** Bytes read so far and in all (files: number of files). */
   done: number;
   total?: number;
-  unit: 'bytes' | 'files';
+  unit: 'bytes' | 'files' | 'records';
   rowsSeen: number;
   rowsKept: number;
 }
@@ -58,6 +63,39 @@ export interface PreviewResult {
   warnings: PreviewWarning[];
   /** False when the count was cancelled or stopped early; totals are then lower bounds. */
   complete: boolean;
+  /**
+   * Sources that select records with their own fields (SEMANTICS §9.1): `removedPerFilter` then holds the
+   * selection steps (one per field that removed records, labelled "from 2026-11-01", "kept by limit", …).
+   */
+  selection?: boolean;
+  /** What one record is, for the funnel's words ("412 sessions → …"); default rows. */
+  recordNoun?: RecordNoun;
+  /** How the count was made, in words: "counted by the hub", "counted here from 3 of 12 columns, 41 MB read". */
+  countedBy?: string;
+  /** The source said only part of the data was counted (the hub's `partial`): every count is a lower bound. */
+  lowerBound?: boolean;
+  /** Facts the source learned while loading, for completion and hovers in the editor. */
+  sourceFacts?: SourceFacts;
+}
+
+export type RecordNoun = 'rows' | 'sessions' | 'samples' | 'transcripts' | 'traces' | 'runs' | 'examples';
+
+/** What a preview learned about its source, cached by the editor for completion and hovers. */
+export interface SourceFacts {
+  /** dataset_hub: the dataset's configs and splits, and the previewed split's features (name and hub type). */
+  hub?: {
+    dataset: string;
+    config: string;
+    split: string;
+    configs: string[];
+    splits: { config: string; split: string }[];
+    features: { name: string; type: unknown }[];
+  };
+  /** coding_agent_sessions: ids of the sessions found (newest first, at most 200). */
+  sessionIds?: string[];
+  /** Keys seen in the first records' `metadata` and `scores` (coding_agent_sessions, eval_logs). */
+  metadataKeys?: string[];
+  scoreKeys?: string[];
 }
 
 export interface PreviewOptions {
@@ -81,4 +119,13 @@ export interface PreviewOptions {
   plainParsing?: boolean;
   /** Home directory for a leading `~` in paths; default the user's home. */
   homeDir?: string;
+  /**
+   * Environment for default paths and credentials (`CLAUDE_CONFIG_DIR`, `HF_TOKEN`, `LANGSMITH_API_KEY`, …,
+   * SEMANTICS §7, §9); default `process.env`.
+   */
+  env?: Record<string, string | undefined>;
+  /** Looks up a `{ secret: NAME }` credential (the editor's secret storage); absent: such a reference is an error. */
+  resolveSecret?: (name: string) => Promise<string | undefined>;
+  /** Largest archive entry read, uncompressed, in MB (`evalLens.preview.maxEntryMB`, default 1024). */
+  maxEntryMB?: number;
 }
