@@ -5,8 +5,9 @@ import * as path from 'node:path';
 import { parse } from 'yaml';
 import { traceViewFromItems, traceViewFromTrace } from '../../../src/core/trace/traceView';
 import { outputViewOf } from '../../../src/core/log/outputView';
+import { sharedFixtures } from '../sharedFixtures';
 
-const fixtures = '/work/shared/fixtures';
+const fixtures = sharedFixtures;
 
 describe('trace view', () => {
   test('preamble is everything before the first user message; turns start there', () => {
