@@ -1,7 +1,16 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 
-/** The repository root (tests run from out/test/unit/…). */
-export const repoRoot = path.resolve(__dirname, '../../..');
+/** The repository root: the nearest folder above this (bundled) test file whose package.json is ours. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (fs.existsSync(manifest) && (JSON.parse(fs.readFileSync(manifest, 'utf8')) as { name?: string }).name === 'eval-lens') return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no eval-lens package.json above ${from}`);
+  }
+}
+
+export const repoRoot = findRepoRoot(__dirname);
 
 /** `../shared/fixtures` beside the repository: real files from public projects (provenance in SOURCES.md). */
 export const sharedFixtures = path.resolve(repoRoot, '..', 'shared', 'fixtures');
