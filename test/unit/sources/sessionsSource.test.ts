@@ -183,4 +183,19 @@ describe('coding_agent_sessions line rules', () => {
     assert.deepEqual(items[0], { type: 'message', role: 'system', content: [{ type: 'input_text', text: 'Caveat: generated lines' }] });
     assert.ok(!JSON.stringify(items).includes('AAAA'), 'no base64 in the trace');
   });
+
+  test('hostile lines: deep nesting, a huge line and binary bytes neither crash nor hang', async () => {
+    const file = join(root, 'hostile', 'h.jsonl');
+    const c = (s: number) => ({ sessionId: 'hostile', timestamp: `2026-04-05T00:00:0${s}.000Z` });
+    const deep = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
+    const deepCall = assistantLine(c(1), { id: 'd', requestId: 'rd', blocks: [{ type: 'tool_use', id: 'deep-call', name: 'X', input: {} }] }).replace('"input":{}', `"input":{"v":${deep}}`);
+    const deepResult = userLine(c(2), [{ type: 'tool_result', tool_use_id: 'deep-call', content: 'X' }]).replace('"content":"X"', `"content":{"v":${deep}}`);
+    writeLines(file, [userLine(c(0), 'go'), deepCall, deepResult, 'x'.repeat(3_000_000), Buffer.from([0xff, 0xfe, 0x00, 0x7b]).toString('latin1')]);
+    const result = await run({ path: file });
+    assert.equal(result.total, 1);
+    assert.equal(result.rows[0].values.tool_call_count, 1);
+    assert.deepEqual(result.warnings.map((w) => w.line), [4, 5]);
+    const items = traceOf(result).items;
+    assert.equal(items.length, 3);
+  });
 });

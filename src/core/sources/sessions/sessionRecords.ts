@@ -47,6 +47,15 @@ export function usageTokens(usage: unknown): TokenCounts {
   };
 }
 
+/** JSON text of an untrusted value; a value too deep to write becomes a short note instead of an exception. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '[value too deeply nested to show]';
+  }
+}
+
 export function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
@@ -79,13 +88,13 @@ export function imagePlaceholder(block: Record<string, unknown>): string {
 /** Text of a `tool_result` block's content (a string, or text and image blocks). */
 export function toolResultText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
+  if (!Array.isArray(content)) return content === undefined || content === null ? '' : jsonText(content);
   const parts: string[] = [];
   for (const block of content) {
     if (typeof block === 'string') parts.push(block);
     else if (isPlainObject(block) && block.type === 'text' && typeof block.text === 'string') parts.push(block.text);
     else if (isPlainObject(block) && block.type === 'image') parts.push(imagePlaceholder(block));
-    else parts.push(JSON.stringify(block));
+    else parts.push(jsonText(block));
   }
   return parts.join('\n');
 }
@@ -116,5 +125,5 @@ export function timestampMs(value: unknown): number | undefined {
 export function systemText(line: SessionLine): string {
   const content = line.content;
   if (typeof content === 'string') return content;
-  return content === undefined ? String(line.subtype ?? 'error') : JSON.stringify(content);
+  return content === undefined ? String(line.subtype ?? 'error') : jsonText(content);
 }

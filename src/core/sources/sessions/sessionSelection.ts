@@ -6,6 +6,7 @@
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep } from '../previewTypes';
+import { jsonText } from './sessionRecords';
 
 export interface SessionSelection {
   sessionId?: string;
@@ -47,7 +48,7 @@ function timeField(source: Record<string, unknown>, field: string): { ms: number
   if (value === undefined || value === null) return undefined;
   const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : undefined;
   const ms = text === undefined ? undefined : parseIsoTime(text);
-  if (ms === undefined) throw new PreviewError('invalidSource', sessionStrings.badTime(field, String(text ?? JSON.stringify(value))));
+  if (ms === undefined) throw new PreviewError('invalidSource', sessionStrings.badTime(field, text ?? jsonText(value)));
   return { ms, label: timeLabel(ms) };
 }
 

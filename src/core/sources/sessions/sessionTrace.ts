@@ -10,7 +10,7 @@ import {
   reasoningItem, rootItemsOfEvents,
 } from '../../trace/traceRecord';
 import { readLines } from './sessionLines';
-import { SessionLine, contentBlocks, imagePlaceholder, messageOf, responseKey, str, toolResultText } from './sessionRecords';
+import { SessionLine, contentBlocks, imagePlaceholder, jsonText, messageOf, responseKey, str, toolResultText } from './sessionRecords';
 import { parseSessionLine } from './sessionLineParse';
 
 type Item = OpenResponsesItem | Record<string, unknown>;
@@ -78,7 +78,7 @@ function itemsOfLine(line: SessionLine, seen: Map<string, Set<string>>, out: Ite
     } else if (block.type === 'thinking' && typeof block.thinking === 'string') {
       if (!isBlank(block.thinking)) out.push(reasoningItem(block.thinking));
     } else if (block.type === 'tool_use') {
-      out.push(functionCallItem(str(block.id) ?? '', str(block.name) ?? '', block.input));
+      out.push(functionCallItem(str(block.id) ?? '', str(block.name) ?? '', jsonText(block.input ?? {})));
     } else if (block.type === 'image') {
       out.push(messageItem('assistant', imagePlaceholder(block)));
     } else if (block.type !== 'text' && block.type !== 'thinking') {
