@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { loadSessions } from '../../../src/core/sources/sessions/sessionsSource';
+import { findSessionWorkerScript } from '../../../src/core/sources/sessions/sessionScanPool';
 import { parseIsoTime } from '../../../src/core/sources/sessions/sessionSelection';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { formatFunnel, formatTable } from '../../../src/cli/previewFormat';
@@ -138,5 +139,31 @@ describe('coding_agent_sessions on a directory of many files', () => {
     assert.equal(tokens, expected);
     assert.equal(load.result.sourceFacts?.sessionIds?.length, 200);
     assert.equal(load.result.sourceFacts?.sessionIds?.[0], 'm599');
+  });
+
+  test('worker threads and the calling thread give the same rows, warnings and progress', async () => {
+    const dir = join(root, 'many');
+    writeFileSync(join(dir, 'p0', 'zz-broken.jsonl'), '{"type":"user",\n');
+    const script = findSessionWorkerScript();
+    assert.ok(script, 'the build writes dist/worker/sessionScan.js');
+    const progress: number[] = [];
+    const source = { type: 'coding_agent_sessions', path: dir };
+    const here = await loadSessions({ source, options: { limit: 30, env: {}, workers: 0 } });
+    const threads = await loadSessions({ source, options: { limit: 30, env: {}, workers: 2, onProgress: (p) => progress.push(p.done) } });
+    assert.deepEqual(threads.rows, here.rows);
+    assert.deepEqual(threads.result, here.result);
+    assert.equal(here.result.total, 601);
+    assert.deepEqual(here.result.warnings.map((w) => w.line), [1]);
+    assert.deepEqual(progress, Array.from({ length: 601 }, (_, k) => k + 1));
+  });
+
+  test('cancel with worker threads: the workers stop, the counts are lower bounds', async () => {
+    const controller = new AbortController();
+    const result = await loadSessions({
+      source: { type: 'coding_agent_sessions', path: join(root, 'many') },
+      options: { limit: 10, env: {}, workers: 2, signal: controller.signal, onProgress: (p) => { if (p.done === 50) controller.abort(); } },
+    });
+    assert.equal(result.result.complete, false);
+    assert.equal(result.result.total, 50);
   });
 });

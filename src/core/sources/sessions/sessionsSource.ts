@@ -15,9 +15,9 @@ import { MAX_WARNINGS } from '../rowCounter';
 import { resolveSourcePath } from '../sourcePaths';
 import { previewStrings } from '../../l10n/previewStrings';
 import { findSessionFiles, SessionFile, sessionIdOfSubagentPath, agentIdOfFileName } from './sessionFiles';
-import { readLines } from './sessionLines';
-import { parseLine } from './sessionLineParse';
-import { FileScan, FileSummary, mainModel } from './sessionScan';
+import { ScannedFile } from './sessionFileScan';
+import { FileSummary, mainModel } from './sessionScan';
+import { scanSessionFiles } from './sessionScanPool';
 import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
 import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
@@ -46,10 +46,6 @@ export interface SessionsLoad {
   result: PreviewResult;
   /** Every kept session's row, oldest first (`trace` only for the first page's rows). */
   rows: PreviewRow[];
-}
-
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function iso(ms: number | undefined): string | null {
@@ -121,29 +117,25 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   const homeDir = options.homeDir ?? homedir();
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
   const { files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal);
+  const scanned: (ScannedFile | undefined)[] = new Array<ScannedFile | undefined>(files.length);
+  let done = 0;
+  let sessionsSeen = 0;
+  await scanSessionFiles(files, { workers: options.workers, signal: options.signal }, (index, file) => {
+    scanned[index] = file;
+    done++;
+    if (files[index].kind === 'session') sessionsSeen++;
+    options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
+  });
   const sessions: SessionEntry[] = [];
   const byId = new Map<string, SessionEntry>();
   const agents: { file: SessionFile; summary: FileSummary }[] = [];
-  let done = 0;
-  for (const file of files) {
-    if (options.signal?.aborted) break;
-    const scan = new FileScan();
-    try {
-      const finished = await readLines(file.path, {
-        line: (text, lineNumber) => {
-          const outcome = parseLine(text);
-          if ('line' in outcome) scan.add(outcome.line);
-          else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), file.path, lineNumber);
-        },
-        tooLong: (lineNumber) => warn(sessionStrings.lineTooLong(256), file.path, lineNumber),
-      }, options.signal);
-      if (!finished) break;
-    } catch (error) {
-      warn(sessionStrings.unreadableEntry(file.relative, errorText(error)), file.path);
-      done++;
-      continue;
-    }
-    const summary = scan.finish();
+  for (const [index, file] of files.entries()) {
+    const result = scanned[index];
+    if (result === undefined) continue;
+    warningCount += result.warningCount - result.warnings.length;
+    for (const warning of result.warnings) warn(warning.message, warning.file, warning.line);
+    if (result.failed !== undefined) continue;
+    const summary = result.summary;
     if (file.kind === 'subagent') agents.push({ file, summary });
     else {
       const sessionId = summary.sessionId ?? basename(file.path).replace(/\.jsonl$/i, '');
@@ -151,8 +143,6 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
       sessions.push(entry);
       if (!byId.has(sessionId)) byId.set(sessionId, entry);
     }
-    done++;
-    options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessions.length, rowsKept: sessions.length });
   }
   for (const agent of agents) {
     const parentId = agent.summary.sessionId ?? sessionIdOfSubagentPath(agent.file.path);
