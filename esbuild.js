@@ -92,7 +92,7 @@ function targets() {
     }
   }
   if (args.has('--bench')) {
-    const bench = walk('bench', (f) => f.endsWith('.ts') && !f.includes(`${path.sep}data${path.sep}`));
+    const bench = walk('bench', (f) => f.endsWith('.ts') && !f.includes(`${path.sep}data${path.sep}`) && !f.includes(`${path.sep}node_modules${path.sep}`));
     if (bench.length) {
       list.push({ ...common, sourcemap: false, minify: false, entryPoints: bench, outdir: 'out/bench', outbase: 'bench', platform: 'node', format: 'cjs', packages: 'external' });
     }

@@ -1,11 +1,14 @@
 /** Plain-text rendering of a preview result: rows table, funnel, warnings. */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { PreviewResult } from '../core/sources/previewTypes';
+import { isTraceValue, traceSummaryText } from '../core/trace/traceSummary';
+import { formatSelectionFunnel } from './selectionFunnelFormat';
 
 const MAX_CELL = 28;
 
 function cellText(value: unknown): string {
   if (value === undefined) return '';
+  if (isTraceValue(value)) return traceSummaryText(value);
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
 }
@@ -22,7 +25,7 @@ function pad(text: string, width: number): string {
 export function formatTable(result: PreviewResult): string {
   if (result.rows.length === 0) return previewCliStrings.noRows;
   const columns = result.columns;
-  const cells = result.rows.map((row) => columns.map((column) => truncate(cellText(row.values[column]))));
+  const cells = result.rows.map((row) => columns.map((column) => (isTraceValue(row.values[column]) ? cellText(row.values[column]) : truncate(cellText(row.values[column])))));
   const header = columns.map(truncate);
   const widths = header.map((name, k) => Math.max(Array.from(name).length, ...cells.map((row) => Array.from(row[k]).length)));
   const line = (row: string[]) => `${row.map((cell, k) => pad(cell, widths[k])).join(' │ ')}`.trimEnd() + '\n';
@@ -34,6 +37,7 @@ export function formatTable(result: PreviewResult): string {
 }
 
 export function formatFunnel(result: PreviewResult): string {
+  if (result.selection) return formatSelectionFunnel(result);
   const steps = result.removedPerFilter;
   const parts = [previewCliStrings.rows(result.total)];
   let remaining = result.total;

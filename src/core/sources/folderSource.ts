@@ -25,7 +25,7 @@ export interface FolderInput {
   options: PreviewOptions;
 }
 
-interface FolderFile {
+export interface FolderFile {
   path: string;
   relative: string;
 }
@@ -48,7 +48,7 @@ export function isPdf(name: string): boolean {
   return name.toLowerCase().endsWith('.pdf');
 }
 
-async function listFiles(root: string, extension: string | undefined, warn: (message: string, file?: string) => void, signal?: AbortSignal): Promise<FolderFile[]> {
+export async function listFiles(root: string, extension: string | undefined, warn: (message: string, file?: string) => void, signal?: AbortSignal): Promise<FolderFile[]> {
   const files: FolderFile[] = [];
   const visited = new Set<string>([await realpath(root)]);
   const walk = async (dir: string, prefix: string): Promise<void> => {

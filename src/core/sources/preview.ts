@@ -9,13 +9,14 @@ import { previewLocalFile } from './localSource';
 import { PreviewError } from './previewError';
 import { PreviewOptions, PreviewResult } from './previewTypes';
 import { isPlainObject } from './rowValues';
+import { previewSessions } from './sessions/sessionsSource';
 import { resolveSourcePath } from './sourcePaths';
 import { previewUrl } from './urlSource';
 
 export { PreviewError } from './previewError';
 
 /** Source types loaded only by the service (network, credentials or formats the preview does not read). */
-export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'coding_agent_sessions', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
+export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
 
 /** The `source` of a dataset value (or the value itself when it is a source). */
 export function sourceOf(dataset: unknown): Record<string, unknown> {
@@ -46,6 +47,7 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
 export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
   const source = sourceOf(datasetSpecValue);
   const type = String(source.type);
+  if (type === 'coding_agent_sessions') return previewSessions({ source, options: { ...options, limit: Math.max(0, Math.floor(options.limit)) } });
   if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
     throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
   }

@@ -3,6 +3,7 @@
  * never the raw JSON). Counts the root items, or the item events when a trace carries only `events`.
  */
 import { traceSummaryStrings as S } from '../l10n/traceSummaryStrings';
+import { isTraceLike } from './traceView';
 
 type Rec = Record<string, unknown>;
 
@@ -27,6 +28,11 @@ function subAgents(trace: Rec): number {
   let spans = 0;
   for (const event of trace.events) if (isRec(event) && event.type === 'span_start' && event.span_type === 'agent') spans++;
   return Math.max(0, spans - 1);
+}
+
+/** Whether a cell value is a Trace (`FORMAT: open_responses`, or `items` with `metadata`), so views summarise it. */
+export function isTraceValue(value: unknown): value is Rec & { items: unknown[] } {
+  return isTraceLike(value) && (value.FORMAT === 'open_responses' || isRec(value.metadata));
 }
 
 /** The one-line summary of a Trace value (anything else: an empty string). */

@@ -1,0 +1,23 @@
+/**
+ * The funnel of a source that selects records with its own fields (SEMANTICS §9.1):
+ * "412 sessions → 120 from 2026-11-01 → 50 kept by limit", then one line per step.
+ */
+import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { selectionFunnelStrings } from '../core/l10n/selectionFunnelStrings';
+import { PreviewResult } from '../core/sources/previewTypes';
+
+const LIMIT_WORDS = 'kept by limit';
+
+export function formatSelectionFunnel(result: PreviewResult): string {
+  const parts = [selectionFunnelStrings.records(result.total, result.recordNoun ?? 'rows')];
+  let remaining = result.total;
+  for (const step of result.removedPerFilter) {
+    remaining -= step.removed;
+    parts.push(selectionFunnelStrings.step(remaining, step.field === 'limit' ? LIMIT_WORDS : step.label));
+  }
+  if (result.removedPerFilter.length === 0) parts.push(`${previewCliStrings.kept(result.matched)} ${selectionFunnelStrings.allKept}`);
+  let out = `\n${parts.join(' → ')}\n`;
+  for (const step of result.removedPerFilter) out += selectionFunnelStrings.stepLine(step.field ?? String(step.index + 1), step.label, step.removed);
+  if (!result.complete) out += previewCliStrings.incomplete;
+  return out;
+}

@@ -1,0 +1,41 @@
+/** Reads one session or sub-agent file into its small summary, with the warnings about its lines. */
+import { sessionStrings } from '../../l10n/sessionStrings';
+import { PreviewWarning } from '../previewTypes';
+import { MAX_WARNINGS } from '../rowCounter';
+import { parseLine } from './sessionLineParse';
+import { MAX_LINE_BYTES, readLines } from './sessionLines';
+import { FileScan, FileSummary } from './sessionScan';
+
+export interface ScannedFile {
+  summary: FileSummary;
+  warnings: PreviewWarning[];
+  /** All warnings, also those not kept in `warnings`. */
+  warningCount: number;
+  /** Why the file could not be read (then the summary is empty). */
+  failed?: string;
+  cancelled: boolean;
+}
+
+export async function scanSessionFile(path: string, relative: string, signal?: AbortSignal): Promise<ScannedFile> {
+  const scan = new FileScan();
+  const warnings: PreviewWarning[] = [];
+  let warningCount = 0;
+  const warn = (message: string, line: number) => {
+    warningCount++;
+    if (warnings.length < MAX_WARNINGS) warnings.push({ message, file: path, line });
+  };
+  try {
+    const finished = await readLines(path, {
+      line: (text, lineNumber) => {
+        const outcome = parseLine(text);
+        if ('line' in outcome) scan.add(outcome.line);
+        else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
+      },
+      tooLong: (lineNumber) => warn(sessionStrings.lineTooLong(MAX_LINE_BYTES / (1 << 20)), lineNumber),
+    }, signal);
+    return { summary: scan.finish(), warnings, warningCount, cancelled: !finished };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { summary: scan.finish(), warnings: [{ message: sessionStrings.unreadableEntry(relative, reason), file: path }], warningCount: warningCount + 1, failed: reason, cancelled: false };
+  }
+}

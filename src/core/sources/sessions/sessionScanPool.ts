@@ -1,0 +1,122 @@
+/**
+ * Reads many session files into summaries, in worker threads when there are enough files (each worker takes the
+ * next file when it finishes one), else on the calling thread. Results arrive in any order, tagged by index.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { ScannedFile, scanSessionFile } from './sessionFileScan';
+
+/** The build writes sessionScan.worker.ts to `dist/worker/sessionScan.js`. */
+const WORKER_FILE = 'sessionScan.js';
+/** Fewer files than this are read on the calling thread: starting workers would cost more than it saves. */
+const MIN_FILES_FOR_WORKERS = 24;
+/** Files sent ahead to each worker, so it never waits for the next one. */
+const IN_FLIGHT = 2;
+
+export interface ScanJob {
+  index: number;
+  path: string;
+  relative: string;
+}
+
+export interface ScanReply {
+  index: number;
+  scanned: ScannedFile;
+}
+
+export function findSessionWorkerScript(): string | undefined {
+  let dir = __dirname;
+  for (let depth = 0; depth < 6; depth++) {
+    for (const candidate of [join(dir, 'worker', WORKER_FILE), join(dir, 'dist', 'worker', WORKER_FILE)]) {
+      if (existsSync(candidate)) return candidate;
+    }
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return undefined;
+}
+
+export interface PoolOptions {
+  /** Worker threads; 0 reads on the calling thread. Default: the CPU count, at most 4. */
+  workers?: number;
+  workerScript?: string;
+  signal?: AbortSignal;
+}
+
+async function scanHere(files: readonly { path: string; relative: string }[], indexes: number[], signal: AbortSignal | undefined, onFile: (index: number, scanned: ScannedFile) => void): Promise<void> {
+  for (const index of indexes) {
+    if (signal?.aborted) return;
+    const scanned = await scanSessionFile(files[index].path, files[index].relative, signal);
+    if (scanned.cancelled) return;
+    onFile(index, scanned);
+  }
+}
+
+function scanInWorkers(script: string, count: number, files: readonly { path: string; relative: string }[], signal: AbortSignal | undefined, onFile: (index: number, scanned: ScannedFile) => void): Promise<void> {
+  let next = 0;
+  const workers: Worker[] = [];
+  const stopAll = () => workers.forEach((worker) => void worker.terminate());
+  signal?.addEventListener('abort', stopAll, { once: true });
+  const one = () => new Promise<void>((resolve, reject) => {
+    const worker = new Worker(script);
+    workers.push(worker);
+    let pending = 0;
+    let settled = false;
+    const finish = (error?: Error) => {
+      if (settled) return;
+      settled = true;
+      void worker.terminate();
+      if (error) reject(error);
+      else resolve();
+    };
+    const feed = () => {
+      while (pending < IN_FLIGHT && next < files.length && !signal?.aborted) {
+        const index = next++;
+        pending++;
+        worker.postMessage({ index, path: files[index].path, relative: files[index].relative } satisfies ScanJob);
+      }
+      if (pending === 0) finish();
+    };
+    worker.on('message', (reply: ScanReply) => {
+      pending--;
+      if (!signal?.aborted) onFile(reply.index, reply.scanned);
+      feed();
+    });
+    worker.on('error', (error) => finish(error));
+    worker.on('exit', () => (signal?.aborted ? finish() : finish(pending > 0 ? new Error('a session worker stopped') : undefined)));
+    feed();
+  });
+  return Promise.all(Array.from({ length: count }, one)).then(
+    () => signal?.removeEventListener('abort', stopAll),
+    (error: unknown) => {
+      stopAll();
+      signal?.removeEventListener('abort', stopAll);
+      throw error;
+    },
+  );
+}
+
+/** Calls `onFile` once per file read (in any order); stops early when the signal aborts. */
+export async function scanSessionFiles(files: readonly { path: string; relative: string }[], options: PoolOptions, onFile: (index: number, scanned: ScannedFile) => void): Promise<void> {
+  const wanted = options.workers ?? Math.min(4, availableParallelism());
+  const script = options.workerScript ?? findSessionWorkerScript();
+  const done = new Set<number>();
+  const record = (index: number, scanned: ScannedFile) => {
+    if (done.has(index)) return;
+    done.add(index);
+    onFile(index, scanned);
+  };
+  if (wanted > 0 && script !== undefined && files.length >= MIN_FILES_FOR_WORKERS) {
+    try {
+      await scanInWorkers(script, Math.min(wanted, Math.ceil(files.length / 8)), files, options.signal, record);
+      return;
+    } catch {
+      // A worker failed: the files it did not finish are read here.
+    }
+  }
+  const rest = files.map((_, index) => index).filter((index) => !done.has(index));
+  await scanHere(files, rest, options.signal, record);
+}

@@ -1,0 +1,197 @@
+/**
+ * The `coding_agent_sessions` source (SEMANTICS §9.1–9.2): one row per session found under `path` (or the
+ * default folders). Every file is read once, line by line, into a small summary; sub-agent files join their
+ * parent session. The selection fields pick the rows; only the rows of the first page get their `trace`,
+ * built by reading those files again, so memory stays flat in the number and size of the files.
+ */
+import { homedir } from 'node:os';
+import { basename } from 'node:path';
+import { sessionStrings } from '../../l10n/sessionStrings';
+import { TraceMetadataRecord } from '../../trace/traceRecord';
+import { PreviewError } from '../previewError';
+import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../previewTypes';
+import { CODING_AGENT_SESSION_COLUMNS } from '../sourceColumns';
+import { MAX_WARNINGS } from '../rowCounter';
+import { resolveSourcePath } from '../sourcePaths';
+import { previewStrings } from '../../l10n/previewStrings';
+import { findSessionFiles, SessionFile, sessionIdOfSubagentPath, agentIdOfFileName } from './sessionFiles';
+import { ScannedFile } from './sessionFileScan';
+import { FileSummary, mainModel } from './sessionScan';
+import { scanSessionFiles } from './sessionScanPool';
+import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
+import { applySelection, readSelection } from './sessionSelection';
+import { buildSessionTrace, SubagentRef } from './sessionTrace';
+import { readSubagentMeta } from './subagentMeta';
+
+export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
+/** The tool whose session files this source reads (TraceMetadata `agent`). */
+const SESSION_AGENT = 'claude-code';
+const MAX_SESSION_IDS = 200;
+
+interface SessionEntry {
+  sessionId: string;
+  file: SessionFile;
+  summary: FileSummary;
+  subagents: (SubagentRef & { summary: FileSummary })[];
+  startMs?: number;
+  endMs?: number;
+}
+
+export interface SessionsInput {
+  source: Record<string, unknown>;
+  options: PreviewOptions;
+}
+
+export interface SessionsLoad {
+  result: PreviewResult;
+  /** Every kept session's row, oldest first (`trace` only for the first page's rows). */
+  rows: PreviewRow[];
+}
+
+function iso(ms: number | undefined): string | null {
+  return ms === undefined ? null : new Date(ms).toISOString();
+}
+
+function sessionTokens(entry: SessionEntry): TokenCounts {
+  const tokens = zeroTokens();
+  addTokens(tokens, entry.summary.tokens);
+  for (const agent of entry.subagents) addTokens(tokens, agent.summary.tokens);
+  return tokens;
+}
+
+function rowValues(entry: SessionEntry): Record<string, unknown> {
+  const s = entry.summary;
+  const tokens = sessionTokens(entry);
+  const totalTime = entry.startMs !== undefined && entry.endMs !== undefined ? (entry.endMs - entry.startMs) / 1000 : null;
+  return {
+    sample_id: entry.sessionId,
+    session_id: entry.sessionId,
+    file_name: entry.file.relative,
+    title: s.title ?? null,
+    first_prompt: s.firstPrompt ?? null,
+    cwd: s.cwd ?? null,
+    git_branch: s.gitBranch ?? null,
+    version: s.version ?? null,
+    model: mainModel(s.models) ?? null,
+    started_at: iso(entry.startMs),
+    ended_at: iso(entry.endMs),
+    total_time: totalTime,
+    message_count: s.messageCount,
+    tool_call_count: s.toolCallCount,
+    subagent_count: entry.subagents.length,
+    input_tokens: tokens.input,
+    output_tokens: tokens.output,
+    cache_creation_tokens: tokens.cacheCreation,
+    cache_read_tokens: tokens.cacheRead,
+    total_tokens: tokenTotal(tokens),
+    error: s.error ?? null,
+  };
+}
+
+function traceMetadata(entry: SessionEntry, values: Record<string, unknown>): TraceMetadataRecord {
+  const metadata: TraceMetadataRecord = { trace_id: entry.sessionId, source_type: SESSION_SOURCE_TYPE, source_uri: entry.file.path, agent: SESSION_AGENT };
+  if (typeof values.model === 'string') metadata.model = values.model;
+  if (typeof values.started_at === 'string') metadata.created_at = values.started_at;
+  if (typeof values.total_time === 'number') metadata.total_time = values.total_time;
+  metadata.total_tokens = values.total_tokens as number;
+  metadata.message_count = values.message_count as number;
+  if (typeof values.error === 'string') metadata.error = values.error;
+  const extra: Record<string, unknown> = {};
+  for (const key of ['title', 'cwd', 'git_branch', 'version'] as const) if (typeof values[key] === 'string') extra[key] = values[key];
+  if (Object.keys(extra).length > 0) metadata.extra = extra;
+  return metadata;
+}
+
+export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> {
+  const { source, options } = input;
+  const selection = readSelection(source);
+  const warnings: PreviewWarning[] = [];
+  let warningCount = 0;
+  const warn = (message: string, file?: string, line?: number) => {
+    warningCount++;
+    if (warnings.length < MAX_WARNINGS) warnings.push({ message, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) });
+  };
+  if (source.path !== undefined && (typeof source.path !== 'string' || source.path === '')) {
+    throw new PreviewError('invalidSource', previewStrings.missingField(SESSION_SOURCE_TYPE, 'path'));
+  }
+  const homeDir = options.homeDir ?? homedir();
+  const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
+  const { files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal);
+  const scanned: (ScannedFile | undefined)[] = new Array<ScannedFile | undefined>(files.length);
+  let done = 0;
+  let sessionsSeen = 0;
+  await scanSessionFiles(files, { workers: options.workers, signal: options.signal }, (index, file) => {
+    scanned[index] = file;
+    done++;
+    if (files[index].kind === 'session') sessionsSeen++;
+    options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
+  });
+  const sessions: SessionEntry[] = [];
+  const byId = new Map<string, SessionEntry>();
+  const agents: { file: SessionFile; summary: FileSummary }[] = [];
+  for (const [index, file] of files.entries()) {
+    const result = scanned[index];
+    if (result === undefined) continue;
+    warningCount += result.warningCount - result.warnings.length;
+    for (const warning of result.warnings) warn(warning.message, warning.file, warning.line);
+    if (result.failed !== undefined) continue;
+    const summary = result.summary;
+    if (file.kind === 'subagent') agents.push({ file, summary });
+    else {
+      const sessionId = summary.sessionId ?? basename(file.path).replace(/\.jsonl$/i, '');
+      const entry: SessionEntry = { sessionId, file, summary, subagents: [], startMs: summary.firstMs, endMs: summary.lastMs };
+      sessions.push(entry);
+      if (!byId.has(sessionId)) byId.set(sessionId, entry);
+    }
+  }
+  for (const agent of agents) {
+    const parentId = agent.summary.sessionId ?? sessionIdOfSubagentPath(agent.file.path);
+    const parent = parentId === undefined ? undefined : byId.get(parentId);
+    if (parent === undefined) {
+      warn(sessionStrings.orphanSubagent(parentId ?? '?'), agent.file.path);
+      continue;
+    }
+    const meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
+    const s = agent.summary;
+    parent.subagents.push({
+      file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,
+      firstMs: s.firstMs, lastMs: s.lastMs, summary: s,
+    });
+    if (s.firstMs !== undefined && (parent.startMs === undefined || s.firstMs < parent.startMs)) parent.startMs = s.firstMs;
+    if (s.lastMs !== undefined && (parent.endMs === undefined || s.lastMs > parent.endMs)) parent.endMs = s.lastMs;
+  }
+  for (const entry of sessions) entry.subagents.sort((a, b) => (a.firstMs ?? 0) - (b.firstMs ?? 0) || (a.agentId < b.agentId ? -1 : 1));
+  const complete = !options.signal?.aborted;
+  const { kept, steps } = applySelection(sessions, selection);
+  const limit = Math.max(0, Math.floor(options.limit));
+  const rows: PreviewRow[] = [];
+  for (const [k, entry] of kept.entries()) {
+    const values = rowValues(entry);
+    if (k < limit && !options.signal?.aborted) {
+      values.trace = await buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal: options.signal });
+    }
+    rows.push({ values, origin: { file: entry.file.path } });
+  }
+  const newest = [...sessions].sort((a, b) => (b.startMs ?? -Infinity) - (a.startMs ?? -Infinity));
+  const shown = warnings.slice();
+  if (warningCount > shown.length) shown.push({ message: previewStrings.moreWarnings(warningCount - shown.length) });
+  const result: PreviewResult = {
+    columns: [...CODING_AGENT_SESSION_COLUMNS],
+    rows: rows.slice(0, limit),
+    total: sessions.length,
+    matched: kept.length,
+    removedPerFilter: steps,
+    notComparable: 0,
+    warnings: shown,
+    complete: complete && !options.signal?.aborted,
+    selection: true,
+    recordNoun: 'sessions',
+    sourceFacts: { sessionIds: newest.slice(0, MAX_SESSION_IDS).map((entry) => entry.sessionId) },
+  };
+  options.onFirstPage?.(result);
+  return { result, rows };
+}
+
+export async function previewSessions(input: SessionsInput): Promise<PreviewResult> {
+  return (await loadSessions(input)).result;
+}

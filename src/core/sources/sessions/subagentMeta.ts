@@ -1,0 +1,37 @@
+/** `agent-<id>.meta.json` beside a sub-agent file: its `agentType` and the `toolUseId` of the call that launched it. */
+import { readFile, stat } from 'node:fs/promises';
+import { sessionStrings } from '../../l10n/sessionStrings';
+import { isPlainObject } from '../rowValues';
+import { subagentMetaPath } from './sessionFiles';
+
+const MAX_META_BYTES = 1 << 20;
+
+export interface SubagentMeta {
+  agentType?: string;
+  toolUseId?: string;
+}
+
+export async function readSubagentMeta(file: string, warn: (message: string) => void): Promise<SubagentMeta> {
+  const path = subagentMetaPath(file);
+  let text: string;
+  try {
+    if ((await stat(path)).size > MAX_META_BYTES) {
+      warn(sessionStrings.badMeta(path, `larger than ${MAX_META_BYTES / (1 << 20)} MB`));
+      return {};
+    }
+    text = await readFile(path, 'utf8');
+  } catch {
+    return {};
+  }
+  try {
+    const value: unknown = JSON.parse(text);
+    if (!isPlainObject(value)) throw new Error('not a JSON object');
+    return {
+      agentType: typeof value.agentType === 'string' ? value.agentType : undefined,
+      toolUseId: typeof value.toolUseId === 'string' ? value.toolUseId : undefined,
+    };
+  } catch (error) {
+    warn(sessionStrings.badMeta(path, error instanceof Error ? error.message : String(error)));
+    return {};
+  }
+}
