@@ -2,7 +2,8 @@
 import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el, icon } from './dom';
-import { exactValue, formatValue, isRate } from './format';
+import { exactValue, formatValue } from './format';
+import { rateOf } from './valueFormats';
 import { distributionChart } from './charts';
 
 export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;
@@ -22,7 +23,7 @@ export function verificationBadge(verification: Verification, asRate: boolean): 
 }
 
 function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSelect): HTMLElement {
-  const asRate = isRate(metric.metricType, value.key);
+  const asRate = rateOf(metric.scorerKey, value.key);
   const label = `${metric.scorerName ?? metric.scorerKey ?? ''} ${value.key}`.trim();
   const button = el('button', {
     className: 'metric-value',
@@ -33,12 +34,18 @@ function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSe
   return el('div', { className: 'metric-value-row' }, button, verificationBadge(value.verification, asRate), value.distribution ? distributionChart(value.distribution) : null);
 }
 
-function metricCard(metric: MetricView, onSelect: MetricSelect): HTMLElement {
-  const card = el('article', { className: 'metric-card', attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey } });
-  card.appendChild(el('div', { className: 'metric-head' }, el('h3', { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
+function metricCard(metric: MetricView, onSelect: MetricSelect, heading: 'h3' | 'h4'): HTMLElement {
+  const mismatched = metric.values.some((v) => v.verification.verdict === 'mismatch');
+  const card = el('article', { className: `metric-card${mismatched ? ' has-mismatch' : ''}`, attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey, id: metricCardId(metric), tabindex: -1 } });
+  card.appendChild(el('div', { className: 'metric-head' }, el(heading, { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
   if (metric.reason) card.appendChild(el('p', { className: 'metric-reason', text: metric.reason }));
   for (const value of metric.values) card.appendChild(valueRow(metric, value, onSelect));
   return card;
+}
+
+/** The element id of a metric's card (the mismatch banner links to it). */
+export function metricCardId(metric: Pick<MetricView, 'scorerKey' | 'metricKey'>): string {
+  return `metric-${(metric.scorerKey ?? '').replace(/[^\w-]/g, '_')}--${metric.metricKey.replace(/[^\w-]/g, '_')}`;
 }
 
 function groupTitle(group: MetricGroup): string {
@@ -54,18 +61,22 @@ export function renderMetricGroups(groups: MetricGroup[] | null, missingReason: 
     section.appendChild(el('p', { className: 'empty', text: missingReason ?? S.noMetrics }));
     return section;
   }
-  const renderGroup = (group: MetricGroup): HTMLElement => {
-    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el('h2', { text: groupTitle(group) }));
+  const renderGroup = (group: MetricGroup, heading: 'h2' | 'h3'): HTMLElement => {
+    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el(heading, { text: groupTitle(group) }));
     const cards = el('div', { className: 'metric-cards' });
-    for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect));
+    for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect, heading === 'h2' ? 'h3' : 'h4'));
     box.appendChild(cards);
     return box;
   };
-  for (const group of groups.filter((g) => g.purpose !== 'qa')) section.appendChild(renderGroup(group));
-  const qa = groups.filter((g) => g.purpose === 'qa');
+  // No heading without content: empty groups are left out, and the quality checks are one section whose
+  // heading sits above its own groups (their titles one level down).
+  const filled = groups.filter((g) => g.metrics.length > 0);
+  for (const group of filled.filter((g) => g.purpose !== 'qa')) section.appendChild(renderGroup(group, 'h2'));
+  const qa = filled.filter((g) => g.purpose === 'qa');
   if (qa.length) {
-    section.appendChild(el('h2', { className: 'qa-heading', text: S.qaMetrics }));
-    for (const group of qa) section.appendChild(renderGroup(group));
+    const qaSection = el('section', { className: 'qa-section', attrs: { 'aria-label': S.qaMetrics } }, el('h2', { className: 'qa-heading', text: S.qaMetrics }));
+    for (const group of qa) qaSection.appendChild(renderGroup(group, 'h3'));
+    section.appendChild(qaSection);
   }
   return section;
 }
