@@ -1,6 +1,7 @@
 /** Metric cards grouped by scorer (score and qa apart), each value with its verification and distribution. */
 import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { el, icon } from './dom';
 import { exactValue, formatValue } from './format';
 import { rateOf } from './valueFormats';
@@ -34,10 +35,10 @@ function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSe
   return el('div', { className: 'metric-value-row' }, button, verificationBadge(value.verification, asRate), value.distribution ? distributionChart(value.distribution) : null);
 }
 
-function metricCard(metric: MetricView, onSelect: MetricSelect, heading: 'h3' | 'h4'): HTMLElement {
+function metricCard(metric: MetricView, onSelect: MetricSelect): HTMLElement {
   const mismatched = metric.values.some((v) => v.verification.verdict === 'mismatch');
   const card = el('article', { className: `metric-card${mismatched ? ' has-mismatch' : ''}`, attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey, id: metricCardId(metric), tabindex: -1 } });
-  card.appendChild(el('div', { className: 'metric-head' }, el(heading, { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
+  card.appendChild(el('div', { className: 'metric-head' }, el('h3', { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
   if (metric.reason) card.appendChild(el('p', { className: 'metric-reason', text: metric.reason }));
   for (const value of metric.values) card.appendChild(valueRow(metric, value, onSelect));
   return card;
@@ -61,22 +62,17 @@ export function renderMetricGroups(groups: MetricGroup[] | null, missingReason: 
     section.appendChild(el('p', { className: 'empty', text: missingReason ?? S.noMetrics }));
     return section;
   }
-  const renderGroup = (group: MetricGroup, heading: 'h2' | 'h3'): HTMLElement => {
-    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el(heading, { text: groupTitle(group) }));
+  const renderGroup = (group: MetricGroup): HTMLElement => {
+    const qa = group.purpose === 'qa';
+    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el('h2', { className: qa ? 'qa-heading' : '', text: qa ? V.qaGroupTitle(groupTitle(group)) : groupTitle(group) }));
     const cards = el('div', { className: 'metric-cards' });
-    for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect, heading === 'h2' ? 'h3' : 'h4'));
+    for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect));
     box.appendChild(cards);
     return box;
   };
-  // No heading without content: empty groups are left out, and the quality checks are one section whose
-  // heading sits above its own groups (their titles one level down).
+  // No heading without content: empty groups are left out, and each quality-check group says so in its own
+  // heading (score groups first, then the qa groups).
   const filled = groups.filter((g) => g.metrics.length > 0);
-  for (const group of filled.filter((g) => g.purpose !== 'qa')) section.appendChild(renderGroup(group, 'h2'));
-  const qa = filled.filter((g) => g.purpose === 'qa');
-  if (qa.length) {
-    const qaSection = el('section', { className: 'qa-section', attrs: { 'aria-label': S.qaMetrics } }, el('h2', { className: 'qa-heading', text: S.qaMetrics }));
-    for (const group of qa) qaSection.appendChild(renderGroup(group, 'h3'));
-    section.appendChild(qaSection);
-  }
+  for (const group of [...filled.filter((g) => g.purpose !== 'qa'), ...filled.filter((g) => g.purpose === 'qa')]) section.appendChild(renderGroup(group));
   return section;
 }

@@ -40,6 +40,11 @@ export interface SamplesTableEvents {
 /** How soon a search that covered only part of the samples is asked again. */
 const SEARCH_REFRESH_MS = 250;
 
+/** A label's parts between the places it may wrap (after `_`, `/`, `-`, a space). */
+function wrapParts(label: string): string[] {
+  return label.split(/(?<=[_/\- ])/);
+}
+
 /** Width a data column needs before it is shown (data columns give way first when room is short). */
 const DATA_COLUMN_MIN = 110;
 
@@ -48,13 +53,13 @@ function keyColumnsFor(summary: LogSummary): { before: Column[]; after: Column[]
   const s = summary.samples;
   const before: Column[] = [
     { id: 'index', label: S.colIndex, width: '48px', sortable: true, numeric: true, render: (r) => String(r.index) },
-    { id: 'sampleId', label: S.colSampleId, width: 'minmax(90px, 160px)', sortable: true, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
+    { id: 'sampleId', label: S.colSampleId, width: 'minmax(100px, 160px)', sortable: true, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
   ];
   const after: Column[] = [];
   for (const column of s.scoreColumns) {
     const label = s.scoreColumns.filter((c) => c.valueKey === column.valueKey).length > 1 ? `${column.scorerName ?? column.scorerKey}/${column.valueKey}` : column.valueKey;
-    // Wide enough for its (bold) label and the sort arrow: a score's name is never cut.
-    const fit = Math.min(200, Math.max(72, label.length * 8 + 24));
+    // Wide enough for the longest part of its label (labels wrap after "_" and "/"): a score's name is never cut.
+    const fit = Math.min(200, Math.max(64, Math.max(...wrapParts(label).map((part) => part.length)) * 8 + 18));
     after.push({ id: column.id, label, width: `minmax(${fit}px, ${Math.max(fit, 110)}px)`, sortable: true, numeric: true, render: (r) => scoreCell(r.scores[column.id], column) });
   }
   if (s.maxTrials > 1) {
@@ -63,7 +68,7 @@ function keyColumnsFor(summary: LogSummary): { before: Column[]; after: Column[]
     if (!repeated.passAtK) after.push({ id: 'passAtK', label: S.passAtK(s.passK), width: '64px', sortable: false, numeric: true, render: (r) => (r.passAtK === undefined ? '' : formatValue(r.passAtK, true)) });
     if (!repeated.passPowK) after.push({ id: 'passPowK', label: S.passPowK(s.passK), width: '64px', sortable: false, numeric: true, render: (r) => (r.passPowK === undefined ? '' : formatValue(r.passPowK, true)) });
   }
-  after.push({ id: 'errors', label: S.colErrors, width: '60px', sortable: true, numeric: true, render: errorMarker });
+  after.push({ id: 'errors', label: S.colErrors, width: '68px', sortable: true, numeric: true, render: errorMarker });
   return { before, after };
 }
 
@@ -180,7 +185,8 @@ export class SamplesTable {
       const direction = this.sort?.column === column.id ? this.sort.direction : undefined;
       const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'columnheader', 'data-column-id': column.id, 'aria-sort': direction ? (direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined } });
       if (column.sortable) {
-        const button = el('button', { className: 'sort-button', text: column.label, title: column.label, attrs: { 'data-column': column.id } });
+        // A zero-width space after each wrap point lets a long score name take two lines instead of being cut.
+        const button = el('button', { className: 'sort-button', text: wrapParts(column.label).join('\u200b'), title: column.label, attrs: { 'data-column': column.id } });
         if (direction) button.appendChild(el('span', { className: `codicon codicon-arrow-${direction === 'asc' ? 'up' : 'down'}`, attrs: { 'aria-hidden': 'true' } }));
         button.addEventListener('click', () => this.events.sort(this.nextSort(column.id)));
         cell.appendChild(button);

@@ -2,6 +2,7 @@
 export const reportViewStrings = {
   mismatchBanner: (n: number) => `${n} metric${n === 1 ? ' does' : 's do'} not match ${n === 1 ? 'its' : 'their'} per-sample scores`,
   mismatchLink: (label: string) => `Show ${label}`,
+  qaGroupTitle: (group: string) => `Quality checks (qa): ${group}`,
   expected: 'Expected',
   expectedFrom: (key: string) => `Expected (${key})`,
   finalOutput: 'Final output',

@@ -67,7 +67,7 @@ const PANEL_VISIBILITY = `(() => {${PAGE_HELPERS}
   const selected = document.querySelector('[role="tab"][aria-selected="true"]');
   return {
     selected: selected ? selected.getAttribute('data-tab') : null,
-    visiblePanels: [...document.querySelectorAll('[role="tabpanel"]')].filter(visible).map((p) => p.id),
+    visiblePanels: [...document.querySelectorAll('.tab-panel[role="tabpanel"]')].filter(visible).map((p) => p.id),
     samplesParts: [...document.querySelectorAll('.samples-tab, .grid-scroller, .detail-pane, .samples-toolbar')].filter(visible).length,
   };
 })()`;
