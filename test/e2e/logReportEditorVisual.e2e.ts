@@ -46,6 +46,12 @@ async function checkTheme(frame: Frame, theme: string, shots: { overview: string
   const placement = await assertKeyColumnsInView(frame, `editor ${theme}`, ['exact_match/correct', 'exact_match/pass_at_3', 'llm_judge/quality', 'llm_judge/quality_min', 'format/well_formed']);
   assert.ok(placement.viewportWidth < 1400, 'the report shares the window with the explorer');
   await screenshot(page, shots.sample);
+
+  // A sample with a failed trial: its trial tab is marked as an error and must stay readable.
+  await frame.locator('.grid-row[data-sample-index="6"]').click();
+  await frame.waitForSelector('[data-testid="sample-detail"][data-sample-index="6"] .trial-tab.has-error', { timeout: 30_000 });
+  await assertNoTinyText(frame, `editor ${theme}, a sample with a failed trial`);
+  await assertControlsReadable(frame, `editor ${theme}, a sample with a failed trial`);
 }
 
 /** Waits until the view has taken the workbench's theme (VS Code gives it a body class per kind). */

@@ -94,6 +94,28 @@ describe('the exported HTML report in light, dark and high contrast', () => {
   }
 });
 
+describe('the exported HTML of a failed run and of a mismatching log', () => {
+  for (const name of ['failure', 'mismatch']) {
+    for (const scheme of SCHEMES.slice(0, 2)) {
+      test(`${name}, ${scheme.name}: one panel per tab, readable text and controls`, { timeout: 90_000 }, async () => {
+        const page = await open(name, scheme);
+        const label = `HTML ${name} ${scheme.name}`;
+        const tabs = await assertOnlySelectedPanelVisible(page.mainFrame(), label);
+        for (const tab of tabs) {
+          await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
+          await assertNoTinyText(page.mainFrame(), `${label}, ${tab} tab`);
+          await assertControlsReadable(page.mainFrame(), `${label}, ${tab} tab`);
+        }
+        await openSample(page, name === 'failure' ? 0 : 6);
+        await assertNoTinyText(page.mainFrame(), `${label}, sample detail`);
+        await assertControlsReadable(page.mainFrame(), `${label}, sample detail`);
+        await shot(page, `html-${name}-sample-${scheme.name}`);
+        await page.close();
+      });
+    }
+  }
+});
+
 describe('the report reads as a person expects (exported HTML)', () => {
   test('token usage is drawn at the size it is shown, its labels at the body font size', { timeout: 60_000 }, async () => {
     const page = await open('success-trials');
@@ -110,6 +132,8 @@ describe('the report reads as a person expects (exported HTML)', () => {
     const columns = await page.locator('.grid-header [data-column-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-column-id')));
     assert.ok(!columns.includes('data:id'), `no "id" data column: ${columns.join(', ')}`);
     assert.ok(columns.includes('exact_match/pass_at_3') && !columns.includes('passAtK'), `pass@3 is shown once: ${columns.join(', ')}`);
+    assert.doesNotMatch(await page.locator('[data-testid="sample-detail"]').innerText(), /pass@/, 'the detail shows pass@3 once, as the pass_at_3 score');
+    assert.match(await page.locator('[data-testid="detail-pass"]').innerText(), /^pass\^3 /, 'pass^3, which no score stores, is named with its k');
 
     const pane = page.locator('[data-testid="detail-pane"]');
     const before = (await pane.boundingBox())?.width ?? 0;

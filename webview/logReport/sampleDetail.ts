@@ -69,13 +69,24 @@ function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sam
   return body;
 }
 
-export function renderSampleDetail(detail: SampleDetail, openTrial: number | undefined, events: DetailEvents): HTMLElement {
+/** k of the pass@k / pass^k values, and which of them a score of the sample already stores (shown once, there). */
+export interface PassDisplay {
+  k: number;
+  repeated: { passAtK: boolean; passPowK: boolean };
+}
+
+export function renderSampleDetail(detail: SampleDetail, openTrial: number | undefined, events: DetailEvents, pass?: PassDisplay): HTMLElement {
   const pane = el('div', { className: 'sample-detail', attrs: { 'data-testid': 'sample-detail', 'data-sample-index': detail.index } });
   const close = el('button', { className: 'icon-button close-button', title: S.closeDetail, attrs: { 'aria-label': S.closeDetail } }, icon('close'));
   close.addEventListener('click', () => events.close());
   pane.appendChild(el('div', { className: 'detail-head' }, el('h2', { text: S.sampleTitle(String(detail.sampleId)) }), detail.runIndex !== undefined ? el('span', { className: 'tag', text: S.runLabel(detail.runIndex) }) : null, close));
-  if (detail.passAtK !== undefined || detail.passPowK !== undefined) {
-    pane.appendChild(el('div', { className: 'detail-pass' }, detail.passAtK !== undefined ? el('span', { className: 'fact', text: `pass@k ${formatValue(detail.passAtK, true)}`, title: exactValue(detail.passAtK) }) : null, detail.passPowK !== undefined ? el('span', { className: 'fact', text: `pass^k ${formatValue(detail.passPowK, true)}`, title: exactValue(detail.passPowK) }) : null));
+  const passAtK = pass?.repeated.passAtK ? undefined : detail.passAtK;
+  const passPowK = pass?.repeated.passPowK ? undefined : detail.passPowK;
+  if (passAtK !== undefined || passPowK !== undefined) {
+    const k = pass ? String(pass.k) : 'k';
+    pane.appendChild(el('div', { className: 'detail-pass', attrs: { 'data-testid': 'detail-pass' } },
+      passAtK !== undefined ? el('span', { className: 'fact', text: `pass@${k} ${formatValue(passAtK, true)}`, title: exactValue(passAtK) }) : null,
+      passPowK !== undefined ? el('span', { className: 'fact', text: `pass^${k} ${formatValue(passPowK, true)}`, title: exactValue(passPowK) }) : null));
   }
   if (detail.notes.length) pane.appendChild(el('ul', { className: 'notes' }, ...detail.notes.map((note) => el('li', {}, icon('info'), ` ${note}`))));
   pane.appendChild(collapsible(S.sampleData, () => jsonTree(detail.data, 2), true));

@@ -4,6 +4,7 @@ import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { el } from './dom';
 import { DetailSplitter } from './detailSplitter';
+import { repeatedPassColumns } from './reportRules';
 import { SamplesTable } from './samplesTable';
 import { renderSamplesToolbar } from './samplesToolbar';
 import { renderSampleDetail } from './sampleDetail';
@@ -138,13 +139,14 @@ export class SamplesTab {
     try {
       const detail = await this.client.detail(index, runIndex);
       if (version !== this.detailVersion) return;
+      const pass = this.summary ? { k: this.summary.samples.passK, repeated: repeatedPassColumns(this.summary) } : undefined;
       const pane = renderSampleDetail(detail, trialIndex, {
         close: () => this.closeDetail(),
         trialChanged: (trial) => {
           this.state.openTrial = trial;
           this.save();
         },
-      });
+      }, pass);
       pane.tabIndex = -1;
       this.detailPane.replaceChildren(pane);
     } catch (error) {
