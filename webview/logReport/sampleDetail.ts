@@ -111,6 +111,8 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
     detail.trials.forEach((trial, i) => {
       const failed = trial.errors.length > 0;
       const button = el('button', { className: `trial-tab${failed ? ' has-error' : ''}`, text: S.trial(trial.index), title: S.trialIndexTitle(trial.index), attrs: { role: 'tab', 'data-trial': trial.index } });
+      // A failed trial is marked by the error icon in the error colour; its label keeps the text colour (readable in every theme).
+      if (failed) button.prepend(icon('error', S.errors));
       button.addEventListener('click', () => show(trial, false));
       button.addEventListener('keydown', (event) => {
         const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
