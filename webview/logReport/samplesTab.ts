@@ -1,7 +1,6 @@
 /** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
 import type { LogSummary, SampleRow } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { el } from './dom';
 import { DetailSplitter } from './detailSplitter';
 import { repeatedPassColumns } from './reportRules';
@@ -15,7 +14,7 @@ export class SamplesTab {
   readonly element: HTMLElement;
   private readonly toolbarHolder = el('div', { className: 'toolbar-holder' });
   private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite', 'data-testid': 'detail-pane' } });
-  private readonly hint = el('p', { className: 'select-hint', text: V.selectSampleHint });
+  private readonly hint = el('p', { className: 'select-hint', text: S.selectSample });
   private readonly splitter: DetailSplitter;
   private readonly masterDetail: HTMLElement;
   private readonly count = el('span', { className: 'sample-count', attrs: { 'data-testid': 'sample-count' } });
@@ -111,7 +110,7 @@ export class SamplesTab {
     this.detailPane.replaceChildren();
     this.setDetailOpen(false);
     const empty = this.summary && this.summary.samples.count === 0 && !this.summary.runs;
-    this.hint.textContent = empty ? S.noSamples : V.selectSampleHint;
+    this.hint.textContent = empty ? S.noSamples : S.selectSample;
   }
 
   private setDetailOpen(open: boolean): void {

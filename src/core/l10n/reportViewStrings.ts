@@ -8,5 +8,4 @@ export const reportViewStrings = {
   finalOutput: 'Final output',
   noFinalOutput: 'No final answer in the output.',
   resizeDetail: 'Resize the sample detail',
-  selectSampleHint: 'Select a sample to see its data, trials and conversation (arrow keys, Enter).',
 };
