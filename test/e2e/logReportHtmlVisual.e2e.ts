@@ -237,6 +237,7 @@ describe('the report reads as a person expects (exported HTML)', () => {
     assert.match(overview, /^\d+(\.\d)?%$/, 'the metric is a rate');
     for (const cell of cells.slice(0, -2)) assert.match(cell, /^\d+(\.\d)?%$/, 'each run and the mean are written like the metric');
     assert.match(std, /%$/, 'the standard deviation is on the same scale');
+    await shot(page, 'html-runs-light');
     await page.close();
   });
 });
