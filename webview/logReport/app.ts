@@ -18,6 +18,8 @@ import { renderRunsTab } from './runsTab';
 import { renderSpecificationTab } from './specificationTab';
 import { initialViewState, restoreViewState, TabId, ViewState } from './viewState';
 import { setLinkOpener } from './markdown';
+import { useValueFormats } from './valueFormats';
+import { mismatchBanner } from './mismatchBanner';
 
 export class ReportApp {
   private readonly client: ReportClient;
@@ -103,6 +105,7 @@ export class ReportApp {
   }
 
   private render(summary: LogSummary, hostCommands: boolean): void {
+    useValueFormats(summary);
     const openSample = (sampleIndex: number, trialIndex?: number, runIndex?: number): void => this.reveal({ sampleIndex, trialIndex, runIndex });
     this.samples = new SamplesTab(this.client, this.state, this.save);
     const samples = this.samples;
@@ -124,6 +127,13 @@ export class ReportApp {
       openAsJson: () => this.host.post({ type: 'command', command: 'openAsJson' }),
       exportHtml: () => this.host.post({ type: 'command', command: 'exportHtml' }),
     } : {}));
+    const banner = mismatchBanner(summary, (cardId) => {
+      this.tabs?.select('overview');
+      const card = this.root.querySelector<HTMLElement>(`#${CSS.escape(cardId)}`);
+      card?.scrollIntoView({ block: 'nearest' });
+      card?.focus();
+    });
+    if (banner) children.push(banner);
     children.push(this.tabs.element);
     this.root.replaceChildren(...children);
     this.showSchemaBanner(summary);

@@ -37,31 +37,22 @@ export interface StackedBar {
   parts: { value: number; className: string; name: string }[];
 }
 
-/** Horizontal stacked bars sharing one scale, labelled on the left, totals on the right. */
-export function stackedBars(bars: StackedBar[], title: string): SVGSVGElement {
-  const rowHeight = 22;
-  const labelWidth = 180;
-  const valueWidth = 90;
-  const barArea = 360;
-  const width = labelWidth + barArea + valueWidth;
-  const height = Math.max(1, bars.length) * rowHeight + 4;
+/**
+ * Horizontal stacked bars sharing one scale, as HTML (not a scaled drawing): labels and totals are text at
+ * the body font size whatever the column's width; the bars take the room that is left.
+ */
+export function stackedBars(bars: StackedBar[], title: string): HTMLElement {
   const peak = Math.max(1, ...bars.map((b) => b.parts.reduce((a, p) => a + p.value, 0)));
-  const chart = svg('svg', { class: 'stacked-bars', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': title });
-  chart.appendChild(svg('title', {}, title));
-  bars.forEach((bar, row) => {
-    const y = row * rowHeight + 2;
-    chart.appendChild(svg('text', { class: 'chart-label', x: labelWidth - 8, y: y + rowHeight / 2 + 4, 'text-anchor': 'end' }, bar.label));
-    let x = labelWidth;
-    let total = 0;
+  const chart = el('div', { className: 'stacked-bars', attrs: { role: 'img', 'aria-label': title }, title });
+  for (const bar of bars) {
+    const total = bar.parts.reduce((a, p) => a + p.value, 0);
+    const track = el('div', { className: 'bar-track' });
     for (const part of bar.parts) {
-      const w = (part.value / peak) * barArea;
-      const rect = svg('rect', { class: part.className, x, y: y + 3, width: Math.max(0, w), height: rowHeight - 6 });
-      rect.appendChild(svg('title', {}, `${part.name}: ${formatCount(part.value)}`));
-      chart.appendChild(rect);
-      x += w;
-      total += part.value;
+      const segment = el('div', { className: `bar-part ${part.className}`, title: `${part.name}: ${formatCount(part.value)}` });
+      segment.style.width = `${((part.value / peak) * 100).toFixed(3)}%`;
+      track.appendChild(segment);
     }
-    chart.appendChild(svg('text', { class: 'chart-value', x: x + 6, y: y + rowHeight / 2 + 4 }, formatCount(total)));
-  });
+    chart.appendChild(el('div', { className: 'bar-row' }, el('span', { className: 'chart-label', text: bar.label, title: bar.label }), track, el('span', { className: 'chart-value', text: formatCount(total) })));
+  }
   return chart;
 }

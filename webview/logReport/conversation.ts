@@ -29,12 +29,21 @@ function functionCall(item: Extract<TraceItemView, { kind: 'function_call' }>): 
   return box;
 }
 
+/** Reasoning, collapsed to one line (its first line, cut with an ellipsis); the whole text once opened. */
+function reasoningItem(item: Extract<TraceItemView, { kind: 'reasoning' }>): HTMLElement {
+  const preview = (item.summary ?? item.text).trim().split('\n', 1)[0].slice(0, 300);
+  const head = el('span', { className: 'reasoning-head' }, icon('lightbulb'), el('span', { className: 'reasoning-label', text: ` ${S.reasoning}` }), preview ? el('span', { className: 'reasoning-preview', text: `: ${preview}` }) : null);
+  return collapsible(head, () => el('div', { className: 'reasoning-body' },
+    item.summary && item.summary !== item.text ? el('p', { className: 'reasoning-summary', text: item.summary }) : null,
+    el('pre', { className: 'text-block', text: item.text })), false, 'section reasoning');
+}
+
 export function traceItem(item: TraceItemView): HTMLElement {
   switch (item.kind) {
     case 'message':
       return messageItem(item);
     case 'reasoning':
-      return collapsible(el('span', {}, icon('lightbulb'), ` ${S.reasoning}${item.summary ? `: ${item.summary}` : ''}`), () => el('pre', { className: 'text-block', text: item.text }), false, 'section reasoning');
+      return reasoningItem(item);
     case 'function_call':
       return functionCall(item);
     case 'function_call_output':

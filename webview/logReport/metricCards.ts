@@ -1,8 +1,10 @@
 /** Metric cards grouped by scorer (score and qa apart), each value with its verification and distribution. */
 import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { el, icon } from './dom';
-import { exactValue, formatValue, isRate } from './format';
+import { exactValue, formatValue } from './format';
+import { rateOf } from './valueFormats';
 import { distributionChart } from './charts';
 
 export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;
@@ -22,7 +24,7 @@ export function verificationBadge(verification: Verification, asRate: boolean): 
 }
 
 function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSelect): HTMLElement {
-  const asRate = isRate(metric.metricType, value.key);
+  const asRate = rateOf(metric.scorerKey, value.key);
   const label = `${metric.scorerName ?? metric.scorerKey ?? ''} ${value.key}`.trim();
   const button = el('button', {
     className: 'metric-value',
@@ -34,11 +36,17 @@ function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSe
 }
 
 function metricCard(metric: MetricView, onSelect: MetricSelect): HTMLElement {
-  const card = el('article', { className: 'metric-card', attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey } });
+  const mismatched = metric.values.some((v) => v.verification.verdict === 'mismatch');
+  const card = el('article', { className: `metric-card${mismatched ? ' has-mismatch' : ''}`, attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey, id: metricCardId(metric), tabindex: -1 } });
   card.appendChild(el('div', { className: 'metric-head' }, el('h3', { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
   if (metric.reason) card.appendChild(el('p', { className: 'metric-reason', text: metric.reason }));
   for (const value of metric.values) card.appendChild(valueRow(metric, value, onSelect));
   return card;
+}
+
+/** The element id of a metric's card (the mismatch banner links to it). */
+export function metricCardId(metric: Pick<MetricView, 'scorerKey' | 'metricKey'>): string {
+  return `metric-${(metric.scorerKey ?? '').replace(/[^\w-]/g, '_')}--${metric.metricKey.replace(/[^\w-]/g, '_')}`;
 }
 
 function groupTitle(group: MetricGroup): string {
@@ -55,17 +63,16 @@ export function renderMetricGroups(groups: MetricGroup[] | null, missingReason: 
     return section;
   }
   const renderGroup = (group: MetricGroup): HTMLElement => {
-    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el('h2', { text: groupTitle(group) }));
+    const qa = group.purpose === 'qa';
+    const box = el('div', { className: `metric-group purpose-${group.purpose}` }, el('h2', { className: qa ? 'qa-heading' : '', text: qa ? V.qaGroupTitle(groupTitle(group)) : groupTitle(group) }));
     const cards = el('div', { className: 'metric-cards' });
     for (const metric of group.metrics) cards.appendChild(metricCard(metric, onSelect));
     box.appendChild(cards);
     return box;
   };
-  for (const group of groups.filter((g) => g.purpose !== 'qa')) section.appendChild(renderGroup(group));
-  const qa = groups.filter((g) => g.purpose === 'qa');
-  if (qa.length) {
-    section.appendChild(el('h2', { className: 'qa-heading', text: S.qaMetrics }));
-    for (const group of qa) section.appendChild(renderGroup(group));
-  }
+  // No heading without content: empty groups are left out, and each quality-check group says so in its own
+  // heading (score groups first, then the qa groups).
+  const filled = groups.filter((g) => g.metrics.length > 0);
+  for (const group of [...filled.filter((g) => g.purpose !== 'qa'), ...filled.filter((g) => g.purpose === 'qa')]) section.appendChild(renderGroup(group));
   return section;
 }

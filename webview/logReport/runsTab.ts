@@ -2,7 +2,8 @@
 import type { LogSummary } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el } from './dom';
-import { exactValue, formatValue, isRate } from './format';
+import { exactValue, formatValue } from './format';
+import { rateOf } from './valueFormats';
 
 export function renderRunsTab(summary: LogSummary, showRunSamples: (runIndex: number) => void): HTMLElement {
   const panel = el('div', { className: 'runs-tab' });
@@ -19,13 +20,13 @@ export function renderRunsTab(summary: LogSummary, showRunSamples: (runIndex: nu
   table.appendChild(el('thead', {}, head));
   const body = el('tbody');
   for (const stat of stats) {
-    const rate = isRate(undefined, stat.valueKey) || isRate(undefined, stat.metricKey);
+    const rate = rateOf(stat.scorerKey, stat.valueKey);
     const label = [stat.scorerKey, stat.metricKey, stat.valueKey !== stat.metricKey ? stat.valueKey : undefined].filter(Boolean).join(' / ');
     const row = el('tr', {}, el('th', { text: label, attrs: { scope: 'row' } }));
     for (const v of stat.perRun) row.appendChild(el('td', { className: 'num', text: formatValue(v, rate), title: exactValue(v) }));
     row.append(
       el('td', { className: 'num', text: formatValue(stat.mean, rate), title: exactValue(stat.mean) }),
-      el('td', { className: 'num', text: formatValue(stat.std), title: exactValue(stat.std) }),
+      el('td', { className: 'num', text: formatValue(stat.std, rate), title: exactValue(stat.std) }),
       el('td', { className: 'num', text: stat.min === null || stat.max === null ? '—' : `${formatValue(stat.min, rate)} – ${formatValue(stat.max, rate)}`, title: `${exactValue(stat.min)} – ${exactValue(stat.max)}` }),
     );
     body.appendChild(row);

@@ -2,17 +2,18 @@
 import type { ScoreColumn, SampleRow } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el, icon } from './dom';
-import { exactValue, formatValue, isRate } from './format';
+import { exactValue, formatValue } from './format';
+import { rateOf } from './valueFormats';
 
 export function scoreCell(value: number | boolean | string | null | undefined, column: ScoreColumn): HTMLElement {
   if (value === null || value === undefined) return el('span', { className: 'score-missing', text: '—' });
   if (typeof value === 'boolean') return el('span', { className: `score-bool ${value ? 'pass' : 'fail'}`, text: value ? S.pass : S.fail });
-  return el('span', { className: 'score-value', text: formatValue(value, isRate(undefined, column.valueKey, column.kind)), title: exactValue(value) });
+  return el('span', { className: 'score-value', text: formatValue(value, rateOf(column.scorerKey, column.valueKey, column.kind)), title: exactValue(value) });
 }
 
 export function trialStrip(row: SampleRow): HTMLElement {
   const strip = el('span', { className: 'trial-strip', attrs: { role: 'img', 'aria-label': row.trials.map((t) => S.trialCell(t.index, t.outcome)).join(', ') } });
-  for (const trial of row.trials) strip.appendChild(el('span', { className: `trial-cell outcome-${trial.outcome}`, title: S.trialCell(trial.index, trial.outcome) }));
+  for (const trial of row.trials) strip.appendChild(el('span', { className: `trial-cell outcome-${trial.outcome}`, title: S.trialCell(trial.index, trial.outcome), attrs: { 'data-trial-index': trial.index } }));
   return strip;
 }
 

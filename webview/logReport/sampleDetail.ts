@@ -1,8 +1,12 @@
 /** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
-import type { SampleDetail, ScoreDetail, TrialDetail } from '../../src/core/log/logViewTypes';
+import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
+import { finalAnswer, sampleTarget } from '../../src/core/log/sampleTarget';
 import { el, icon, collapsible } from './dom';
-import { exactValue, formatValue, isRate } from './format';
+import { exactValue, formatValue } from './format';
+import { rateOf } from './valueFormats';
+import { sampleLevelErrors } from './reportRules';
 import { jsonTree } from './jsonTree';
 import { renderOutput } from './conversation';
 import { errorItem } from './errorsTab';
@@ -21,7 +25,7 @@ function scoreList(scores: ScoreDetail[]): HTMLElement {
     const table = el('table', { className: 'kv-table' });
     for (const [key, value] of Object.entries(score.values)) {
       const verification = score.verification?.[key];
-      const rate = isRate(undefined, key, typeof value === 'boolean' ? 'boolean' : undefined);
+      const rate = rateOf(score.scorerKey, key, typeof value === 'boolean' ? 'boolean' : undefined);
       table.appendChild(el('tr', {}, el('th', { text: key, attrs: { scope: 'row' } }), el('td', { text: formatValue(value, rate), title: exactValue(value) }), el('td', {}, verification ? verificationBadge(verification, rate) : null)));
     }
     box.appendChild(table);
@@ -32,31 +36,57 @@ function scoreList(scores: ScoreDetail[]): HTMLElement {
   return list;
 }
 
-function errorsList(detail: { errors: TrialDetail['errors'] }): HTMLElement | null {
-  if (detail.errors.length === 0) return null;
+function errorsList(errors: ErrorView[], heading: string): HTMLElement | null {
+  if (errors.length === 0) return null;
   const list = el('ul', { className: 'error-list' });
-  for (const error of detail.errors) list.appendChild(errorItem(error));
-  return el('section', { className: 'detail-errors' }, el('h3', { text: S.errors }), list);
+  for (const error of errors) list.appendChild(errorItem(error));
+  return el('section', { className: 'detail-errors' }, el('h3', { text: heading }), list);
 }
 
-function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown): HTMLElement {
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
+/** Expected versus actual: the target from the sample's data beside the final output of the trial. */
+function expectedVersusActual(target: SampleTarget, trial: TrialDetail): HTMLElement {
+  const answer = finalAnswer(trial.output);
+  return el('div', { className: 'expected-actual', attrs: { 'data-testid': 'expected-actual' } },
+    el('section', { className: 'expected' }, el('h3', { text: V.expectedFrom(target.key) }), el('pre', { className: 'text-block', text: valueText(target.value), attrs: { 'data-testid': 'expected-value' } })),
+    el('section', { className: 'actual' }, el('h3', { text: V.finalOutput }), answer !== undefined ? el('pre', { className: 'text-block', text: answer, attrs: { 'data-testid': 'final-output' } }) : el('p', { className: 'empty', text: V.noFinalOutput })));
+}
+
+function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sampleTargetValue: SampleTarget | undefined): HTMLElement {
   const body = el('div', { className: 'trial-body', attrs: { 'data-trial-index': trial.index } });
-  if (trial.data !== undefined && trial.data !== null && JSON.stringify(trial.data) !== JSON.stringify(sampleData)) body.appendChild(collapsible(S.sampleData, () => jsonTree(trial.data, 1), false));
+  const ownData = trial.data !== undefined && trial.data !== null && JSON.stringify(trial.data) !== JSON.stringify(sampleData);
+  if (ownData) body.appendChild(collapsible(S.sampleData, () => jsonTree(trial.data, 1), false));
+  const target = (ownData ? sampleTarget(trial.data) : undefined) ?? sampleTargetValue;
+  if (target) body.appendChild(expectedVersusActual(target, trial));
   body.appendChild(el('h3', { text: legacy ? S.legacyTrial : S.output }));
   body.appendChild(renderOutput(trial.output));
   if (trial.scores.length) body.append(el('h3', { text: S.scores }), scoreList(trial.scores));
-  const errors = errorsList(trial);
+  const errors = errorsList(trial.errors, S.errors);
   if (errors) body.appendChild(errors);
   return body;
 }
 
-export function renderSampleDetail(detail: SampleDetail, openTrial: number | undefined, events: DetailEvents): HTMLElement {
+/** k of the pass@k / pass^k values, and which of them a score of the sample already stores (shown once, there). */
+export interface PassDisplay {
+  k: number;
+  repeated: { passAtK: boolean; passPowK: boolean };
+}
+
+export function renderSampleDetail(detail: SampleDetail, openTrial: number | undefined, events: DetailEvents, pass?: PassDisplay): HTMLElement {
   const pane = el('div', { className: 'sample-detail', attrs: { 'data-testid': 'sample-detail', 'data-sample-index': detail.index } });
   const close = el('button', { className: 'icon-button close-button', title: S.closeDetail, attrs: { 'aria-label': S.closeDetail } }, icon('close'));
   close.addEventListener('click', () => events.close());
   pane.appendChild(el('div', { className: 'detail-head' }, el('h2', { text: S.sampleTitle(String(detail.sampleId)) }), detail.runIndex !== undefined ? el('span', { className: 'tag', text: S.runLabel(detail.runIndex) }) : null, close));
-  if (detail.passAtK !== undefined || detail.passPowK !== undefined) {
-    pane.appendChild(el('div', { className: 'detail-pass' }, detail.passAtK !== undefined ? el('span', { className: 'fact', text: `pass@k ${formatValue(detail.passAtK, true)}`, title: exactValue(detail.passAtK) }) : null, detail.passPowK !== undefined ? el('span', { className: 'fact', text: `pass^k ${formatValue(detail.passPowK, true)}`, title: exactValue(detail.passPowK) }) : null));
+  const passAtK = pass?.repeated.passAtK ? undefined : detail.passAtK;
+  const passPowK = pass?.repeated.passPowK ? undefined : detail.passPowK;
+  if (passAtK !== undefined || passPowK !== undefined) {
+    const k = pass ? String(pass.k) : 'k';
+    pane.appendChild(el('div', { className: 'detail-pass', attrs: { 'data-testid': 'detail-pass' } },
+      passAtK !== undefined ? el('span', { className: 'fact', text: `pass@${k} ${formatValue(passAtK, true)}`, title: exactValue(passAtK) }) : null,
+      passPowK !== undefined ? el('span', { className: 'fact', text: `pass^${k} ${formatValue(passPowK, true)}`, title: exactValue(passPowK) }) : null));
   }
   if (detail.notes.length) pane.appendChild(el('ul', { className: 'notes' }, ...detail.notes.map((note) => el('li', {}, icon('info'), ` ${note}`))));
   pane.appendChild(collapsible(S.sampleData, () => jsonTree(detail.data, 2), true));
@@ -75,12 +105,14 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
         b.tabIndex = active ? 0 : -1;
         if (active && focus) b.focus();
       }
-      holder.replaceChildren(trialBody(trial, legacy, detail.data));
+      holder.replaceChildren(trialBody(trial, legacy, detail.data, detail.target));
       events.trialChanged(trial.index);
     };
     detail.trials.forEach((trial, i) => {
       const failed = trial.errors.length > 0;
-      const button = el('button', { className: `trial-tab${failed ? ' has-error' : ''}`, text: S.trial(trial.index), attrs: { role: 'tab', 'data-trial': trial.index } });
+      const button = el('button', { className: `trial-tab${failed ? ' has-error' : ''}`, text: S.trial(trial.index), title: S.trialIndexTitle(trial.index), attrs: { role: 'tab', 'data-trial': trial.index } });
+      // A failed trial is marked by the error icon in the error colour; its label keeps the text colour (readable in every theme).
+      if (failed) button.prepend(icon('error', S.errors));
       button.addEventListener('click', () => show(trial, false));
       button.addEventListener('keydown', (event) => {
         const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
@@ -94,12 +126,12 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
     pane.append(strip, holder);
     show(selected, false);
   } else if (detail.trials.length === 1) {
-    pane.appendChild(trialBody(detail.trials[0], legacy, detail.data));
+    pane.appendChild(trialBody(detail.trials[0], legacy, detail.data, detail.target));
   } else {
     pane.appendChild(el('p', { className: 'empty', text: S.noOutput }));
   }
   if (legacy && detail.scores.length && !detail.trials.some((t) => t.scores.length)) pane.append(el('h3', { text: S.scores }), scoreList(detail.scores));
-  const errors = errorsList(detail);
+  const errors = errorsList(sampleLevelErrors(detail), detail.trials.length ? S.sampleErrors : S.errors);
   if (errors) pane.appendChild(errors);
   return pane;
 }

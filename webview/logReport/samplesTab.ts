@@ -2,6 +2,8 @@
 import type { LogSummary, SampleRow } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { el } from './dom';
+import { DetailSplitter } from './detailSplitter';
+import { repeatedPassColumns } from './reportRules';
 import { SamplesTable } from './samplesTable';
 import { renderSamplesToolbar } from './samplesToolbar';
 import { renderSampleDetail } from './sampleDetail';
@@ -11,7 +13,10 @@ import type { SampleFilters, ViewState } from './viewState';
 export class SamplesTab {
   readonly element: HTMLElement;
   private readonly toolbarHolder = el('div', { className: 'toolbar-holder' });
-  private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite' } });
+  private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite', 'data-testid': 'detail-pane' } });
+  private readonly hint = el('p', { className: 'select-hint', text: S.selectSample });
+  private readonly splitter: DetailSplitter;
+  private readonly masterDetail: HTMLElement;
   private readonly count = el('span', { className: 'sample-count', attrs: { 'data-testid': 'sample-count' } });
   private readonly table: SamplesTable;
   private summary: LogSummary | undefined;
@@ -36,7 +41,15 @@ export class SamplesTab {
         this.closeDetail();
       }
     });
-    this.element = el('div', { className: 'samples-tab' }, this.toolbarHolder, el('div', { className: 'master-detail' }, this.table.element, this.detailPane));
+    const masterDetail = el('div', { className: 'master-detail' }, this.table.element);
+    this.masterDetail = masterDetail;
+    this.splitter = new DetailSplitter(masterDetail, this.detailPane, this.state.detailWidth, (width) => {
+      this.state.detailWidth = width;
+      this.save();
+    });
+    masterDetail.append(this.splitter.element, this.detailPane);
+    this.table.element.appendChild(this.hint);
+    this.element = el('div', { className: 'samples-tab' }, this.toolbarHolder, masterDetail);
   }
 
   private totalInScope(): number {
@@ -51,6 +64,7 @@ export class SamplesTab {
     this.summary = summary;
     this.renderToolbar();
     this.table.configure(summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), this.state.filters.sort, { cursor: this.state.cursor, scrollTop: this.state.scrollTop });
+    this.keepKeyColumns();
     if (this.state.openSample !== undefined) void this.loadDetail(this.state.openSample, this.state.filters.runIndex, this.state.openTrial);
     else this.renderEmptyDetail();
   }
@@ -63,6 +77,12 @@ export class SamplesTab {
     if (!this.summary) return;
     this.renderToolbar();
     this.table.configure(this.summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), filters.sort);
+    this.keepKeyColumns();
+  }
+
+  /** The detail pane never takes the room the table's key columns need (id, scores, trials, errors). */
+  private keepKeyColumns(): void {
+    this.masterDetail.style.setProperty('--table-min', `${this.table.keyWidth + 16}px`);
   }
 
   /** Open one sample (deep link, error link, row click). */
@@ -84,10 +104,19 @@ export class SamplesTab {
     void this.loadDetail(row.index, this.state.filters.runIndex, undefined);
   }
 
+  /** No sample open: the pane closes and the table takes the whole width. */
   private renderEmptyDetail(): void {
     this.table.setOpen(undefined);
-    const message = this.summary && this.summary.samples.count === 0 && !this.summary.runs ? S.noSamples : S.selectSample;
-    this.detailPane.replaceChildren(el('p', { className: 'empty', text: message }));
+    this.detailPane.replaceChildren();
+    this.setDetailOpen(false);
+    const empty = this.summary && this.summary.samples.count === 0 && !this.summary.runs;
+    this.hint.textContent = empty ? S.noSamples : S.selectSample;
+  }
+
+  private setDetailOpen(open: boolean): void {
+    this.detailPane.hidden = !open;
+    this.splitter.element.hidden = !open;
+    this.hint.hidden = open;
   }
 
   private closeDetail(): void {
@@ -104,17 +133,19 @@ export class SamplesTab {
     this.state.openTrial = trialIndex;
     this.save();
     this.table.setOpen(index);
+    this.setDetailOpen(true);
     this.detailPane.replaceChildren(el('p', { className: 'empty', text: S.loadingRows }));
     try {
       const detail = await this.client.detail(index, runIndex);
       if (version !== this.detailVersion) return;
+      const pass = this.summary ? { k: this.summary.samples.passK, repeated: repeatedPassColumns(this.summary) } : undefined;
       const pane = renderSampleDetail(detail, trialIndex, {
         close: () => this.closeDetail(),
         trialChanged: (trial) => {
           this.state.openTrial = trial;
           this.save();
         },
-      });
+      }, pass);
       pane.tabIndex = -1;
       this.detailPane.replaceChildren(pane);
     } catch (error) {

@@ -9,6 +9,7 @@ import { el, clear, uniqueId } from './dom';
 import { formatValue, truncate } from './format';
 import { scoreCell, trialStrip, errorMarker } from './sampleCells';
 import { StaleReplyError } from './reportClient';
+import { dataColumnsThatFit, repeatedPassColumns } from './reportRules';
 
 export const ROW_HEIGHT = 26;
 const BLOCK = 100;
@@ -39,26 +40,44 @@ export interface SamplesTableEvents {
 /** How soon a search that covered only part of the samples is asked again. */
 const SEARCH_REFRESH_MS = 250;
 
-function columnsFor(summary: LogSummary): Column[] {
+/** A label's parts between the places it may wrap (after `_`, `/`, `-`, a space). */
+function wrapParts(label: string): string[] {
+  return label.split(/(?<=[_/\- ])/);
+}
+
+/** Width a data column needs before it is shown (data columns give way first when room is short). */
+const DATA_COLUMN_MIN = 110;
+
+/** The sample's id, its scores, trials and errors: always shown. Data columns go after the id, as room allows. */
+function keyColumnsFor(summary: LogSummary): { before: Column[]; after: Column[] } {
   const s = summary.samples;
-  const columns: Column[] = [
-    { id: 'index', label: S.colIndex, width: '56px', sortable: true, numeric: true, render: (r) => String(r.index) },
-    { id: 'sampleId', label: S.colSampleId, width: 'minmax(90px, 160px)', sortable: true, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
+  const before: Column[] = [
+    { id: 'index', label: S.colIndex, width: '48px', sortable: true, numeric: true, render: (r) => String(r.index) },
+    { id: 'sampleId', label: S.colSampleId, width: 'minmax(100px, 160px)', sortable: true, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
   ];
-  for (const name of s.dataColumns.slice(0, 3)) {
-    columns.push({ id: `data:${name}`, label: name, width: 'minmax(100px, 1fr)', sortable: true, render: (r) => el('span', { text: r.data[name] ?? '', title: r.data[name] ?? '' }) });
-  }
+  const after: Column[] = [];
   for (const column of s.scoreColumns) {
     const label = s.scoreColumns.filter((c) => c.valueKey === column.valueKey).length > 1 ? `${column.scorerName ?? column.scorerKey}/${column.valueKey}` : column.valueKey;
-    columns.push({ id: column.id, label, width: 'minmax(84px, 120px)', sortable: true, numeric: true, render: (r) => scoreCell(r.scores[column.id], column) });
+    // Wide enough for the longest part of its label (labels wrap after "_" and "/"): a score's name is never cut.
+    const fit = Math.min(200, Math.max(64, Math.max(...wrapParts(label).map((part) => part.length)) * 8 + 18));
+    after.push({ id: column.id, label, width: `minmax(${fit}px, ${Math.max(fit, 110)}px)`, sortable: true, numeric: true, render: (r) => scoreCell(r.scores[column.id], column) });
   }
   if (s.maxTrials > 1) {
-    columns.push({ id: 'trials', label: S.colTrials, width: `${Math.min(220, Math.max(60, s.maxTrials * 12 + 12))}px`, sortable: false, render: trialStrip });
-    columns.push({ id: 'passAtK', label: S.passAtK(s.passK), width: '72px', sortable: false, numeric: true, render: (r) => (r.passAtK === undefined ? '' : formatValue(r.passAtK, true)) });
-    columns.push({ id: 'passPowK', label: S.passPowK(s.passK), width: '72px', sortable: false, numeric: true, render: (r) => (r.passPowK === undefined ? '' : formatValue(r.passPowK, true)) });
+    const repeated = repeatedPassColumns(summary);
+    after.push({ id: 'trials', label: S.colTrials, width: `${Math.min(220, Math.max(56, s.maxTrials * 12 + 12))}px`, sortable: false, render: trialStrip });
+    if (!repeated.passAtK) after.push({ id: 'passAtK', label: S.passAtK(s.passK), width: '64px', sortable: false, numeric: true, render: (r) => (r.passAtK === undefined ? '' : formatValue(r.passAtK, true)) });
+    if (!repeated.passPowK) after.push({ id: 'passPowK', label: S.passPowK(s.passK), width: '64px', sortable: false, numeric: true, render: (r) => (r.passPowK === undefined ? '' : formatValue(r.passPowK, true)) });
   }
-  columns.push({ id: 'errors', label: S.colErrors, width: '64px', sortable: true, numeric: true, render: errorMarker });
-  return columns;
+  after.push({ id: 'errors', label: S.colErrors, width: '68px', sortable: true, numeric: true, render: errorMarker });
+  return { before, after };
+}
+
+function dataColumnsFor(summary: LogSummary): Column[] {
+  return summary.samples.dataColumns.slice(0, 3).map((name) => ({ id: `data:${name}`, label: name, width: `minmax(${DATA_COLUMN_MIN}px, 1fr)`, sortable: true, render: (r: SampleRow) => el('span', { text: r.data[name] ?? '', title: r.data[name] ?? '' }) }));
+}
+
+function minWidthOf(columns: Column[]): number {
+  return columns.reduce((sum, c) => sum + Number(/(\d+)px/.exec(c.width)?.[1] ?? 80), 0);
 }
 
 export class SamplesTable {
@@ -68,6 +87,9 @@ export class SamplesTable {
   private readonly spacer: HTMLElement;
   private readonly status: HTMLElement;
   private columns: Column[] = [];
+  private keyColumns: { before: Column[]; after: Column[] } = { before: [], after: [] };
+  private dataColumns: Column[] = [];
+  private shownData = -1;
   private template = '';
   private minWidth = 0;
   private fetch: (offset: number, limit: number) => Promise<SamplePage> = () => Promise.reject(new Error('no source'));
@@ -90,24 +112,44 @@ export class SamplesTable {
     this.element = el('div', { className: 'samples-grid' }, this.scroller, this.status);
     this.scroller.addEventListener('scroll', () => this.schedule());
     this.scroller.addEventListener('keydown', (event) => this.onKey(event));
-    new ResizeObserver(() => this.schedule()).observe(this.scroller);
+    new ResizeObserver(() => {
+      if (this.fitColumns()) this.render();
+      else this.schedule();
+    }).observe(this.scroller);
+  }
+
+  /** The minimum width of the always-shown columns (id, scores, trials, errors). */
+  get keyWidth(): number {
+    return minWidthOf([...this.keyColumns.before, ...this.keyColumns.after]);
+  }
+
+  /** Shows as many data columns as fit beside the key columns; true when the set changed. */
+  private fitColumns(): boolean {
+    const shown = dataColumnsThatFit(this.scroller.clientWidth, this.keyWidth, this.dataColumns.length, DATA_COLUMN_MIN);
+    if (shown === this.shownData) return false;
+    this.shownData = shown;
+    this.columns = [...this.keyColumns.before, ...this.dataColumns.slice(0, shown), ...this.keyColumns.after];
+    this.template = this.columns.map((c) => c.width).join(' ');
+    this.minWidth = minWidthOf(this.columns);
+    this.header.style.minWidth = `${this.minWidth}px`;
+    this.spacer.style.minWidth = `${this.minWidth}px`;
+    this.renderHeader();
+    return true;
   }
 
   /** New columns (after init) and a new row source (after a filter/sort change or reload). */
   configure(summary: LogSummary, fetch: (offset: number, limit: number) => Promise<SamplePage>, sort: TableSort | undefined, position?: { cursor: number; scrollTop: number }): void {
-    this.columns = columnsFor(summary);
-    this.template = this.columns.map((c) => c.width).join(' ');
-    this.minWidth = this.columns.reduce((sum, c) => sum + Number(/(\d+)px/.exec(c.width)?.[1] ?? 80), 0);
-    this.header.style.minWidth = `${this.minWidth}px`;
-    this.spacer.style.minWidth = `${this.minWidth}px`;
+    this.keyColumns = keyColumnsFor(summary);
+    this.dataColumns = dataColumnsFor(summary);
     this.sort = sort;
+    this.shownData = -1;
     this.fetch = fetch;
     this.version++;
     this.blocks.clear();
     this.pending.clear();
     this.total = -1;
     this.cursor = position?.cursor ?? 0;
-    this.renderHeader();
+    this.fitColumns();
     this.status.textContent = S.loadingRows;
     void this.load(0).then(() => {
       if (position) this.scroller.scrollTop = position.scrollTop;
@@ -141,9 +183,10 @@ export class SamplesTable {
     this.header.style.gridTemplateColumns = this.template;
     for (const column of this.columns) {
       const direction = this.sort?.column === column.id ? this.sort.direction : undefined;
-      const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'columnheader', 'aria-sort': direction ? (direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined } });
+      const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'columnheader', 'data-column-id': column.id, 'aria-sort': direction ? (direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined } });
       if (column.sortable) {
-        const button = el('button', { className: 'sort-button', text: column.label, title: column.label, attrs: { 'data-column': column.id } });
+        // A zero-width space after each wrap point lets a long score name take two lines instead of being cut.
+        const button = el('button', { className: 'sort-button', text: wrapParts(column.label).join('\u200b'), title: column.label, attrs: { 'data-column': column.id } });
         if (direction) button.appendChild(el('span', { className: `codicon codicon-arrow-${direction === 'asc' ? 'up' : 'down'}`, attrs: { 'aria-hidden': 'true' } }));
         button.addEventListener('click', () => this.events.sort(this.nextSort(column.id)));
         cell.appendChild(button);

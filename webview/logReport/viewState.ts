@@ -19,6 +19,8 @@ export interface ViewState {
   /** Row under the keyboard cursor. */
   cursor: number;
   scrollTop: number;
+  /** Width of the sample detail pane in px, once resized by hand. */
+  detailWidth?: number;
 }
 
 export function initialViewState(): ViewState {
@@ -39,5 +41,6 @@ export function restoreViewState(stored: unknown): ViewState | undefined {
     openTrial: num(stored.openTrial),
     cursor: num(stored.cursor) ?? 0,
     scrollTop: num(stored.scrollTop) ?? 0,
+    detailWidth: num(stored.detailWidth),
   };
 }

@@ -80,7 +80,7 @@ export const logReportStrings = {
   passPowK: (k: number) => `pass^${k}`,
   pass: 'pass',
   fail: 'fail',
-  trialCell: (index: number, outcome: string) => `Trial ${index}: ${outcome}`,
+  trialCell: (index: number, outcome: string) => `Trial ${index + 1}: ${outcome}`,
   errorMarker: (n: number, stages: string) => `${n} error${n === 1 ? '' : 's'} (${stages})`,
   noSamples: 'No samples in this log.',
   noMatch: 'No sample matches these filters.',
@@ -94,7 +94,9 @@ export const logReportStrings = {
   closeDetail: 'Close (Escape)',
   sampleTitle: (id: string) => `Sample ${id}`,
   sampleData: 'Sample data',
-  trial: (index: number) => `Trial ${index}`,
+  /** Trials are counted from 1 for people; the log's index (from 0) goes in the tooltip. */
+  trial: (index: number) => `Trial ${index + 1}`,
+  trialIndexTitle: (index: number) => `index ${index} in the log`,
   legacyTrial: 'Solver output (legacy sample)',
   output: 'Solver output',
   scores: 'Scores',
@@ -102,6 +104,7 @@ export const logReportStrings = {
   scoreMetadata: 'Metadata',
   directIos: (n: number) => `Model calls (${n})`,
   errors: 'Errors',
+  sampleErrors: 'Sample errors',
   notes: 'Notes',
   noOutput: 'No solver output.',
   preamble: (n: number) => `Preamble (${n} item${n === 1 ? '' : 's'})`,
@@ -121,7 +124,7 @@ export const logReportStrings = {
   hint: 'Hint',
   openSample: (id: string) => `Open sample ${id}`,
   errorWhereRun: (index: number) => `run ${index}`,
-  errorWhereTrial: (index: number) => `trial ${index}`,
+  errorWhereTrial: (index: number) => `trial ${index + 1}`,
 
   // usage
   usageModel: 'Model',

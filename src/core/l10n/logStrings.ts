@@ -18,7 +18,7 @@ export const logStrings = {
   metricsNullFailure: 'Metrics are not reported because the run failed; see the errors.',
   metricsNullNoError: 'The log carries no metrics (the field is null).',
   metricsAbsent: 'The log carries no metrics.',
-  noSampleData: 'This sample carries no data: `sample` is only present for legacy evidence or repeatability; the trials hold it otherwise.',
+  noSampleData: 'This sample carries no data.',
   dataFromTrial: 'The sample-level `sample` is absent (only present for legacy evidence or repeatability); showing the data of its first trial.',
   noSolverOutput: 'No solver output was recorded.',
   solverAbsent: 'The sample-level `solver` is absent: it is only present for legacy evidence; the outputs are in the trials.',

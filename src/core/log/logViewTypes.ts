@@ -259,6 +259,12 @@ export interface ScoreDetail {
   collisions?: Record<string, { function: string; label: string; value: number; k?: number }[]>;
 }
 
+export interface SampleTarget {
+  /** The data field it comes from. */
+  key: string;
+  value: unknown;
+}
+
 export interface TrialDetail {
   index: number;
   data?: unknown;
@@ -283,4 +289,6 @@ export interface SampleDetail {
   passPowK?: number;
   /** Why some data is absent (SEMANTICS §8), in plain words. */
   notes: string[];
+  /** The expected output named in the sample's data (`target`, `answer`, …), shown beside the final output. */
+  target?: SampleTarget;
 }

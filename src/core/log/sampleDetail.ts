@@ -7,6 +7,7 @@ import { effectiveScores } from './effectiveScores';
 import { outputViewOf } from './outputView';
 import { readSample } from './sampleReading';
 import { passRates } from './sampleRecords';
+import { sampleTarget } from './sampleTarget';
 
 export interface DetailContext {
   generation: number;
@@ -61,10 +62,9 @@ export function buildSampleDetail(raw: unknown, position: number, runIndex: numb
       return detail;
     });
   }
-  if (shape.dataSource === 'trial') notes.push(logStrings.dataFromTrial);
-  else if (shape.dataSource === 'none') notes.push(logStrings.noSampleData);
+  // The normal trial layout keeps the data in the trials and the scores per trial: nothing to explain there.
+  if (shape.dataSource === 'none') notes.push(logStrings.noSampleData);
   const scorers = effectiveScores(shape, context.aggregators);
-  if (scorers.some((s) => s.derived)) notes.push(logStrings.scoresDerived);
   if (scorers.length === 0) notes.push(logStrings.noScores);
   if (shape.trials.some((t) => t.errors.length > 0) && shape.trials.length > 1) notes.push(logStrings.trialErrorsExcluded);
   const detail: SampleDetail = {
@@ -79,6 +79,8 @@ export function buildSampleDetail(raw: unknown, position: number, runIndex: numb
     notes,
     ...(shape.layout === 'trials' ? passRates(shape.trials, context.primaryScore, context.passK) : {}),
   };
+  const target = sampleTarget(shape.data);
+  if (target) detail.target = target;
   if (runIndex !== undefined) detail.runIndex = runIndex;
   return detail;
 }

@@ -179,13 +179,19 @@ const PREFERRED_DATA_FIELDS = [
 /** Chooses a few data fields worth a table column: common ones first, then the most frequent. */
 export function chooseDataColumns(records: readonly SampleRecord[], max = 4): string[] {
   const presence = new Map<string, number>();
+  /** Fields whose value differs from the sample id somewhere (a field that only repeats the id is left out). */
+  const differsFromId = new Set<string>();
   const step = Math.max(1, Math.floor(records.length / 2000));
   let seen = 0;
   for (let i = 0; i < records.length; i += step) {
     seen++;
-    for (const key of Object.keys(records[i].data)) presence.set(key, (presence.get(key) ?? 0) + 1);
+    const record = records[i];
+    for (const [key, value] of Object.entries(record.data)) {
+      presence.set(key, (presence.get(key) ?? 0) + 1);
+      if (String(value) !== String(record.sampleId)) differsFromId.add(key);
+    }
   }
-  const common = [...presence.entries()].filter(([, n]) => n * 2 >= seen).map(([key]) => key);
+  const common = [...presence.entries()].filter(([key, n]) => n * 2 >= seen && differsFromId.has(key)).map(([key]) => key);
   const rank = (key: string): number => {
     const at = PREFERRED_DATA_FIELDS.indexOf(key.toLowerCase());
     return at >= 0 ? at : PREFERRED_DATA_FIELDS.length;

@@ -96,3 +96,21 @@ describe('standalone HTML report', () => {
     assert.equal(css, '@font-face { font-family: "codicon"; src: url("data:font/ttf;base64,AQID") format("truetype"); }');
   });
 });
+
+describe('standalone HTML theme', () => {
+  test('defines every theme variable the controls read, light by default, dark and high contrast on request', async () => {
+    const { STANDALONE_THEME_CSS } = await import('../../../src/core/report/standaloneHtml');
+    const blocks = STANDALONE_THEME_CSS.split('@media');
+    assert.equal(blocks.length, 4, 'default, dark, and two high contrast blocks');
+    assert.match(blocks[1], /prefers-color-scheme: dark/);
+    const fs = await import('node:fs');
+    const dist = path.join(repoRoot, 'node_modules/@vscode-elements/elements/dist');
+    const sources = ['vscode-textfield', 'vscode-single-select', 'includes/vscode-select'].flatMap((dir) => fs.readdirSync(path.join(dist, dir)).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dist, dir, f), 'utf8')));
+    const read = new Set([...sources.join('\n').matchAll(/var\((--vscode-(?:settings|input|dropdown)[\w-]*)/g)].map((m) => m[1]));
+    assert.ok(read.size > 3, 'the controls read input and dropdown colours');
+    for (const name of read) {
+      assert.ok(blocks[0].includes(`${name}:`), `${name} is defined for the light page`);
+      assert.ok(blocks[1].includes(`${name}:`), `${name} is defined for the dark page`);
+    }
+  });
+});

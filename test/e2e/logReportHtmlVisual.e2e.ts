@@ -1,0 +1,243 @@
+/**
+ * The exported HTML report as a person sees it, opened directly in Chromium at 1400×900 in the light, dark and
+ * high contrast schemes: one panel at a time, readable text and controls, key columns in view, and the report's
+ * reading aids (expected versus actual, 1-based trials, the mismatch banner, one list per error).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './harness/workbench';
+import { repoRoot } from './harness/repoRoot';
+import { assertControlsReadable, assertKeyColumnsInView, assertNoTinyText, assertOnlySelectedPanelVisible } from './harness/reportVisualChecks';
+import { openLogSource } from '../../src/core/report/openLogSource';
+import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+
+let browser: Browser;
+let folder: string;
+const files = new Map<string, string>();
+
+async function exportLog(name: string): Promise<string> {
+  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  if (!outcome.ok) throw new Error(outcome.failure.message);
+  const file = path.join(folder, `${name}.html`);
+  try {
+    await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
+  } finally {
+    outcome.source.dispose();
+  }
+  return file;
+}
+
+type Scheme = { name: string; colorScheme: 'light' | 'dark'; contrast: 'no-preference' | 'more' };
+const SCHEMES: Scheme[] = [
+  { name: 'light', colorScheme: 'light', contrast: 'no-preference' },
+  { name: 'dark', colorScheme: 'dark', contrast: 'no-preference' },
+  { name: 'high-contrast', colorScheme: 'dark', contrast: 'more' },
+];
+
+async function open(name: string, scheme: Scheme = SCHEMES[0]): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 }, colorScheme: scheme.colorScheme });
+  await page.emulateMedia({ colorScheme: scheme.colorScheme, contrast: scheme.contrast });
+  await page.goto(`file://${files.get(name)}`);
+  await page.waitForSelector('[role="tab"][data-tab="overview"]', { timeout: 30_000 });
+  return page;
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  const dir = path.join(repoRoot(), 'test-results/screenshots');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+async function openSample(page: Page, index: number): Promise<void> {
+  await page.locator('[role="tab"][data-tab="samples"]').click();
+  await page.locator(`.grid-row[data-sample-index="${index}"]`).click();
+  await page.waitForSelector(`[data-testid="sample-detail"][data-sample-index="${index}"]`, { timeout: 30_000 });
+}
+
+before(async () => {
+  folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-html-visual-'));
+  for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability']) files.set(name, await exportLog(name));
+  browser = await launchBrowser();
+}, { timeout: 120_000 });
+
+after(async () => {
+  await browser?.close();
+  if (folder) fs.rmSync(folder, { recursive: true, force: true });
+});
+
+describe('the exported HTML report in light, dark and high contrast', () => {
+  for (const scheme of SCHEMES) {
+    test(`${scheme.name}: one panel per tab, readable text and controls, key columns in view`, { timeout: 120_000 }, async () => {
+      const page = await open('success-trials', scheme);
+      const label = `HTML ${scheme.name}`;
+      const background = await page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
+      assert.equal(background, scheme.contrast === 'more' ? 'rgb(0, 0, 0)' : scheme.colorScheme === 'dark' ? 'rgb(31, 31, 31)' : 'rgb(255, 255, 255)', `${label}: the page follows the reader's colour scheme`);
+      const tabs = await assertOnlySelectedPanelVisible(page.mainFrame(), label);
+      for (const tab of tabs) {
+        await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
+        await assertNoTinyText(page.mainFrame(), `${label}, ${tab} tab`);
+        await assertControlsReadable(page.mainFrame(), `${label}, ${tab} tab`);
+      }
+      await page.locator('[role="tab"][data-tab="overview"]').click();
+      await shot(page, `html-overview-${scheme.name}`);
+      await openSample(page, 0);
+      await assertNoTinyText(page.mainFrame(), `${label}, sample detail`);
+      await assertControlsReadable(page.mainFrame(), `${label}, sample detail`);
+      await assertKeyColumnsInView(page.mainFrame(), label, ['exact_match/correct', 'exact_match/pass_at_3', 'llm_judge/quality']);
+      await shot(page, `html-sample-${scheme.name}`);
+      await page.close();
+    });
+  }
+});
+
+describe('the exported HTML of a failed run and of a mismatching log', () => {
+  for (const name of ['failure', 'mismatch']) {
+    for (const scheme of SCHEMES.slice(0, 2)) {
+      test(`${name}, ${scheme.name}: one panel per tab, readable text and controls`, { timeout: 90_000 }, async () => {
+        const page = await open(name, scheme);
+        const label = `HTML ${name} ${scheme.name}`;
+        const tabs = await assertOnlySelectedPanelVisible(page.mainFrame(), label);
+        for (const tab of tabs) {
+          await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
+          await assertNoTinyText(page.mainFrame(), `${label}, ${tab} tab`);
+          await assertControlsReadable(page.mainFrame(), `${label}, ${tab} tab`);
+        }
+        await openSample(page, name === 'failure' ? 0 : 6);
+        await assertNoTinyText(page.mainFrame(), `${label}, sample detail`);
+        await assertControlsReadable(page.mainFrame(), `${label}, sample detail`);
+        await shot(page, `html-${name}-sample-${scheme.name}`);
+        await page.close();
+      });
+    }
+  }
+});
+
+describe('the report reads as a person expects (exported HTML)', () => {
+  test('token usage is drawn at the size it is shown, its labels at the body font size', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    const sizes = await page.evaluate<{ body: number; labels: number[] }>(`({ body: parseFloat(getComputedStyle(document.body).fontSize),
+      labels: [...document.querySelectorAll('.usage-summary .chart-label, .usage-summary .chart-value')].map((e) => parseFloat(getComputedStyle(e).fontSize) * (e.getBoundingClientRect().height / e.offsetHeight || 1)) })`);
+    assert.ok(sizes.labels.length >= 2, 'the chart has labels');
+    for (const size of sizes.labels) assert.equal(Math.round(size), Math.round(sizes.body), 'chart labels are at the body font size');
+    await page.close();
+  });
+
+  test('the table: no data column repeating the sample id, pass@3 shown once, a resizable and closable detail', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await openSample(page, 0);
+    const columns = await page.locator('.grid-header [data-column-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-column-id')));
+    assert.ok(!columns.includes('data:id'), `no "id" data column: ${columns.join(', ')}`);
+    assert.ok(columns.includes('exact_match/pass_at_3') && !columns.includes('passAtK'), `pass@3 is shown once: ${columns.join(', ')}`);
+    assert.doesNotMatch(await page.locator('[data-testid="sample-detail"]').innerText(), /pass@/, 'the detail shows pass@3 once, as the pass_at_3 score');
+    assert.match(await page.locator('[data-testid="detail-pass"]').innerText(), /^pass\^3 /, 'pass^3, which no score stores, is named with its k');
+
+    const pane = page.locator('[data-testid="detail-pane"]');
+    const before = (await pane.boundingBox())?.width ?? 0;
+    const sash = page.locator('[data-testid="detail-splitter"]');
+    const box = await sash.boundingBox();
+    assert.ok(box, 'the sash is visible');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x - 120, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    const widened = (await pane.boundingBox())?.width ?? 0;
+    assert.ok(widened > before + 100, `dragging the sash widens the detail (${before} → ${widened})`);
+    await sash.focus();
+    await page.keyboard.press('ArrowRight');
+    assert.ok(((await pane.boundingBox())?.width ?? 0) < widened, 'the arrow keys resize it too');
+
+    const tableBefore = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
+    await page.locator('[data-testid="sample-detail"] .close-button').click();
+    await pane.waitFor({ state: 'hidden', timeout: 10_000 });
+    const tableAfter = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
+    assert.ok(tableAfter > tableBefore + 200, `closing the detail gives the table its room (${tableBefore} → ${tableAfter})`);
+    await page.close();
+  });
+
+  test('a trial sample: no layout jargon, trials counted from 1, one-line reasoning, expected beside the final output', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await openSample(page, 0);
+    const detail = page.locator('[data-testid="sample-detail"]');
+    assert.equal(await detail.locator('.notes').count(), 0, 'no notes for the normal trial layout');
+    assert.doesNotMatch(await detail.innerText(), /`|sample-level/);
+    assert.deepEqual(await detail.locator('.trial-tab').allInnerTexts(), ['Trial 1', 'Trial 2', 'Trial 3']);
+    assert.match((await detail.locator('.trial-tab').first().getAttribute('title')) ?? '', /index 0/);
+
+    const reasoning = detail.locator('details.reasoning').first();
+    assert.equal(await reasoning.evaluate((e) => (e as unknown as { open: boolean }).open), false);
+    const heights = await page.evaluate<{ height: number; line: number }>(`(() => {
+      const summary = document.querySelector('[data-testid="sample-detail"] details.reasoning > summary');
+      const style = getComputedStyle(summary);
+      return { height: summary.getBoundingClientRect().height, line: parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.4 };
+    })()`);
+    assert.ok(heights.height <= heights.line * 1.5, `collapsed reasoning is one line (${heights.height} px for a ${heights.line} px line)`);
+
+    const expected = detail.locator('[data-testid="expected-value"]');
+    const actual = detail.locator('[data-testid="final-output"]');
+    assert.equal((await expected.innerText()).trim(), 'Paris');
+    assert.ok((await actual.innerText()).trim().length > 0);
+    const [e, a] = [await expected.boundingBox(), await actual.boundingBox()];
+    assert.ok(e && a && Math.abs(e.y - a.y) < 4, 'expected and final output sit side by side');
+    await page.close();
+  });
+
+  test('a mismatching metric gets a banner that leads to its card', { timeout: 60_000 }, async () => {
+    const page = await open('mismatch');
+    const banner = page.locator('[data-testid="mismatch-banner"]');
+    await banner.waitFor({ state: 'visible', timeout: 10_000 });
+    assert.match(await banner.innerText(), /1 metric does not match its per-sample scores/);
+    await page.locator('[role="tab"][data-tab="samples"]').click();
+    await banner.locator('button[data-metric-key="accuracy"]').click();
+    assert.equal(await page.locator('[role="tab"][data-tab="overview"]').getAttribute('aria-selected'), 'true');
+    assert.equal(await page.evaluate<string>('document.activeElement.getAttribute("aria-label")'), 'accuracy', 'the metric\'s card has the focus');
+    assert.equal(await page.locator('.metric-card.has-mismatch').count(), 1);
+    await page.close();
+  });
+
+  test('every heading has content under it (the quality checks included)', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    const empty = await page.evaluate<string[]>(`(() => {
+      const panel = document.getElementById('panel-overview');
+      const nodes = [...panel.querySelectorAll('h1, h2, h3, h4, .metric-value, .metric-reason, p, li, table, .stacked-bars, .proportion')].filter((e) => e.getClientRects().length > 0 && !e.classList.contains('visually-hidden'));
+      const level = (e) => /^H\\d$/.test(e.tagName) ? Number(e.tagName[1]) : 0;
+      const bad = [];
+      nodes.forEach((node, i) => {
+        if (!level(node)) return;
+        const next = nodes[i + 1];
+        if (!next || (level(next) && level(next) <= level(node))) bad.push(node.textContent.trim());
+      });
+      return bad;
+    })()`);
+    assert.deepEqual(empty, []);
+    assert.deepEqual(await page.locator('.qa-heading').allInnerTexts(), ['Quality checks (qa): Format check (format)'], 'the qa group says it is a quality check in its own heading');
+    await page.close();
+  });
+
+  test('the failure log lists each error once in the sample detail', { timeout: 60_000 }, async () => {
+    const page = await open('failure');
+    await openSample(page, 0);
+    const types = await page.locator('[data-testid="sample-detail"] .error-type').allInnerTexts();
+    assert.equal(types.filter((t) => t.trim() === 'SolverError').length, 1, `errors shown: ${types.join(', ')}`);
+    const headings = await page.locator('[data-testid="sample-detail"] .detail-errors h3').allInnerTexts();
+    assert.equal(new Set(headings).size, headings.length, `no two error lists under the same heading: ${headings.join(', ')}`);
+    await page.close();
+  });
+
+  test('the same metric reads the same on Overview and in Runs', { timeout: 60_000 }, async () => {
+    const page = await open('repeatability');
+    const overview = (await page.locator('.metric-value[data-value-key="correct"] .value-number').innerText()).trim();
+    await page.locator('[role="tab"][data-tab="runs"]').click();
+    const row = page.locator('.runs-table tbody tr').first();
+    const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+    const std = cells[cells.length - 2];
+    assert.match(overview, /^\d+(\.\d)?%$/, 'the metric is a rate');
+    for (const cell of cells.slice(0, -2)) assert.match(cell, /^\d+(\.\d)?%$/, 'each run and the mean are written like the metric');
+    assert.match(std, /%$/, 'the standard deviation is on the same scale');
+    await shot(page, 'html-runs-light');
+    await page.close();
+  });
+});
