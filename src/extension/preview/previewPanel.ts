@@ -99,6 +99,19 @@ export class PreviewPanel implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', COUNTING_CONTEXT_KEY, counting);
   }
 
+  /**
+   * Where a new view opens: in the group that already shows previews (as the Markdown preview does, so
+   * several previews are tabs of one group beside the specs), else beside the active editor.
+   */
+  private static previewColumn(): vscode.ViewColumn {
+    const editorColumn = vscode.window.activeTextEditor?.viewColumn;
+    for (const view of PreviewPanel.panels.values()) {
+      const column = view.panel.viewColumn;
+      if (column !== undefined && column !== editorColumn) return column;
+    }
+    return vscode.ViewColumn.Beside;
+  }
+
   /** The spec and dataset of the preview view that has focus, if one has. */
   static focusedTarget(): { uri: vscode.Uri; index: number } | undefined {
     const view = PreviewPanel.focused;
@@ -116,7 +129,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel = restoredPanel ?? vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
       previewViewStrings.panelTitle(path.basename(uri.path)),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { viewColumn: PreviewPanel.previewColumn(), preserveFocus: false },
       { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
     this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: 'Preview', body: '<main id="app" class="preview"></main>' });

@@ -1,0 +1,55 @@
+import * as assert from 'node:assert/strict';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+
+function workspaceFile(relative: string): vscode.Uri {
+  return vscode.Uri.file(path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, relative));
+}
+
+function isPreviewTab(tab: vscode.Tab): boolean {
+  return tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('evalLens.preview');
+}
+
+/** The groups that hold preview tabs, as their number of preview tabs, once `ready` holds (the tab model follows the host). */
+async function previewGroupsWhen(ready: (counts: number[]) => boolean, timeoutMs = 10_000): Promise<number[]> {
+  const counts = () => vscode.window.tabGroups.all.map((group) => group.tabs.filter(isPreviewTab).length).filter((n) => n > 0);
+  if (ready(counts())) return counts();
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      listener.dispose();
+      resolve(counts());
+    }, timeoutMs);
+    const listener = vscode.window.tabGroups.onDidChangeTabs(() => {
+      if (!ready(counts())) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(counts());
+    });
+  });
+}
+
+suite('Preview: one preview group', () => {
+  suiteSetup(async () => {
+    await vscode.extensions.getExtension('eval-lens.eval-lens')?.activate();
+  });
+
+  setup(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('three previews share one group beside the spec, as the Markdown preview does', async () => {
+    const specs = ['datasets/local-csv.dataset.yaml', 'datasets/local-jsonl.dataset.yaml', 'datasets/folder-notes.dataset.yaml'];
+    await vscode.window.showTextDocument(workspaceFile(specs[0]), { viewColumn: vscode.ViewColumn.One });
+    for (const spec of specs) {
+      const result = await vscode.commands.executeCommand<{ error?: string } | undefined>('evalLens.previewFilters', workspaceFile(spec));
+      assert.ok(result && !('error' in result && result.error), `${spec} is previewed`);
+    }
+    const groups = await previewGroupsWhen((counts) => counts.length === 1 && counts[0] === 3);
+    assert.deepEqual(groups, [3], 'all three previews are tabs of one group');
+    assert.equal(vscode.window.tabGroups.all.length, 2, 'the spec and one preview group: the editor is split once');
+  });
+});
