@@ -54,7 +54,7 @@ const grid = new VirtualGrid({
   changed: () => persist(),
 });
 
-const detail = new DetailPane(() => closeDetail());
+const detail = new DetailPane(() => closeDetail(), openLocation);
 const content = el('div', { class: 'content' }, grid.element, detail.element);
 content.hidden = true;
 
@@ -74,10 +74,15 @@ function persist(): void {
   });
 }
 
+/** The value columns in display order (the origin column is shown apart). */
+function detailColumns(): { key: string; label: string }[] {
+  return grid.columnKeys.filter((key) => !grid.isOriginColumn(key)).map((key) => ({ key, label: grid.columnLabel(key) }));
+}
+
 function showDetail(row: number, column: string): void {
   const data = pages?.row(row);
   if (!data) return;
-  detail.show(row, column, grid.columnLabel(column), data.values[column]);
+  detail.show(row, column, data, detailColumns());
   persist();
 }
 
@@ -92,7 +97,7 @@ function refreshDetail(): void {
   const shown = detail.shown;
   if (!shown) return;
   const data = pages?.row(shown.row);
-  if (data && grid.columnKeys.includes(shown.column)) detail.show(shown.row, shown.column, grid.columnLabel(shown.column), data.values[shown.column]);
+  if (data && grid.columnKeys.includes(shown.column)) detail.show(shown.row, shown.column, data, detailColumns());
   else if (shown.row >= (pages?.size ?? 0) || !grid.columnKeys.includes(shown.column)) closeDetail();
 }
 
@@ -107,6 +112,7 @@ function applyResult(message: ResultMessage): void {
   else pages.grow(summary.rowCount, message.rows);
   content.hidden = false;
   grid.setColumns(summary.columns, viewState.columnWidths);
+  grid.fitOrigin(message.rows, viewState.columnWidths);
   grid.setRowCount(summary.rowCount, emptyMessage(summary));
   if (!restored) {
     grid.selectedRow = viewState.selectedRow;
