@@ -18,6 +18,8 @@ export interface PreviewFailure {
   message: string;
   hint?: string;
   location?: PreviewLocation;
+  /** The technical message behind a failure said in plain words (shown folded). */
+  detail?: string;
 }
 
 /** Counts of a run, without the rows. */

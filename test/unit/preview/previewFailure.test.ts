@@ -34,7 +34,7 @@ describe('preview failures', () => {
   });
 
   test('an unreadable data file points at the data file', () => {
-    const error = new PreviewError('unreadableSource', 'cannot read /w/datasets/q.csv: ENOENT', { file: '/w/datasets/q.csv' });
+    const error = new PreviewError('unreadableSource', 'cannot read /w/datasets/q.csv: EACCES: permission denied', { file: '/w/datasets/q.csv' });
     assert.deepEqual(failureFromError(error, context(text)).location, { file: '/w/datasets/q.csv', line: undefined });
   });
 
