@@ -10,6 +10,7 @@ import { isHostToWebview } from '../../src/core/protocol/previewProtocol';
 import { DetailPane } from './detailPane';
 import { el } from './dom';
 import { FunnelView } from './funnelView';
+import { GeneratorView } from './generatorView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
@@ -54,11 +55,13 @@ const grid = new VirtualGrid({
   changed: () => persist(),
 });
 
+const generatorView = new GeneratorView(openLocation);
+
 const detail = new DetailPane(() => closeDetail(), openLocation);
 const content = el('div', { class: 'content' }, grid.element, detail.element);
 content.hidden = true;
 
-document.getElementById('app')?.append(toolbar, funnel.element, status.element, content);
+document.getElementById('app')?.append(toolbar, funnel.element, status.element, content, generatorView.element);
 
 function persist(): void {
   if (!restored) return;
@@ -148,6 +151,7 @@ function receive(message: HostToWebview): void {
       return;
     case 'runStarted':
       runningGeneration = message.generation;
+      generatorView.hide();
       funnel.element.classList.add('stale');
       status.running();
       return;
@@ -156,6 +160,13 @@ function receive(message: HostToWebview): void {
       return;
     case 'result':
       applyResult(message);
+      return;
+    case 'generator':
+      if (message.generation !== runningGeneration) return;
+      funnel.hide();
+      content.hidden = true;
+      status.idle();
+      generatorView.render(message.view);
       return;
     case 'runFailed':
       if (message.generation !== runningGeneration) return;

@@ -67,6 +67,13 @@ export class StatusView {
     if (summary.capped) this.notices.append(this.notice('info', previewViewStrings.capped(Math.min(rowCap, summary.rowCount), summary.matched), false));
   }
 
+  /** Nothing to report (a generated dataset: the generator view says it all). */
+  idle(): void {
+    this.progressBox.hidden = true;
+    this.failure.hidden = true;
+    clear(this.notices);
+  }
+
   failed(failure: PreviewFailure): void {
     this.progressBox.hidden = true;
     clear(this.notices);

@@ -81,6 +81,8 @@ export function failureBeforeRun(context: SpecContext): PreviewFailure | undefin
     return { message: previewViewStrings.specParseError(problem.message), hint: previewViewStrings.specParseHint, location: specLocation(context, problem.range.start) };
   }
   const value = document.value;
+  // A generated dataset has no source: the view shows its generator instead.
+  if (isRecord(value) && value.source === undefined && isRecord(value.generator_specification)) return undefined;
   if (!isRecord(value) || !isRecord(value.source) || Array.isArray(value.source)) {
     const key = isRecord(value) && typeof value.key === 'string' ? value.key : `${document.index + 1}`;
     return { message: previewViewStrings.noSource(key), hint: previewViewStrings.noSourceHint, location: specLocation(context, document.range.start) };

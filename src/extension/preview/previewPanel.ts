@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import type {
-  HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
+  GeneratorMessage, HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
 } from '../../core/protocol/previewProtocol';
 import { isWebviewToHost } from '../../core/protocol/previewProtocol';
 import { preview } from '../../core/sources/preview';
@@ -28,6 +28,8 @@ import { isMissingFile } from '../missingFile';
 import { servedPreview } from './previewTestState';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
+import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
+import { findGeneratorDefinition } from './generatorDefinitionLookup';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -47,7 +49,7 @@ export class PreviewPanel implements vscode.Disposable {
   private latestRun: Promise<PreviewCommandResult> | undefined;
   private rows: PreviewRow[] = [];
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
-  private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage } = {};
+  private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
   private disposed = false;
   private lastProgressPost = 0;
@@ -154,7 +156,12 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** Posts a message that is part of the run's state (replayed after the webview reloads). */
-  private postState(message: RunStartedMessage | ResultMessage | ProgressMessage | RunFailedMessage): void {
+  private postState(message: RunStartedMessage | ResultMessage | ProgressMessage | RunFailedMessage | GeneratorMessage): void {
+    if (message.type === 'generator') {
+      this.state = { started: this.state.started, generator: message };
+      this.post(message);
+      return;
+    }
     switch (message.type) {
       case 'runStarted': this.state = { started: message }; break;
       case 'result': this.state = { ...this.state, result: message, progress: message.phase === 'final' ? undefined : this.state.progress }; break;
@@ -166,8 +173,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private replayState(): void {
-    const { started, result, progress, failed } = this.state;
-    for (const message of [started, result, progress, failed]) if (message) this.post(message);
+    const { started, result, progress, failed, generator } = this.state;
+    for (const message of [started, result, progress, failed, generator]) if (message) this.post(message);
   }
 
   private receive(raw: unknown): void {
@@ -265,6 +272,8 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel.title = previewViewStrings.panelTitle(entry.label);
     const before = failureBeforeRun(context);
     if (before) return this.fail(generation, before);
+    const generator = generatorSpecificationOf(entry.document.value);
+    if (generator) return this.showGenerator(generation, generator);
 
     const value = entry.document.value;
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
@@ -317,6 +326,16 @@ export class PreviewPanel implements vscode.Disposable {
     } finally {
       this.endCounting(status);
     }
+  }
+
+  /** A generated dataset: shows what its generator (found in the workspace by its key) will produce. */
+  private async showGenerator(generation: number, specification: Record<string, unknown>): Promise<PreviewCommandResult> {
+    this.rows = [];
+    this.watcher.watchSource(undefined);
+    const key = typeof specification.dataset_generator_key === 'string' ? specification.dataset_generator_key : '';
+    const view = generatorPreview(specification, await findGeneratorDefinition(this.services, key));
+    if (generation === this.generation) this.postState({ type: 'generator', generation, view });
+    return { generator: view };
   }
 
   /** Shows the count in the status bar (replacing the entry of an older run of this view). */

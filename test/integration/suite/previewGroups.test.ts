@@ -53,3 +53,20 @@ suite('Preview: one preview group', () => {
     assert.equal(vscode.window.tabGroups.all.length, 2, 'the spec and one preview group: the editor is split once');
   });
 });
+
+suite('Preview: generated datasets', () => {
+  suiteTeardown(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  test('a generated dataset previews its workspace generator instead of failing', async () => {
+    interface GeneratorResult { generator?: { generatorKey: string; numSamples?: number; definition?: { file: string }; columns: { name: string }[]; prompts: { text: string }[] }; error?: string }
+    const result = await vscode.commands.executeCommand<GeneratorResult | undefined>('evalLens.previewFilters', workspaceFile('datasets/generated.dataset.yaml'));
+    assert.ok(result?.generator, `the generator is previewed (got ${JSON.stringify(result)})`);
+    assert.equal(result.generator.generatorKey, 'qa-generator');
+    assert.equal(result.generator.numSamples, 50);
+    assert.match(result.generator.definition?.file ?? '', /qa-generator\.generator\.yaml$/);
+    assert.deepEqual(result.generator.columns.map((c) => c.name), ['question', 'answer']);
+    assert.ok(result.generator.prompts.some((p) => p.text === 'Write one medium question about SQL joins, with its answer.'));
+  });
+});

@@ -53,8 +53,8 @@ describe('preview failures', () => {
     assert.ok((failure.location?.line ?? 0) >= 4);
   });
 
-  test('a generated dataset has nothing to preview', () => {
-    const failure = failureBeforeRun(context('key: gen\ngenerator_specification: {}\n'));
+  test('a dataset with neither source nor generator has nothing to preview', () => {
+    const failure = failureBeforeRun(context('key: gen\ndisplay_name: x\n'));
     assert.match(failure?.message ?? '', /"gen" has no "source"/);
     assert.equal(failure?.location?.line, 1);
   });
