@@ -107,11 +107,10 @@ export class PreviewPanel implements vscode.Disposable {
    */
   private static previewColumn(): vscode.ViewColumn {
     const editorColumn = vscode.window.activeTextEditor?.viewColumn;
-    for (const view of PreviewPanel.panels.values()) {
-      const column = view.panel.viewColumn;
-      if (column !== undefined && column !== editorColumn) return column;
-    }
-    return vscode.ViewColumn.Beside;
+    const isPreviewTab = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PREVIEW_VIEW_TYPE);
+    const groups = vscode.window.tabGroups.all.filter((group) => group.viewColumn !== editorColumn && group.tabs.some(isPreviewTab));
+    const group = groups.find((g) => g.isActive) ?? groups[0];
+    return group?.viewColumn ?? vscode.ViewColumn.Beside;
   }
 
   /** The spec and dataset of the preview view that has focus, if one has. */
