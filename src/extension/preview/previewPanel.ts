@@ -102,13 +102,13 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /**
-   * Where a new view opens: in the group that already shows previews (as the Markdown preview does, so
-   * several previews are tabs of one group beside the specs), else beside the active editor.
+   * Where a new view opens: in the group that already shows previews, as the Markdown preview reuses its one
+   * group (so several previews are tabs of one group, even when a spec was opened in that group), else beside
+   * the active editor.
    */
   private static previewColumn(): vscode.ViewColumn {
-    const editorColumn = vscode.window.activeTextEditor?.viewColumn;
     const isPreviewTab = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PREVIEW_VIEW_TYPE);
-    const groups = vscode.window.tabGroups.all.filter((group) => group.viewColumn !== editorColumn && group.tabs.some(isPreviewTab));
+    const groups = vscode.window.tabGroups.all.filter((group) => group.tabs.some(isPreviewTab));
     const group = groups.find((g) => g.isActive) ?? groups[0];
     return group?.viewColumn ?? vscode.ViewColumn.Beside;
   }
