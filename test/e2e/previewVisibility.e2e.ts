@@ -199,3 +199,17 @@ test('several previews share one editor group', { timeout: 240_000 }, async () =
   assert.equal(await editorGroupCount(page), 2, 'the spec group and one preview group');
   await screenshot(page, 'preview-one-group');
 });
+
+test('a generated dataset shows its generator: prompts with the config put in, the columns and the sample count', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/generated.dataset.yaml');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="generator"]:not([hidden])').count()) > 0, 90_000);
+  assert.equal(await frame.locator('[data-testid="generator-samples"]').textContent(), '50 samples');
+  const prompts = await frame.locator('[data-testid="generator-prompt"]').allTextContents();
+  assert.ok(prompts.includes('Write one medium question about SQL joins, with its answer.'), `prompts: ${JSON.stringify(prompts)}`);
+  assert.deepEqual((await frame.locator('[data-testid="generator-columns"] code').allTextContents()), ['question', 'answer']);
+  assert.equal(await frame.locator('.failure:not([hidden])').count(), 0, 'no error');
+  assertReadable(await measure(frame), 'generator');
+  await screenshot(page, 'preview-generator');
+});

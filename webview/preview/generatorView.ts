@@ -27,7 +27,7 @@ export class GeneratorView {
     if (definition?.type) facts.append(' · ', S.definitionType(definition.type));
     if (definition?.dataSource) facts.append(' · ', S.dataSource(definition.dataSource));
     if (definition?.models.length) facts.append(' · ', S.models(definition.models));
-    this.element.append(facts);
+    this.element.append(facts, el('p', { class: 'generator-intro' }, S.intro));
     if (!view.generatorKey) this.element.append(this.note(S.noKey, undefined));
     else if (!definition) {
       this.element.append(el('div', { class: 'generator-missing', role: 'note', 'data-testid': 'generator-missing' },
@@ -45,7 +45,6 @@ export class GeneratorView {
     if (definition) {
       this.element.append(this.columnsSection(view), this.promptsSection(view));
     }
-    this.element.append(el('p', { class: 'generator-intro' }, S.intro));
   }
 
   private note(text: string, icon: string | undefined): HTMLElement {
