@@ -13,7 +13,11 @@ let workspace: string;
 before(async () => {
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-preview-visible-'));
   fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
-  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+  // A URL whose host cannot resolve (the .invalid domain never does): the fetch fails at once, without a network.
+  fs.writeFileSync(path.join(workspace, 'datasets', 'unreachable.dataset.yaml'), [
+    'key: unreachable', 'display_name: Unreachable', 'source:', '  type: url', '  url: https://questions.eval-lens.invalid/data/questions.jsonl', '',
+  ].join('\n'));
+  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern', 'evalLens.preview.urlFetch': 'always' } });
 }, { timeout: 180_000 });
 
 after(async () => {
@@ -212,4 +216,27 @@ test('a generated dataset shows its generator: prompts with the config put in, t
   assert.equal(await frame.locator('.failure:not([hidden])').count(), 0, 'no error');
   assertReadable(await measure(frame), 'generator');
   await screenshot(page, 'preview-generator');
+});
+
+test('a failed fetch is said for people, and its button opens the URL in the spec', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/unreachable.dataset.yaml');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  const frame = await findWebviewFrame(page, 'The preview could not run', 90_000);
+  const message = await frame.locator('.failure-message').textContent();
+  assert.equal(message, 'Could not reach questions.eval-lens.invalid: the name does not resolve.');
+  assert.match((await frame.locator('.failure-hint').textContent()) ?? '', /Check the URL/);
+  const messageFont = await frame.evaluate<string>("getComputedStyle(document.querySelector('.failure-message')).fontFamily");
+  const bodyFont = await frame.evaluate<string>('getComputedStyle(document.body).fontFamily');
+  assert.equal(messageFont, bodyFont, 'the message is in the text font, not monospace');
+  assert.equal(await frame.locator('.failure-detail').count(), 1, 'the raw error is kept under the details');
+  assert.equal(await frame.locator('.failure-detail[open]').count(), 0, 'folded');
+  assertReadable(await measure(frame), 'failure');
+  const open = frame.locator('.failure-actions vscode-button').first();
+  assert.equal(await open.textContent(), 'Open unreachable.dataset.yaml at line 5');
+  await screenshot(page, 'preview-failure');
+  await open.click();
+  // The button does something: the spec's editor becomes active with the cursor on the url line.
+  await page.locator('.editor-group-container.active .tab.active', { hasText: 'unreachable.dataset.yaml' }).waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.statusbar-item', { hasText: /Ln 5, Col/ }).first().waitFor({ state: 'visible', timeout: 30_000 });
 });
