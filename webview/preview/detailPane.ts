@@ -18,11 +18,18 @@ export interface DetailColumn {
   label: string;
 }
 
+/** Items drawn at most per conversation: a hostile or huge trace must not freeze the view. */
+export const MAX_TRACE_ITEMS = 500;
+
 function valueElement(key: string, value: unknown): HTMLElement {
   if (isTraceCell(value, key)) {
+    const view = traceViewFromTrace(value);
+    const hidden = Math.max(0, view.turns.length - MAX_TRACE_ITEMS);
+    if (hidden > 0) view.turns = view.turns.slice(0, MAX_TRACE_ITEMS);
     return el('div', { class: 'detail-trace' },
       el('p', { class: 'detail-trace-summary' }, traceSummaryText(value)),
-      renderTrace(traceViewFromTrace(value)));
+      renderTrace(view),
+      hidden > 0 ? el('p', { class: 'detail-trace-summary' }, S.moreItems(hidden)) : undefined);
   }
   const kind = cellKind(value);
   return el('pre', { class: `detail-value kind-${kind}` }, kind === 'missing' ? S.missing : formatDetail(value));

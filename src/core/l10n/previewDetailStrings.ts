@@ -10,4 +10,5 @@ export const previewDetailStrings = {
   missing: '(no value)',
   conversation: 'Conversation',
   clicked: 'the cell you opened',
+  moreItems: (count: number) => `… and ${formatCount(count)} more item${count === 1 ? '' : 's'} (open the source file to read them all).`,
 };
