@@ -52,6 +52,8 @@ export class PreviewPanel implements vscode.Disposable {
   private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
   private disposed = false;
+  /** The column this view was opened in (VS Code reports the panel's own a little later). */
+  private openedIn: vscode.ViewColumn | undefined;
   private lastProgressPost = 0;
   /** The status bar entry of the count in progress, if one is. */
   private counting: CountStatusProgress | undefined;
@@ -104,13 +106,20 @@ export class PreviewPanel implements vscode.Disposable {
   /**
    * Where a new view opens: in the group that already shows previews, as the Markdown preview reuses its one
    * group (so several previews are tabs of one group, even when a spec was opened in that group), else beside
-   * the active editor.
+   * the active editor. The tab model reaches the extension a little after a panel opens, so the column a view
+   * was opened in counts too until VS Code reports the panel's own.
    */
   private static previewColumn(): vscode.ViewColumn {
     const isPreviewTab = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PREVIEW_VIEW_TYPE);
     const groups = vscode.window.tabGroups.all.filter((group) => group.tabs.some(isPreviewTab));
     const group = groups.find((g) => g.isActive) ?? groups[0];
-    return group?.viewColumn ?? vscode.ViewColumn.Beside;
+    if (group) return group.viewColumn;
+    for (const view of PreviewPanel.panels.values()) {
+      const column = view.panel.viewColumn;
+      if (column !== undefined && column > 0) return column;
+      if (view.openedIn !== undefined) return view.openedIn;
+    }
+    return Math.min(vscode.ViewColumn.Nine, vscode.window.tabGroups.activeTabGroup.viewColumn + 1);
   }
 
   /** The spec and dataset of the preview view that has focus, if one has. */
@@ -127,10 +136,11 @@ export class PreviewPanel implements vscode.Disposable {
     restoredPanel?: vscode.WebviewPanel,
   ) {
     if (restoredPanel) restoredPanel.webview.options = webviewOptions(services.context.extensionUri);
+    this.openedIn = restoredPanel ? undefined : PreviewPanel.previewColumn();
     this.panel = restoredPanel ?? vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
       previewViewStrings.panelTitle(path.basename(uri.path)),
-      { viewColumn: PreviewPanel.previewColumn(), preserveFocus: false },
+      { viewColumn: this.openedIn ?? vscode.ViewColumn.Beside, preserveFocus: false },
       { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
     this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: 'Preview', body: '<main id="app" class="preview"></main>' });

@@ -49,7 +49,8 @@ suite('Preview: one preview group', () => {
       assert.ok(result && !('error' in result && result.error), `${spec} is previewed`);
     }
     const groups = await previewGroupsWhen((counts) => counts.length === 1 && counts[0] === 3);
-    assert.deepEqual(groups, [3], 'all three previews are tabs of one group');
+    const layout = vscode.window.tabGroups.all.map((g) => `${g.viewColumn}:[${g.tabs.map((t) => `${t.label}(${t.input instanceof vscode.TabInputWebview ? t.input.viewType : typeof t.input})`).join(', ')}]`).join(' ');
+    assert.deepEqual(groups, [3], `all three previews are tabs of one group (${layout})`);
     assert.equal(vscode.window.tabGroups.all.length, 2, 'the spec and one preview group: the editor is split once');
   });
 });
