@@ -60,6 +60,14 @@ suite('Preview: generated datasets', () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
   });
 
+  test('a generated dataset has a "Preview generator" lens on generator_specification', async () => {
+    const uri = workspaceFile('datasets/generated.dataset.yaml');
+    await vscode.window.showTextDocument(uri);
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', uri);
+    const preview = lenses.filter((l) => l.command?.command === 'evalLens.previewFilters');
+    assert.deepEqual(preview.map((l) => [l.command?.title, l.range.start.line]), [['Preview generator', 5]]);
+  });
+
   test('a generated dataset previews its workspace generator instead of failing', async () => {
     interface GeneratorResult { generator?: { generatorKey: string; numSamples?: number; definition?: { file: string }; columns: { name: string }[]; prompts: { text: string }[] }; error?: string }
     const result = await vscode.commands.executeCommand<GeneratorResult | undefined>('evalLens.previewFilters', workspaceFile('datasets/generated.dataset.yaml'));
