@@ -8,6 +8,16 @@ import { isYamlOrJsonFileName } from '../core/fileKind';
 import { toPointer } from '../core/yaml/specDocument';
 import { Diagnostic } from '../core/validation/diagnostic';
 import { validationStrings } from '../core/l10n/validationStrings';
+import { validateCliStrings } from '../core/l10n/validateCliStrings';
+
+/** Why a named file could not be read, in plain words naming it. */
+function unreadableMessage(shown: string, full: string, error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'ENOENT') return validateCliStrings.noSuchFile(shown, full);
+  if (code === 'EACCES' || code === 'EPERM') return validateCliStrings.permissionDenied(shown);
+  if (code === 'EISDIR') return validateCliStrings.isFolder(shown);
+  return validateCliStrings.cannotRead(shown, error instanceof Error ? error.message : String(error));
+}
 
 interface JsonDiagnostic {
   severity: Diagnostic['severity'];
@@ -52,15 +62,15 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
   const args = argv.filter((a) => a !== '--json');
   if (args.length === 0) throw new UsageError('name at least one file');
   const reports: FileReport[] = [];
-  let unreadable = false;
+  let unreadable = 0;
   for (const { file, explicit } of expand(args, io.cwd)) {
     const shown = path.relative(io.cwd, file) || file;
     let text: string;
     try {
       text = fs.readFileSync(file, 'utf8');
     } catch (error) {
-      io.stderr(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
-      unreadable = true;
+      io.stderr(`${unreadableMessage(shown, file, error)}\n`);
+      unreadable++;
       continue;
     }
     if (!isYamlOrJsonFileName(file) && !/^\s*#\s*eval-lens:/.test(text)) {
@@ -87,9 +97,11 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
   }
   if (json) io.stdout(JSON.stringify(reports, null, 2) + '\n');
   else {
+    // Nothing read, nothing checked: the messages above say it all (no "0 file(s) checked, 0 with errors").
     const invalid = reports.filter((r) => !r.valid).length;
-    io.stdout(`${reports.length} file(s) checked, ${invalid} with errors\n`);
+    if (unreadable === 0) io.stdout(`${validateCliStrings.summary(reports.length, invalid)}\n`);
+    else if (reports.length > 0) io.stdout(`${validateCliStrings.summaryWithUnreadable(reports.length, invalid, unreadable)}\n`);
   }
-  if (unreadable) return 2;
+  if (unreadable > 0) return 2;
   return reports.some((r) => !r.valid) ? 1 : 0;
 };

@@ -54,12 +54,15 @@ test('preview a dataset spec from the palette: funnel, rows, detail, keyboard', 
   const headers = await frame.locator('[role="columnheader"]').allTextContents();
   assert.ok(headers.includes('answer') && headers.includes('source file'), `columns: ${JSON.stringify(headers)}`);
 
-  // Click a cell whose value spans two lines: the detail pane shows it in full.
+  // Click a cell whose value spans two lines: the detail pane shows the whole row, that cell highlighted, in full.
   const answerColumn = headers.indexOf('answer');
   await bodyRows.first().locator(`[data-col="${answerColumn}"]`).click();
-  const detail = frame.locator('.detail-content');
+  const pane = frame.locator('.detail');
+  const detail = frame.locator('.detail-field.current .detail-value');
   await detail.waitFor({ state: 'visible' });
+  assert.equal(await frame.locator('.detail-field.current').getAttribute('data-column'), 'answer');
   assert.equal(await detail.textContent(), 'Line one of the answer\nLine two of the answer');
+  assert.equal(await frame.locator('.detail-field[data-column]').count(), headers.length - 1, 'every column of the row');
 
   // Keyboard: arrow down selects the next row, Enter opens its value, Escape closes the pane.
   await page.keyboard.press('ArrowDown');
@@ -68,7 +71,7 @@ test('preview a dataset spec from the palette: funnel, rows, detail, keyboard', 
   assert.equal(await detail.textContent(), 'Answer 9');
   await screenshot(page, 'preview');
   await page.keyboard.press('Escape');
-  await detail.waitFor({ state: 'hidden' });
+  await pane.waitFor({ state: 'hidden' });
 
   assert.deepEqual(cspViolations, [], 'the view loads without Content Security Policy violations');
   const file = await screenshot(page, 'preview-table');

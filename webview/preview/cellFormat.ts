@@ -1,9 +1,12 @@
 /**
  * How row values look in the table (one line) and in the detail pane (full, JSON pretty-printed).
- * Pure: no DOM.
+ * Pure: no DOM. A Trace (the `trace` column of agent and log sources) is a one-line summary in the table.
  */
+import { traceSummaryText } from '../../src/core/trace/traceSummary';
+import { isTraceLike } from '../../src/core/trace/traceView';
+import type { PreviewRow } from '../../src/core/sources/previewTypes';
 
-export type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing';
+export type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing' | 'trace';
 
 export interface CellText {
   kind: CellKind;
@@ -36,8 +39,14 @@ function compactJson(value: unknown): string {
   }
 }
 
-/** The value as one line of text for a table cell. */
-export function formatCell(value: unknown, maxChars = CELL_MAX_CHARS): CellText {
+/** Whether a cell holds a Trace: a value with `items` in the `trace` column, or one marked as Open Responses. */
+export function isTraceCell(value: unknown, column?: string): value is Record<string, unknown> {
+  return isTraceLike(value) && (column === 'trace' || value.FORMAT === 'open_responses');
+}
+
+/** The value as one line of text for a table cell (`column` tells a Trace apart from other JSON). */
+export function formatCell(value: unknown, maxChars = CELL_MAX_CHARS, column?: string): CellText {
+  if (isTraceCell(value, column)) return { kind: 'trace', text: traceSummaryText(value), truncated: true };
   const kind = cellKind(value);
   let full: string;
   switch (kind) {
@@ -75,7 +84,24 @@ export function cellTooltip(value: unknown): string {
 
 /** Short display of a row's origin: "data.csv:12" (a file and line) or "a.md" (a file of a folder). */
 export function formatOrigin(file: string, line?: number): string {
+  const parts = originParts(file, line);
+  return `${parts.name}${parts.line}`;
+}
+
+/** The origin in two parts, so a narrow column cuts the name and keeps the line: `{ name: 'data.csv', line: ':12' }`. */
+export function originParts(file: string, line?: number): { name: string; line: string } {
   const normalized = file.replace(/\\/g, '/').replace(/\/+$/, '');
   const name = normalized.slice(normalized.lastIndexOf('/') + 1) || normalized;
-  return line === undefined ? name : `${name}:${line}`;
+  return { name, line: line === undefined ? '' : `:${line}` };
 }
+
+/** Width that shows the longest origin of these rows whole (`charWidth`: the grid's monospace advance), capped. */
+export function originWidth(rows: readonly PreviewRow[], charWidth = 8.5): number {
+  let longest = 0;
+  for (const row of rows) {
+    const parts = originParts(row.origin.file, row.origin.line);
+    longest = Math.max(longest, parts.name.length + parts.line.length);
+  }
+  return Math.max(130, Math.min(480, Math.ceil(longest * charWidth) + 20));
+}
+

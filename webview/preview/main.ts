@@ -10,6 +10,7 @@ import { isHostToWebview } from '../../src/core/protocol/previewProtocol';
 import { DetailPane } from './detailPane';
 import { el } from './dom';
 import { FunnelView } from './funnelView';
+import { GeneratorView } from './generatorView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
@@ -54,11 +55,13 @@ const grid = new VirtualGrid({
   changed: () => persist(),
 });
 
-const detail = new DetailPane(() => closeDetail());
+const generatorView = new GeneratorView(openLocation);
+
+const detail = new DetailPane(() => closeDetail(), openLocation);
 const content = el('div', { class: 'content' }, grid.element, detail.element);
 content.hidden = true;
 
-document.getElementById('app')?.append(toolbar, funnel.element, status.element, content);
+document.getElementById('app')?.append(toolbar, funnel.element, status.element, content, generatorView.element);
 
 function persist(): void {
   if (!restored) return;
@@ -74,10 +77,15 @@ function persist(): void {
   });
 }
 
+/** The value columns in display order (the origin column is shown apart). */
+function detailColumns(): { key: string; label: string }[] {
+  return grid.columnKeys.filter((key) => !grid.isOriginColumn(key)).map((key) => ({ key, label: grid.columnLabel(key) }));
+}
+
 function showDetail(row: number, column: string): void {
   const data = pages?.row(row);
   if (!data) return;
-  detail.show(row, column, grid.columnLabel(column), data.values[column]);
+  detail.show(row, column, data, detailColumns());
   persist();
 }
 
@@ -92,7 +100,7 @@ function refreshDetail(): void {
   const shown = detail.shown;
   if (!shown) return;
   const data = pages?.row(shown.row);
-  if (data && grid.columnKeys.includes(shown.column)) detail.show(shown.row, shown.column, grid.columnLabel(shown.column), data.values[shown.column]);
+  if (data && grid.columnKeys.includes(shown.column)) detail.show(shown.row, shown.column, data, detailColumns());
   else if (shown.row >= (pages?.size ?? 0) || !grid.columnKeys.includes(shown.column)) closeDetail();
 }
 
@@ -107,6 +115,7 @@ function applyResult(message: ResultMessage): void {
   else pages.grow(summary.rowCount, message.rows);
   content.hidden = false;
   grid.setColumns(summary.columns, viewState.columnWidths);
+  grid.fitOrigin(message.rows, viewState.columnWidths);
   grid.setRowCount(summary.rowCount, emptyMessage(summary));
   if (!restored) {
     grid.selectedRow = viewState.selectedRow;
@@ -142,6 +151,7 @@ function receive(message: HostToWebview): void {
       return;
     case 'runStarted':
       runningGeneration = message.generation;
+      generatorView.hide();
       funnel.element.classList.add('stale');
       status.running();
       return;
@@ -150,6 +160,13 @@ function receive(message: HostToWebview): void {
       return;
     case 'result':
       applyResult(message);
+      return;
+    case 'generator':
+      if (message.generation !== runningGeneration) return;
+      funnel.hide();
+      content.hidden = true;
+      status.idle();
+      generatorView.render(message.view);
       return;
     case 'runFailed':
       if (message.generation !== runningGeneration) return;

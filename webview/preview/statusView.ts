@@ -6,6 +6,12 @@ import type { PreviewFailure, PreviewLocation, PreviewSummaryView } from '../../
 import type { PreviewProgress } from '../../src/core/sources/previewTypes';
 import { clear, codicon, el } from './dom';
 import { baseName } from './funnelView';
+import { previewErrorStrings } from '../../src/core/l10n/previewErrorStrings';
+
+/** A file name short enough for a button (the full name is in its tooltip). */
+function shortName(name: string, max = 40): string {
+  return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
+}
 
 export interface StatusCallbacks {
   cancel(): void;
@@ -61,6 +67,13 @@ export class StatusView {
     if (summary.capped) this.notices.append(this.notice('info', previewViewStrings.capped(Math.min(rowCap, summary.rowCount), summary.matched), false));
   }
 
+  /** Nothing to report (a generated dataset: the generator view says it all). */
+  idle(): void {
+    this.progressBox.hidden = true;
+    this.failure.hidden = true;
+    clear(this.notices);
+  }
+
   failed(failure: PreviewFailure): void {
     this.progressBox.hidden = true;
     clear(this.notices);
@@ -69,11 +82,13 @@ export class StatusView {
     const body = el('div', { class: 'failure-body' },
       el('h2', {}, previewViewStrings.errorTitle),
       el('p', { class: 'failure-message' }, failure.message),
-      failure.hint ? el('p', { class: 'failure-hint' }, failure.hint) : undefined);
+      failure.hint ? el('p', { class: 'failure-hint' }, failure.hint) : undefined,
+      failure.detail ? el('details', { class: 'failure-detail' }, el('summary', {}, previewErrorStrings.details), el('pre', {}, failure.detail)) : undefined);
     const location = failure.location;
     const actions = el('div', { class: 'failure-actions' });
     if (location) {
-      const open = el('vscode-button', { icon: 'go-to-file' }, previewViewStrings.openAt(baseName(location.file), location.line));
+      const full = previewViewStrings.openAt(baseName(location.file), location.line);
+      const open = el('vscode-button', { icon: 'go-to-file', title: full, class: 'failure-open' }, previewViewStrings.openAt(shortName(baseName(location.file)), location.line));
       open.addEventListener('click', () => this.callbacks.openLocation(location));
       actions.append(open);
     }

@@ -11,7 +11,7 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { CursorContext, cursorContext } from './cursorContext';
 import { DataProfile, isPlainName } from './dataProfile';
 import {
-  annotation, childSchema, commonBranchProperties, defaultSnippets, discriminatorOf, enumEntries, propertiesOf, PropertyInfo, rootSchema, SchemaNode,
+  annotation, childSchema, commonBranchProperties, defaultSnippets, discriminatorOf, enumEntries, facets, propertiesOf, PropertyInfo, rootSchema, SchemaNode,
   typesOf,
 } from './schemaModel';
 import { inlineSnippet, isInlineBody, scalarText, snippetLines } from './yamlText';
@@ -129,16 +129,32 @@ function snippetItems(node: SchemaNode, cur: CursorContext, ctx: CompletionConte
   });
 }
 
+/**
+ * Keys the schema forbids beside the present ones: `not: { required: [a, b] }` (in the node or its allOf) makes
+ * `a` and `b` exclusive, so with `source` present `generator_specification` is not offered, and the other way.
+ */
+function excludedKeys(node: SchemaNode, parent: Record<string, unknown>, present: Set<string>): Set<string> {
+  const excluded = new Set<string>();
+  for (const part of facets(node, parent)) {
+    const not = part.schema.not;
+    const required = isRecord(not) && Array.isArray(not.required) ? not.required.filter((k): k is string => typeof k === 'string') : [];
+    const missing = required.filter((k) => !present.has(k));
+    if (required.length > 1 && missing.length === 1) excluded.add(missing[0]);
+  }
+  return excluded;
+}
+
 function keyItems(node: SchemaNode, cur: CursorContext, ctx: CompletionContext): CompletionItem[] {
   const parent = isRecord(cur.parentValue) ? cur.parentValue : {};
   const present = new Set(Object.keys(parent));
+  const excluded = excludedKeys(node, parent, present);
   const items: CompletionItem[] = [];
   const tag = discriminatorOf(node);
   const all = propertiesOf(node, parent);
   if (tag && !present.has(tag)) {
     for (const p of commonBranchProperties(node, parent)) if (!all.some((q) => q.name === p.name)) all.push(p);
   }
-  const props = all.filter((p) => !present.has(p.name));
+  const props = all.filter((p) => !present.has(p.name) && !excluded.has(p.name));
   for (const prop of props) items.push(keyItem(prop, ctx, cur));
   // Discriminator first: before the tag is written, offer each tag value as a whole `tag: value` line.
   if (tag && !present.has(tag)) {

@@ -5,6 +5,7 @@
  */
 import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning } from '../sources/previewTypes';
 import { isRecord } from '../json/jsonValue';
+import type { GeneratorPreviewView } from '../sources/generatorPreview';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -18,6 +19,8 @@ export interface PreviewFailure {
   message: string;
   hint?: string;
   location?: PreviewLocation;
+  /** The technical message behind a failure said in plain words (shown folded). */
+  detail?: string;
 }
 
 /** Counts of a run, without the rows. */
@@ -100,7 +103,14 @@ export interface ErrorResponse {
   message: string;
 }
 
-export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse;
+/** A dataset made by a generator: what the generator will produce, shown instead of rows. */
+export interface GeneratorMessage {
+  type: 'generator';
+  generation: number;
+  view: GeneratorPreviewView;
+}
+
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse | GeneratorMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 
@@ -170,7 +180,7 @@ export function restoredTarget(state: unknown): PreviewTarget | undefined {
   return { spec: state.target.spec, index: state.target.index };
 }
 
-const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error']);
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error', 'generator']);
 
 /** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
 export function isHostToWebview(value: unknown): value is HostToWebview {

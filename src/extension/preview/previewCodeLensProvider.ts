@@ -6,7 +6,9 @@
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import { preview } from '../../core/sources/preview';
-import { parseSpecDocuments } from '../../core/yaml/specDocument';
+import { locate, parseSpecDocuments } from '../../core/yaml/specDocument';
+import { isRecord } from '../../core/json/jsonValue';
+import { previewGeneratorStrings } from '../../core/l10n/previewGeneratorStrings';
 import { Services } from '../services';
 import { DatasetEntry, datasetEntries, isDatasetSpec } from './datasetDocuments';
 import { PreviewResultCache } from './previewResultCache';
@@ -52,6 +54,8 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     const lenses: vscode.CodeLens[] = [];
     const toCount: DatasetEntry[] = [];
     for (const entry of datasetEntries(text, documents)) {
+      const generatorLens = entry.sourceKeyRange ? undefined : this.generatorLens(document, entry);
+      if (generatorLens) lenses.push(generatorLens);
       if (!entry.sourceKeyRange) continue;
       const position = document.positionAt(entry.sourceKeyRange.start);
       const known = this.cache.get(document.uri, document.version, entry.index);
@@ -70,6 +74,21 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     }
     if (toCount.length && this.cache.wasPreviewed(document.uri)) this.scheduleBackground(document, toCount);
     return lenses;
+  }
+
+  /** "Preview generator" above `generator_specification:` (a generated dataset has no rows to count). */
+  private generatorLens(document: vscode.TextDocument, entry: DatasetEntry): vscode.CodeLens | undefined {
+    const value = entry.document.value;
+    if (!isRecord(value) || !isRecord(value.generator_specification)) return undefined;
+    const located = locate(entry.document, ['generator_specification']);
+    if (!located.exact || !located.keyRange) return undefined;
+    const position = document.positionAt(located.keyRange.start);
+    return new vscode.CodeLens(new vscode.Range(position, position), {
+      title: previewGeneratorStrings.codeLens,
+      tooltip: previewGeneratorStrings.codeLensTooltip,
+      command: 'evalLens.previewFilters',
+      arguments: [document.uri, entry.index],
+    });
   }
 
   private cancelBackground(uri: vscode.Uri): void {

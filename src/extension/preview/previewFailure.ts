@@ -6,6 +6,7 @@ import type { PreviewFailure, PreviewLocation } from '../../core/protocol/previe
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import { LineIndex } from '../../core/text/lineIndex';
 import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
+import { wordPreviewError } from '../../core/sources/previewErrorWording';
 
 export interface SpecContext {
   specPath: string;
@@ -51,9 +52,24 @@ export function failureFromError(error: unknown, context: SpecContext): PreviewF
     if (location) return { message, hint, location };
   }
   const file = typeof details.file === 'string' && details.file ? details.file : undefined;
-  if (file && file !== context.specPath) return { message, hint, location: { file, line: count(details.line) } };
-  const location = specPathLocation(context, ['source']) ?? { file: context.specPath };
-  return { message, hint, location };
+  const worded = wordPreviewError(message, typeof error.code === 'string' ? error.code : undefined, file);
+  const said = worded ? { message: worded.message, hint: worded.hint, detail: worded.detail } : { message, hint };
+  // A URL or a missing file cannot be opened in the editor: point at the spec's source, where the fix goes.
+  const openable = file && file !== context.specPath && !/^[a-z][a-z0-9+.-]*:\/\//i.test(file) && !worded?.missingFile;
+  if (file && openable) return { ...said, location: { file, line: count(details.line) } };
+  const location = (worded || file ? sourceFieldLocation(context) : specPathLocation(context, ['source'])) ?? { file: context.specPath };
+  return { ...said, location };
+}
+
+/** The spec's path, directory or URL field of the source (else the `source` key). */
+function sourceFieldLocation(context: SpecContext): PreviewLocation | undefined {
+  const source = isRecord(context.document?.value) ? (context.document.value as Record<string, unknown>).source : undefined;
+  if (isRecord(source)) {
+    for (const field of ['file_path', 'directory_path', 'url', 'path']) {
+      if (field in source) return specPathLocation(context, ['source', field]);
+    }
+  }
+  return specPathLocation(context, ['source']);
 }
 
 /** A failure found before running: the spec does not parse, or the dataset has no source. */
@@ -65,6 +81,8 @@ export function failureBeforeRun(context: SpecContext): PreviewFailure | undefin
     return { message: previewViewStrings.specParseError(problem.message), hint: previewViewStrings.specParseHint, location: specLocation(context, problem.range.start) };
   }
   const value = document.value;
+  // A generated dataset has no source: the view shows its generator instead.
+  if (isRecord(value) && value.source === undefined && isRecord(value.generator_specification)) return undefined;
   if (!isRecord(value) || !isRecord(value.source) || Array.isArray(value.source)) {
     const key = isRecord(value) && typeof value.key === 'string' ? value.key : `${document.index + 1}`;
     return { message: previewViewStrings.noSource(key), hint: previewViewStrings.noSourceHint, location: specLocation(context, document.range.start) };

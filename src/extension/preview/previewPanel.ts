@@ -8,7 +8,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import type {
-  HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
+  GeneratorMessage, HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
 } from '../../core/protocol/previewProtocol';
 import { isWebviewToHost } from '../../core/protocol/previewProtocol';
 import { preview } from '../../core/sources/preview';
@@ -28,6 +28,8 @@ import { isMissingFile } from '../missingFile';
 import { servedPreview } from './previewTestState';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
+import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
+import { findGeneratorDefinition } from './generatorDefinitionLookup';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -47,9 +49,11 @@ export class PreviewPanel implements vscode.Disposable {
   private latestRun: Promise<PreviewCommandResult> | undefined;
   private rows: PreviewRow[] = [];
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
-  private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage } = {};
+  private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
   private disposed = false;
+  /** The column this view was opened in (VS Code reports the panel's own a little later). */
+  private openedIn: vscode.ViewColumn | undefined;
   private lastProgressPost = 0;
   /** The status bar entry of the count in progress, if one is. */
   private counting: CountStatusProgress | undefined;
@@ -99,6 +103,25 @@ export class PreviewPanel implements vscode.Disposable {
     void vscode.commands.executeCommand('setContext', COUNTING_CONTEXT_KEY, counting);
   }
 
+  /**
+   * Where a new view opens: in the group that already shows previews, as the Markdown preview reuses its one
+   * group (so several previews are tabs of one group, even when a spec was opened in that group), else beside
+   * the active editor. The tab model reaches the extension a little after a panel opens, so the column a view
+   * was opened in counts too until VS Code reports the panel's own.
+   */
+  private static previewColumn(): vscode.ViewColumn {
+    const isPreviewTab = (tab: vscode.Tab) => tab.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith(PREVIEW_VIEW_TYPE);
+    const groups = vscode.window.tabGroups.all.filter((group) => group.tabs.some(isPreviewTab));
+    const group = groups.find((g) => g.isActive) ?? groups[0];
+    if (group) return group.viewColumn;
+    for (const view of PreviewPanel.panels.values()) {
+      const column = view.panel.viewColumn;
+      if (column !== undefined && column > 0) return column;
+      if (view.openedIn !== undefined) return view.openedIn;
+    }
+    return Math.min(vscode.ViewColumn.Nine, vscode.window.tabGroups.activeTabGroup.viewColumn + 1);
+  }
+
   /** The spec and dataset of the preview view that has focus, if one has. */
   static focusedTarget(): { uri: vscode.Uri; index: number } | undefined {
     const view = PreviewPanel.focused;
@@ -113,10 +136,11 @@ export class PreviewPanel implements vscode.Disposable {
     restoredPanel?: vscode.WebviewPanel,
   ) {
     if (restoredPanel) restoredPanel.webview.options = webviewOptions(services.context.extensionUri);
+    this.openedIn = restoredPanel ? undefined : PreviewPanel.previewColumn();
     this.panel = restoredPanel ?? vscode.window.createWebviewPanel(
       PREVIEW_VIEW_TYPE,
       previewViewStrings.panelTitle(path.basename(uri.path)),
-      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false },
+      { viewColumn: this.openedIn ?? vscode.ViewColumn.Beside, preserveFocus: false },
       { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
     this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: 'Preview', body: '<main id="app" class="preview"></main>' });
@@ -141,7 +165,12 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** Posts a message that is part of the run's state (replayed after the webview reloads). */
-  private postState(message: RunStartedMessage | ResultMessage | ProgressMessage | RunFailedMessage): void {
+  private postState(message: RunStartedMessage | ResultMessage | ProgressMessage | RunFailedMessage | GeneratorMessage): void {
+    if (message.type === 'generator') {
+      this.state = { started: this.state.started, generator: message };
+      this.post(message);
+      return;
+    }
     switch (message.type) {
       case 'runStarted': this.state = { started: message }; break;
       case 'result': this.state = { ...this.state, result: message, progress: message.phase === 'final' ? undefined : this.state.progress }; break;
@@ -153,8 +182,8 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   private replayState(): void {
-    const { started, result, progress, failed } = this.state;
-    for (const message of [started, result, progress, failed]) if (message) this.post(message);
+    const { started, result, progress, failed, generator } = this.state;
+    for (const message of [started, result, progress, failed, generator]) if (message) this.post(message);
   }
 
   private receive(raw: unknown): void {
@@ -252,6 +281,8 @@ export class PreviewPanel implements vscode.Disposable {
     this.panel.title = previewViewStrings.panelTitle(entry.label);
     const before = failureBeforeRun(context);
     if (before) return this.fail(generation, before);
+    const generator = generatorSpecificationOf(entry.document.value);
+    if (generator) return this.showGenerator(generation, generator);
 
     const value = entry.document.value;
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
@@ -304,6 +335,16 @@ export class PreviewPanel implements vscode.Disposable {
     } finally {
       this.endCounting(status);
     }
+  }
+
+  /** A generated dataset: shows what its generator (found in the workspace by its key) will produce. */
+  private async showGenerator(generation: number, specification: Record<string, unknown>): Promise<PreviewCommandResult> {
+    this.rows = [];
+    this.watcher.watchSource(undefined);
+    const key = typeof specification.dataset_generator_key === 'string' ? specification.dataset_generator_key : '';
+    const view = generatorPreview(specification, await findGeneratorDefinition(this.services, key));
+    if (generation === this.generation) this.postState({ type: 'generator', generation, view });
+    return { generator: view };
   }
 
   /** Shows the count in the status bar (replacing the entry of an older run of this view). */

@@ -2,6 +2,7 @@
  * The counts of a preview run, as the results view shows them and as `evalLens.previewFilters` returns
  * them. Pure: no VS Code API.
  */
+import type { GeneratorPreviewView } from '../../core/sources/generatorPreview';
 import type { PreviewSummaryView } from '../../core/protocol/previewProtocol';
 import type { FilterStep, PreviewResult } from '../../core/sources/previewTypes';
 
@@ -20,7 +21,8 @@ export interface PreviewCommandSummary {
   /** Kept rows held for the table (at most ROW_CAP). */
   rowsHeld: number;
 }
-export type PreviewCommandResult = PreviewCommandSummary | { error: string };
+/** A generated dataset resolves to what its generator will produce. */
+export type PreviewCommandResult = PreviewCommandSummary | { error: string } | { generator: GeneratorPreviewView };
 
 export function summaryView(result: PreviewResult, rowCount: number, final: boolean): PreviewSummaryView {
   return {

@@ -22,6 +22,16 @@ describe('completion: keys', () => {
     assert.ok(list.some((i) => i.kind === 'snippet' && i.label === 'dataset from a local file'));
   });
 
+  test('source and generator_specification exclude each other at column 1', () => {
+    const withSource = labels('key: a\ndisplay_name: b\nsource:\n  type: local\n  file_path: q.csv\n|');
+    assert.ok(!withSource.includes('generator_specification'), `with source: ${withSource.join(', ')}`);
+    assert.ok(withSource.includes('tags'), 'the other keys are still offered');
+    const withGenerator = labels('key: a\ndisplay_name: b\ngenerator_specification:\n  dataset_generator_key: g\n|');
+    assert.ok(!withGenerator.includes('source'), `with generator_specification: ${withGenerator.join(', ')}`);
+    const neither = labels('key: a\ndisplay_name: b\n|');
+    assert.ok(neither.includes('source') && neither.includes('generator_specification'), 'with neither, both are offered');
+  });
+
   test('keys already present are omitted', () => {
     const got = labels('key: a\ndisplay_name: b\n|');
     assert.ok(!got.includes('key') && !got.includes('display_name'));

@@ -61,8 +61,13 @@ describe('eval-lens validate', () => {
   test('exit 2 for an unreadable file and for usage errors, with a message and no stack trace', async () => {
     const missing = capture(dir);
     assert.equal(await main(['validate', 'nope.dataset.yaml'], missing), 2);
-    assert.match(missing.err, /nope\.dataset\.yaml: cannot read: ENOENT/);
+    assert.match(missing.err, /nope\.dataset\.yaml: no such file \(looked for .*nope\.dataset\.yaml\)/);
+    assert.doesNotMatch(missing.err, /ENOENT/, 'no error code in place of words');
     assert.doesNotMatch(missing.err, /\n\s+at /);
+    assert.doesNotMatch(missing.out, /0 file\(s\) checked/, 'no summary that contradicts the message');
+    const mixed = capture(dir);
+    assert.equal(await main(['validate', 'good.dataset.yaml', 'nope.dataset.yaml'], mixed), 2);
+    assert.match(mixed.out, /1 file\(s\) checked, 0 with errors, 1 could not be read/);
     const usage = capture(dir);
     assert.equal(await main(['validate'], usage), 2);
     assert.match(usage.err, /name at least one file/);

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cellKind, cellTooltip, formatCell, formatDetail, formatOrigin } from '../../../webview/preview/cellFormat';
+import { CELL_MAX_CHARS, cellKind, cellTooltip, formatCell, formatDetail, formatOrigin, isTraceCell, originParts, originWidth } from '../../../webview/preview/cellFormat';
 
 describe('cell formatting', () => {
   test('kinds follow the JSON type; undefined is a missing value', () => {
@@ -42,5 +42,36 @@ describe('cell formatting', () => {
   test('origins show the file name and line', () => {
     assert.equal(formatOrigin('/data/sets/math.csv', 12), 'math.csv:12');
     assert.equal(formatOrigin('C:\\data\\notes\\a.md'), 'a.md');
+  });
+});
+
+describe('trace cells and the origin column', () => {
+  const trace = { FORMAT: 'open_responses', items: [{ type: 'message', role: 'user', content: 'hi' }, { type: 'function_call', call_id: 'c', name: 'f', arguments: '{}' }], metadata: { total_tokens: 10 } };
+
+  test('a trace cell is its one-line summary, never raw JSON', () => {
+    const cell = formatCell(trace, CELL_MAX_CHARS, 'trace');
+    assert.equal(cell.kind, 'trace');
+    assert.equal(cell.text, '1 message · 1 tool call · 10 tokens');
+    assert.ok(!cell.text.includes('{'), 'no JSON in the cell');
+  });
+
+  test('a value with items in another column is a trace only when marked as Open Responses', () => {
+    assert.equal(isTraceCell({ items: [] }, 'trace'), true);
+    assert.equal(isTraceCell({ items: [] }, 'basket'), false);
+    assert.equal(isTraceCell({ FORMAT: 'open_responses', items: [] }, 'basket'), true);
+    assert.equal(formatCell({ items: [1] }, CELL_MAX_CHARS, 'basket').text, '{"items":[1]}');
+  });
+
+  test('the origin splits into a name that may be cut and a line that is kept', () => {
+    assert.deepEqual(originParts('/data/questions.csv', 1234), { name: 'questions.csv', line: ':1234' });
+    assert.deepEqual(originParts('notes/a.md'), { name: 'a.md', line: '' });
+  });
+
+  test('the origin column is as wide as its longest origin, within bounds', () => {
+    const row = (file: string, line?: number) => ({ origin: { file, line }, values: {} });
+    assert.equal(originWidth([row('a.csv', 1)], 8), 130, 'never narrower than the default');
+    // "questions.jsonl:12345" is 21 characters: 21 × 8 + 20.
+    assert.equal(originWidth([row('a.csv', 1), row('/d/questions.jsonl', 12345)], 8), 188);
+    assert.equal(originWidth([row(`${'x'.repeat(500)}.csv`, 1)], 8), 480, 'capped');
   });
 });

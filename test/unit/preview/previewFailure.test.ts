@@ -34,7 +34,7 @@ describe('preview failures', () => {
   });
 
   test('an unreadable data file points at the data file', () => {
-    const error = new PreviewError('unreadableSource', 'cannot read /w/datasets/q.csv: ENOENT', { file: '/w/datasets/q.csv' });
+    const error = new PreviewError('unreadableSource', 'cannot read /w/datasets/q.csv: EACCES: permission denied', { file: '/w/datasets/q.csv' });
     assert.deepEqual(failureFromError(error, context(text)).location, { file: '/w/datasets/q.csv', line: undefined });
   });
 
@@ -53,8 +53,8 @@ describe('preview failures', () => {
     assert.ok((failure.location?.line ?? 0) >= 4);
   });
 
-  test('a generated dataset has nothing to preview', () => {
-    const failure = failureBeforeRun(context('key: gen\ngenerator_specification: {}\n'));
+  test('a dataset with neither source nor generator has nothing to preview', () => {
+    const failure = failureBeforeRun(context('key: gen\ndisplay_name: x\n'));
     assert.match(failure?.message ?? '', /"gen" has no "source"/);
     assert.equal(failure?.location?.line, 1);
   });

@@ -5,7 +5,7 @@
 import { previewViewStrings } from '../../../src/core/l10n/previewViewStrings';
 import type { PreviewLocation } from '../../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../../src/core/sources/previewTypes';
-import { cellTooltip, formatCell, formatOrigin } from '../cellFormat';
+import { CELL_MAX_CHARS, cellTooltip, formatCell, originParts, originWidth } from '../cellFormat';
 import { el } from '../dom';
 import { clampRow, resizedWidth, rowsPerViewport, scrollToReveal, visibleWindow } from './virtualWindow';
 
@@ -88,6 +88,25 @@ export class VirtualGrid {
     }
     this.activeColumn = Math.max(0, Math.min(this.columns.length - 1, this.activeColumn));
     this.element.setAttribute('aria-colcount', String(this.columns.length));
+    this.invalidate();
+  }
+
+  /**
+   * Widens the origin column (unless the user sized it) so the origins of the given rows fit whole:
+   * "questions.csv:1234" is not cut to "questions.cs…".
+   */
+  fitOrigin(rows: readonly PreviewRow[], saved: Record<string, number>): void {
+    const origin = this.columns[0];
+    if (!origin || origin.key !== ORIGIN_KEY || saved[ORIGIN_KEY] !== undefined || rows.length === 0) return;
+    const probe = el('span', { class: 'measure', 'aria-hidden': 'true' }, '0'.repeat(40));
+    this.element.append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 40;
+    probe.remove();
+    const wanted = originWidth(rows, charWidth > 0 ? charWidth : undefined);
+    if (wanted <= origin.width) return;
+    origin.width = wanted;
+    for (const cell of this.element.querySelectorAll<HTMLElement>('[data-col="0"]')) cell.style.width = `${wanted}px`;
+    this.applyWidths();
     this.invalidate();
   }
 
@@ -198,15 +217,19 @@ export class VirtualGrid {
         cell.textContent = previewViewStrings.rowLoading;
         cell.classList.add('loading');
       } else if (column.key === ORIGIN_KEY) {
+        // The name may be cut, the line number never: it is what the column is for.
+        const parts = originParts(data.origin.file, data.origin.line);
         cell.classList.add('origin');
-        cell.textContent = formatOrigin(data.origin.file, data.origin.line);
+        cell.append(el('span', { class: 'origin-name' }, parts.name));
+        if (parts.line) cell.append(el('span', { class: 'origin-line' }, parts.line));
         cell.title = previewViewStrings.originTooltip(data.origin.file, data.origin.line);
       } else {
         const value = data.values[column.key];
-        const formatted = formatCell(value);
+        const formatted = formatCell(value, CELL_MAX_CHARS, column.key);
         cell.textContent = formatted.text;
         cell.classList.add(`kind-${formatted.kind}`);
-        if (formatted.truncated || formatted.text.length * 7 > column.width - 12) cell.title = cellTooltip(value);
+        if (formatted.kind === 'trace') cell.title = formatted.text;
+        else if (formatted.truncated || formatted.text.length * 7 > column.width - 12) cell.title = cellTooltip(value);
       }
       row.append(cell);
     });
