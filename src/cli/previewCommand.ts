@@ -1,12 +1,15 @@
 /** `eval-lens preview SPEC [--limit N] [--json] [--doc N]`: load a dataset's source, apply its filters, print rows and funnel. */
 import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { validateDataset } from '../core/schema/generated/validators';
+import { findGeneratorDefinitionIn } from '../core/sources/generatorDefinitionFiles';
+import { generatorPreview, generatorSpecificationOf } from '../core/sources/generatorPreview';
 import { preview, PreviewError } from '../core/sources/preview';
 import { PreviewResult } from '../core/sources/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
+import { formatGeneratorPreview } from './generatorPreviewFormat';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 
 interface PreviewArgs {
@@ -56,8 +59,9 @@ export function specDocument(text: string, doc: number | undefined): { value: un
 
 function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
   if (json) {
-    const { total, matched, removedPerFilter, notComparable, columns, rows, warnings } = result;
-    io.stdout(`${JSON.stringify({ total, matched, removedPerFilter, notComparable, columns, rows, warnings }, null, 2)}\n`);
+    const { total, matched, removedPerFilter, notComparable, columns, rows, warnings, complete, selection, recordNoun, countedBy, lowerBound } = result;
+    const figures = { total, matched, removedPerFilter, notComparable, columns, rows, warnings, complete, selection, recordNoun, countedBy, lowerBound };
+    io.stdout(`${JSON.stringify(figures, null, 2)}\n`);
     return;
   }
   io.stdout(formatTable(result));
@@ -85,6 +89,14 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
     const messages = (validateDataset.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`.trim());
     io.stderr(previewCliStrings.invalidSpec(args.spec, messages));
     return 1;
+  }
+  const generator = generatorSpecificationOf(value);
+  if (generator) {
+    const key = typeof generator.dataset_generator_key === 'string' ? generator.dataset_generator_key : '';
+    const found = await findGeneratorDefinitionIn([io.cwd, dirname(specPath)], key);
+    const view = generatorPreview(generator, found);
+    io.stdout(args.json ? `${JSON.stringify({ generator: view }, null, 2)}\n` : formatGeneratorPreview(view, io.cwd));
+    return 0;
   }
   try {
     const result = await preview(value, { limit: args.limit, specPath });
