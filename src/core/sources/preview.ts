@@ -11,11 +11,14 @@ import { PreviewOptions, PreviewResult } from './previewTypes';
 import { isPlainObject } from './rowValues';
 import { resolveSourcePath } from './sourcePaths';
 import { previewUrl } from './urlSource';
+import { previewDatasetHub } from './hub/hubSource';
+import { previewTracePlatformA } from './remote/tracePlatformA';
+import { previewTracePlatformB } from './remote/tracePlatformB';
 
 export { PreviewError } from './previewError';
 
 /** Source types loaded only by the service (network, credentials or formats the preview does not read). */
-export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'coding_agent_sessions', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
+export const SERVICE_ONLY_SOURCES = ['coding_agent_sessions', 'eval_logs'] as const;
 
 /** The `source` of a dataset value (or the value itself when it is a source). */
 export function sourceOf(dataset: unknown): Record<string, unknown> {
@@ -48,6 +51,13 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   const type = String(source.type);
   if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
     throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
+  }
+  const limit0 = Math.max(0, Math.floor(options.limit));
+  if (type === 'trace_platform_a') return previewTracePlatformA(source, { ...options, limit: limit0 });
+  if (type === 'trace_platform_b') return previewTracePlatformB(source, { ...options, limit: limit0 });
+  if (type === 'dataset_hub') {
+    const hubFilters = compile(source, options.specPath);
+    return previewDatasetHub({ source, filters: hubFilters, options: { ...options, limit: limit0 } });
   }
   if (type !== 'local' && type !== 'folder' && type !== 'url') {
     throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
