@@ -6,6 +6,7 @@ import { validateDataset } from '../core/schema/generated/validators';
 import { preview, PreviewError } from '../core/sources/preview';
 import { PreviewResult } from '../core/sources/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { remoteSourceStrings } from '../core/l10n/remoteSourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 
@@ -56,12 +57,13 @@ export function specDocument(text: string, doc: number | undefined): { value: un
 
 function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
   if (json) {
-    const { total, matched, removedPerFilter, notComparable, columns, rows, warnings } = result;
-    io.stdout(`${JSON.stringify({ total, matched, removedPerFilter, notComparable, columns, rows, warnings }, null, 2)}\n`);
+    const { total, matched, removedPerFilter, notComparable, columns, rows, warnings, countedBy, lowerBound } = result;
+    io.stdout(`${JSON.stringify({ total, matched, removedPerFilter, notComparable, columns, rows, warnings, countedBy, lowerBound }, null, 2)}\n`);
     return;
   }
   io.stdout(formatTable(result));
   io.stdout(formatFunnel(result));
+  if (result.countedBy) io.stdout(remoteSourceStrings.cliCountedBy(result.countedBy, result.lowerBound === true));
   io.stdout(formatWarnings(result));
 }
 
