@@ -183,19 +183,21 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     return finish(result, remoteSourceStrings.hubCountedHere(count.columnsRead.length, columns.length, count.bytesRead), parquet?.partial === true);
   }
 
-  /** The full rows of the first kept indexes: one `/rows` request per run of consecutive indexes. */
+  /** The full rows of the first kept indexes: one `/rows` request per window of 100 rows holding some of them. */
   async function keptRows(indexes: number[]): Promise<PreviewRow[]> {
-    const runs: { offset: number; length: number }[] = [];
+    const windows: { offset: number; length: number; wanted: Set<number> }[] = [];
     for (const index of indexes) {
-      const run = runs[runs.length - 1];
-      if (run && run.offset + run.length === index && run.length < HUB_PAGE_ROWS) run.length++;
-      else runs.push({ offset: index, length: 1 });
+      const window = windows[windows.length - 1];
+      if (window && index < window.offset + HUB_PAGE_ROWS) {
+        window.length = index - window.offset + 1;
+        window.wanted.add(index);
+      } else windows.push({ offset: index, length: 1, wanted: new Set([index]) });
     }
-    const byRun: PreviewRow[][] = runs.map(() => []);
-    await forEachLimited(runs, 4, async (run, k) => {
-      const answer = await client.json<HubRowsAnswer>(api('/rows', { ...where, offset: String(run.offset), length: String(run.length) }), { what, notFound: noSplit });
-      byRun[k] = toRows(answer);
+    const byWindow: PreviewRow[][] = windows.map(() => []);
+    await forEachLimited(windows, 4, async (window, k) => {
+      const answer = await client.json<HubRowsAnswer>(api('/rows', { ...where, offset: String(window.offset), length: String(window.length) }), { what, notFound: noSplit });
+      byWindow[k] = toRows({ ...answer, rows: (answer?.rows ?? []).filter((r) => window.wanted.has(Number(r.row_idx))) });
     });
-    return byRun.flat();
+    return byWindow.flat();
   }
 }
