@@ -97,9 +97,21 @@ export function chunkRanges(metadata: FileMetaData, columns: readonly string[]):
   return ranges;
 }
 
-function readRowGroup(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<unknown[][]> {
-  return new Promise((resolve, reject) => {
-    parquetRead({ file, metadata, columns, rowStart, rowEnd, rowFormat: 'array', onComplete: (rows) => resolve(rows as unknown[][]) }).catch(reject);
+/** The columns of one row group, each as one array indexed from the group's first row. */
+async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
+  const parts = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(columns.map((column) => [column, []]));
+  await parquetRead({ file, metadata, columns, rowStart, rowEnd, onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
+  return columns.map((column) => {
+    const list = parts.get(column) ?? [];
+    if (list.length === 1 && list[0].start === rowStart && list[0].data.length >= rowEnd - rowStart) return list[0].data;
+    const flat = new Array<unknown>(rowEnd - rowStart);
+    for (const part of list) {
+      for (let k = 0; k < part.data.length; k++) {
+        const at = part.start + k - rowStart;
+        if (at >= 0 && at < flat.length) flat[at] = part.data[k];
+      }
+    }
+    return flat;
   });
 }
 
@@ -151,13 +163,17 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
           break outer;
         }
         const groupRows = Number(group.num_rows);
-        const rows = read.length > 0 ? await readRowGroup(buffer, metadata, read, groupStart, groupStart + groupRows) : Array.from({ length: groupRows }, () => []);
-        for (let i = 0; i < rows.length; i++) {
-          const cells = rows[i].map(normaliseCell);
+        const data = read.length > 0 ? await readRowGroupColumns(buffer, metadata, read, groupStart, groupStart + groupRows) : [];
+        const cells = new Array<unknown>(read.length);
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < groupRows; i++) {
+          for (let c = 0; c < read.length; c++) {
+            const cell = data[c][i];
+            cells[c] = typeof cell === 'bigint' || (typeof cell === 'object' && cell !== null) ? normaliseCell(cell) : cell;
+          }
           let kept: boolean;
           if (fast) kept = counter.testCells(cells, cellOfFilter);
           else {
-            const row: Record<string, unknown> = {};
             read.forEach((column, c) => (row[column] = cells[c]));
             kept = counter.test(row);
           }

@@ -18,8 +18,10 @@ export const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
 export const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
 export const PLATFORM_A_URL_ENV = ['LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT'] as const;
 const PAGE_SIZE = 100;
-/** Rows whose nested runs are fetched (one request each) for the span view. */
-export const DETAIL_ROWS = 100;
+/** Rows whose nested runs (or observations) are fetched, one request each, for the span view. */
+export const DETAIL_ROWS = 25;
+/** Detail requests in flight at once. */
+export const DETAIL_CONCURRENCY = 6;
 
 export function limitOf(source: Record<string, unknown>): number | undefined {
   const limit = source.limit;
@@ -115,7 +117,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   const warnings: PreviewWarning[] = [];
   if (complete) {
     try {
-      await forEachLimited(runs.slice(0, DETAIL_ROWS), 4, async (run) => {
+      await forEachLimited(runs.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (run) => {
         const traceId = typeof run.trace_id === 'string' ? run.trace_id : String(run.id);
         const all: Run[] = [];
         for await (const page of cursorPages<Run>(async (cursor) => {

@@ -15,7 +15,7 @@ import { RecordSelection, SelectionCheck, forEachLimited } from './recordSelecti
 import { Redactor } from './redaction';
 import { RemoteClient, isCancellation } from './remoteClient';
 import { isoOf, timeRangeOf } from './timeRange';
-import { DETAIL_ROWS, limitOf, timeChecks } from './tracePlatformA';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, limitOf, timeChecks } from './tracePlatformA';
 
 export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
 export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
@@ -163,7 +163,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   const warnings: PreviewWarning[] = [];
   if (complete) {
     try {
-      await forEachLimited(traces.slice(0, DETAIL_ROWS), 4, async (trace) => {
+      await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (trace) => {
         if (trace.observations) return;
         if (legacy) {
           const full = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`, { what });
