@@ -33,6 +33,7 @@ export const remoteSourceStrings = {
   hubNoParquet: (dataset: string, split: string) => `${dataset}: the hub has no Parquet files for split '${split}'; the filters cannot be counted`,
   parquetUnreadable: (file: string, reason: string) => `${file}: not a readable Parquet file (${reason})`,
   cliCountedBy: (countedBy: string, lowerBound: boolean) => `(${countedBy}${lowerBound ? '; every count is a lower bound' : ''})\n`,
+  hubFilterFailed: (reason: string) => `the hub could not count the filters (${reason}); counted here from the Parquet files instead`,
   hubCountedByHub: 'counted by the hub',
   hubCountedHere: (used: number, all: number, bytes: number) => `counted here from ${used} of ${all} columns, ${formatBytes(bytes)} read`,
   hubPartial: 'the hub indexed only part of this split: every count is a lower bound',

@@ -178,6 +178,8 @@ export interface HubReplayOptions {
   onFileRequest?: () => void;
   /** Every `where` received. */
   wheres?: string[];
+  /** `/filter` answers 500 (the index is not ready). */
+  filterNotReady?: boolean;
 }
 
 export function hubRoute(options: HubReplayOptions, baseUrl: () => string): ReplayRoute {
@@ -214,6 +216,7 @@ export function hubRoute(options: HubReplayOptions, baseUrl: () => string): Repl
     if (request.path === '/first-rows') return { body: { dataset, config: 'plain_text', split: q.get('split'), ...page(all, 0, 100, all.length), truncated: false } };
     if (request.path === '/rows') return { body: page(all, offset, length, all.length) };
     if (request.path === '/filter') {
+      if (options.filterNotReady) return { status: 500, headers: { 'x-error-code': 'ResponseNotReady' }, body: { error: 'The server is busier than usual and the response is not ready yet. Please retry later.' } };
       const where = q.get('where') ?? '';
       options.wheres?.push(where);
       if (!hubAcceptsWhere(where)) return { status: 422, headers: { 'x-error-code': 'InvalidParameter' }, body: { error: "Parameter 'where' contains errors or invalid symbols" } };

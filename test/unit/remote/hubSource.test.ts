@@ -102,6 +102,15 @@ describe('dataset_hub', () => {
     await assert.rejects(run(server, { path: 'owner/missing' }), /no dataset named 'owner\/missing'/);
   });
 
+  test('the hub cannot count (not ready after three tries): counted here instead, with a warning', async () => {
+    const server = await hub({ filterNotReady: true });
+    const r = await run(server, { filters: [PUSHABLE[0]] });
+    assert.equal(server.log.filter((req) => req.path === '/filter').length, 3);
+    assert.match(String(r.countedBy), /^counted here from 1 of 5 columns/);
+    assert.equal(r.matched, rows.filter((row) => row.label === 1).length);
+    assert.ok(r.warnings.some((w) => /could not count the filters .*HTTP 500/.test(w.message)));
+  });
+
   test('a partial index: the funnel is a lower bound, said in a warning', async () => {
     const r = await run(await hub({ partial: true }), { filters: [PUSHABLE[0]] });
     assert.equal(r.lowerBound, true);

@@ -117,6 +117,11 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     try {
       return await countByHub(conditions);
     } catch (error) {
+      if (error instanceof PreviewError && error.kind === 'unreadableSource' && !options.signal?.aborted) {
+        // The hub could not count (index not ready, refused): the Parquet files still can be.
+        warnings.push({ message: remoteSourceStrings.hubFilterFailed(error.message) });
+        return countHere();
+      }
       if (!isCancellation(error)) throw error;
       return finish(buildResult({ filters, stats: { total: 0, matched: 0, removed: filters.map(() => 0), notComparable: filters.map(() => 0) }, rows: [], columns, warnings, warningCount: warnings.length, complete: false }), remoteSourceStrings.hubCountedByHub, false);
     }
