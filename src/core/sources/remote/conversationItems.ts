@@ -42,7 +42,7 @@ function roleOf(value: unknown): Role | 'tool' | undefined {
 /** The text of a content value: a string, or parts (`text`, `input_text`, `output_text`, images as placeholders). */
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
-  if (!Array.isArray(content)) return content === undefined || content === null ? '' : JSON.stringify(content);
+  if (!Array.isArray(content)) return content === undefined || content === null ? '' : jsonText(content);
   const parts: string[] = [];
   for (const part of content) {
     if (typeof part === 'string') parts.push(part);
@@ -67,7 +67,8 @@ function toolCallItems(calls: unknown): OpenResponsesItem[] {
     const fn = isPlainObject(call.function) ? call.function : call;
     const name = typeof fn.name === 'string' ? fn.name : 'tool';
     const id = typeof call.id === 'string' ? call.id : typeof call.call_id === 'string' ? call.call_id : name;
-    items.push(functionCallItem(id, name, fn.arguments ?? fn.args ?? fn.input));
+    const args = fn.arguments ?? fn.args ?? fn.input;
+    items.push(functionCallItem(id, name, typeof args === 'string' ? args : jsonText(args ?? {})));
   }
   return items;
 }
@@ -90,7 +91,7 @@ function itemsOfEntry(raw: unknown): OpenResponsesItem[] {
   const type = entry.type;
   if (type === 'function_call') return toolCallItems([entry]);
   if (type === 'function_call_output') {
-    const output = typeof entry.output === 'string' ? entry.output : JSON.stringify(entry.output ?? '');
+    const output = typeof entry.output === 'string' ? entry.output : jsonText(entry.output ?? '');
     return [functionCallOutputItem(String(entry.call_id ?? ''), output)];
   }
   if (type === 'reasoning') {
@@ -110,13 +111,27 @@ function itemsOfEntry(raw: unknown): OpenResponsesItem[] {
   return items;
 }
 
-function itemsOfList(list: readonly unknown[]): OpenResponsesItem[] {
+/** Lists nested deeper than this (a hostile payload) are not read. */
+const MAX_LIST_DEPTH = 4;
+
+function itemsOfList(list: readonly unknown[], depth = 0): OpenResponsesItem[] {
   const items: OpenResponsesItem[] = [];
   for (const entry of list.slice(0, MAX_MESSAGES)) {
-    if (Array.isArray(entry)) items.push(...itemsOfList(entry.slice(0, MAX_MESSAGES)).slice(0, MAX_MESSAGES));
-    else items.push(...itemsOfEntry(entry));
+    if (Array.isArray(entry)) {
+      if (depth < MAX_LIST_DEPTH) items.push(...itemsOfList(entry, depth + 1));
+    } else items.push(...itemsOfEntry(entry));
+    if (items.length >= MAX_MESSAGES) return items.slice(0, MAX_MESSAGES);
   }
   return items;
+}
+
+/** JSON text of a value; a value too deep to serialise becomes a placeholder, never an exception. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return '[unreadable value]';
+  }
 }
 
 /** The prompt side of a run or generation: `messages`, a list of messages/items, or a plain prompt field. */
@@ -159,6 +174,6 @@ export function outputItems(output: unknown): OpenResponsesItem[] {
 export function conversationOf(input: unknown, output: unknown): OpenResponsesItem[] {
   const before = inputItems(input);
   const after = outputItems(output);
-  const seen = new Set(before.map((item) => JSON.stringify(item)));
-  return [...before, ...after.filter((item) => !seen.has(JSON.stringify(item)))];
+  const seen = new Set(before.map(jsonText));
+  return [...before, ...after.filter((item) => !seen.has(jsonText(item)))];
 }

@@ -2,7 +2,7 @@
 import { TraceEvent, TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject } from '../rowValues';
 import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
-import { conversationOf, parseMaybeJson } from './conversationItems';
+import { conversationOf, jsonText, parseMaybeJson } from './conversationItems';
 import { orderColumns } from './platformARuns';
 import { isoOf, timeOf } from './timeRange';
 
@@ -204,5 +204,5 @@ export function platformBRow(trace: PlatformBTrace, sourceUri: string): Record<s
 export function metadataMatches(wanted: Record<string, unknown>, actual: unknown): boolean {
   const parsed = parseMaybeJson(actual);
   if (!isPlainObject(parsed)) return Object.keys(wanted).length === 0;
-  return Object.entries(wanted).every(([key, value]) => Object.prototype.hasOwnProperty.call(parsed, key) && JSON.stringify(parsed[key]) === JSON.stringify(value));
+  return Object.entries(wanted).every(([key, value]) => Object.prototype.hasOwnProperty.call(parsed, key) && jsonText(parsed[key]) === jsonText(value));
 }
