@@ -9,6 +9,7 @@ export const remoteSourceStrings = {
   refusedRequest: (what: string, reason: string) => `${what}: the server refused the request (HTTP 422): ${reason}`,
   httpStatus: (what: string, status: number, reason: string) => `${what}: HTTP ${status}${reason ? `: ${reason}` : ''}`,
   rateLimited: (what: string) => `${what}: still rate limited (HTTP 429) after 3 tries; wait a moment and preview again`,
+  answerTooLarge: (what: string, limit: number) => `${what}: the server's answer is larger than ${formatBytes(limit)}; not read`,
   notJson: (what: string) => `${what}: the server's answer is not JSON`,
   unexpectedAnswer: (what: string, expected: string) => `${what}: unexpected answer (expected ${expected})`,
   missingCredential: (field: string, envNames: readonly string[]) =>

@@ -21,10 +21,10 @@ async function replay(route: Parameters<typeof startReplay>[0]): Promise<ReplayS
   return server;
 }
 
-function client(options: Partial<PreviewOptions> = {}): RemoteClient {
+function client(options: Partial<PreviewOptions> = {}, maxAnswerBytes?: number): RemoteClient {
   const redactor = new Redactor();
   redactor.add(KEY);
-  return new RemoteClient({ options: { limit: 10, ...options }, redactor, headers: { 'x-api-key': KEY }, authCheck: "'api_key' or LANGSMITH_API_KEY" });
+  return new RemoteClient({ options: { limit: 10, ...options }, redactor, headers: { 'x-api-key': KEY }, authCheck: "'api_key' or LANGSMITH_API_KEY", maxAnswerBytes });
 }
 
 async function failure(work: Promise<unknown>): Promise<PreviewError> {
@@ -112,6 +112,15 @@ describe('remote HTTP layer', () => {
     const refused = await failure(client({ confirmFetch: async () => false }).json(`${server.url}/a`, { what: 'x' }));
     assert.equal(refused.kind, 'fetchRefused');
     assert.equal(server.log.length, before);
+  });
+
+  test('an answer larger than the bound is not read, with or without a declared length', async () => {
+    const big = JSON.stringify({ data: 'x'.repeat(5000) });
+    const server = await replay((r) => (r.path === '/declared' ? { body: big } : { body: big, headers: { 'transfer-encoding': 'chunked' } }));
+    for (const path of ['/declared', '/chunked']) {
+      assert.match((await failure(client({}, 1000).json(`${server.url}${path}`, { what: 'runs' }))).message, /runs: the server's answer is larger than 1000 B/);
+    }
+    assert.deepEqual(await client({}, 10_000).json(`${server.url}/declared`, { what: 'runs' }), JSON.parse(big));
   });
 
   test('range requests: only the asked bytes; a server without ranges is refused, not downloaded', async () => {

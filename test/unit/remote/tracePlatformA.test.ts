@@ -82,6 +82,27 @@ describe('trace_platform_a', () => {
     assert.deepEqual(r.rows[0].values.split, ['test']);
   });
 
+  test('cancel mid-count: the runs counted so far, marked incomplete', async () => {
+    const abort = new AbortController();
+    let pages = 0;
+    const base = langsmithRoute(data);
+    const hanging = await startReplay((request) => {
+      if (request.path === '/runs/query' && ++pages === 2) {
+        abort.abort();
+        return { hang: true };
+      }
+      return base(request);
+    });
+    try {
+      const r = await preview({ source: { type: 'trace_platform_a', api_url: hanging.url, project: 'proj' } }, { limit: 10, signal: abort.signal, env: { LANGSMITH_API_KEY: LANGSMITH_TEST_KEY } });
+      assert.equal(r.complete, false);
+      assert.equal(r.total, 100);
+      assert.equal(r.rows.length, 10);
+    } finally {
+      await hanging.close();
+    }
+  });
+
   test('errors: no project, neither project nor dataset, bad key, missing key, bad time', async () => {
     await assert.rejects(run({ project: 'nope' }), /no project named 'nope'/);
     await assert.rejects(run({}), /'project' or 'dataset'/);

@@ -13,6 +13,10 @@ export const MAX_TRIES = 3;
 /** First backoff after a 5xx (doubled each try); a `Retry-After` is honoured up to `MAX_RETRY_AFTER_MS`. */
 export const BACKOFF_MS = 200;
 export const MAX_RETRY_AFTER_MS = 20_000;
+/** Largest JSON answer read (a hostile or broken server cannot exhaust memory). */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+/** Largest error body read for its reason. */
+const MAX_REASON_BODY = 64 * 1024;
 /** Longest server reason quoted in a message. */
 const MAX_REASON = 300;
 
@@ -23,6 +27,8 @@ export interface RemoteClientConfig {
   headers?: Record<string, string>;
   /** Where the user checks the key for a 401/403: "'api_key' or LANGSMITH_API_KEY". */
   authCheck: string;
+  /** Largest JSON answer read; default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
 }
 
 export interface RequestContext {
@@ -115,11 +121,27 @@ export class RemoteClient {
     return this.redactor.redact(url);
   }
 
-  private async readText(response: Response, context: RequestContext): Promise<string> {
+  private async readText(response: Response, context: RequestContext, limit = this.config.maxAnswerBytes ?? MAX_ANSWER_BYTES): Promise<string> {
     return this.guard(context, async () => {
-      const text = await response.text();
-      this.bytesRead += Buffer.byteLength(text);
-      return text;
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > limit) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+      }
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      if (response.body) {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          size += chunk.length;
+          if (size > limit) {
+            await response.body.cancel().catch(() => undefined);
+            throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+          }
+          chunks.push(chunk);
+        }
+      }
+      this.bytesRead += size;
+      return Buffer.concat(chunks).toString('utf8');
     });
   }
 
@@ -188,7 +210,7 @@ export class RemoteClient {
   private async reasonOf(response: Response, context: RequestContext): Promise<string> {
     let text = '';
     try {
-      text = await this.readText(response, context);
+      text = await this.readText(response, context, MAX_REASON_BODY);
     } catch {
       return '';
     }
