@@ -73,8 +73,10 @@ describe('dataset_hub', () => {
       { op: 'equals', expression: '{{ sample.note }}', value: 3 },
       { op: 'greater_or_equal', expression: '{{ sample.label }}', value: '1' },
     ];
-    const r = await run(server, { filters });
+    const progress: { done: number; total?: number; unit: string }[] = [];
+    const r = await run(server, { filters }, { onProgress: (p) => progress.push(p) });
     assert.ok(!server.log.some((req) => req.path === '/filter'), 'nothing untranslatable is sent to /filter');
+    assert.deepEqual(progress.map((p) => [p.done, p.total, p.unit]), [500, 1000, 1500, 2000, 2500, 3000].map((done) => [done, 3000, 'records']));
     const expected = rows.filter((row) => typeof row.note === 'string' && row.note.trim() === '3' && Number(row.label) >= 1).length;
     assert.equal(r.matched, expected);
     assert.equal(r.total, 3000);

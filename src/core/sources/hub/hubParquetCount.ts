@@ -129,66 +129,87 @@ export interface ParquetCountInput {
   label: string;
 }
 
+interface OpenedFile {
+  file: HubParquetFile;
+  buffer: RangeAsyncBuffer;
+  metadata: FileMetaData;
+}
+
+function unreadable(file: HubParquetFile, error: unknown): unknown {
+  if (error instanceof PreviewError || isCancellation(error)) return error;
+  return new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
+}
+
 export async function countFromParquet(input: ParquetCountInput): Promise<ParquetCount> {
   const { client, filters, options } = input;
   const columns = referencedColumns(filters) ?? input.allColumns;
   const counter = new RowCounter(filters, input.need, input.label);
   const keptRows: number[] = [];
   const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
-  let bytesRead = 0;
-  let rowBase = 0;
+  const opened: OpenedFile[] = [];
   let complete = true;
   try {
-    await readFiles();
+    // Every footer first (a few KB each): the progress then knows the split's row count.
+    for (const file of input.files) {
+      const anonymous = !input.sendsToken(file.url);
+      const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
+      const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
+      try {
+        opened.push({ file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) });
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+    }
+    const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
+    let rowBase = 0;
+    for (const entry of opened) {
+      if (!(await countFile(entry, rowBase, total))) {
+        complete = false;
+        break;
+      }
+      rowBase += Number(entry.metadata.num_rows);
+    }
   } catch (error) {
     if (!isCancellation(error)) throw error;
     complete = false;
   }
+  const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
 
-  async function readFiles(): Promise<void> {
-  outer: for (const file of input.files) {
-    const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous: !input.sendsToken(file.url) }));
-    const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, !input.sendsToken(file.url));
-    try {
-      const metadata = await parquetMetadataAsync(buffer, { initialFetchSize: 8 });
-      const present = new Set(metadata.schema.slice(1).map((element) => element.name));
-      const read = columns.filter((column) => present.has(column));
-      buffer.restrictTo(chunkRanges(metadata, read));
-      const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : read.indexOf(filter.column)));
-      let groupStart = 0;
-      for (const group of metadata.row_groups) {
-        if (options.signal?.aborted) {
-          complete = false;
-          break outer;
-        }
-        const groupRows = Number(group.num_rows);
-        const data = read.length > 0 ? await readRowGroupColumns(buffer, metadata, read, groupStart, groupStart + groupRows) : [];
-        const cells = new Array<unknown>(read.length);
-        const row: Record<string, unknown> = {};
-        for (let i = 0; i < groupRows; i++) {
-          for (let c = 0; c < read.length; c++) {
-            const cell = data[c][i];
-            cells[c] = typeof cell === 'bigint' || (typeof cell === 'object' && cell !== null) ? normaliseCell(cell) : cell;
-          }
-          let kept: boolean;
-          if (fast) kept = counter.testCells(cells, cellOfFilter);
-          else {
-            read.forEach((column, c) => (row[column] = cells[c]));
-            kept = counter.test(row);
-          }
-          if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
-        }
-        groupStart += groupRows;
-        options.onProgress?.({ done: rowBase + groupStart, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+  /** Counts one file's rows; false when cancelled. */
+  async function countFile({ file, buffer, metadata }: OpenedFile, rowBase: number, total: number): Promise<boolean> {
+    const present = new Set(metadata.schema.slice(1).map((element) => element.name));
+    const read = columns.filter((column) => present.has(column));
+    buffer.restrictTo(chunkRanges(metadata, read));
+    const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : read.indexOf(filter.column)));
+    const cells = new Array<unknown>(read.length);
+    const row: Record<string, unknown> = {};
+    let groupStart = 0;
+    for (const group of metadata.row_groups) {
+      if (options.signal?.aborted) return false;
+      const groupRows = Number(group.num_rows);
+      let data: ArrayLike<unknown>[];
+      try {
+        data = read.length > 0 ? await readRowGroupColumns(buffer, metadata, read, groupStart, groupStart + groupRows) : [];
+      } catch (error) {
+        throw unreadable(file, error);
       }
-      rowBase += Number(metadata.num_rows);
-    } catch (error) {
-      if (error instanceof PreviewError || isCancellation(error)) throw error;
-      throw new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
-    } finally {
-      bytesRead += buffer.bytesRead;
+      for (let i = 0; i < groupRows; i++) {
+        for (let c = 0; c < read.length; c++) {
+          const cell = data[c][i];
+          cells[c] = typeof cell === 'bigint' || (typeof cell === 'object' && cell !== null) ? normaliseCell(cell) : cell;
+        }
+        let kept: boolean;
+        if (fast) kept = counter.testCells(cells, cellOfFilter);
+        else {
+          read.forEach((column, c) => (row[column] = cells[c]));
+          kept = counter.test(row);
+        }
+        if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
+      }
+      groupStart += groupRows;
+      options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
     }
-  }
+    return true;
   }
 }
