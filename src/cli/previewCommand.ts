@@ -8,6 +8,7 @@ import { generatorPreview, generatorSpecificationOf } from '../core/sources/gene
 import { preview, PreviewError } from '../core/sources/preview';
 import { PreviewResult } from '../core/sources/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { remoteSourceStrings } from '../core/l10n/remoteSourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { formatGeneratorPreview } from './generatorPreviewFormat';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
@@ -66,6 +67,7 @@ function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
   }
   io.stdout(formatTable(result));
   io.stdout(formatFunnel(result));
+  if (result.countedBy) io.stdout(remoteSourceStrings.cliCountedBy(result.countedBy, result.lowerBound === true));
   io.stdout(formatWarnings(result));
 }
 

@@ -12,11 +12,14 @@ import { isPlainObject } from './rowValues';
 import { previewSessions } from './sessions/sessionsSource';
 import { resolveSourcePath } from './sourcePaths';
 import { previewUrl } from './urlSource';
+import { previewDatasetHub } from './hub/hubSource';
+import { previewTracePlatformA } from './remote/tracePlatformA';
+import { previewTracePlatformB } from './remote/tracePlatformB';
 
 export { PreviewError } from './previewError';
 
 /** Source types loaded only by the service (network, credentials or formats the preview does not read). */
-export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
+export const SERVICE_ONLY_SOURCES = ['eval_logs'] as const;
 
 /** The `source` of a dataset value (or the value itself when it is a source). */
 export function sourceOf(dataset: unknown): Record<string, unknown> {
@@ -47,19 +50,22 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
 export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
   const source = sourceOf(datasetSpecValue);
   const type = String(source.type);
-  if (type === 'coding_agent_sessions') return previewSessions({ source, options: { ...options, limit: Math.max(0, Math.floor(options.limit)) } });
   if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
     throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
   }
-  if (type !== 'local' && type !== 'folder' && type !== 'url') {
+  const opts = { ...options, limit: Math.max(0, Math.floor(options.limit)) };
+  // Sources that select records with their own fields and take no `filters` (SEMANTICS §9.1).
+  if (type === 'coding_agent_sessions') return previewSessions({ source, options: opts });
+  if (type === 'trace_platform_a') return previewTracePlatformA(source, opts);
+  if (type === 'trace_platform_b') return previewTracePlatformB(source, opts);
+  if (type !== 'local' && type !== 'folder' && type !== 'url' && type !== 'dataset_hub') {
     throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
   }
   const filters = compile(source, options.specPath);
-  const filtersRaw = Array.isArray(source.filters) ? (source.filters as unknown[]) : [];
-  const limit = Math.max(0, Math.floor(options.limit));
-  const opts = { ...options, limit };
+  if (type === 'dataset_hub') return previewDatasetHub({ source, filters, options: opts });
   if (type === 'local') {
     const file = resolveSourcePath(requireString(source, type, 'file_path'), options.specPath, options.homeDir);
+    const filtersRaw = Array.isArray(source.filters) ? (source.filters as unknown[]) : [];
     return previewLocalFile({ file, filtersRaw, filters, options: opts });
   }
   if (type === 'folder') {

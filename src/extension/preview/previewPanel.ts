@@ -301,6 +301,7 @@ export class PreviewPanel implements vscode.Disposable {
         earlyFirstPage: isLocalSource(value),
         confirmFetch: confirmation.confirm,
         urlTimeoutMs: config.previewUrlTimeoutSeconds * 1000,
+        resolveSecret: async (name) => this.services.context.secrets.get(name),
         workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
         onFirstPage: (partial) => {
           if (generation !== this.generation) return;

@@ -20,6 +20,8 @@ export interface RunRequest {
   earlyFirstPage: boolean;
   confirmFetch?: (url: string) => Promise<boolean>;
   urlTimeoutMs?: number;
+  /** Looks up `{ secret: NAME }` credentials of network sources (the editor's secret storage). */
+  resolveSecret?: (name: string) => Promise<string | undefined>;
   /** The built counting worker, for large local files. */
   workerScript?: string;
   onFirstPage?: (partial: PreviewResult) => void;
@@ -65,6 +67,7 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       specPath: request.specPath,
       confirmFetch: request.confirmFetch,
       urlTimeoutMs: request.urlTimeoutMs,
+      resolveSecret: request.resolveSecret,
       workerScript: request.workerScript,
       onProgress: request.onProgress,
       onFirstPage: (partial) => {

@@ -50,7 +50,8 @@ describe('eval-lens preview', () => {
     const io = capture();
     assert.equal(await runPreviewCommand(['one.dataset.yaml', '--json', '--limit', '1'], io), 0);
     const json = JSON.parse(io.out) as Record<string, unknown>;
-    assert.deepEqual(Object.keys(json), ['total', 'matched', 'removedPerFilter', 'notComparable', 'columns', 'rows', 'warnings']);
+    assert.deepEqual(Object.keys(json), ['total', 'matched', 'removedPerFilter', 'notComparable', 'columns', 'rows', 'warnings', 'complete']);
+    assert.equal(json.complete, true);
     assert.equal(json.total, 4);
     assert.equal(json.matched, 2);
     assert.equal((json.rows as unknown[]).length, 1);

@@ -1,0 +1,215 @@
+/**
+ * Counting a hub split here (SEMANTICS §9.4): only the filters' columns are read from the split's Parquet files,
+ * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read exactly, never the whole
+ * file), and every row is tested with the §5 evaluator.
+ */
+import { parquetMetadataAsync, parquetRead } from 'hyparquet';
+import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import { CompiledFilter, referencedColumns } from '../../filters/filterEvaluator';
+import { PreviewOptions } from '../previewTypes';
+import { RowCounter } from '../rowCounter';
+import { RemoteClient, isCancellation } from '../remote/remoteClient';
+import { PreviewError } from '../previewError';
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+
+export interface HubParquetFile {
+  url: string;
+  size?: number;
+  filename?: string;
+}
+
+export interface ParquetCount {
+  counter: RowCounter;
+  /** Global row indexes (over the split, in file order) of the first kept rows. */
+  keptRows: number[];
+  columnsRead: string[];
+  /** Bytes of Parquet data read (footers and column chunks). */
+  bytesRead: number;
+  complete: boolean;
+}
+
+/** A Parquet file over range requests; counts the bytes it reads. */
+export class RangeAsyncBuffer implements AsyncBuffer {
+  bytesRead = 0;
+  constructor(
+    private readonly client: RemoteClient,
+    private readonly url: string,
+    readonly byteLength: number,
+    private readonly what: string,
+    private readonly anonymous: boolean,
+  ) {}
+
+  /** Byte ranges worth reading (the wanted column chunks); absent: any range asked. */
+  private wanted: [number, number][] | undefined;
+
+  /**
+   * Reads only these ranges from now on: the Parquet reader merges chunks separated by small gaps into one
+   * slice, and the gap bytes (other columns, never decoded) are left as zeros instead of being downloaded.
+   */
+  restrictTo(ranges: [number, number][]): void {
+    this.wanted = [...ranges].sort((a, b) => a[0] - b[0]);
+  }
+
+  async slice(start: number, end?: number): Promise<ArrayBuffer> {
+    const stop = Math.min(end ?? this.byteLength, this.byteLength);
+    if (stop <= start) return new ArrayBuffer(0);
+    const pieces = this.wanted
+      ? this.wanted.map(([a, b]): [number, number] => [Math.max(a, start), Math.min(b, stop)]).filter(([a, b]) => b > a)
+      : [[start, stop] as [number, number]];
+    if (pieces.length === 1 && pieces[0][0] === start && pieces[0][1] === stop) return this.read(start, stop);
+    const out = new Uint8Array(stop - start);
+    await Promise.all(pieces.map(async ([a, b]) => out.set(new Uint8Array(await this.read(a, b)), a - start)));
+    return out.buffer;
+  }
+
+  private async read(start: number, stop: number): Promise<ArrayBuffer> {
+    const buffer = await this.client.range(this.url, start, stop, { what: this.what, anonymous: this.anonymous });
+    this.bytesRead += buffer.byteLength;
+    return buffer;
+  }
+}
+
+/** A Parquet cell as the hub's JSON would give it: big integers as numbers (or text beyond 2^53), dates as ISO text. */
+export function normaliseCell(value: unknown): unknown {
+  if (typeof value === 'bigint') return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (Array.isArray(value)) return value.map(normaliseCell);
+  if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, inner] of Object.entries(value)) out[key] = normaliseCell(inner);
+    return out;
+  }
+  if (value instanceof Uint8Array) return null;
+  return value;
+}
+
+/** The byte ranges of the column chunks of `columns` in every row group. */
+export function chunkRanges(metadata: FileMetaData, columns: readonly string[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const group of metadata.row_groups) {
+    for (const chunk of group.columns) {
+      const meta = chunk.meta_data;
+      if (!meta || !columns.includes(meta.path_in_schema[0])) continue;
+      const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+      ranges.push([start, start + Number(meta.total_compressed_size)]);
+    }
+  }
+  return ranges;
+}
+
+/** The columns of one row group, each as one array indexed from the group's first row. */
+async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
+  const parts = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(columns.map((column) => [column, []]));
+  await parquetRead({ file, metadata, columns, rowStart, rowEnd, onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
+  return columns.map((column) => {
+    const list = parts.get(column) ?? [];
+    if (list.length === 1 && list[0].start === rowStart && list[0].data.length >= rowEnd - rowStart) return list[0].data;
+    const flat = new Array<unknown>(rowEnd - rowStart);
+    for (const part of list) {
+      for (let k = 0; k < part.data.length; k++) {
+        const at = part.start + k - rowStart;
+        if (at >= 0 && at < flat.length) flat[at] = part.data[k];
+      }
+    }
+    return flat;
+  });
+}
+
+export interface ParquetCountInput {
+  client: RemoteClient;
+  files: HubParquetFile[];
+  filters: readonly CompiledFilter[];
+  allColumns: string[];
+  /** Kept rows whose index is remembered for the first page. */
+  need: number;
+  what: string;
+  /** Whether a file's URL may receive the hub token. */
+  sendsToken: (url: string) => boolean;
+  options: PreviewOptions;
+  label: string;
+}
+
+interface OpenedFile {
+  file: HubParquetFile;
+  buffer: RangeAsyncBuffer;
+  metadata: FileMetaData;
+}
+
+function unreadable(file: HubParquetFile, error: unknown): unknown {
+  if (error instanceof PreviewError || isCancellation(error)) return error;
+  return new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
+}
+
+export async function countFromParquet(input: ParquetCountInput): Promise<ParquetCount> {
+  const { client, filters, options } = input;
+  const columns = referencedColumns(filters) ?? input.allColumns;
+  const counter = new RowCounter(filters, input.need, input.label);
+  const keptRows: number[] = [];
+  const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
+  const opened: OpenedFile[] = [];
+  let complete = true;
+  try {
+    // Every footer first (a few KB each): the progress then knows the split's row count.
+    for (const file of input.files) {
+      const anonymous = !input.sendsToken(file.url);
+      const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
+      const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
+      try {
+        opened.push({ file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) });
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+    }
+    const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
+    let rowBase = 0;
+    for (const entry of opened) {
+      if (!(await countFile(entry, rowBase, total))) {
+        complete = false;
+        break;
+      }
+      rowBase += Number(entry.metadata.num_rows);
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    complete = false;
+  }
+  const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
+  return { counter, keptRows, columnsRead: columns, bytesRead, complete };
+
+  /** Counts one file's rows; false when cancelled. */
+  async function countFile({ file, buffer, metadata }: OpenedFile, rowBase: number, total: number): Promise<boolean> {
+    const present = new Set(metadata.schema.slice(1).map((element) => element.name));
+    const read = columns.filter((column) => present.has(column));
+    buffer.restrictTo(chunkRanges(metadata, read));
+    const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : read.indexOf(filter.column)));
+    const cells = new Array<unknown>(read.length);
+    const row: Record<string, unknown> = {};
+    let groupStart = 0;
+    for (const group of metadata.row_groups) {
+      if (options.signal?.aborted) return false;
+      const groupRows = Number(group.num_rows);
+      let data: ArrayLike<unknown>[];
+      try {
+        data = read.length > 0 ? await readRowGroupColumns(buffer, metadata, read, groupStart, groupStart + groupRows) : [];
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+      for (let i = 0; i < groupRows; i++) {
+        for (let c = 0; c < read.length; c++) {
+          const cell = data[c][i];
+          cells[c] = typeof cell === 'bigint' || (typeof cell === 'object' && cell !== null) ? normaliseCell(cell) : cell;
+        }
+        let kept: boolean;
+        if (fast) kept = counter.testCells(cells, cellOfFilter);
+        else {
+          read.forEach((column, c) => (row[column] = cells[c]));
+          kept = counter.test(row);
+        }
+        if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
+      }
+      groupStart += groupRows;
+      options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+    }
+    return true;
+  }
+}

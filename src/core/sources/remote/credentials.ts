@@ -1,0 +1,74 @@
+/**
+ * Credentials of remote sources (SEMANTICS §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
+ * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
+ */
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { PreviewError } from '../previewError';
+import { PreviewOptions } from '../previewTypes';
+import { isPlainObject } from '../rowValues';
+
+export type Environment = Record<string, string | undefined>;
+
+export function environmentOf(options: PreviewOptions): Environment {
+  return options.env ?? process.env;
+}
+
+/** The first non-empty environment variable among `names`. */
+export function firstEnv(env: Environment, names: readonly string[]): string | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') return value.trim();
+  }
+  return undefined;
+}
+
+function invalid(message: string): PreviewError {
+  return new PreviewError('invalidSource', message);
+}
+
+/**
+ * The credential of `field` (or of the first set variable of `envNames` when the field is absent); undefined
+ * when neither is given. A reference that cannot be resolved is an error naming the field, never the value.
+ */
+export async function resolveCredential(
+  value: unknown,
+  field: string,
+  envNames: readonly string[],
+  options: PreviewOptions,
+): Promise<string | undefined> {
+  const env = environmentOf(options);
+  if (value === undefined || value === null) return firstEnv(env, envNames);
+  if (typeof value === 'string') return value;
+  if (isPlainObject(value) && typeof value.secret === 'string' && Object.keys(value).length === 1) {
+    if (!options.resolveSecret) throw invalid(remoteSourceStrings.secretUnavailable(field, value.secret));
+    const secret = await options.resolveSecret(value.secret);
+    if (secret === undefined || secret === '') throw invalid(remoteSourceStrings.secretNotFound(field, value.secret));
+    return secret;
+  }
+  if (isPlainObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1) {
+    const fromEnv = env[value.env];
+    if (fromEnv === undefined || fromEnv === '') throw invalid(remoteSourceStrings.envNotSet(field, value.env));
+    return fromEnv;
+  }
+  throw invalid(remoteSourceStrings.badCredential(field));
+}
+
+/** `resolveCredential` that must find one: else an error naming the field and the environment variables. */
+export async function requireCredential(value: unknown, field: string, envNames: readonly string[], options: PreviewOptions): Promise<string> {
+  const credential = await resolveCredential(value, field, envNames, options);
+  if (credential === undefined || credential === '') throw invalid(remoteSourceStrings.missingCredential(field, envNames));
+  return credential;
+}
+
+/** An endpoint from the spec field, else the environment variables, else the default; trailing slashes dropped. */
+export function resolveEndpoint(value: unknown, field: string, envNames: readonly string[], fallback: string, options: PreviewOptions): string {
+  const raw = typeof value === 'string' && value.trim() !== '' ? value.trim() : firstEnv(environmentOf(options), envNames) ?? fallback;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw invalid(remoteSourceStrings.badUrl(field, raw));
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(remoteSourceStrings.badUrl(field, raw));
+  return raw.replace(/\/+$/, '');
+}

@@ -1,0 +1,109 @@
+/**
+ * The selection funnel of the record sources (SEMANTICS §9.1): records arrive from the platform, the checks the
+ * platform cannot make are made here in order (one funnel step each), `limit` keeps the N most recent, and the
+ * rows come out oldest first.
+ */
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../previewTypes';
+
+export interface SelectionCheck<R> {
+  field: string;
+  label: string;
+  test: (record: R) => boolean;
+}
+
+export interface SelectedRecord<R> {
+  record: R;
+  /** Start time, epoch ms (records without one sort first). */
+  time: number | undefined;
+}
+
+export class RecordSelection<R> {
+  seen = 0;
+  readonly kept: SelectedRecord<R>[] = [];
+  private readonly removed: number[];
+  /** Records dropped because `limit` was reached (known only when the platform's order is not newest first). */
+  private removedByLimit = 0;
+
+  constructor(
+    private readonly checks: readonly SelectionCheck<R>[],
+    private readonly limit: number | undefined,
+    private readonly options: PreviewOptions,
+  ) {
+    this.removed = checks.map(() => 0);
+  }
+
+  /** True once `limit` records are kept (records arriving newest first: no more are needed). */
+  get full(): boolean {
+    return this.limit !== undefined && this.kept.length >= this.limit;
+  }
+
+  offer(record: R, time: number | undefined): void {
+    this.seen++;
+    for (let k = 0; k < this.checks.length; k++) {
+      if (!this.checks[k].test(record)) {
+        this.removed[k]++;
+        this.progress();
+        return;
+      }
+    }
+    this.kept.push({ record, time });
+    this.progress();
+  }
+
+  /** For platforms whose order is not newest first: keeps the `limit` most recent of all records kept. */
+  applyLimit(): void {
+    if (this.limit === undefined || this.kept.length <= this.limit) return;
+    this.kept.sort((a, b) => (b.time ?? -Infinity) - (a.time ?? -Infinity));
+    this.removedByLimit = this.kept.length - this.limit;
+    this.kept.length = this.limit;
+  }
+
+  private progress(): void {
+    this.options.onProgress?.({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.kept.length });
+  }
+
+  /** The kept records, oldest first. */
+  oldestFirst(): R[] {
+    return [...this.kept].sort((a, b) => (a.time ?? -Infinity) - (b.time ?? -Infinity)).map((entry) => entry.record);
+  }
+
+  steps(): FilterStep[] {
+    const steps: FilterStep[] = [];
+    this.checks.forEach((check, k) => {
+      if (this.removed[k] > 0) steps.push({ index: steps.length, field: check.field, label: check.label, removed: this.removed[k], notComparable: 0 });
+    });
+    if (this.removedByLimit > 0 && this.limit !== undefined) {
+      steps.push({ index: steps.length, field: 'limit', label: remoteSourceStrings.stepLimit(this.limit), removed: this.removedByLimit, notComparable: 0 });
+    }
+    return steps;
+  }
+
+  result(parts: { columns: readonly string[]; rows: PreviewRow[]; warnings: PreviewWarning[]; complete: boolean; recordNoun: RecordNoun; countedBy: string }): PreviewResult {
+    return {
+      columns: [...parts.columns],
+      rows: parts.rows,
+      total: this.seen,
+      matched: this.kept.length,
+      removedPerFilter: this.steps(),
+      notComparable: 0,
+      warnings: parts.warnings,
+      complete: parts.complete,
+      selection: true,
+      recordNoun: parts.recordNoun,
+      countedBy: parts.countedBy,
+    };
+  }
+}
+
+/** Runs `work` over items with at most `concurrency` at a time (detail requests of the first page). */
+export async function forEachLimited<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      await work(items[index], index);
+    }
+  });
+  await Promise.all(runners);
+}

@@ -1,0 +1,264 @@
+/**
+ * The one HTTP layer of the network sources (SEMANTICS §9.1): Node's `fetch` with a timeout, cancellation,
+ * consent before the first request to each host, three tries with backoff on 429 (honouring `Retry-After`)
+ * and 5xx, and errors that say what to check. Every message built from an answer is redacted.
+ */
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { PreviewError } from '../previewError';
+import { PreviewOptions } from '../previewTypes';
+import { Redactor } from './redaction';
+
+export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
+export const MAX_TRIES = 3;
+/** First backoff after a 5xx (doubled each try); a `Retry-After` is honoured up to `MAX_RETRY_AFTER_MS`. */
+export const BACKOFF_MS = 200;
+export const MAX_RETRY_AFTER_MS = 20_000;
+/** Largest JSON answer read (a hostile or broken server cannot exhaust memory). */
+export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+/** Largest error body read for its reason. */
+const MAX_REASON_BODY = 64 * 1024;
+/** Longest server reason quoted in a message. */
+const MAX_REASON = 300;
+
+export interface RemoteClientConfig {
+  options: PreviewOptions;
+  redactor: Redactor;
+  /** Headers sent with every request (credentials). */
+  headers?: Record<string, string>;
+  /** Where the user checks the key for a 401/403: "'api_key' or LANGSMITH_API_KEY". */
+  authCheck: string;
+  /** Largest JSON answer read; default MAX_ANSWER_BYTES. */
+  maxAnswerBytes?: number;
+}
+
+export interface RequestContext {
+  /** What is being asked, for messages: "trace_platform_a project 'x'". */
+  what: string;
+  /** The 404 message ("no project named 'x'"); absent: a 404 is reported as an HTTP status. */
+  notFound?: string;
+  /** Return undefined on 404 instead of failing (legacy API fallback). */
+  allow404?: boolean;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send no credential headers (requests to other hosts, e.g. Parquet files). */
+  anonymous?: boolean;
+}
+
+class Cancelled extends Error {}
+
+export class RemoteClient {
+  /** Bytes of answer bodies received. */
+  bytesRead = 0;
+  requests = 0;
+  private readonly allowedOrigins = new Map<string, Promise<boolean>>();
+  private readonly timeoutMs: number;
+
+  constructor(private readonly config: RemoteClientConfig) {
+    this.timeoutMs = config.options.urlTimeoutMs ?? DEFAULT_REMOTE_TIMEOUT_MS;
+  }
+
+  get redactor(): Redactor {
+    return this.config.redactor;
+  }
+
+  get aborted(): boolean {
+    return this.config.options.signal?.aborted ?? false;
+  }
+
+  /** Asks `confirmFetch` once per origin (scheme, host and port). */
+  private async consent(url: URL): Promise<void> {
+    const confirm = this.config.options.confirmFetch;
+    if (!confirm) return;
+    let answer = this.allowedOrigins.get(url.origin);
+    if (!answer) {
+      answer = confirm(url.origin + url.pathname);
+      this.allowedOrigins.set(url.origin, answer);
+    }
+    if (!(await answer)) throw new PreviewError('fetchRefused', remoteSourceStrings.refused(url.origin), { file: url.origin });
+  }
+
+  /** A JSON answer; undefined for a 404 when `allow404`. */
+  async json<T = unknown>(url: string, context: RequestContext): Promise<T | undefined> {
+    const response = await this.send(url, context);
+    if (response === undefined) return undefined;
+    const text = await this.readText(response, context);
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw new PreviewError('unreadableSource', remoteSourceStrings.notJson(context.what), { file: this.cleanUrl(url) });
+    }
+  }
+
+  /** Bytes `start` (inclusive) to `end` (exclusive) of a file that answers range requests. */
+  async range(url: string, start: number, end: number, context: RequestContext): Promise<ArrayBuffer> {
+    const headers = { ...(context.headers ?? {}), Range: `bytes=${start}-${end - 1}` };
+    const response = await this.send(url, { ...context, headers });
+    if (response === undefined) throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(context.what, context.notFound ?? url));
+    if (response.status !== 206) {
+      await response.body?.cancel().catch(() => undefined);
+      throw new PreviewError('unreadableSource', remoteSourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
+    }
+    return this.guard(context, async () => {
+      const buffer = await response.arrayBuffer();
+      this.bytesRead += buffer.byteLength;
+      return buffer;
+    });
+  }
+
+  /** The file's size from a HEAD-like one-byte range request. */
+  async size(url: string, context: RequestContext): Promise<number> {
+    const response = await this.send(url, { ...context, headers: { ...(context.headers ?? {}), Range: 'bytes=0-0' } });
+    if (response === undefined) throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(context.what, context.notFound ?? url));
+    const contentRange = response.headers.get('content-range') ?? '';
+    await response.body?.cancel().catch(() => undefined);
+    const match = /\/(\d+)\s*$/.exec(contentRange);
+    if (response.status !== 206 || !match) throw new PreviewError('unreadableSource', remoteSourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
+    return Number(match[1]);
+  }
+
+  private cleanUrl(url: string): string {
+    return this.redactor.redact(url);
+  }
+
+  private async readText(response: Response, context: RequestContext, limit = this.config.maxAnswerBytes ?? MAX_ANSWER_BYTES): Promise<string> {
+    return this.guard(context, async () => {
+      const declared = Number(response.headers.get('content-length'));
+      if (Number.isFinite(declared) && declared > limit) {
+        await response.body?.cancel().catch(() => undefined);
+        throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+      }
+      const chunks: Uint8Array[] = [];
+      let size = 0;
+      if (response.body) {
+        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+          size += chunk.length;
+          if (size > limit) {
+            await response.body.cancel().catch(() => undefined);
+            throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+          }
+          chunks.push(chunk);
+        }
+      }
+      this.bytesRead += size;
+      return Buffer.concat(chunks).toString('utf8');
+    });
+  }
+
+  /** Runs `work` under the request timeout and the caller's signal. */
+  private async guard<T>(context: RequestContext, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw this.failure(error, context);
+    }
+  }
+
+  private failure(error: unknown, context: RequestContext): Error {
+    if (error instanceof PreviewError || error instanceof Cancelled) return error;
+    if (this.aborted) return new Cancelled('cancelled');
+    const name = error instanceof Error ? error.name : '';
+    if (name === 'TimeoutError' || name === 'AbortError') return new PreviewError('unreadableSource', remoteSourceStrings.timeout(context.what, this.timeoutMs));
+    const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
+    return new PreviewError('unreadableSource', remoteSourceStrings.network(context.what, this.redactor.redact(cause)));
+  }
+
+  /** One request with consent, timeout and retries; the answer when 2xx (or undefined for an allowed 404). */
+  private async send(url: string, context: RequestContext): Promise<Response | undefined> {
+    const parsed = new URL(url);
+    await this.consent(parsed);
+    const headers: Record<string, string> = { Accept: 'application/json', ...(context.anonymous ? {} : this.config.headers ?? {}), ...(context.headers ?? {}) };
+    let body: string | undefined;
+    if (context.body !== undefined) {
+      body = JSON.stringify(context.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    for (let attempt = 1; ; attempt++) {
+      if (this.aborted) throw new Cancelled('cancelled');
+      const signals = [AbortSignal.timeout(this.timeoutMs)];
+      if (this.config.options.signal) signals.push(this.config.options.signal);
+      let response: Response;
+      try {
+        this.requests++;
+        response = await fetch(parsed, { method: context.method ?? 'GET', headers, body, signal: AbortSignal.any(signals), redirect: 'follow' });
+      } catch (error) {
+        throw this.failure(error, context);
+      }
+      const status = response.status;
+      if (status >= 200 && status < 300) return response;
+      if ((status === 429 || status >= 500) && attempt < MAX_TRIES) {
+        await response.body?.cancel().catch(() => undefined);
+        await this.wait(retryDelay(response, attempt));
+        continue;
+      }
+      const reason = await this.reasonOf(response, context);
+      if (status === 404 && context.allow404) return undefined;
+      throw this.statusError(status, reason, context);
+    }
+  }
+
+  private statusError(status: number, reason: string, context: RequestContext): PreviewError {
+    const what = context.what;
+    if (status === 401 || status === 403) return new PreviewError('unreadableSource', remoteSourceStrings.unauthorized(what, status, this.config.authCheck));
+    if (status === 404) return new PreviewError('unreadableSource', context.notFound ? remoteSourceStrings.notFound(what, context.notFound) : remoteSourceStrings.httpStatus(what, status, reason));
+    if (status === 422) return new PreviewError('unreadableSource', remoteSourceStrings.refusedRequest(what, reason || 'no reason given'));
+    if (status === 429) return new PreviewError('unreadableSource', remoteSourceStrings.rateLimited(what));
+    return new PreviewError('unreadableSource', remoteSourceStrings.httpStatus(what, status, reason));
+  }
+
+  /** The server's reason (`error`, `message`, `detail` of a JSON body, else the text), short and redacted. */
+  private async reasonOf(response: Response, context: RequestContext): Promise<string> {
+    let text = '';
+    try {
+      text = await this.readText(response, context, MAX_REASON_BODY);
+    } catch {
+      return '';
+    }
+    let reason = text;
+    try {
+      const parsed = JSON.parse(text) as unknown;
+      if (typeof parsed === 'object' && parsed !== null) {
+        const record = parsed as Record<string, unknown>;
+        const picked = record.error ?? record.message ?? record.detail;
+        reason = typeof picked === 'string' ? picked : JSON.stringify(picked ?? parsed);
+      }
+    } catch {
+      // Not JSON: the text itself.
+    }
+    reason = reason.replace(/\s+/g, ' ').trim();
+    if (reason.length > MAX_REASON) reason = `${reason.slice(0, MAX_REASON)}…`;
+    return this.redactor.redact(reason);
+  }
+
+  private wait(ms: number): Promise<void> {
+    const signal = this.config.options.signal;
+    return new Promise((resolve, reject) => {
+      if (signal?.aborted) return reject(new Cancelled('cancelled'));
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(new Cancelled('cancelled'));
+      };
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}
+
+/** Milliseconds before the next try: `Retry-After` (seconds or an HTTP date, bounded) or exponential backoff. */
+export function retryDelay(response: Response, attempt: number, now = Date.now()): number {
+  const header = response.headers.get('retry-after');
+  if (header !== null) {
+    const seconds = Number(header.trim());
+    const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+    if (Number.isFinite(ms)) return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+  }
+  return BACKOFF_MS * 2 ** (attempt - 1);
+}
+
+/** True when the error only says the work was cancelled (the preview then returns what it has). */
+export function isCancellation(error: unknown): boolean {
+  return error instanceof Cancelled;
+}

@@ -1,0 +1,172 @@
+/**
+ * `trace_platform_a` (LangSmith, SEMANTICS §9.5): a project's root runs (cursor paging of `/runs/query`, newest
+ * first, stopping at `limit`) or a dataset's examples, with the selection funnel of §9.1.
+ */
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { PreviewError } from '../previewError';
+import { PreviewOptions, PreviewResult, PreviewWarning } from '../previewTypes';
+import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
+import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from './credentials';
+import { cursorPages, offsetPages } from './paging';
+import { Run, exampleRow, runRow, runStart, runTags } from './platformARuns';
+import { RecordSelection, SelectionCheck, forEachLimited } from './recordSelection';
+import { Redactor } from './redaction';
+import { RemoteClient, isCancellation } from './remoteClient';
+import { TimeRange, isoOf, timeOf, timeRangeOf } from './timeRange';
+
+export const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
+export const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
+export const PLATFORM_A_URL_ENV = ['LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT'] as const;
+const PAGE_SIZE = 100;
+/** Rows whose nested runs (or observations) are fetched, one request each, for the span view. */
+export const DETAIL_ROWS = 25;
+/** Detail requests in flight at once. */
+export const DETAIL_CONCURRENCY = 6;
+
+export function limitOf(source: Record<string, unknown>): number | undefined {
+  const limit = source.limit;
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : undefined;
+}
+
+export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number | undefined): SelectionCheck<R>[] {
+  const checks: SelectionCheck<R>[] = [];
+  if (range.from !== undefined) {
+    const from = range.from;
+    checks.push({ field: 'from_time', label: remoteSourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
+  }
+  if (range.to !== undefined) {
+    const to = range.to;
+    checks.push({ field: 'to_time', label: remoteSourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
+  }
+  return checks;
+}
+
+function firstOf(answer: unknown): Record<string, unknown> | undefined {
+  const list = Array.isArray(answer) ? answer : [];
+  const first = list[0] as unknown;
+  return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
+}
+
+export async function previewTracePlatformA(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
+  const project = typeof source.project === 'string' && source.project !== '' ? source.project : undefined;
+  const dataset = typeof source.dataset === 'string' && source.dataset !== '' ? source.dataset : undefined;
+  if (!project && !dataset) throw new PreviewError('invalidSource', remoteSourceStrings.platformNoSelection);
+  const endpoint = resolveEndpoint(source.api_url, 'api_url', PLATFORM_A_URL_ENV, PLATFORM_A_DEFAULT_URL, options);
+  const range = timeRangeOf(source);
+  const limit = limitOf(source);
+  const key = await requireCredential(source.api_key, 'api_key', PLATFORM_A_KEY_ENV, options);
+  const redactor = new Redactor();
+  redactor.add(key);
+  const headers: Record<string, string> = { 'x-api-key': key };
+  const workspace = firstEnv(environmentOf(options), ['LANGSMITH_WORKSPACE_ID', 'LANGCHAIN_WORKSPACE_ID']);
+  if (workspace) headers['X-Tenant-Id'] = workspace;
+  const client = new RemoteClient({ options, redactor, headers, authCheck: `'api_key' or ${PLATFORM_A_KEY_ENV.join(' / ')}` });
+  const filter = typeof source.filter === 'string' && source.filter.trim() !== '' ? source.filter : undefined;
+  const tags = Array.isArray(source.tags) ? source.tags.filter((tag): tag is string => typeof tag === 'string') : [];
+  const context = { endpoint, client, range, limit, filter, tags, options };
+  return dataset ? previewExamples(dataset, context) : previewRuns(project!, context);
+}
+
+interface PlatformContext {
+  endpoint: string;
+  client: RemoteClient;
+  range: TimeRange;
+  limit: number | undefined;
+  filter: string | undefined;
+  tags: string[];
+  options: PreviewOptions;
+}
+
+async function previewRuns(project: string, ctx: PlatformContext): Promise<PreviewResult> {
+  const { endpoint, client, options } = ctx;
+  const what = `trace_platform_a project '${project}'`;
+  const notFound = remoteSourceStrings.platformNoProject(project);
+  const sessions = await client.json(`${endpoint}/sessions?${new URLSearchParams({ name: project, limit: '1' })}`, { what, notFound });
+  const session = firstOf(sessions);
+  if (!session || typeof session.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
+  const checks = timeChecks<Run>(ctx.range, runStart);
+  if (ctx.tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)) });
+  const selection = new RecordSelection<Run>(checks, ctx.limit, options);
+  let complete = true;
+  try {
+    if (ctx.limit !== 0) {
+      const pages = cursorPages<Run>(async (cursor) => {
+        const size = ctx.limit === undefined ? PAGE_SIZE : Math.min(PAGE_SIZE, Math.max(1, ctx.limit - selection.kept.length));
+        const body: Record<string, unknown> = { session: [session.id], is_root: true, limit: size };
+        if (ctx.filter) body.filter = ctx.filter;
+        if (ctx.range.from !== undefined) body.start_time = isoOf(ctx.range.from);
+        if (cursor) body.cursor = cursor;
+        const answer = await client.json<{ runs?: unknown; cursors?: { next?: string | null } }>(`${endpoint}/runs/query`, { what, notFound, method: 'POST', body });
+        const runs = Array.isArray(answer?.runs) ? (answer.runs as Run[]) : [];
+        return { items: runs, next: answer?.cursors?.next };
+      });
+      for await (const page of pages) {
+        for (const run of page) {
+          if (selection.full) break;
+          selection.offer(run, runStart(run));
+        }
+        if (selection.full) break;
+      }
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    complete = false;
+  }
+  const runs = selection.oldestFirst().slice(0, options.limit);
+  const children = new Map<string, Run[]>();
+  const warnings: PreviewWarning[] = [];
+  if (complete) {
+    try {
+      await forEachLimited(runs.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (run) => {
+        const traceId = typeof run.trace_id === 'string' ? run.trace_id : String(run.id);
+        const all: Run[] = [];
+        for await (const page of cursorPages<Run>(async (cursor) => {
+          const answer = await client.json<{ runs?: unknown; cursors?: { next?: string | null } }>(`${endpoint}/runs/query`, { what, method: 'POST', body: { trace: traceId, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } });
+          return { items: Array.isArray(answer?.runs) ? (answer.runs as Run[]) : [], next: answer?.cursors?.next };
+        })) all.push(...page);
+        children.set(String(run.id), all);
+      });
+    } catch (error) {
+      if (!isCancellation(error)) throw error;
+      complete = false;
+    }
+  }
+  const rows = runs.map((run) => {
+    const uri = `${endpoint}/runs/${String(run.id)}`;
+    return { values: runRow(run, uri, children.get(String(run.id))), origin: { file: uri } };
+  });
+  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+  options.onFirstPage?.(result);
+  return result;
+}
+
+async function previewExamples(dataset: string, ctx: PlatformContext): Promise<PreviewResult> {
+  const { endpoint, client, options } = ctx;
+  const what = `trace_platform_a dataset '${dataset}'`;
+  const notFound = remoteSourceStrings.platformNoDataset(dataset);
+  const found = firstOf(await client.json(`${endpoint}/datasets?${new URLSearchParams({ name: dataset, limit: '1' })}`, { what, notFound }));
+  if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
+  const datasetId = found.id;
+  const createdAt = (example: Run) => timeOf(example.created_at);
+  const selection = new RecordSelection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, options);
+  const warnings: PreviewWarning[] = [];
+  if (ctx.tags.length > 0) warnings.push({ message: remoteSourceStrings.examplesIgnoreTags });
+  let complete = true;
+  try {
+    const pages = offsetPages<Run>(async (offset, size) => {
+      const params = new URLSearchParams({ dataset: datasetId, offset: String(offset), limit: String(size) });
+      if (ctx.filter) params.set('filter', ctx.filter);
+      const answer = await client.json(`${endpoint}/examples?${params}`, { what, notFound });
+      return Array.isArray(answer) ? (answer as Run[]) : [];
+    }, PAGE_SIZE);
+    for await (const page of pages) for (const example of page) selection.offer(example, createdAt(example));
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    complete = false;
+  }
+  selection.applyLimit();
+  const rows = selection.oldestFirst().slice(0, options.limit).map((example) => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } }));
+  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+  options.onFirstPage?.(result);
+  return result;
+}

@@ -1,0 +1,195 @@
+/**
+ * `trace_platform_b` (Langfuse, SEMANTICS §9.6): one row per trace, from the current observations API (root
+ * observations, cursor paging, newest first), or the legacy traces API where the server answers 404 there.
+ * Stops at `limit`; the first page's traces get their observations for the span view.
+ */
+import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { PreviewError } from '../previewError';
+import { PreviewOptions, PreviewResult, PreviewWarning } from '../previewTypes';
+import { isPlainObject } from '../rowValues';
+import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
+import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from './credentials';
+import { cursorPages, numberedPages } from './paging';
+import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLegacy, traceOfRootObservation } from './platformBTraces';
+import { RecordSelection, SelectionCheck, forEachLimited } from './recordSelection';
+import { Redactor } from './redaction';
+import { RemoteClient, isCancellation } from './remoteClient';
+import { isoOf, timeRangeOf } from './timeRange';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, limitOf, timeChecks } from './tracePlatformA';
+
+export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
+export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
+export const PLATFORM_B_KEY_ENV = ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'] as const;
+const CURRENT_PAGE = 100;
+const LEGACY_PAGE = 100;
+const ROOT_FIELDS = 'core,basic,time,io,metadata,trace_context';
+const DETAIL_FIELDS = 'core,basic,time,io,metadata,model,usage';
+
+function oneOrMany(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string');
+  return undefined;
+}
+
+async function keysOf(source: Record<string, unknown>, options: PreviewOptions): Promise<{ publicKey: string; secretKey: string }> {
+  const combined = await resolveCredential(source.api_key, 'api_key', [], options);
+  if (combined !== undefined) {
+    const colon = combined.indexOf(':');
+    if (colon <= 0 || colon === combined.length - 1) throw new PreviewError('invalidSource', remoteSourceStrings.platformBadKey);
+    return { publicKey: combined.slice(0, colon), secretKey: combined.slice(colon + 1) };
+  }
+  const env = environmentOf(options);
+  const publicKey = firstEnv(env, [PLATFORM_B_KEY_ENV[0]]);
+  const secretKey = firstEnv(env, [PLATFORM_B_KEY_ENV[1]]);
+  if (!publicKey || !secretKey) throw new PreviewError('invalidSource', remoteSourceStrings.missingCredential('api_key', [PLATFORM_B_KEY_ENV.join(' + ')]));
+  return { publicKey, secretKey };
+}
+
+interface Query {
+  traceId?: string;
+  sessionId?: string;
+}
+
+/** The queries to make: one per trace id, else one per session id, else one. */
+function queriesOf(traceIds: string[] | undefined, sessionIds: string[] | undefined): Query[] {
+  if (traceIds) return traceIds.map((traceId) => ({ traceId, ...(sessionIds?.length === 1 ? { sessionId: sessionIds[0] } : {}) }));
+  if (sessionIds) return sessionIds.map((sessionId) => ({ sessionId }));
+  return [{}];
+}
+
+export async function previewTracePlatformB(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
+  const project = typeof source.project === 'string' ? source.project : '';
+  if (project === '') throw new PreviewError('invalidSource', remoteSourceStrings.missingProject);
+  const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
+  const range = timeRangeOf(source);
+  const limit = limitOf(source);
+  const { publicKey, secretKey } = await keysOf(source, options);
+  const redactor = new Redactor();
+  redactor.add(secretKey);
+  redactor.add(publicKey);
+  redactor.add(`${publicKey}:${secretKey}`);
+  const authCheck = `'api_key' or ${PLATFORM_B_KEY_ENV.join(' + ')}`;
+  const client = new RemoteClient({ options, redactor, headers: { Authorization: `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}` }, authCheck });
+  const what = `trace_platform_b project '${project}'`;
+
+  const projects = await client.json<{ data?: unknown }>(`${endpoint}/api/public/projects`, { what });
+  const list = Array.isArray(projects?.data) ? projects.data.filter(isPlainObject) : [];
+  if (!list.some((p) => p.name === project || p.id === project)) {
+    throw new PreviewError('invalidSource', remoteSourceStrings.platformProjectMismatch(project, list.map((p) => String(p.name ?? p.id)).join(', ') || '?'));
+  }
+
+  const traceIds = oneOrMany(source.trace_id);
+  const sessionIds = oneOrMany(source.session_id);
+  const tags = Array.isArray(source.tags) ? source.tags.filter((t): t is string => typeof t === 'string') : [];
+  const metadata = isPlainObject(source.metadata) ? source.metadata : undefined;
+  const checks: SelectionCheck<PlatformBTrace>[] = timeChecks<PlatformBTrace>(range, (t) => t.timestamp);
+  if (traceIds) checks.push({ field: 'trace_id', label: remoteSourceStrings.stepTraceIds(traceIds.length), test: (t) => traceIds.includes(t.id) });
+  if (sessionIds) checks.push({ field: 'session_id', label: remoteSourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
+  if (tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
+  if (metadata) checks.push({ field: 'metadata', label: remoteSourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
+  const selection = new RecordSelection<PlatformBTrace>(checks, limit, options);
+  const seenIds = new Set<string>();
+  const offer = (trace: PlatformBTrace) => {
+    if (seenIds.has(trace.id)) return;
+    seenIds.add(trace.id);
+    selection.offer(trace, trace.timestamp);
+  };
+  const timeParams = (from: string, to: string) => {
+    const params: Record<string, string> = {};
+    if (range.from !== undefined) params[from] = isoOf(range.from)!;
+    if (range.to !== undefined) params[to] = isoOf(range.to)!;
+    return params;
+  };
+
+  let legacy = false;
+  let complete = true;
+  try {
+    for (const query of limit === 0 ? [] : queriesOf(traceIds, sessionIds)) {
+      if (selection.full) break;
+      if (!legacy) {
+        const pages = cursorPages<Observation>(async (cursor) => {
+          const size = limit === undefined ? CURRENT_PAGE : Math.min(CURRENT_PAGE, Math.max(1, limit - selection.kept.length));
+          const params = new URLSearchParams({ fields: ROOT_FIELDS, isRootObservation: 'true', limit: String(size), ...timeParams('fromStartTime', 'toStartTime') });
+          if (query.traceId) params.set('traceId', query.traceId);
+          if (query.sessionId) params.set('sessionId', query.sessionId);
+          if (cursor) params.set('cursor', cursor);
+          const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what, allow404: true });
+          if (answer === undefined) {
+            legacy = true;
+            return { items: [] };
+          }
+          return { items: Array.isArray(answer.data) ? answer.data.filter(isPlainObject) : [], next: answer.meta?.cursor };
+        });
+        for await (const page of pages) {
+          for (const root of page) {
+            if (selection.full) break;
+            offer(traceOfRootObservation(root));
+          }
+          if (selection.full) break;
+        }
+      }
+      if (legacy) await readLegacy(query);
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    complete = false;
+  }
+
+  async function readLegacy(query: Query): Promise<void> {
+    if (query.traceId) {
+      const trace = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(query.traceId)}`, { what, allow404: true });
+      if (isPlainObject(trace)) offer(traceOfLegacy(trace));
+      return;
+    }
+    const pages = numberedPages<Record<string, unknown>>(async (page) => {
+      const size = limit === undefined ? LEGACY_PAGE : Math.min(LEGACY_PAGE, Math.max(1, limit - selection.kept.length));
+      const params = new URLSearchParams({ page: String(page), limit: String(size), orderBy: 'timestamp.desc', ...timeParams('fromTimestamp', 'toTimestamp') });
+      if (query.sessionId) params.set('sessionId', query.sessionId);
+      for (const tag of tags) params.append('tags', tag);
+      const answer = await client.json<{ data?: unknown; meta?: { totalPages?: number } }>(`${endpoint}/api/public/traces?${params}`, { what });
+      const items = Array.isArray(answer?.data) ? answer.data.filter(isPlainObject) : [];
+      return { items, totalPages: typeof answer?.meta?.totalPages === 'number' ? answer.meta.totalPages : undefined };
+    });
+    for await (const page of pages) {
+      for (const trace of page) {
+        if (selection.full) break;
+        offer(traceOfLegacy(trace));
+      }
+      if (selection.full) break;
+    }
+  }
+
+  const traces = selection.oldestFirst().slice(0, options.limit);
+  const warnings: PreviewWarning[] = [];
+  if (complete) {
+    try {
+      await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (trace) => {
+        if (trace.observations) return;
+        if (legacy) {
+          const full = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`, { what });
+          if (isPlainObject(full) && Array.isArray(full.observations)) trace.observations = full.observations.filter(isPlainObject);
+          return;
+        }
+        const all: Observation[] = [];
+        for await (const page of cursorPages<Observation>(async (cursor) => {
+          const params = new URLSearchParams({ fields: DETAIL_FIELDS, traceId: trace.id, limit: '1000' });
+          if (cursor) params.set('cursor', cursor);
+          const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what });
+          return { items: Array.isArray(answer?.data) ? answer.data.filter(isPlainObject) : [], next: answer?.meta?.cursor };
+        })) all.push(...page);
+        trace.observations = all;
+      });
+    } catch (error) {
+      if (!isCancellation(error)) throw error;
+      complete = false;
+    }
+  }
+  const rows = traces.map((trace) => {
+    const uri = `${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`;
+    return { values: platformBRow(trace, uri), origin: { file: uri } };
+  });
+  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? 'trace_platform_b (legacy traces API)' : 'trace_platform_b');
+  const result = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows, warnings, complete, recordNoun: 'traces', countedBy });
+  options.onFirstPage?.(result);
+  return result;
+}
