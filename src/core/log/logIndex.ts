@@ -7,7 +7,7 @@ import { buildMetricGroups, PerSampleValues } from './metricsView';
 import { repeatabilityStats } from './repeatabilityStats';
 import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
-import { chooseDataColumns, ColumnRegistry, SampleCheck } from './sampleRecords';
+import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './sampleRecords';
 import { SamplePager } from './samplePaging';
 import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
@@ -161,6 +161,12 @@ export class LogIndex implements LogSource {
     const run = this.runs.find((r) => r.index === runIndex);
     if (!run) throw new Error(logStrings.runOutOfRange(runIndex));
     return { pager: run.pager, set: run.set };
+  }
+
+  /** The compact records of the top-level samples (or of run `runIndex`) and the store to read each sample again. */
+  sampleSet(runIndex?: number): { records: readonly SampleRecord[]; store: SampleStore } | undefined {
+    const { set } = this.pagerFor(runIndex);
+    return set ? { records: set.records, store: set.store } : undefined;
   }
 
   getPage(query: SampleQuery): SamplePage {
