@@ -8,7 +8,7 @@ import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricCo
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { STANDALONE_THEME_CSS } from '../core/report/standaloneHtml';
 import { formatDuration } from '../../webview/logReport/format';
-import { interval, metricLabel, num, pValue, signed, verdictText } from './compareText';
+import { interval, metricLabel, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
 
 const PAGE_CSS = `body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); margin: 0; padding: 16px 24px; }
 h1 { font-size: 1.4em; margin: 0 0 12px; } h2 { font-size: 1.15em; margin: 24px 0 8px; } h3 { font-size: 1em; margin: 16px 0 6px; }

@@ -1,37 +1,7 @@
 import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/compare/compareTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
-import { formatDuration, formatNumber } from '../../webview/logReport/format';
-
-/** Figures of the compare table and page, formatted the same way as the report's numbers. */
-export function num(value: number | null | undefined): string {
-  if (value === null || value === undefined || Number.isNaN(value)) return '—';
-  // Rounding noise of sums (e.g. 5.6e-18 for a mean of differences that cancel) is shown as 0.
-  return formatNumber(Math.abs(value) < 1e-12 ? 0 : value);
-}
-
-export function signed(value: number | null | undefined): string {
-  const text = num(value);
-  return text !== '0' && typeof value === 'number' && value > 0 ? `+${text}` : text.replace(/^-/, '−');
-}
-
-export function pValue(p: number | null | undefined): string {
-  if (p === null || p === undefined) return '—';
-  return p < 0.0001 ? '< 0.0001' : formatNumber(p);
-}
-
-export function metricLabel(m: Pick<MetricComparison, 'scorerKey' | 'metricKey' | 'valueKey'>): string {
-  const key = m.metricKey === m.valueKey ? m.metricKey : `${m.metricKey}/${m.valueKey}`;
-  return m.scorerKey ? `${m.scorerKey}: ${key}` : key;
-}
-
-export function interval(m: MetricComparison): string {
-  return m.estimate.ciLow === null || m.estimate.ciHigh === null ? '—' : `[${signed(m.estimate.ciLow)}, ${signed(m.estimate.ciHigh)}]`;
-}
-
-export function verdictText(m: MetricComparison): string {
-  const verdict = S.verdictLabel[m.verdict];
-  return m.lowerIsBetter ? `${verdict} (${S.lowerIsBetter})` : verdict;
-}
+import { formatDuration } from '../../webview/logReport/format';
+import { interval, metricLabel, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
 
 export function textTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
