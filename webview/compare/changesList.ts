@@ -59,9 +59,11 @@ export function renderChangesList(c: CandidateComparison, rows: readonly SampleC
       el('span', { className: 'muted', text: m ? metricLabel(m) : change.metricId }),
       el('span', { className: 'num', text: `${num(change.baseline)} → ${num(change.candidate)}` }),
       el('span', { className: 'num change-delta', text: signed(change.delta) }),
-      el('span', { className: 'tag', text: S.kindLabel[change.kind] }),
-      change.withinNoise ? el('span', { className: 'tag muted', text: S.withinNoise, title: `Fisher p = ${pValue(change.fisherP)}` }) : null,
-      change.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null,
+      el('span', { className: 'change-notes' },
+        el('span', { className: 'tag', text: S.kindLabel[change.kind] }),
+        change.withinNoise ? el('span', { className: 'tag muted', text: S.withinNoise, title: `Fisher p = ${pValue(change.fisherP)}` }) : null,
+        change.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null,
+      ),
     );
     button.addEventListener('click', () => events.open(change));
     list.appendChild(el('li', {}, button));

@@ -166,7 +166,7 @@ export class CompareApp {
     this.main.appendChild(this.clusterChooser(summary));
     this.main.appendChild(el('h2', { text: S.view.metricsHeading }));
     this.main.appendChild(el('p', { className: 'muted', text: S.view.metricsNote }));
-    this.main.appendChild(c.metrics.length ? renderMetricTable(c, {
+    this.main.appendChild(c.metrics.length ? el('div', { className: 'metric-scroll' }, renderMetricTable(c, {
       flip: (m) => this.flip(m),
       showChanges: (m) => {
         this.state.filters = { ...this.state.filters, metricId: m.id };
@@ -174,7 +174,7 @@ export class CompareApp {
         this.renderChanges();
         void this.loadChanges(false);
       },
-    }) : el('p', { className: 'empty', text: S.noMetrics }));
+    })) : el('p', { className: 'empty', text: S.noMetrics }));
     for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(`${skipped.metricKey}/${skipped.valueKey}`, skipped.reason) }));
     const binary = renderBinaryTables(c);
     if (binary) this.main.append(el('h2', { text: S.view.binaryHeading }), binary);
