@@ -7,6 +7,7 @@ import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricCompa
 import { alignSamples, Alignment } from './sampleAlignment';
 import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
+import { sortByKeys } from '../log/samplePaging';
 
 /** 0 not yet compared, 1 same data, 2 changed. */
 const INPUT_UNKNOWN = 0;
@@ -155,17 +156,19 @@ export class LogComparison {
     if (key === state.lastKey && state.lastOrder) return state.lastOrder;
     const metrics = state.pairs.map((p, i) => ({ p, i })).filter(({ p }) => query.metricId === undefined || p.key.id === query.metricId);
     const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
-    const order: { metric: number; pair: number }[] = [];
     const all = query.view === 'all';
-    if (all) {
-      for (let pair = 0; pair < state.alignment.ids.length; pair++) {
-        for (const { p, i } of metrics) if (this.keep(state, p, pair, wantKind, query, true)) order.push({ metric: i, pair });
+    // Pair-major order: equal sizes stay in baseline order, then metric order.
+    const entries: { metric: number; pair: number }[] = [];
+    const sizes: number[] = [];
+    for (let pair = 0; pair < state.alignment.ids.length; pair++) {
+      for (const { p, i } of metrics) {
+        if (!this.keep(state, p, pair, wantKind, query, all)) continue;
+        entries.push({ metric: i, pair });
+        sizes.push(Math.abs(p.delta[pair]));
       }
-    } else {
-      for (const { p, i } of metrics) for (let pair = 0; pair < p.delta.length; pair++) if (this.keep(state, p, pair, wantKind, query, false)) order.push({ metric: i, pair });
-      const size = (e: { metric: number; pair: number }): number => Math.abs(state.pairs[e.metric].delta[e.pair]);
-      order.sort((x, y) => size(y) - size(x) || x.pair - y.pair || x.metric - y.metric);
     }
+    const positions = entries.map((_, e) => e);
+    const order = all ? entries : sortByKeys(positions, sizes, -1).map((e) => entries[e]);
     state.lastKey = key;
     state.lastOrder = order;
     return order;
@@ -180,7 +183,10 @@ export class LogComparison {
     return true;
   }
 
-  /** A page of per-sample changes (largest first) or of every paired sample (baseline order). */
+  /**
+   * A page of per-sample changes (largest first) or of every paired sample (baseline order). A row says
+   * whether its input changed once that sample's data has been compared (checkInputs, or the filter).
+   */
   page(query: ChangeQuery): ChangePage {
     const state = this.state(query.candidate);
     const order = this.ordering(state, query);
@@ -202,8 +208,8 @@ export class LogComparison {
       candidate: num(p.candidate[pair]),
       delta: num(p.delta[pair]),
       kind: KIND_CODES[p.kind[pair]],
-      inputChanged: this.inputChanged(state, pair),
     };
+    if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
     if (!Number.isNaN(p.fisherP[pair])) {
       row.fisherP = p.fisherP[pair];
       row.withinNoise = p.fisherP[pair] >= NOISE_ALPHA;

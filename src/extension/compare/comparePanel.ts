@@ -22,6 +22,7 @@ const INPUT_CHECK_STEP = 2000;
 
 export class ComparePanel implements vscode.Disposable {
   private ready = false;
+  private disposed = false;
   private logs?: ComparableLog[];
   private comparison?: LogComparison;
   private generation = 0;
@@ -67,16 +68,29 @@ export class ComparePanel implements vscode.Disposable {
     await this.compute();
   }
 
+  /**
+   * Computes the comparison. The data of the paired samples ("input changed") is compared after the first
+   * `init` when there are many: the figures do not depend on it, and a second `init` (same generation)
+   * brings the complete list.
+   */
   private async compute(): Promise<void> {
     if (!this.logs) return;
     try {
       const comparison = new LogComparison(this.logs, this.options);
-      while (!comparison.checkInputs(INPUT_CHECK_STEP)) await new Promise((resolve) => setImmediate(resolve));
+      const complete = comparison.checkInputs(INPUT_CHECK_STEP);
       this.comparison = comparison;
       this.generation++;
+      if (!complete) void this.finishInputs(comparison);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
     }
+  }
+
+  private async finishInputs(comparison: LogComparison): Promise<void> {
+    await this.loaded;
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (this.comparison === comparison && !this.disposed && !comparison.checkInputs(INPUT_CHECK_STEP));
+    if (this.comparison === comparison && !this.disposed) this.sendState();
   }
 
   private sendState(): void {
@@ -133,6 +147,7 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
