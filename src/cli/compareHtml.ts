@@ -42,7 +42,7 @@ export function intervalBar(m: MetricComparison, scale: number): string {
 
 function logCard(role: string, log: CompareLogHeader): string {
   const runtime = log.runtime !== undefined ? ` · ${esc(formatDuration(log.runtime))}` : '';
-  return `<div class="log"><div class="role">${esc(role)}</div><strong>${esc(log.displayName)}</strong><div>${esc(log.fileName)} · ${esc(log.status)} · ${log.sampleCount} samples${log.maxTrials ? ` × ${log.maxTrials} trials` : ''}${runtime}</div></div>`;
+  return `<div class="log"><div class="role">${esc(role)}</div><strong>${esc(log.displayName)}</strong><div>${esc(log.fileName)} · ${esc(log.status)} · ${esc(S.view.sampleFacts(log.sampleCount, log.maxTrials))}${runtime}</div></div>`;
 }
 
 function metricRows(c: CandidateComparison): string {

@@ -61,7 +61,7 @@ export function renderChangesList(c: CandidateComparison, rows: readonly SampleC
       el('span', { className: 'num change-delta', text: signed(change.delta) }),
       el('span', { className: 'change-notes' },
         el('span', { className: 'tag', text: S.kindLabel[change.kind] }),
-        change.withinNoise ? el('span', { className: 'tag muted', text: S.withinNoise, title: `Fisher p = ${pValue(change.fisherP)}` }) : null,
+        change.withinNoise ? el('span', { className: 'tag muted', text: S.withinNoise, title: S.view.fisherP(pValue(change.fisherP)) }) : null,
         change.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null,
       ),
     );

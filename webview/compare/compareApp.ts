@@ -128,7 +128,7 @@ export class CompareApp {
   }
 
   private logCard(role: string, log: CompareLogHeader, testId: string): HTMLElement {
-    const facts = [`${log.sampleCount} samples${log.maxTrials ? ` × ${log.maxTrials} trials` : ''}`];
+    const facts = [S.view.sampleFacts(log.sampleCount, log.maxTrials)];
     if (log.startedAt !== undefined) facts.push(formatLocalTime(log.startedAt));
     if (log.runtime !== undefined) facts.push(formatDuration(log.runtime));
     return el('div', { className: 'log-card', attrs: { 'data-testid': testId } },

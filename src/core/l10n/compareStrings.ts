@@ -51,6 +51,8 @@ export const compareStrings = {
     loading: 'Loading…',
     candidateTab: (n: number, name: string) => `Candidate ${n}: ${name}`,
     flipTitle: 'Lower is better for this metric',
+    sampleFacts: (samples: number, trials: number) => `${samples} samples${trials ? ` × ${trials} trials` : ''}`,
+    fisherP: (p: string) => `Fisher's exact p = ${p}`,
     samplesLine: (paired: number, onlyBase: number, onlyCand: number, changed: number) =>
       `${paired} paired · ${onlyBase} only in baseline · ${onlyCand} only in candidate · ${changed} with changed input`,
   },
