@@ -5,10 +5,10 @@
  */
 import * as fs from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import { comparableLog } from '../src/core/compare/comparableLog';
+import * as path from 'node:path';
+import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
 import { pairedDifference } from '../src/core/compare/statistics/differenceTests';
-import { loadLogIndex } from '../src/core/log/logLoader';
 
 function maxRssBytes(): number {
   return process.resourceUsage().maxRSS * 1024;
@@ -16,7 +16,7 @@ function maxRssBytes(): number {
 
 async function measureCompare(baseline: string, candidate: string): Promise<Record<string, number | string>> {
   const started = performance.now();
-  const logs = [comparableLog(await loadLogIndex({ filePath: baseline })), comparableLog(await loadLogIndex({ filePath: candidate }))];
+  const logs = await loadComparableLogs([baseline, candidate], path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js'));
   const loaded = performance.now();
   const comparison = new LogComparison(logs);
   const summary = comparison.summary();

@@ -3,9 +3,9 @@ import * as path from 'node:path';
 import type { SampleChange } from '../core/compare/compareTypes';
 import { CliCommand, UsageError } from './cliTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
-import { comparableLog } from '../core/compare/comparableLog';
+import { loadComparableLogs } from '../core/compare/parallelLoad';
 import { LogComparison } from '../core/compare/logComparison';
-import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
+import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
 import { buildCompareHtml } from './compareHtml';
 
@@ -52,18 +52,17 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
  */
 export const runLogCompareCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, io.cwd);
-  const logs = [];
-  for (const file of args.files) {
-    const full = path.resolve(io.cwd, file);
-    try {
-      logs.push(comparableLog(await loadLogIndex({ filePath: full })));
-    } catch (error) {
-      if (error instanceof LogLoadError) {
-        io.stderr(`eval-lens log compare: ${error.message.split(full).join(file)}\n`);
-        return 2;
-      }
-      throw error;
+  const full = args.files.map((file) => path.resolve(io.cwd, file));
+  let logs;
+  try {
+    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'));
+  } catch (error) {
+    if (error instanceof LogLoadError) {
+      const at = full.indexOf(error.file);
+      io.stderr(`eval-lens log compare: ${at >= 0 ? error.message.split(error.file).join(args.files[at]) : error.message}\n`);
+      return 2;
     }
+    throw error;
   }
   const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
   comparison.checkInputs();

@@ -11,7 +11,6 @@ export const compareStrings = {
   missingCluster: '(missing)',
   // VS Code
   panelTitle: (base: string, candidates: string[]) => `Compare: ${base} ↔ ${candidates.join(', ')}`,
-  loadingLog: (file: string, n: number, total: number) => `Reading ${file} (${n} of ${total})…`,
   loadingLogs: (total: number) => `Reading ${total} logs…`,
   loadFailed: 'The logs could not be compared.',
   staleComparison: 'The comparison was computed again; this answer is out of date.',

@@ -11,7 +11,7 @@ import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './
 import { SamplePager } from './samplePaging';
 import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
-import { readTrialsSettings, TrialsSettings } from './trialsConfig';
+import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 
 export interface LogIndexOptions {
   fileName: string;
@@ -167,6 +167,11 @@ export class LogIndex implements LogSource {
   sampleSet(runIndex?: number): { records: readonly SampleRecord[]; store: SampleStore } | undefined {
     const { set } = this.pagerFor(runIndex);
     return set ? { records: set.records, store: set.store } : undefined;
+  }
+
+  /** What building a sample detail needs besides the sample (for a reader of the samples outside this index). */
+  detailSettings(): { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number } {
+    return { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK };
   }
 
   getPage(query: SampleQuery): SamplePage {

@@ -8,9 +8,10 @@ import type { CompareHostToWebview, CompareWebviewToHost } from '../../core/prot
 import type { CompareOptions } from '../../core/compare/compareTypes';
 import { isCompareWebviewToHost } from '../../core/protocol/compareProtocol';
 import { compareStrings as S } from '../../core/l10n/compareStrings';
-import { comparableLog, ComparableLog } from '../../core/compare/comparableLog';
+import type { ComparableLog } from '../../core/compare/comparableLog';
+import { loadComparableLogs } from '../../core/compare/parallelLoad';
+import { LogLoadError } from '../../core/log/logLoadError';
 import { LogComparison } from '../../core/compare/logComparison';
-import { loadLogIndex } from '../../core/log/logLoader';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import { servedComparison } from './compareTestState';
@@ -35,10 +36,10 @@ export class ComparePanel implements vscode.Disposable {
   static open(services: Services, uris: readonly vscode.Uri[]): ComparePanel {
     const names = uris.map((u) => path.basename(u.fsPath));
     const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, S.panelTitle(names[0], names.slice(1)), vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    return new ComparePanel(panel, services, uris);
+    return new ComparePanel(panel, services, uris, services.asset('dist', 'worker', 'compareLoad.js').fsPath);
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[]) {
+  private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[], private readonly workerScript: string) {
     this.files = uris.map((u) => vscode.workspace.asRelativePath(u));
     this.disposables.push(
       panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
@@ -53,18 +54,15 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   private async load(): Promise<void> {
-    const logs: ComparableLog[] = [];
-    for (let i = 0; i < this.uris.length; i++) {
-      if (this.ready) this.post({ type: 'progress', label: S.loadingLog(this.files[i], i + 1, this.uris.length) });
-      try {
-        logs.push(comparableLog(await loadLogIndex({ filePath: this.uris[i].fsPath }, { fileName: path.basename(this.uris[i].fsPath) })));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        this.failure = message.split(this.uris[i].fsPath).join(this.files[i]);
-        return;
-      }
+    try {
+      this.logs = await loadComparableLogs(this.uris.map((u) => u.fsPath), this.workerScript);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const file = error instanceof LogLoadError ? error.file : undefined;
+      const at = file === undefined ? -1 : this.uris.findIndex((u) => u.fsPath === file);
+      this.failure = at >= 0 && file !== undefined ? message.split(file).join(this.files[at]) : message;
+      return;
     }
-    this.logs = logs;
     await this.compute();
   }
 
