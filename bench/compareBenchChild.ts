@@ -1,6 +1,7 @@
 /**
  * One measurement of comparing two large logs, in a fresh process (argv: mode, baseline, candidate).
- * `compare`: the log index of both files, the comparison, pages; `floor`: JSON.parse of both files and a
+ * `compare`: the log index of both files (in worker threads; `sequential`: one after the other in this
+ * thread), the comparison, pages; `floor`: JSON.parse of both files and a
  * plain alignment of one score by sample id (what the comparison must at least do). Prints JSON figures.
  */
 import * as fs from 'node:fs';
@@ -14,9 +15,9 @@ function maxRssBytes(): number {
   return process.resourceUsage().maxRSS * 1024;
 }
 
-async function measureCompare(baseline: string, candidate: string): Promise<Record<string, number | string>> {
+async function measureCompare(baseline: string, candidate: string, inWorkers: boolean): Promise<Record<string, number | string>> {
   const started = performance.now();
-  const logs = await loadComparableLogs([baseline, candidate], path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js'));
+  const logs = await loadComparableLogs([baseline, candidate], inWorkers ? path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js') : undefined);
   const loaded = performance.now();
   const comparison = new LogComparison(logs);
   const summary = comparison.summary();
@@ -65,7 +66,7 @@ function measureFloor(baseline: string, candidate: string): Record<string, numbe
 
 async function main(): Promise<void> {
   const [mode, baseline, candidate] = process.argv.slice(2);
-  const figures = mode === 'floor' ? measureFloor(baseline, candidate) : await measureCompare(baseline, candidate);
+  const figures = mode === 'floor' ? measureFloor(baseline, candidate) : await measureCompare(baseline, candidate, mode !== 'sequential');
   process.stdout.write(JSON.stringify(figures));
 }
 

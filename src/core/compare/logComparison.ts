@@ -24,7 +24,7 @@ interface CandidateState {
   inputsChecked: number;
   result: Omit<CandidateComparison, 'alignment'> & { alignment: Omit<CandidateComparison['alignment'], 'inputChanged' | 'inputsChecked'> };
   lastKey?: string;
-  lastOrder?: { metric: number; pair: number }[];
+  lastOrder?: number[];
 }
 
 export function logHeader(summary: LogSummary): CompareLogHeader {
@@ -151,24 +151,27 @@ export class LogComparison {
     return summary;
   }
 
-  private ordering(state: CandidateState, query: ChangeQuery): { metric: number; pair: number }[] {
+  /**
+   * The entries of a query, each `pair * M + m` for metric slot m of M (pair-major: equal sizes stay in
+   * baseline order, then metric order); changes sorted by size, largest first. Cached for the next page.
+   */
+  private ordering(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): number[] {
     const key = JSON.stringify([query.metricId, query.view, query.kind, query.onlySignificant, query.onlyInputChanged]);
     if (key === state.lastKey && state.lastOrder) return state.lastOrder;
-    const metrics = state.pairs.map((p, i) => ({ p, i })).filter(({ p }) => query.metricId === undefined || p.key.id === query.metricId);
     const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
     const all = query.view === 'all';
-    // Pair-major order: equal sizes stay in baseline order, then metric order.
-    const entries: { metric: number; pair: number }[] = [];
+    const m = metrics.length;
+    const entries: number[] = [];
     const sizes: number[] = [];
     for (let pair = 0; pair < state.alignment.ids.length; pair++) {
-      for (const { p, i } of metrics) {
+      for (let slot = 0; slot < m; slot++) {
+        const p = state.pairs[metrics[slot]];
         if (!this.keep(state, p, pair, wantKind, query, all)) continue;
-        entries.push({ metric: i, pair });
+        entries.push(pair * m + slot);
         sizes.push(Math.abs(p.delta[pair]));
       }
     }
-    const positions = entries.map((_, e) => e);
-    const order = all ? entries : sortByKeys(positions, sizes, -1).map((e) => entries[e]);
+    const order = all ? entries : sortByKeys(entries.map((_, e) => e), sizes, -1).map((e) => entries[e]);
     state.lastKey = key;
     state.lastOrder = order;
     return order;
@@ -189,11 +192,19 @@ export class LogComparison {
    */
   page(query: ChangeQuery): ChangePage {
     const state = this.state(query.candidate);
-    const order = this.ordering(state, query);
-    const offset = Math.max(0, Math.min(Math.floor(query.offset) || 0, order.length));
+    const metrics = state.pairs.flatMap((p, i) => (query.metricId === undefined || p.key.id === query.metricId ? [i] : []));
+    const m = metrics.length;
+    const plain = query.view === 'all' && !query.kind && !query.onlySignificant && !query.onlyInputChanged;
+    // Every paired sample in baseline order needs no ordering: entry e is pair ⌊e/M⌋, metric e mod M.
+    const total = plain ? state.alignment.ids.length * m : this.ordering(state, query, metrics).length;
+    const offset = Math.max(0, Math.min(Math.floor(query.offset) || 0, total));
     const limit = Math.max(0, Math.floor(query.limit) || 0);
-    const rows = order.slice(offset, offset + limit).map(({ metric, pair }) => this.change(state, metric, pair));
-    return { total: order.length, offset, rows };
+    const rows: SampleChange[] = [];
+    for (let e = offset; e < Math.min(total, offset + limit); e++) {
+      const entry = plain ? e : (state.lastOrder as number[])[e];
+      rows.push(this.change(state, metrics[entry % m], Math.floor(entry / m)));
+    }
+    return { total, offset, rows };
   }
 
   private change(state: CandidateState, metric: number, pair: number): SampleChange {
