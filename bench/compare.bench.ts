@@ -1,7 +1,7 @@
 /**
  * Comparing runs: two seeded logs of 20,000 samples × 3 trials (~200 MB each; the candidate from another
  * seed, so outcomes and some inputs differ). Measured in fresh processes: time to the compared metric table
- * (both logs read and indexed, every metric key compared), pages of 100 aligned samples and of changes, one
+ * (both logs read and indexed two at a time in worker threads, every metric key compared), pages of 100 aligned samples and of changes, one
  * pair of samples, peak memory; the floor is JSON.parse of both files plus a plain alignment of one score.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,7 +46,7 @@ export async function run(): Promise<BenchResult[]> {
       peer: { name: 'JSON.parse of both + plain alignment (floor)', value: floor.floorMs / 1000 },
       note: `best of ${RUNS} fresh processes; reading and indexing the two logs ${(best.loadMs / 1000).toFixed(2)} s of it. No other tool compares logs locally; the floor is JSON.parse of both files (${(floor.parseMs / 1000).toFixed(2)} s) and a Map alignment of one score, peak ${(floor.maxRss / 1e6).toFixed(0)} MB.`,
     },
-    ms('page of 100 aligned samples (offset 5,000, inputs compared for the page)', best.alignedPageMs, 50),
+    ms('page of 100 aligned samples (offset 5,000)', best.alignedPageMs, 50),
     ms('first page of 100 changes, sorted by size', best.changesPageMs, 50),
     ms('next page of 100 changes (cached ordering)', best.changesNextMs, 50),
     ms('one pair of samples (both details)', best.pairMs, 50),
