@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openFile, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
 import { pValue, signed } from '../../webview/compare/compareFormat';
@@ -96,4 +96,18 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
     assert.ok((await frame.locator(`[data-testid="${side}"] [data-testid="conversation"]`).count()) >= 1);
   }
   await screenshot(page, 'compare-regression-light');
+});
+
+test('the compare view follows the dark and high contrast themes', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  const frame = await findWebviewFrame(page, cand.specification.display_name);
+  for (const [label, kind, name] of [['Dark Modern', 'dark', 'compare-dark'], ['Dark High Contrast', 'highContrast', 'compare-high-contrast']] as const) {
+    await setColorTheme(page, label, kind);
+    await waitIn(frame, '[data-testid="metric-table"]');
+    // The page's foreground follows the theme: light text on a dark background.
+    const color = await frame.evaluate<string>('getComputedStyle(document.body).color');
+    const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+    assert.ok(r + g + b > 3 * 150, `${label}: light text (${color})`);
+    await screenshot(page, name);
+  }
 });
