@@ -11,6 +11,9 @@ Commands:
                                             rows and the funnel.
   log verify LOG [--json]                   Recompute every verifiable metric from the per-sample scores.
   log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
+  log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
+              [--lower-is-better KEY...]    Compare runs sample by sample: paired differences, intervals,
+                                            p-values (Holm), per-sample regressions.
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `,

@@ -7,11 +7,11 @@ import { buildMetricGroups, PerSampleValues } from './metricsView';
 import { repeatabilityStats } from './repeatabilityStats';
 import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
-import { chooseDataColumns, ColumnRegistry, SampleCheck } from './sampleRecords';
+import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './sampleRecords';
 import { SamplePager } from './samplePaging';
 import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
-import { readTrialsSettings, TrialsSettings } from './trialsConfig';
+import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 
 export interface LogIndexOptions {
   fileName: string;
@@ -161,6 +161,17 @@ export class LogIndex implements LogSource {
     const run = this.runs.find((r) => r.index === runIndex);
     if (!run) throw new Error(logStrings.runOutOfRange(runIndex));
     return { pager: run.pager, set: run.set };
+  }
+
+  /** The compact records of the top-level samples (or of run `runIndex`) and the store to read each sample again. */
+  sampleSet(runIndex?: number): { records: readonly SampleRecord[]; store: SampleStore } | undefined {
+    const { set } = this.pagerFor(runIndex);
+    return set ? { records: set.records, store: set.store } : undefined;
+  }
+
+  /** What building a sample detail needs besides the sample (for a reader of the samples outside this index). */
+  detailSettings(): { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number } {
+    return { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK };
   }
 
   getPage(query: SampleQuery): SamplePage {

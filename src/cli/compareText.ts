@@ -1,0 +1,76 @@
+import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/compare/compareTypes';
+import { compareStrings as S } from '../core/l10n/compareStrings';
+import { formatDuration } from '../../webview/logReport/format';
+import { interval, metricLabel, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
+
+export function textTable(headers: string[], rows: string[][]): string {
+  const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
+  const line = (cells: string[]): string => cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
+  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+function metricsTable(c: CandidateComparison): string {
+  return textTable(
+    ['metric', 'n', 'baseline', 'candidate', 'Δ', '95% interval', 'p', 'p (Holm)', 'MDE', 'verdict'],
+    c.metrics.map((m) => [
+      metricLabel(m), String(m.estimate.n), num(m.baselineMean), num(m.candidateMean), signed(m.estimate.delta), interval(m),
+      pValue(m.estimate.p), pValue(m.pHolm), num(m.estimate.mde), verdictText(m),
+    ]),
+  );
+}
+
+function binaryTable(c: CandidateComparison): string | undefined {
+  const rows = c.metrics.filter((m) => m.binary).map((m) => {
+    const b = m.binary as NonNullable<MetricComparison['binary']>;
+    return [metricLabel(m), String(b.bothPass), String(b.bothFail), String(b.onlyBaseline), String(b.onlyCandidate), pValue(b.mcnemarP)];
+  });
+  return rows.length ? textTable(['metric', 'both pass', 'both fail', 'only baseline', 'only candidate', 'McNemar p'], rows) : undefined;
+}
+
+function changesTable(changes: readonly SampleChange[], metrics: readonly MetricComparison[]): string {
+  const byId = new Map(metrics.map((m) => [m.id, m]));
+  return textTable(['sample', 'metric', 'baseline', 'candidate', 'Δ', 'change', 'note'], changes.map((ch) => {
+    const m = byId.get(ch.metricId);
+    const notes = [ch.withinNoise ? `${S.withinNoise} (Fisher p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
+    return [ch.sampleId, m ? metricLabel(m) : ch.metricId, num(ch.baseline), num(ch.candidate), signed(ch.delta), S.kindLabel[ch.kind], notes];
+  }));
+}
+
+/** The comparison as the terminal prints it: per candidate, the samples, the metric table, 0/1 counts, changes, usage, errors. */
+export function compareText(summary: ComparisonSummary, changes: readonly SampleChange[][], shownChanges: number): string {
+  const lines: string[] = [`${S.baselineLabel}: ${summary.baseline.fileName} — ${summary.baseline.displayName} (${summary.baseline.sampleCount} samples)`];
+  summary.candidates.forEach((c, i) => {
+    lines.push('', `${S.candidateLabel(c.position)}: ${c.log.fileName} — ${c.log.displayName} (${c.log.sampleCount} samples)`, '');
+    const a = c.alignment;
+    lines.push(`${S.headingAlignment}: ${S.alignmentLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.duplicateBaseline.length, a.duplicateCandidate.length, a.inputChanged.length)}`);
+    if (c.unpaired) lines.push(S.unpairedNote);
+    const clustered = c.metrics.find((m) => m.estimate.clusters !== undefined);
+    if (clustered && summary.clusterKey) lines.push(S.clusteredBy(summary.clusterKey, clustered.estimate.clusters ?? 0));
+    lines.push('', S.headingMetrics, c.metrics.length ? metricsTable(c) : S.noMetrics);
+    for (const skipped of c.skipped) lines.push(S.skippedLine(metricLabel(skipped), skipped.reason));
+    const binary = binaryTable(c);
+    if (binary) lines.push('', S.headingBinary, binary);
+    const shown = changes[i].slice(0, shownChanges);
+    if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].length})`, changesTable(shown, c.metrics));
+    if (c.usage.length) {
+      lines.push('', S.headingUsage, textTable(['model', 'purpose', 'baseline', 'candidate', 'Δ'], c.usage.map((u) => [
+        String(u.modelId), u.purpose, num(u.baseline.promptTokens + u.baseline.completionTokens), num(u.candidate.promptTokens + u.candidate.completionTokens), signed(u.delta),
+      ])));
+    }
+    if (c.errors.length) {
+      lines.push('', S.headingErrors, textTable(['stage', 'baseline', 'candidate', 'Δ'], c.errors.map((e) => [e.stage, String(e.baseline), String(e.candidate), signed(e.delta)])));
+    }
+    if (c.runs.length) {
+      lines.push('', S.headingRuns, textTable(['metric', 'baseline', 'candidate', 'Δ'], c.runs.map((r) => [
+        metricLabel(r), `${num(r.baseline.mean)} ± ${num(r.baseline.std)} (${r.baseline.runs})`, `${num(r.candidate.mean)} ± ${num(r.candidate.std)} (${r.candidate.runs})`, signed(r.delta),
+      ])));
+    }
+    const rt = c.runtime;
+    if (rt.baseline !== undefined && rt.candidate !== undefined && rt.delta !== undefined) {
+      lines.push('', S.runtimeLine(formatDuration(rt.baseline), formatDuration(rt.candidate), `${rt.delta > 0 ? '+' : rt.delta < 0 ? '−' : ''}${formatDuration(Math.abs(rt.delta))}`));
+    }
+  });
+  const worse = summary.candidates.reduce((n, c) => n + c.metrics.filter((m) => m.verdict === 'worse').length, 0);
+  lines.push('', worse ? S.regressionFound(worse) : S.noRegression);
+  return `${lines.join('\n')}\n`;
+}

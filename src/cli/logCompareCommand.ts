@@ -1,0 +1,91 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import type { SampleChange } from '../core/compare/compareTypes';
+import { CliCommand, UsageError } from './cliTypes';
+import { compareStrings as S } from '../core/l10n/compareStrings';
+import { loadComparableLogs } from '../core/compare/parallelLoad';
+import { LogComparison } from '../core/compare/logComparison';
+import { LogLoadError } from '../core/log/logLoader';
+import { compareText } from './compareText';
+import { buildCompareHtml } from './compareHtml';
+
+/** How many per-sample changes the terminal lists per candidate (--json lists all). */
+const CHANGES_SHOWN = 10;
+
+interface CompareArgs {
+  files: string[];
+  json: boolean;
+  out?: string;
+  cluster?: string;
+  failOnRegression: boolean;
+  lowerIsBetter: string[];
+}
+
+function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
+  const args: CompareArgs = { files: [], json: false, failOnRegression: false, lowerIsBetter: [] };
+  const value = (i: number, option: string): string => {
+    const next = argv[i];
+    if (next === undefined || next.startsWith('-')) throw new UsageError(S.optionNeedsValue(option));
+    return next;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--json') args.json = true;
+    else if (arg === '--fail-on-regression') args.failOnRegression = true;
+    else if (arg === '-o' || arg === '--output') args.out = value(++i, arg);
+    else if (arg === '--cluster') args.cluster = value(++i, arg);
+    else if (arg === '--lower-is-better') {
+      // One or more keys (or a comma-separated list): every following argument that is not an option or a file.
+      args.lowerIsBetter.push(...value(++i, arg).split(',').filter(Boolean));
+      while (i + 1 < argv.length && !argv[i + 1].startsWith('-') && !fs.existsSync(path.resolve(cwd, argv[i + 1]))) args.lowerIsBetter.push(...argv[++i].split(',').filter(Boolean));
+    } else if (arg.startsWith('-')) throw new UsageError(S.unknownOption(arg));
+    else args.files.push(arg);
+  }
+  if (args.files.length < 2) throw new UsageError(S.needTwoLogs);
+  return args;
+}
+
+/**
+ * `eval-lens log compare BASE CAND [CAND…]`: the paired comparison of SEMANTICS §10 as a table, JSON or a
+ * standalone HTML page. Exit 1 with --fail-on-regression when a metric is significantly worse after Holm,
+ * 2 when a log cannot be read.
+ */
+export const runLogCompareCommand: CliCommand = async (argv, io) => {
+  const args = parseArgs(argv, io.cwd);
+  const full = args.files.map((file) => path.resolve(io.cwd, file));
+  let logs;
+  try {
+    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'));
+  } catch (error) {
+    if (error instanceof LogLoadError) {
+      const at = full.indexOf(error.file);
+      io.stderr(`eval-lens log compare: ${at >= 0 ? error.message.split(error.file).join(args.files[at]) : error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
+  comparison.checkInputs();
+  const summary = comparison.summary();
+  if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
+  const changes: SampleChange[][] = summary.candidates.map((c) => {
+    const first = comparison.page({ candidate: c.position, offset: 0, limit: 0 });
+    return comparison.page({ candidate: c.position, offset: 0, limit: first.total }).rows;
+  });
+  if (args.out) {
+    const outPath = path.resolve(io.cwd, args.out);
+    try {
+      fs.writeFileSync(outPath, buildCompareHtml(summary, changes));
+    } catch (error) {
+      io.stderr(`eval-lens log compare: ${S.cannotWrite(args.out, error instanceof Error ? error.message : String(error))}\n`);
+      return 2;
+    }
+    if (!args.json) io.stderr(`${S.wrote(args.out)}\n`);
+  }
+  if (args.json) {
+    io.stdout(`${JSON.stringify({ ...summary, candidates: summary.candidates.map((c, i) => ({ ...c, sampleChanges: changes[i] })) }, null, 2)}\n`);
+  } else {
+    io.stdout(compareText(summary, changes, CHANGES_SHOWN));
+  }
+  return args.failOnRegression && summary.anyRegression ? 1 : 0;
+};

@@ -1,0 +1,51 @@
+import type { LogSummary, SampleDetail } from '../log/logViewTypes';
+import type { SampleRecord } from '../log/sampleRecords';
+import type { LogIndex } from '../log/logIndex';
+import { readSample } from '../log/sampleReading';
+import { isRecord } from '../log/logValue';
+
+/** What comparing needs from one indexed log: its summary, its compact sample records, and each sample on demand. */
+export interface ComparableLog {
+  summary: LogSummary;
+  records: readonly SampleRecord[];
+  /** The data of the sample at `index` (`sample.data`, else its first trial's); undefined when unreadable. */
+  sampleData(index: number): unknown;
+  detail(index: number): SampleDetail;
+}
+
+/** A comparable view of a log index (top-level samples; the samples are read again from its store, one at a time). */
+export function comparableLog(index: LogIndex): ComparableLog {
+  const set = index.sampleSet();
+  return {
+    summary: index.getSummary(),
+    records: set?.records ?? [],
+    sampleData(position: number): unknown {
+      if (!set || position < 0 || position >= set.records.length) return undefined;
+      try {
+        return readSample(set.store.lite(position), position).data;
+      } catch {
+        return undefined;
+      }
+    },
+    detail: (position: number) => index.getDetail(position),
+  };
+}
+
+/** A text that is equal for equal data (undefined when the data cannot be written, e.g. nested too deeply). */
+export function dataFingerprint(data: unknown): string | undefined {
+  try {
+    return JSON.stringify(data === undefined ? null : data);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Keys of the sample data seen in the first samples of a log (the cluster column chooser). */
+export function dataKeys(log: ComparableLog, probe = 20): string[] {
+  const keys = new Set<string>();
+  for (let i = 0; i < Math.min(probe, log.records.length); i++) {
+    const data = log.sampleData(i);
+    if (isRecord(data)) for (const key of Object.keys(data)) keys.add(key);
+  }
+  return [...keys];
+}

@@ -1,0 +1,243 @@
+import type { CandidateComparison, ChangePage, ChangeQuery, CompareLogHeader, CompareOptions, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from './compareTypes';
+import type { LogSummary } from '../log/logViewTypes';
+import { compareStrings } from '../l10n/compareStrings';
+import { isRecord } from '../log/logValue';
+import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';
+import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricComparison';
+import { alignSamples, Alignment } from './sampleAlignment';
+import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
+import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
+import { sortByKeys } from '../log/samplePaging';
+
+/** 0 not yet compared, 1 same data, 2 changed. */
+const INPUT_UNKNOWN = 0;
+const INPUT_SAME = 1;
+const INPUT_CHANGED = 2;
+
+interface CandidateState {
+  log: ComparableLog;
+  alignment: Alignment;
+  unpaired: boolean;
+  metrics: MetricComparison[];
+  pairs: MetricPairs[];
+  inputs: Uint8Array;
+  inputsChecked: number;
+  result: Omit<CandidateComparison, 'alignment'> & { alignment: Omit<CandidateComparison['alignment'], 'inputChanged' | 'inputsChecked'> };
+  lastKey?: string;
+  lastOrder?: number[];
+}
+
+export function logHeader(summary: LogSummary): CompareLogHeader {
+  const header: CompareLogHeader = {
+    fileName: summary.fileName,
+    displayName: summary.displayName,
+    status: summary.status,
+    sampleCount: summary.samples.count,
+    layout: summary.samples.layout,
+    maxTrials: summary.samples.maxTrials,
+  };
+  if (summary.execution.startedAt !== undefined) header.startedAt = summary.execution.startedAt;
+  if (summary.execution.runtime !== undefined) header.runtime = summary.execution.runtime;
+  if (summary.evaluatedEntity !== undefined) header.evaluatedEntity = summary.evaluatedEntity;
+  return header;
+}
+
+function clusterText(data: unknown, key: string): string {
+  if (!isRecord(data) || data[key] === undefined || data[key] === null) return compareStrings.missingCluster;
+  const value = data[key];
+  return typeof value === 'string' ? value : dataFingerprint(value) ?? compareStrings.missingCluster;
+}
+
+/**
+ * A comparison of two or more logs (the first is the baseline, SEMANTICS §10): the metric figures are
+ * computed once from the indexed records; per-sample changes are served in pages; sample data is read
+ * again only to tell changed inputs and clusters.
+ */
+export class LogComparison {
+  private readonly candidates: CandidateState[];
+  private readonly lowerIsBetter: Set<string>;
+
+  constructor(private readonly logs: readonly ComparableLog[], private readonly options: CompareOptions = {}) {
+    if (logs.length < 2) throw new Error(compareStrings.needTwoLogs);
+    this.lowerIsBetter = new Set(options.lowerIsBetter ?? []);
+    this.candidates = logs.slice(1).map((log, i) => this.compareOne(log, i + 1));
+  }
+
+  private compareOne(cand: ComparableLog, position: number): CandidateState {
+    const base = this.logs[0];
+    const alignment = alignSamples(base.records, cand.records);
+    const unpaired = alignment.ids.length === 0;
+    const clusterKey = this.options.clusterKey;
+    const clusters = clusterKey && !unpaired ? Array.from(alignment.baseline, (p) => clusterText(base.sampleData(p), clusterKey)) : undefined;
+    const { keys, skipped } = metricKeyValues(base, cand, this.lowerIsBetter);
+    const pairs = keys.map((key) => metricPairs(key, alignment, base, cand));
+    const figures = adjustAndJudge(keys.map((key) => compareMetricKey(key, alignment, unpaired, clusters)));
+    const metrics: MetricComparison[] = figures.map((m, i) => ({ ...m, changes: pairs[i].counts }));
+    return {
+      log: cand,
+      alignment,
+      unpaired,
+      metrics,
+      pairs,
+      inputs: new Uint8Array(alignment.ids.length),
+      inputsChecked: 0,
+      result: {
+        position,
+        log: logHeader(cand.summary),
+        alignment: {
+          paired: alignment.ids.length,
+          onlyBaseline: alignment.onlyBaseline,
+          onlyCandidate: alignment.onlyCandidate,
+          duplicateBaseline: alignment.duplicateBaseline,
+          duplicateCandidate: alignment.duplicateCandidate,
+        },
+        unpaired,
+        metrics,
+        skipped,
+        usage: usageDeltas(base.summary, cand.summary),
+        errors: errorDeltas(base.summary, cand.summary),
+        errorTotal: { stage: 'all', baseline: base.summary.errorTotal, candidate: cand.summary.errorTotal, delta: cand.summary.errorTotal - base.summary.errorTotal },
+        runtime: runtimeDelta(base.summary, cand.summary),
+        runs: runsDeltas(base.summary, cand.summary),
+      },
+    };
+  }
+
+  private state(candidate: number): CandidateState {
+    const state = this.candidates[candidate - 1];
+    if (!state) throw new Error(compareStrings.noCandidate(candidate, this.candidates.length));
+    return state;
+  }
+
+  private inputChanged(state: CandidateState, pair: number): boolean {
+    if (state.inputs[pair] === INPUT_UNKNOWN) {
+      const a = dataFingerprint(this.logs[0].sampleData(state.alignment.baseline[pair]));
+      const b = dataFingerprint(state.log.sampleData(state.alignment.candidate[pair]));
+      state.inputs[pair] = a === b ? INPUT_SAME : INPUT_CHANGED;
+    }
+    return state.inputs[pair] === INPUT_CHANGED;
+  }
+
+  /**
+   * Compares the data of up to `count` more paired samples (every candidate in turn); true when all are
+   * compared. The summary lists the changed inputs completely once this returns true.
+   */
+  checkInputs(count = Infinity): boolean {
+    let left = count;
+    for (const state of this.candidates) {
+      while (state.inputsChecked < state.inputs.length && left > 0) {
+        this.inputChanged(state, state.inputsChecked++);
+        left--;
+      }
+      if (state.inputsChecked < state.inputs.length) return false;
+    }
+    return true;
+  }
+
+  summary(): ComparisonSummary {
+    const candidates = this.candidates.map((state): CandidateComparison => {
+      const inputChanged: string[] = [];
+      for (let i = 0; i < state.inputs.length; i++) if (state.inputs[i] === INPUT_CHANGED) inputChanged.push(state.alignment.ids[i]);
+      return { ...state.result, alignment: { ...state.result.alignment, inputChanged, inputsChecked: state.inputsChecked >= state.inputs.length } };
+    });
+    const summary: ComparisonSummary = {
+      baseline: logHeader(this.logs[0].summary),
+      candidates,
+      lowerIsBetter: [...this.lowerIsBetter],
+      clusterKeys: dataKeys(this.logs[0]),
+      anyRegression: candidates.some((c) => c.metrics.some((m) => m.verdict === 'worse')),
+    };
+    if (this.options.clusterKey !== undefined) summary.clusterKey = this.options.clusterKey;
+    return summary;
+  }
+
+  /**
+   * The entries of a query, each `pair * M + m` for metric slot m of M (pair-major: equal sizes stay in
+   * baseline order, then metric order); changes sorted by size, largest first. Cached for the next page.
+   */
+  private ordering(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): number[] {
+    const key = JSON.stringify([query.metricId, query.view, query.kind, query.onlySignificant, query.onlyInputChanged]);
+    if (key === state.lastKey && state.lastOrder) return state.lastOrder;
+    const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
+    const all = query.view === 'all';
+    const m = metrics.length;
+    const entries: number[] = [];
+    const sizes: number[] = [];
+    for (let pair = 0; pair < state.alignment.ids.length; pair++) {
+      for (let slot = 0; slot < m; slot++) {
+        const p = state.pairs[metrics[slot]];
+        if (!this.keep(state, p, pair, wantKind, query, all)) continue;
+        entries.push(pair * m + slot);
+        sizes.push(Math.abs(p.delta[pair]));
+      }
+    }
+    const order = all ? entries : sortByKeys(entries.map((_, e) => e), sizes, -1).map((e) => entries[e]);
+    state.lastKey = key;
+    state.lastOrder = order;
+    return order;
+  }
+
+  private keep(state: CandidateState, p: MetricPairs, pair: number, wantKind: number | undefined, query: ChangeQuery, all: boolean): boolean {
+    const kind = p.kind[pair];
+    if (!all && kind === 0) return false;
+    if (wantKind !== undefined && kind !== wantKind) return false;
+    if (query.onlySignificant && (kind === 0 || p.fisherP[pair] >= NOISE_ALPHA)) return false;
+    if (query.onlyInputChanged && !this.inputChanged(state, pair)) return false;
+    return true;
+  }
+
+  /**
+   * A page of per-sample changes (largest first) or of every paired sample (baseline order). A row says
+   * whether its input changed once that sample's data has been compared (checkInputs, or the filter).
+   */
+  page(query: ChangeQuery): ChangePage {
+    const state = this.state(query.candidate);
+    const metrics = state.pairs.flatMap((p, i) => (query.metricId === undefined || p.key.id === query.metricId ? [i] : []));
+    const m = metrics.length;
+    const plain = query.view === 'all' && !query.kind && !query.onlySignificant && !query.onlyInputChanged;
+    // Every paired sample in baseline order needs no ordering: entry e is pair ⌊e/M⌋, metric e mod M.
+    const total = plain ? state.alignment.ids.length * m : this.ordering(state, query, metrics).length;
+    const offset = Math.max(0, Math.min(Math.floor(query.offset) || 0, total));
+    const limit = Math.max(0, Math.floor(query.limit) || 0);
+    const rows: SampleChange[] = [];
+    for (let e = offset; e < Math.min(total, offset + limit); e++) {
+      const entry = plain ? e : (state.lastOrder as number[])[e];
+      rows.push(this.change(state, metrics[entry % m], Math.floor(entry / m)));
+    }
+    return { total, offset, rows };
+  }
+
+  private change(state: CandidateState, metric: number, pair: number): SampleChange {
+    const p = state.pairs[metric];
+    const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
+    const row: SampleChange = {
+      sampleId: state.alignment.ids[pair],
+      baselineIndex: state.alignment.baseline[pair],
+      candidateIndex: state.alignment.candidate[pair],
+      metricId: p.key.id,
+      baseline: num(p.baseline[pair]),
+      candidate: num(p.candidate[pair]),
+      delta: num(p.delta[pair]),
+      kind: KIND_CODES[p.kind[pair]],
+    };
+    if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
+    if (!Number.isNaN(p.fisherP[pair])) {
+      row.fisherP = p.fisherP[pair];
+      row.withinNoise = p.fisherP[pair] >= NOISE_ALPHA;
+    }
+    return row;
+  }
+
+  /** Both sides of one paired sample. */
+  pairDetail(candidate: number, sampleId: string): PairDetail {
+    const state = this.state(candidate);
+    const pair = state.alignment.ids.indexOf(sampleId);
+    if (pair < 0) throw new Error(compareStrings.noPairedSample(sampleId));
+    return {
+      sampleId,
+      baseline: this.logs[0].detail(state.alignment.baseline[pair]),
+      candidate: state.log.detail(state.alignment.candidate[pair]),
+      inputChanged: this.inputChanged(state, pair),
+    };
+  }
+}

@@ -1,0 +1,216 @@
+import type { BinaryCounts, MetricComparison, MetricVerdict, SkippedMetric } from './compareTypes';
+import type { ComparableLog } from './comparableLog';
+import type { Alignment } from './sampleAlignment';
+import type { MetricView } from '../log/logViewTypes';
+import { compareStrings } from '../l10n/compareStrings';
+import { PerSampleValues } from '../log/metricsView';
+import { VERIFIABLE_METRIC_TYPES } from '../log/metricVerification';
+import { toNumeric } from '../log/logValue';
+import { correlation, mean } from './statistics/descriptive';
+import { clusteredDifference, pairedDifference, unpairedDifference } from './statistics/differenceTests';
+import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
+
+/** Significance level of the Holm-adjusted p-values. */
+export const ALPHA = 0.05;
+
+/** A metric key both logs report, with the per-sample values of each log (NaN where a sample has none). */
+export interface MetricKeyValues {
+  id: string;
+  scorerKey?: string;
+  metricKey: string;
+  valueKey: string;
+  metricType: string;
+  column: string;
+  lowerIsBetter: boolean;
+  baselineReported: number | null;
+  candidateReported: number | null;
+  baselineValues: Float64Array;
+  candidateValues: Float64Array;
+}
+
+interface MetricEntry {
+  view: MetricView;
+  scorerKey?: string;
+  valueKey: string;
+  value: unknown;
+}
+
+function metricId(scorerKey: string | undefined, metricKey: string, valueKey: string): string {
+  return `${scorerKey ?? ''}|${metricKey}|${valueKey}`;
+}
+
+function metricEntries(log: ComparableLog): Map<string, MetricEntry> {
+  const entries = new Map<string, MetricEntry>();
+  for (const group of log.summary.metrics ?? []) {
+    for (const view of group.metrics) {
+      for (const value of view.values) {
+        const id = metricId(view.scorerKey, view.metricKey, value.key);
+        if (!entries.has(id)) entries.set(id, { view, scorerKey: view.scorerKey, valueKey: value.key, value: value.value });
+      }
+    }
+  }
+  return entries;
+}
+
+/** Per-sample values of one column as numbers (NaN when absent); undefined when a present value is not numeric. */
+function columnValues(log: ComparableLog, column: string): Float64Array | undefined {
+  const values = new Float64Array(log.records.length);
+  for (let i = 0; i < log.records.length; i++) {
+    const raw = log.records[i].scores[column];
+    if (raw === null || raw === undefined) {
+      values[i] = NaN;
+      continue;
+    }
+    const n = toNumeric(raw);
+    if (n === undefined) return undefined;
+    values[i] = n;
+  }
+  return values;
+}
+
+/** Whether a metric is flipped: matched by metric key, value key, `metricKey/valueKey` or column id. */
+export function isLowerBetter(lowerIsBetter: ReadonlySet<string>, metricKey: string, valueKey: string, column: string): boolean {
+  return lowerIsBetter.has(metricKey) || lowerIsBetter.has(valueKey) || lowerIsBetter.has(`${metricKey}/${valueKey}`) || lowerIsBetter.has(column);
+}
+
+/** The metric keys both logs report with a verifiable type, and those left out with the reason. */
+export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerIsBetter: ReadonlySet<string>): { keys: MetricKeyValues[]; skipped: SkippedMetric[] } {
+  const a = metricEntries(base);
+  const b = metricEntries(cand);
+  const keys: MetricKeyValues[] = [];
+  const skipped: SkippedMetric[] = [];
+  const skip = (entry: MetricEntry, reason: string): void => {
+    const row: SkippedMetric = { metricKey: entry.view.metricKey, valueKey: entry.valueKey, reason };
+    if (entry.scorerKey !== undefined) row.scorerKey = entry.scorerKey;
+    skipped.push(row);
+  };
+  const basePerSample = new PerSampleValues(base.records, base.summary.samples.scoreColumns);
+  const candPerSample = new PerSampleValues(cand.records, cand.summary.samples.scoreColumns);
+  for (const [id, entry] of a) {
+    const other = b.get(id);
+    if (!other) {
+      skip(entry, compareStrings.metricOnlyIn('baseline'));
+      continue;
+    }
+    const type = entry.view.metricType ?? other.view.metricType;
+    if (type === undefined) {
+      skip(entry, compareStrings.typeMissing);
+      continue;
+    }
+    if (!VERIFIABLE_METRIC_TYPES.has(type) || (other.view.metricType !== undefined && !VERIFIABLE_METRIC_TYPES.has(other.view.metricType))) {
+      skip(entry, compareStrings.notVerifiableType(type));
+      continue;
+    }
+    const baseColumn = basePerSample.column(entry.scorerKey, entry.valueKey);
+    const candColumn = candPerSample.column(other.scorerKey, other.valueKey);
+    if (baseColumn.id === undefined || candColumn.id === undefined) {
+      skip(entry, baseColumn.reason ?? candColumn.reason ?? compareStrings.noColumn);
+      continue;
+    }
+    const baselineValues = columnValues(base, baseColumn.id);
+    const candidateValues = columnValues(cand, candColumn.id);
+    if (!baselineValues || !candidateValues) {
+      skip(entry, compareStrings.notNumeric);
+      continue;
+    }
+    const row: MetricKeyValues = {
+      id,
+      metricKey: entry.view.metricKey,
+      valueKey: entry.valueKey,
+      metricType: type,
+      column: baseColumn.id,
+      lowerIsBetter: isLowerBetter(lowerIsBetter, entry.view.metricKey, entry.valueKey, baseColumn.id),
+      baselineReported: toNumeric(entry.value) ?? null,
+      candidateReported: toNumeric(other.value) ?? null,
+      baselineValues,
+      candidateValues,
+    };
+    if (entry.scorerKey !== undefined) row.scorerKey = entry.scorerKey;
+    keys.push(row);
+  }
+  for (const [id, entry] of b) if (!a.has(id)) skip(entry, compareStrings.metricOnlyIn('candidate'));
+  return { keys, skipped };
+}
+
+function binaryCounts(a: readonly number[], b: readonly number[]): BinaryCounts | undefined {
+  if (a.length === 0) return undefined;
+  const counts = { bothPass: 0, bothFail: 0, onlyBaseline: 0, onlyCandidate: 0 };
+  for (let i = 0; i < a.length; i++) {
+    if ((a[i] !== 0 && a[i] !== 1) || (b[i] !== 0 && b[i] !== 1)) return undefined;
+    if (a[i] === 1 && b[i] === 1) counts.bothPass++;
+    else if (a[i] === 0 && b[i] === 0) counts.bothFail++;
+    else if (a[i] === 1) counts.onlyBaseline++;
+    else counts.onlyCandidate++;
+  }
+  return { ...counts, mcnemarP: mcnemarExactP(counts.onlyBaseline, counts.onlyCandidate) };
+}
+
+function finite(values: Float64Array): number[] {
+  const list: number[] = [];
+  for (const v of values) if (!Number.isNaN(v)) list.push(v);
+  return list;
+}
+
+/**
+ * The figures of one metric key (SEMANTICS §10): paired over the aligned samples that carry the value in both
+ * logs (clustered when `clusters` gives each pair's cluster), or unpaired (Welch) over every sample when
+ * the logs share no sample.
+ */
+export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unpaired: boolean, clusters?: readonly string[]): Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'> {
+  let a: number[];
+  let b: number[];
+  let estimate;
+  let binary: BinaryCounts | undefined;
+  let r: number | null = null;
+  if (unpaired) {
+    a = finite(key.baselineValues);
+    b = finite(key.candidateValues);
+    estimate = unpairedDifference(a, b);
+  } else {
+    a = [];
+    b = [];
+    const d: number[] = [];
+    const pairClusters: string[] = [];
+    for (let i = 0; i < alignment.ids.length; i++) {
+      const x = key.baselineValues[alignment.baseline[i]];
+      const y = key.candidateValues[alignment.candidate[i]];
+      if (Number.isNaN(x) || Number.isNaN(y)) continue;
+      a.push(x);
+      b.push(y);
+      d.push(y - x);
+      if (clusters) pairClusters.push(clusters[i]);
+    }
+    estimate = clusters ? clusteredDifference(d, pairClusters) : pairedDifference(d);
+    r = correlation(a, b);
+    binary = binaryCounts(a, b);
+  }
+  const result: Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'> = {
+    id: key.id,
+    metricKey: key.metricKey,
+    valueKey: key.valueKey,
+    metricType: key.metricType,
+    column: key.column,
+    lowerIsBetter: key.lowerIsBetter,
+    baseline: key.baselineReported,
+    candidate: key.candidateReported,
+    baselineMean: a.length ? mean(a) : null,
+    candidateMean: b.length ? mean(b) : null,
+    estimate,
+    correlation: r,
+  };
+  if (key.scorerKey !== undefined) result.scorerKey = key.scorerKey;
+  if (binary) result.binary = binary;
+  return result;
+}
+
+/** Holm's adjustment over the metric keys of one comparison, then significance and the verdict per key. */
+export function adjustAndJudge<T extends { estimate: { p: number | null; delta: number }; lowerIsBetter: boolean }>(metrics: readonly T[]): (T & { pHolm: number | null; significant: boolean; verdict: MetricVerdict })[] {
+  const adjusted = holmAdjust(metrics.map((m) => m.estimate.p));
+  return metrics.map((m, i) => {
+    const pHolm = adjusted[i];
+    const significant = pHolm !== null && pHolm < ALPHA;
+    let verdict: MetricVerdict = 'untested';
+    if (pHolm !== null) verdict = !significant || m.estimate.delta === 0 ? 'no_difference' : (m.estimate.delta > 0) !== m.lowerIsBetter ? 'better' : 'worse';
+    return { ...m, pHolm, significant, verdict };
+  });
+}

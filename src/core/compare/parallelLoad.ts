@@ -1,0 +1,101 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { LogSummary } from '../log/logViewTypes';
+import type { SampleRecord } from '../log/sampleRecords';
+import type { AggregatorSpec } from '../log/trialsConfig';
+import { LogLoadError } from '../log/logLoadError';
+import { loadLogIndex } from '../log/logLoader';
+import { buildSampleDetail } from '../log/sampleDetail';
+import { readSample } from '../log/sampleReading';
+import { comparableLog, ComparableLog } from './comparableLog';
+
+/** What the compare loading worker posts (compareLoad.worker.ts). */
+export type IndexedLogMessage =
+  | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number } }
+  | { kind: 'fallback' }
+  | { kind: 'error'; message: string; line?: number; column?: number };
+
+/** Logs indexed at the same time (each worker holds one file's bytes while it indexes). */
+const PARALLEL = 2;
+
+function readSlice(file: string, start: number, end: number): unknown {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const slice = Buffer.allocUnsafe(end - start);
+    let read = 0;
+    while (read < slice.length) {
+      const n = fs.readSync(fd, slice, read, slice.length - read, start + read);
+      if (n === 0) break;
+      read += n;
+    }
+    return JSON.parse(slice.toString('utf8', 0, read));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** A comparable log whose samples are read from the file at the offsets the worker found. */
+function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>): ComparableLog {
+  const sample = (index: number): unknown => {
+    if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(`no sample at index ${index}`);
+    return readSlice(filePath, message.starts[index], message.ends[index]);
+  };
+  return {
+    summary: message.summary,
+    records: message.records,
+    sampleData(index: number): unknown {
+      try {
+        return readSample(sample(index), index).data;
+      } catch {
+        return undefined;
+      }
+    },
+    detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
+  };
+}
+
+function indexInWorker(workerScript: string, filePath: string): Promise<IndexedLogMessage> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerScript, { workerData: { filePath, fileName: path.basename(filePath) } });
+    worker.once('message', (message: IndexedLogMessage) => {
+      resolve(message);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the indexing worker exited with code ${code}`)));
+  });
+}
+
+async function loadOne(filePath: string, workerScript: string | undefined): Promise<ComparableLog> {
+  if (workerScript) {
+    let message: IndexedLogMessage | undefined;
+    try {
+      message = await indexInWorker(workerScript, filePath);
+    } catch {
+      message = undefined; // the worker could not run: index in this thread below
+    }
+    if (message?.kind === 'indexed') return fileBackedLog(filePath, message);
+    if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
+  }
+  return comparableLog(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }));
+}
+
+/**
+ * Reads and indexes the logs of a comparison, two at a time in worker threads when `workerScript`
+ * (dist/worker/compareLoad.js) exists, else one after the other in this thread. Rejects with a
+ * LogLoadError naming the file that cannot be read.
+ */
+export async function loadComparableLogs(filePaths: readonly string[], workerScript?: string): Promise<ComparableLog[]> {
+  const script = workerScript && fs.existsSync(workerScript) ? workerScript : undefined;
+  const logs: ComparableLog[] = new Array(filePaths.length);
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < filePaths.length) {
+      const i = next++;
+      logs[i] = await loadOne(filePaths[i], script);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(script ? PARALLEL : 1, filePaths.length) }, lane));
+  return logs;
+}

@@ -1,0 +1,73 @@
+import type { ChangeKind } from './compareTypes';
+import type { ComparableLog } from './comparableLog';
+import type { MetricKeyValues } from './metricComparison';
+import type { Alignment } from './sampleAlignment';
+import type { SampleRecord } from '../log/sampleRecords';
+import { fisherExactP } from './statistics/exactTests';
+
+/** A change is within noise when Fisher's exact test on the trial pass counts gives p ≥ this. */
+export const NOISE_ALPHA = 0.05;
+
+/** The per-pair values of one metric key: Δ, its kind, and Fisher's p where the trials allow it (NaN otherwise). */
+export interface MetricPairs {
+  key: MetricKeyValues;
+  baseline: Float64Array;
+  candidate: Float64Array;
+  delta: Float64Array;
+  kind: Int8Array;
+  fisherP: Float64Array;
+  counts: { improvements: number; regressions: number; withinNoise: number };
+}
+
+export const KIND_CODES: readonly ChangeKind[] = ['unchanged', 'improvement', 'regression'];
+
+/** Pass and fail counts of a sample's trials (their outcomes), when its value is exactly that pass rate. */
+function trialCounts(record: SampleRecord, value: number): [number, number] | undefined {
+  if (record.trials.length === 0) return undefined;
+  let pass = 0;
+  let fail = 0;
+  for (const trial of record.trials) {
+    if (trial.outcome === 'pass') pass++;
+    else if (trial.outcome === 'fail') fail++;
+  }
+  if (pass + fail === 0 || Math.abs(pass / (pass + fail) - value) > 1e-9) return undefined;
+  return [pass, fail];
+}
+
+/**
+ * Per paired sample: the change of its value for one metric key (higher is better unless the key is flipped)
+ * and, when both samples have trials of a 0/1 score, whether the change is within noise.
+ */
+export function metricPairs(key: MetricKeyValues, alignment: Alignment, base: ComparableLog, cand: ComparableLog): MetricPairs {
+  const n = alignment.ids.length;
+  const pairs: MetricPairs = {
+    key,
+    baseline: new Float64Array(n),
+    candidate: new Float64Array(n),
+    delta: new Float64Array(n),
+    kind: new Int8Array(n),
+    fisherP: new Float64Array(n).fill(NaN),
+    counts: { improvements: 0, regressions: 0, withinNoise: 0 },
+  };
+  for (let i = 0; i < n; i++) {
+    const a = key.baselineValues[alignment.baseline[i]];
+    const b = key.candidateValues[alignment.candidate[i]];
+    pairs.baseline[i] = a;
+    pairs.candidate[i] = b;
+    const d = b - a;
+    pairs.delta[i] = d;
+    if (Number.isNaN(d) || d === 0) continue;
+    const better = d > 0 !== key.lowerIsBetter;
+    pairs.kind[i] = better ? 1 : 2;
+    if (better) pairs.counts.improvements++;
+    else pairs.counts.regressions++;
+    const ca = trialCounts(base.records[alignment.baseline[i]], a);
+    const cb = trialCounts(cand.records[alignment.candidate[i]], b);
+    if (ca && cb) {
+      const p = fisherExactP(ca[0], ca[1], cb[0], cb[1]);
+      pairs.fisherP[i] = p;
+      if (p >= NOISE_ALPHA) pairs.counts.withinNoise++;
+    }
+  }
+  return pairs;
+}

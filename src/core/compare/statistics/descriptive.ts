@@ -1,0 +1,42 @@
+/** Mean, sample variance (n − 1), and the Pearson correlation. */
+
+export function mean(values: readonly number[]): number {
+  let sum = 0;
+  for (const v of values) sum += v;
+  return values.length ? sum / values.length : NaN;
+}
+
+/** Sample variance with n − 1 in the denominator (two-pass); NaN below two values. */
+export function variance(values: readonly number[]): number {
+  if (values.length < 2) return NaN;
+  const m = mean(values);
+  let sum = 0;
+  for (const v of values) sum += (v - m) * (v - m);
+  return sum / (values.length - 1);
+}
+
+/** Pearson's correlation of paired values; null when either side does not vary. */
+export function correlation(a: readonly number[], b: readonly number[]): number | null {
+  if (a.length !== b.length || a.length < 2) return null;
+  const ma = mean(a);
+  const mb = mean(b);
+  let sab = 0;
+  let saa = 0;
+  let sbb = 0;
+  for (let i = 0; i < a.length; i++) {
+    const da = a[i] - ma;
+    const db = b[i] - mb;
+    sab += da * db;
+    saa += da * da;
+    sbb += db * db;
+  }
+  if (saa === 0 || sbb === 0) return null;
+  return Math.max(-1, Math.min(1, sab / Math.sqrt(saa * sbb)));
+}
+
+/** Welch–Satterthwaite degrees of freedom from the squared standard errors and sizes of two groups. */
+export function welchDf(seA2: number, nA: number, seB2: number, nB: number): number {
+  const numerator = (seA2 + seB2) ** 2;
+  const denominator = (seA2 * seA2) / (nA - 1) + (seB2 * seB2) / (nB - 1);
+  return denominator === 0 ? nA + nB - 2 : numerator / denominator;
+}

@@ -1,0 +1,151 @@
+/**
+ * One webview comparing two or more logs: loads and indexes them in the extension host, computes the
+ * comparison, and answers the webview's requests for pages of per-sample changes and for pairs of samples.
+ */
+import * as vscode from 'vscode';
+import * as path from 'node:path';
+import type { CompareHostToWebview, CompareWebviewToHost } from '../../core/protocol/compareProtocol';
+import type { CompareOptions } from '../../core/compare/compareTypes';
+import { isCompareWebviewToHost } from '../../core/protocol/compareProtocol';
+import { compareStrings as S } from '../../core/l10n/compareStrings';
+import type { ComparableLog } from '../../core/compare/comparableLog';
+import { loadComparableLogs } from '../../core/compare/parallelLoad';
+import { LogLoadError } from '../../core/log/logLoadError';
+import { LogComparison } from '../../core/compare/logComparison';
+import type { Services } from '../services';
+import { webviewOptions, webviewPage } from '../webviewPage';
+import { servedComparison } from './compareTestState';
+
+export const COMPARE_VIEW_TYPE = 'evalLens.compare';
+
+/** Paired samples whose data is compared per turn of the event loop. */
+const INPUT_CHECK_STEP = 2000;
+
+export class ComparePanel implements vscode.Disposable {
+  private ready = false;
+  private disposed = false;
+  private logs?: ComparableLog[];
+  private comparison?: LogComparison;
+  private generation = 0;
+  private options: CompareOptions = {};
+  private failure?: string;
+  private readonly loaded: Promise<void>;
+  private readonly files: string[];
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static open(services: Services, uris: readonly vscode.Uri[]): ComparePanel {
+    const names = uris.map((u) => path.basename(u.fsPath));
+    const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, S.panelTitle(names[0], names.slice(1)), vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
+    return new ComparePanel(panel, services, uris, services.asset('dist', 'worker', 'compareLoad.js').fsPath);
+  }
+
+  private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[], private readonly workerScript: string) {
+    this.files = uris.map((u) => vscode.workspace.asRelativePath(u));
+    this.disposables.push(
+      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      panel.onDidDispose(() => this.dispose()),
+    );
+    panel.webview.html = webviewPage(panel.webview, services.context.extensionUri, { bundle: 'compare', title: panel.title, body: '<div id="root"></div>', dataImages: true });
+    this.loaded = this.load();
+  }
+
+  private post(message: CompareHostToWebview): void {
+    void this.panel.webview.postMessage(message);
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.logs = await loadComparableLogs(this.uris.map((u) => u.fsPath), this.workerScript);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const file = error instanceof LogLoadError ? error.file : undefined;
+      const at = file === undefined ? -1 : this.uris.findIndex((u) => u.fsPath === file);
+      this.failure = at >= 0 && file !== undefined ? message.split(file).join(this.files[at]) : message;
+      return;
+    }
+    await this.compute();
+  }
+
+  /**
+   * Computes the comparison. The data of the paired samples ("input changed") is compared after the first
+   * `init` when there are many: the figures do not depend on it, and a second `init` (same generation)
+   * brings the complete list.
+   */
+  private async compute(): Promise<void> {
+    if (!this.logs) return;
+    try {
+      const comparison = new LogComparison(this.logs, this.options);
+      const complete = comparison.checkInputs(INPUT_CHECK_STEP);
+      this.comparison = comparison;
+      this.generation++;
+      if (!complete) void this.finishInputs(comparison);
+    } catch (error) {
+      this.failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+
+  private async finishInputs(comparison: LogComparison): Promise<void> {
+    await this.loaded;
+    do await new Promise((resolve) => setImmediate(resolve));
+    while (this.comparison === comparison && !this.disposed && !comparison.checkInputs(INPUT_CHECK_STEP));
+    if (this.comparison === comparison && !this.disposed) this.sendState();
+  }
+
+  private sendState(): void {
+    if (!this.ready) return;
+    if (this.failure !== undefined || !this.comparison) {
+      const message = this.failure ?? S.loadFailed;
+      servedComparison.loadError(this.files, message);
+      this.post({ type: 'loadError', message });
+      return;
+    }
+    const summary = this.comparison.summary();
+    servedComparison.summary(this.files, this.generation, summary);
+    this.post({ type: 'init', generation: this.generation, summary });
+  }
+
+  private async receive(message: unknown): Promise<void> {
+    if (!isCompareWebviewToHost(message)) return;
+    if (message.type === 'ready') {
+      this.ready = true;
+      if (!this.comparison && this.failure === undefined) this.post({ type: 'progress', label: S.loadingLogs(this.uris.length) });
+      await this.loaded;
+      this.sendState();
+      return;
+    }
+    if (message.type === 'options') {
+      this.options = { lowerIsBetter: message.lowerIsBetter };
+      if (message.clusterKey) this.options.clusterKey = message.clusterKey;
+      await this.compute();
+      this.sendState();
+      return;
+    }
+    this.answer(message);
+  }
+
+  private answer(message: Extract<CompareWebviewToHost, { type: 'changes' | 'pair' }>): void {
+    const comparison = this.comparison;
+    if (!comparison || message.generation !== this.generation) {
+      this.post({ type: 'error', id: message.id, error: S.staleComparison });
+      return;
+    }
+    try {
+      if (message.type === 'changes') {
+        const page = comparison.page(message.query);
+        servedComparison.changes(this.files, page);
+        this.post({ type: 'changesResult', id: message.id, generation: this.generation, page });
+      } else {
+        const pair = comparison.pairDetail(message.candidate, message.sampleId);
+        servedComparison.pair(this.files, pair);
+        this.post({ type: 'pairResult', id: message.id, generation: this.generation, pair });
+      }
+    } catch (error) {
+      this.post({ type: 'error', id: message.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  dispose(): void {
+    this.disposed = true;
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

@@ -1,0 +1,113 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { repoRoot } from './harness/repoRoot';
+import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
+import { pValue, signed } from '../../webview/compare/compareFormat';
+
+type LogJson = {
+  specification: { display_name: string };
+  evidence: { samples: { sample_id: string; scores: { scorer_key: string; values: Record<string, number> }[]; trials: { solver: { output: { items: { type: string; role?: string; content?: { text: string }[] }[] } } }[] }[] };
+};
+
+const BASE = 'compare-baseline.tasklog.json';
+const CAND = 'compare-candidate.tasklog.json';
+let workbench: Workbench;
+let base: LogJson;
+let cand: LogJson;
+
+function readLog(name: string): LogJson {
+  return JSON.parse(fs.readFileSync(path.join(repoRoot(), 'examples', 'logs', name), 'utf8')) as LogJson;
+}
+
+function correct(log: LogJson): Map<string, number> {
+  return new Map(log.evidence.samples.map((s) => [s.sample_id, s.scores.find((x) => x.scorer_key === 'exact_match')?.values.correct ?? NaN]));
+}
+
+/** Picks an item of the open quick pick by its label (typed as a filter first). */
+async function pick(page: Page, label: string, many: boolean): Promise<void> {
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(label);
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  if (many) await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
+  await page.keyboard.press('Enter');
+}
+
+async function waitIn(frame: Frame, selector: string): Promise<void> {
+  await frame.waitForSelector(selector, { state: 'visible', timeout: 30_000 });
+}
+
+before(async () => {
+  base = readLog(BASE);
+  cand = readLog(CAND);
+  workbench = await startWorkbench({ settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+}, { timeout: 180_000 });
+
+after(async () => {
+  await workbench?.close();
+});
+
+test('compare from the palette: the metric table shows Δ and p; a regression opens both conversations', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
+  // Opening a log first: the workbench has loaded the extension's contributions once its report shows.
+  await openFile(page, `logs/${BASE}`);
+  await findWebviewFrame(page, base.specification.display_name);
+  try {
+    await runCommand(page, 'Eval Lens: Compare Task Result Logs');
+  } catch (error) {
+    await screenshot(page, 'compare-palette-failure');
+    throw error;
+  }
+  await pick(page, BASE, false);
+  await pick(page, CAND, true);
+  const frame = await findWebviewFrame(page, cand.specification.display_name);
+  await waitIn(frame, '[data-testid="metric-table"]');
+
+  const a = correct(base);
+  const b = correct(cand);
+  const expected = pairedDifference([...a.keys()].map((id) => (b.get(id) ?? NaN) - (a.get(id) ?? NaN)));
+  const row = frame.locator('tr[data-metric-id="exact_match|accuracy|correct"]');
+  assert.equal((await row.locator('[data-testid="delta"]').innerText()).trim(), signed(expected.delta));
+  assert.ok(Math.abs(Number(await row.locator('[data-testid="delta"]').getAttribute('title')) - expected.delta) < 1e-12, 'the exact Δ is on hover');
+  assert.equal((await row.locator('[data-testid="p"]').innerText()).trim(), pValue(expected.p));
+  assert.ok(Math.abs(Number(await row.locator('[data-testid="p"]').getAttribute('title')) - (expected.p ?? NaN)) < 1e-12, 'the exact p is on hover');
+  assert.match(await row.locator('[data-testid="verdict"]').innerText(), /better/);
+  await waitIn(frame, '[data-testid="binary-table"], [data-testid="change"]');
+  await screenshot(page, 'compare-metrics-light');
+
+  await frame.locator('[data-testid="filter-kind"]').selectOption('regression');
+  await frame.waitForSelector('[data-testid="change"][data-kind="regression"]', { timeout: 30_000 });
+  assert.equal(await frame.locator('[data-testid="change"][data-kind="improvement"]').count(), 0, 'only regressions are listed');
+  const first = frame.locator('[data-testid="change"]').first();
+  const sampleId = (await first.getAttribute('data-sample-id')) ?? '';
+  await first.click();
+  await waitIn(frame, '[data-testid="pair-view"]');
+  const sample = base.evidence.samples.find((s) => s.sample_id === sampleId);
+  assert.ok(sample, `the regression ${sampleId} is a sample of the baseline`);
+  const question = sample.trials[0].solver.output.items.find((i) => i.type === 'message' && i.role === 'user')?.content?.[0]?.text ?? '';
+  for (const side of ['pair-baseline', 'pair-candidate']) {
+    const text = await frame.locator(`[data-testid="${side}"]`).innerText();
+    assert.ok(text.includes(question.slice(0, 30)), `the ${side} conversation shows the question`);
+    assert.ok((await frame.locator(`[data-testid="${side}"] [data-testid="conversation"]`).count()) >= 1);
+  }
+  await screenshot(page, 'compare-regression-light');
+});
+
+test('the compare view follows the dark and high contrast themes', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  const frame = await findWebviewFrame(page, cand.specification.display_name);
+  for (const [label, kind, name] of [['Dark Modern', 'dark', 'compare-dark'], ['Dark High Contrast', 'highContrast', 'compare-high-contrast']] as const) {
+    await setColorTheme(page, label, kind);
+    await waitIn(frame, '[data-testid="metric-table"]');
+    // The page's foreground follows the theme: light text on a dark background.
+    const color = await frame.evaluate<string>('getComputedStyle(document.body).color');
+    const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
+    assert.ok(r + g + b > 3 * 150, `${label}: light text (${color})`);
+    await screenshot(page, name);
+  }
+});

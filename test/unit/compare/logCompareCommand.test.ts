@@ -1,0 +1,101 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { runCli } from '../../../src/cli/runCli';
+import { CliIo } from '../../../src/cli/cliTypes';
+import { compareLog, legacySample, trialsSample } from './compareTestLogs';
+import { repoRoot } from '../sharedFixtures';
+
+function capture(cwd: string): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', cwd, stdout: (t: string) => { io.out += t; }, stderr: (t: string) => { io.err += t; } };
+  return io;
+}
+
+interface JsonReport {
+  anyRegression: boolean;
+  candidates: { metrics: { id: string; estimate: { delta: number; p: number }; pHolm: number; verdict: string; binary?: unknown }[]; alignment: { inputChanged: string[]; paired: number }; sampleChanges: { sampleId: string; kind: string }[] }[];
+}
+
+describe('eval-lens log compare', () => {
+  let dir: string;
+  const write = (name: string, value: unknown): void => fs.writeFileSync(path.join(dir, name), JSON.stringify(value));
+  before(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-compare-'));
+    const base = Array.from({ length: 30 }, (_, i) => legacySample(`s${i}`, { correct: i % 3 === 0 ? 0 : 1 }, { q: `q${i}`, topic: `t${i % 5}` }));
+    const worse = Array.from({ length: 30 }, (_, i) => legacySample(`s${i}`, { correct: i % 3 === 0 || i % 2 === 0 ? 0 : 1 }, { q: `q${i}`, topic: `t${i % 5}` }));
+    write('base.json', compareLog(base));
+    write('worse.json', compareLog(worse));
+    write('trials.json', compareLog([trialsSample('s0', [{ correct: true }, { correct: false }])]));
+    fs.writeFileSync(path.join(dir, 'broken.json'), '{"evidence": {"samples": [1, 2,');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('prints the metric table; exit 0 without --fail-on-regression', async () => {
+    const io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json'], io), 0);
+    assert.match(io.out, /judge: accuracy\/correct\s+30\s+0\.667\s+0\.333\s+−0\.333/);
+    assert.match(io.out, /McNemar p/);
+    assert.match(io.out, /1 metric key\(s\) significantly worse/);
+  });
+
+  test('--fail-on-regression exits 1 when a metric is significantly worse after Holm; --lower-is-better flips it', async () => {
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '--fail-on-regression'], capture(dir)), 1);
+    assert.equal(await runCli(['log', 'compare', 'worse.json', 'base.json', '--fail-on-regression'], capture(dir)), 0);
+    assert.equal(await runCli(['log', 'compare', 'worse.json', 'base.json', '--fail-on-regression', '--lower-is-better', 'accuracy'], capture(dir)), 1);
+  });
+
+  test('--json carries every figure and the per-sample changes', async () => {
+    const io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '--json', '--cluster', 'topic'], io), 0);
+    const report = JSON.parse(io.out) as JsonReport;
+    const metric = report.candidates[0].metrics[0];
+    assert.equal(metric.id, 'judge|accuracy|correct');
+    assert.ok(Math.abs(metric.estimate.delta + 1 / 3) < 1e-12);
+    assert.equal(metric.verdict, 'worse');
+    assert.ok(metric.binary);
+    assert.equal((metric.estimate as unknown as { clusters: number }).clusters, 5);
+    assert.equal(report.candidates[0].sampleChanges.length, 10);
+    assert.ok(report.candidates[0].sampleChanges.every((c) => c.kind === 'regression'));
+    assert.equal(report.anyRegression, true);
+  });
+
+  test('-o writes one standalone HTML page with a strict CSP and no script', async () => {
+    const io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '-o', 'out.html'], io), 0);
+    const html = fs.readFileSync(path.join(dir, 'out.html'), 'utf8');
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src 'sha256-/);
+    assert.doesNotMatch(html, /<script/i);
+    assert.match(html, /prefers-color-scheme: dark/);
+    assert.match(html, /<tr data-metric="judge\|accuracy\|correct">/);
+    assert.match(html, /class="badge worse"/);
+  });
+
+  test('usage errors and unreadable logs exit 2 with a message naming the file', async () => {
+    let io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json'], io), 2);
+    assert.match(io.err, /baseline log and at least one candidate/);
+    io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'broken.json'], io), 2);
+    assert.match(io.err, /broken\.json/);
+    io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'missing.json'], io), 2);
+    assert.match(io.err, /missing\.json/);
+    io = capture(dir);
+    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '--bogus'], io), 2);
+  });
+
+  test('the example pair: the candidate is significantly better on accuracy and one input changed', async () => {
+    const io = capture(repoRoot);
+    const logs = ['examples/logs/compare-baseline.tasklog.json', 'examples/logs/compare-candidate.tasklog.json'];
+    assert.equal(await runCli(['log', 'compare', ...logs, '--json', '--fail-on-regression'], io), 0);
+    const report = JSON.parse(io.out) as JsonReport;
+    const c = report.candidates[0];
+    assert.equal(c.alignment.paired, 40);
+    assert.deepEqual(c.alignment.inputChanged, ['geo-00007']);
+    const accuracy = c.metrics.find((m) => m.id === 'exact_match|accuracy|correct');
+    assert.ok(accuracy && accuracy.estimate.delta > 0.1 && accuracy.pHolm < 0.05);
+    assert.equal(accuracy.verdict, 'better');
+  });
+});

@@ -1,0 +1,39 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { loadComparableLogs } from '../../../src/core/compare/parallelLoad';
+import { LogComparison } from '../../../src/core/compare/logComparison';
+import { LogLoadError } from '../../../src/core/log/logLoadError';
+import { repoRoot } from '../sharedFixtures';
+
+const examples = ['compare-baseline.tasklog.json', 'compare-candidate.tasklog.json'].map((f) => path.join(repoRoot, 'examples', 'logs', f));
+const workerScript = path.join(repoRoot, 'dist', 'worker', 'compareLoad.js');
+
+describe('loading the logs of a comparison', () => {
+  test('indexed in worker threads: the same figures, changes and sample details as in this thread', async () => {
+    assert.ok(fs.existsSync(workerScript), 'the worker is built (node esbuild.js)');
+    const inWorkers = new LogComparison(await loadComparableLogs(examples, workerScript));
+    const here = new LogComparison(await loadComparableLogs(examples));
+    inWorkers.checkInputs();
+    here.checkInputs();
+    assert.deepEqual(inWorkers.summary(), here.summary());
+    const query = { candidate: 1, offset: 0, limit: 20 };
+    assert.deepEqual(inWorkers.page(query), here.page(query));
+    assert.deepEqual(inWorkers.pairDetail(1, 'geo-00007'), here.pairDetail(1, 'geo-00007'));
+  });
+
+  test('a broken log is a LogLoadError naming its file, with or without workers', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-compare-load-'));
+    try {
+      const broken = path.join(dir, 'broken.json');
+      fs.writeFileSync(broken, '{"evidence": {"samples": [{"sample_id": 1}, {"sample_id": ');
+      for (const script of [workerScript, undefined]) {
+        await assert.rejects(loadComparableLogs([examples[0], broken], script), (error: unknown) => error instanceof LogLoadError && error.file === broken && error.line === 1 && /broken\.json:1:\d+: invalid JSON/.test(error.message));
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,229 @@
+/**
+ * The compare view: a header per log, the candidate's metric table and 2×2 counts, the per-sample changes
+ * (paged from the host, filtered), and a paired sample side by side. The cluster column and the metrics'
+ * direction are options the host computes the comparison again with. View state survives a hidden tab.
+ */
+import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../../src/core/compare/compareTypes';
+import { compareStrings as S } from '../../src/core/l10n/compareStrings';
+import { el, clear } from '../logReport/dom';
+import { formatDuration, formatLocalTime } from '../logReport/format';
+import { statusBadge } from '../logReport/header';
+import { CompareClient, StaleCompareReply } from './compareClient';
+import { ChangeFilters, CHANGES_PAGE, renderChangesList, renderChangesToolbar } from './changesList';
+import { renderBinaryTables, renderMetricTable } from './metricTable';
+import { renderPair } from './pairView';
+
+interface ViewState {
+  candidate: number;
+  filters: ChangeFilters;
+  openSampleId?: string;
+}
+
+function restore(value: unknown): ViewState {
+  const state = typeof value === 'object' && value !== null ? (value as Partial<ViewState>) : {};
+  return {
+    candidate: typeof state.candidate === 'number' ? state.candidate : 1,
+    filters: typeof state.filters === 'object' && state.filters !== null ? state.filters : {},
+    openSampleId: typeof state.openSampleId === 'string' ? state.openSampleId : undefined,
+  };
+}
+
+export class CompareApp {
+  private summary?: ComparisonSummary;
+  private state: ViewState;
+  private rows: SampleChange[] = [];
+  private total = 0;
+  private pair?: PairDetail;
+  private readonly main = el('main', { className: 'compare' });
+
+  constructor(root: HTMLElement, private readonly client: CompareClient) {
+    this.state = restore(client.getState());
+    root.appendChild(this.main);
+    this.main.appendChild(el('p', { className: 'loading', text: S.view.loading }));
+    client.listen((message) => {
+      if (message.type === 'progress') this.showProgress(message.label);
+      else if (message.type === 'loadError') this.showError(message.message);
+      else void this.init(message.generation, message.summary);
+    });
+    client.post({ type: 'ready' });
+  }
+
+  private save(): void {
+    this.client.setState(this.state);
+  }
+
+  private showProgress(label: string): void {
+    if (this.summary) return;
+    clear(this.main);
+    this.main.appendChild(el('p', { className: 'load-progress', text: label }));
+  }
+
+  private showError(message: string): void {
+    clear(this.main);
+    this.main.appendChild(el('div', { className: 'load-error', attrs: { role: 'alert' } }, el('p', { text: message })));
+  }
+
+  private async init(generation: number, summary: ComparisonSummary): Promise<void> {
+    this.client.setGeneration(generation);
+    this.summary = summary;
+    if (!summary.candidates.some((c) => c.position === this.state.candidate)) this.state.candidate = 1;
+    this.render();
+    await this.loadChanges(false);
+    if (this.state.openSampleId) await this.openPair(this.state.openSampleId);
+  }
+
+  private current(): CandidateComparison | undefined {
+    return this.summary?.candidates.find((c) => c.position === this.state.candidate);
+  }
+
+  private async loadChanges(append: boolean): Promise<void> {
+    const c = this.current();
+    if (!c) return;
+    try {
+      const page = await this.client.changes({ candidate: c.position, offset: append ? this.rows.length : 0, limit: CHANGES_PAGE, ...this.state.filters });
+      this.rows = append ? [...this.rows, ...page.rows] : page.rows;
+      this.total = page.total;
+      this.renderChanges();
+    } catch (error) {
+      if (!(error instanceof StaleCompareReply)) this.showInline(error);
+    }
+  }
+
+  private async openPair(sampleId: string): Promise<void> {
+    const c = this.current();
+    if (!c) return;
+    try {
+      this.pair = await this.client.pair(c.position, sampleId);
+      this.state.openSampleId = sampleId;
+      this.save();
+      this.renderPairView();
+    } catch (error) {
+      if (!(error instanceof StaleCompareReply)) this.showInline(error);
+    }
+  }
+
+  private showInline(error: unknown): void {
+    const slot = this.main.querySelector('.changes-slot');
+    if (slot) slot.replaceChildren(el('p', { className: 'load-error', text: error instanceof Error ? error.message : String(error) }));
+  }
+
+  private sendOptions(patch: { clusterKey?: string; lowerIsBetter?: string[] }): void {
+    const summary = this.summary;
+    if (!summary) return;
+    const clusterKey = 'clusterKey' in patch ? patch.clusterKey : summary.clusterKey;
+    this.client.post({ type: 'options', clusterKey, lowerIsBetter: patch.lowerIsBetter ?? summary.lowerIsBetter });
+  }
+
+  private flip(metric: MetricComparison): void {
+    const summary = this.summary;
+    if (!summary) return;
+    const key = `${metric.metricKey}/${metric.valueKey}`;
+    const keys = new Set(summary.lowerIsBetter);
+    if (metric.lowerIsBetter) {
+      for (const k of [metric.metricKey, metric.valueKey, key, metric.column]) keys.delete(k);
+    } else {
+      keys.add(key);
+    }
+    this.sendOptions({ lowerIsBetter: [...keys] });
+  }
+
+  private logCard(role: string, log: CompareLogHeader, testId: string): HTMLElement {
+    const facts = [S.view.sampleFacts(log.sampleCount, log.maxTrials)];
+    if (log.startedAt !== undefined) facts.push(formatLocalTime(log.startedAt));
+    if (log.runtime !== undefined) facts.push(formatDuration(log.runtime));
+    return el('div', { className: 'log-card', attrs: { 'data-testid': testId } },
+      el('div', { className: 'muted', text: role }),
+      el('div', { className: 'header-title' }, el('strong', { text: log.displayName }), statusBadge(log.status)),
+      el('div', { className: 'muted', text: `${log.fileName} · ${facts.join(' · ')}` }),
+    );
+  }
+
+  private render(): void {
+    const summary = this.summary;
+    const c = this.current();
+    if (!summary || !c) return;
+    clear(this.main);
+    this.main.appendChild(el('header', { className: 'report-header compare-header' },
+      el('div', { className: 'log-cards' }, this.logCard(S.baselineLabel, summary.baseline, 'log-baseline'), ...summary.candidates.map((x) => this.logCard(S.candidateLabel(x.position), x.log, `log-candidate-${x.position}`)))));
+    if (summary.candidates.length > 1) {
+      const tabs = el('div', { className: 'tab-list', attrs: { role: 'tablist' } });
+      for (const x of summary.candidates) {
+        const tab = el('button', { className: 'tab', text: S.view.candidateTab(x.position, x.log.displayName), attrs: { role: 'tab', 'aria-selected': x.position === c.position ? 'true' : 'false' } });
+        tab.addEventListener('click', () => {
+          this.state = { candidate: x.position, filters: {} };
+          this.save();
+          this.pair = undefined;
+          this.render();
+          void this.loadChanges(false);
+        });
+        tabs.appendChild(tab);
+      }
+      this.main.appendChild(tabs);
+    }
+    const a = c.alignment;
+    this.main.appendChild(el('p', { className: 'muted', attrs: { 'data-testid': 'alignment' }, text: S.view.samplesLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.inputChanged.length) }));
+    if (c.unpaired) this.main.appendChild(el('p', { className: 'schema-banner', attrs: { role: 'note', 'data-testid': 'unpaired' }, text: S.unpairedNote }));
+    this.main.appendChild(this.clusterChooser(summary));
+    this.main.appendChild(el('h2', { text: S.view.metricsHeading }));
+    this.main.appendChild(el('p', { className: 'muted', text: S.view.metricsNote }));
+    this.main.appendChild(c.metrics.length ? el('div', { className: 'metric-scroll' }, renderMetricTable(c, {
+      flip: (m) => this.flip(m),
+      showChanges: (m) => {
+        this.state.filters = { ...this.state.filters, metricId: m.id };
+        this.save();
+        this.renderChanges();
+        void this.loadChanges(false);
+      },
+    })) : el('p', { className: 'empty', text: S.noMetrics }));
+    for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(`${skipped.metricKey}/${skipped.valueKey}`, skipped.reason) }));
+    const binary = renderBinaryTables(c);
+    if (binary) this.main.append(el('h2', { text: S.view.binaryHeading }), binary);
+    this.main.append(el('h2', { text: S.view.changesHeading }), el('div', { className: 'changes-slot' }), el('div', { className: 'pair-slot' }));
+    this.renderChanges();
+    this.renderPairView();
+  }
+
+  private clusterChooser(summary: ComparisonSummary): HTMLElement {
+    const select = el('select', { attrs: { 'aria-label': S.view.clusterLabel, 'data-testid': 'cluster' } });
+    for (const [value, text] of [['', S.view.noCluster], ...summary.clusterKeys.map((k) => [k, k])]) {
+      const option = el('option', { text, attrs: { value } });
+      option.selected = value === (summary.clusterKey ?? '');
+      select.appendChild(option);
+    }
+    select.addEventListener('change', () => this.sendOptions({ clusterKey: select.value || undefined }));
+    return el('label', { className: 'cluster-chooser' }, `${S.view.clusterLabel} `, select);
+  }
+
+  private renderChanges(): void {
+    const c = this.current();
+    const slot = this.main.querySelector('.changes-slot');
+    if (!c || !slot) return;
+    const events = {
+      filter: (filters: ChangeFilters) => {
+        this.state.filters = filters;
+        this.save();
+        void this.loadChanges(false);
+      },
+      more: () => void this.loadChanges(true),
+      open: (change: SampleChange) => void this.openPair(change.sampleId),
+    };
+    slot.replaceChildren(renderChangesToolbar(c, this.state.filters, events), renderChangesList(c, this.rows, this.total, events));
+  }
+
+  private renderPairView(): void {
+    const slot = this.main.querySelector('.pair-slot');
+    const c = this.current();
+    if (!slot || !this.summary || !c) return;
+    if (!this.pair) {
+      slot.replaceChildren();
+      return;
+    }
+    slot.replaceChildren(renderPair(this.pair, this.summary.baseline.displayName, { position: c.position, name: c.log.displayName }, () => {
+      this.pair = undefined;
+      this.state.openSampleId = undefined;
+      this.save();
+      this.renderPairView();
+    }));
+    slot.scrollIntoView({ block: 'start' });
+  }
+}

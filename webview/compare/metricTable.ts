@@ -1,0 +1,76 @@
+/** The metric table of one candidate (Δ, the interval drawn as a bar around zero, p, badge, MDE) and the 2×2 counts of 0/1 scores. */
+import type { CandidateComparison, MetricComparison } from '../../src/core/compare/compareTypes';
+import { compareStrings as S } from '../../src/core/l10n/compareStrings';
+import { el, svg } from '../logReport/dom';
+import { interval, metricLabel, num, pValue, signed, verdictText } from './compareFormat';
+
+const BAR_WIDTH = 160;
+
+function intervalBar(m: MetricComparison, scale: number): SVGSVGElement {
+  const x = (v: number): number => Math.max(2, Math.min(BAR_WIDTH - 2, BAR_WIDTH / 2 + (v / scale) * (BAR_WIDTH / 2 - 4)));
+  const bar = svg('svg', { class: 'interval-bar', width: BAR_WIDTH, height: 16, role: 'img', 'aria-label': interval(m) });
+  bar.appendChild(svg('line', { class: 'zero', x1: BAR_WIDTH / 2, x2: BAR_WIDTH / 2, y1: 1, y2: 15 }));
+  const { ciLow, ciHigh, delta } = m.estimate;
+  if (ciLow !== null && ciHigh !== null) bar.appendChild(svg('line', { class: `ci ci-${m.verdict}`, x1: x(ciLow).toFixed(1), x2: x(ciHigh).toFixed(1), y1: 8, y2: 8 }));
+  if (Number.isFinite(delta)) bar.appendChild(svg('circle', { class: 'point', cx: x(delta).toFixed(1), cy: 8, r: 3 }));
+  return bar;
+}
+
+function cell(text: string, testId?: string, title?: string): HTMLTableCellElement {
+  return el('td', { className: 'num', text, title, attrs: testId ? { 'data-testid': testId } : undefined });
+}
+
+export interface MetricTableEvents {
+  flip(metric: MetricComparison): void;
+  showChanges(metric: MetricComparison): void;
+}
+
+export function renderMetricTable(c: CandidateComparison, events: MetricTableEvents): HTMLElement {
+  const finite = c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
+  const scale = Math.max(1e-12, ...finite.map(Math.abs));
+  const table = el('table', { className: 'data-table metric-compare', attrs: { 'data-testid': 'metric-table' } });
+  table.appendChild(el('thead', {}, el('tr', {}, ...S.view.columns.map((h) => el('th', { text: h })))));
+  const body = el('tbody');
+  for (const m of c.metrics) {
+    const name = el('button', { className: 'link-button', text: metricLabel(m), title: m.id });
+    name.addEventListener('click', () => events.showChanges(m));
+    const flip = el('input', { attrs: { type: 'checkbox', 'aria-label': S.view.flipTitle, title: S.view.flipTitle, 'data-testid': 'flip' } });
+    flip.checked = m.lowerIsBetter;
+    flip.addEventListener('change', () => events.flip(m));
+    body.appendChild(el('tr', { attrs: { 'data-metric-id': m.id } },
+      el('td', {}, name),
+      cell(String(m.estimate.n)),
+      cell(num(m.baselineMean), 'baseline', String(m.baselineMean)),
+      cell(num(m.candidateMean), 'candidate', String(m.candidateMean)),
+      cell(signed(m.estimate.delta), 'delta', String(m.estimate.delta)),
+      cell(interval(m), 'interval', m.estimate.method === 'clustered' ? S.clusteredBy('', m.estimate.clusters ?? 0) : m.estimate.method),
+      el('td', {}, intervalBar(m, scale)),
+      cell(pValue(m.estimate.p), 'p', String(m.estimate.p)),
+      cell(pValue(m.pHolm), 'p-holm', String(m.pHolm)),
+      cell(num(m.estimate.mde), 'mde', String(m.estimate.mde)),
+      el('td', {}, el('span', { className: `verdict-badge verdict-${m.verdict}`, text: verdictText(m), attrs: { 'data-testid': 'verdict' } })),
+      el('td', {}, flip),
+    ));
+  }
+  table.appendChild(body);
+  return table;
+}
+
+export function renderBinaryTables(c: CandidateComparison): HTMLElement | undefined {
+  const binary = c.metrics.filter((m) => m.binary);
+  if (!binary.length) return undefined;
+  const box = el('div', { className: 'binary-tables' });
+  for (const m of binary) {
+    const b = m.binary as NonNullable<MetricComparison['binary']>;
+    box.appendChild(el('div', { className: 'binary-table', attrs: { 'data-testid': 'binary-table' } },
+      el('h3', { text: metricLabel(m) }),
+      el('table', { className: 'data-table' },
+        el('tr', {}, el('th'), el('th', { text: S.view.candidatePass }), el('th', { text: S.view.candidateFail })),
+        el('tr', {}, el('th', { text: S.view.baselinePass }), cell(String(b.bothPass)), cell(String(b.onlyBaseline))),
+        el('tr', {}, el('th', { text: S.view.baselineFail }), cell(String(b.onlyCandidate)), cell(String(b.bothFail))),
+      ),
+      el('div', { className: 'muted', text: S.view.mcnemar(pValue(b.mcnemarP)) }),
+    ));
+  }
+  return box;
+}

@@ -1,0 +1,32 @@
+/** One paired sample: both conversations side by side and a diff of the final outputs. */
+import type { PairDetail } from '../../src/core/compare/compareTypes';
+import type { SampleDetail } from '../../src/core/log/logViewTypes';
+import { compareStrings as S } from '../../src/core/l10n/compareStrings';
+import { el, icon } from '../logReport/dom';
+import { renderOutput } from '../logReport/conversation';
+import { diffLines, finalOutputText, renderDiff } from './outputDiff';
+
+function side(title: string, detail: SampleDetail, testId: string): HTMLElement {
+  const column = el('section', { className: 'pair-side', attrs: { 'data-testid': testId } }, el('h3', { text: title }));
+  for (const trial of detail.trials) {
+    if (detail.trials.length > 1) column.appendChild(el('h4', { text: S.view.trial(trial.index + 1) }));
+    column.appendChild(renderOutput(trial.output));
+  }
+  return column;
+}
+
+export function renderPair(pair: PairDetail, baselineName: string, candidate: { position: number; name: string }, close: () => void): HTMLElement {
+  const closeButton = el('button', { className: 'icon-button', title: S.view.closePair, attrs: { 'aria-label': S.view.closePair } }, icon('close'));
+  closeButton.addEventListener('click', close);
+  const head = el('div', { className: 'detail-head' }, el('h2', { text: pair.sampleId }), pair.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null, closeButton);
+  const a = pair.baseline.trials[0];
+  const b = pair.candidate.trials[0];
+  const ops = a && b ? diffLines(finalOutputText(a.output), finalOutputText(b.output)) : [];
+  const same = ops.every((o) => o.op === 'same');
+  return el('div', { className: 'pair-view', attrs: { 'data-testid': 'pair-view' } },
+    head,
+    el('h3', { text: S.view.outputDiff }),
+    same ? el('p', { className: 'muted', text: S.view.noDiff }) : renderDiff(ops),
+    el('div', { className: 'pair-sides' }, side(`${S.baselineLabel}: ${baselineName}`, pair.baseline, 'pair-baseline'), side(`${S.candidateLabel(candidate.position)}: ${candidate.name}`, pair.candidate, 'pair-candidate')),
+  );
+}
