@@ -7,6 +7,7 @@ import { preview, PreviewError } from '../core/sources/preview';
 import { PreviewResult } from '../core/sources/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
+import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 
 interface PreviewArgs {
@@ -43,7 +44,8 @@ export function parsePreviewArgs(argv: string[]): PreviewArgs {
 }
 
 /** The N-th (1-based) YAML document of a spec file as a plain value, and how many documents there are. */
-export function specDocument(text: string, doc: number | undefined): { value: unknown; count: number; errors: string[] } {
+export function specDocument(text: string, doc: number | undefined, file = 'spec'): { value: unknown; count: number; errors: string[] } {
+  assertDepth(text, file, 'yaml');
   const documents = parseAllDocuments(text);
   const list = Array.isArray(documents) ? documents : [];
   const count = list.length;
@@ -75,7 +77,15 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
     io.stderr(previewCliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
     return 1;
   }
-  const { value, count, errors } = specDocument(text, args.doc);
+  let parsed: ReturnType<typeof specDocument>;
+  try {
+    parsed = specDocument(text, args.doc, args.spec);
+  } catch (error) {
+    if (!(error instanceof NestingTooDeepError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 1;
+  }
+  const { value, count, errors } = parsed;
   if (errors.length > 0) {
     io.stderr(previewCliStrings.yamlErrors(args.spec, errors));
     return 1;

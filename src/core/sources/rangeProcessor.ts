@@ -10,6 +10,8 @@ import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
+import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../json/depthGuard';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
 export type DataFormat = 'csv' | 'jsonl';
 
@@ -259,6 +261,10 @@ export class RangeProcessor {
           return;
         }
       }
+    }
+    if (end - start > MAX_NESTING_DEPTH && findTooDeepJsonBytes(buf, MAX_NESTING_DEPTH, start, end) >= 0) {
+      this.counter.warn(hostileInputStrings.tooDeepLine(MAX_NESTING_DEPTH), line + this.lineOffset);
+      return;
     }
     let value: unknown;
     try {
