@@ -27,7 +27,7 @@ interface FileReport {
 }
 
 /** Files named on the command line; a folder stands for the YAML/JSON files below it. */
-function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
+export function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
   const out: { file: string; explicit: boolean }[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {

@@ -11,6 +11,10 @@ Commands:
                                             rows and the funnel.
   log verify LOG [--json]                   Recompute every verifiable metric from the per-sample scores.
   log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
+  dataset list [DIR] [--json]               List every dataset spec under DIR: key, name, source type, file:line, valid.
+  dataset validate | dataset preview        The validate and preview commands.
+  dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]
+                                            Write every kept row of the spec's source (progress on stderr).
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `,

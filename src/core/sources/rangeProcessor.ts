@@ -30,6 +30,8 @@ export interface RangeSetup {
   atFileStart: boolean;
   /** Added to the scanner's 1-based line numbers for origins and warnings. */
   lineOffset?: number;
+  /** Every kept row in full (needs `fast` false). */
+  onRow?: RowCounter['onRow'];
 }
 
 const LF = 0x0a;
@@ -107,6 +109,7 @@ export class RangeProcessor {
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
+    this.counter.onRow = setup.onRow;
     this.wantedColumns = referencedColumns(setup.filters);
     this.json = new JsonObjectScanner(this.wantedColumns ?? []);
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
@@ -191,12 +194,14 @@ export class RangeProcessor {
     for (let k = 0; k < header.length; k++) {
       if (wanted === null || wanted[k]) setOwn(row, header[k], cells[k]);
     }
-    if (this.counter.test(row) && !this.counter.pageFull) this.keep(row, line);
+    if (this.counter.test(row)) this.keep(row, line);
   }
 
+  /** A kept row (see RowCounter.kept). */
   private keep(row: Record<string, unknown>, line: number): void {
-    this.counter.keep(row, this.setup.file, line + this.lineOffset);
-    if (this.counter.pageFull) {
+    const wasFull = this.counter.pageFull;
+    this.counter.kept(row, this.setup.file, line + this.lineOffset);
+    if (!wasFull && this.counter.pageFull) {
       if (this.setup.format === 'csv') this.updateCsvMask();
       this.onPageFull?.();
     }
@@ -278,6 +283,6 @@ export class RangeProcessor {
       return;
     }
     this.json.noteKeys(Object.keys(value));
-    if (this.counter.test(value) && !this.counter.pageFull) this.keep(value, line);
+    if (this.counter.test(value)) this.keep(value, line);
   }
 }

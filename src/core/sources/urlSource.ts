@@ -79,7 +79,7 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     throw new PreviewError('fetchRefused', previewStrings.urlRefused(url), { file: url });
   }
   const timeoutMs = options.urlTimeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
-  const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing, atFileStart: true });
+  const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing && !options.onRow, atFileStart: true, onRow: options.onRow });
   const result = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   let firstPageSent = false;
   processor.onPageFull = () => {
