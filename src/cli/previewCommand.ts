@@ -53,7 +53,13 @@ export function specDocument(text: string, doc: number | undefined, file = 'spec
   if (index >= count) throw new UsageError(previewCliStrings.noSuchDocument(doc ?? 1, count));
   const document = list[index];
   const errors = document.errors.map((error) => error.message.split('\n')[0]);
-  return { value: errors.length ? undefined : document.toJS(), count, errors };
+  if (errors.length > 0) return { value: undefined, count, errors };
+  try {
+    return { value: document.toJS({ maxAliasCount: 1000 }), count, errors };
+  } catch (error) {
+    // An alias bomb ("excessive alias count") and the like: reported as the file's problem.
+    return { value: undefined, count, errors: [error instanceof Error ? error.message : String(error)] };
+  }
 }
 
 function printResult(result: PreviewResult, json: boolean, io: CliIo): void {

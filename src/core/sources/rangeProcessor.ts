@@ -12,6 +12,7 @@ import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
 import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { printable } from '../text/printable';
 
 export type DataFormat = 'csv' | 'jsonl';
 
@@ -275,7 +276,7 @@ export class RangeProcessor {
     try {
       value = JSON.parse(buf.toString('utf8', start, end));
     } catch (error) {
-      this.counter.warn(previewStrings.invalidJson(error instanceof Error ? error.message : String(error)), line + this.lineOffset);
+      this.counter.warn(previewStrings.invalidJson(printable(error instanceof Error ? error.message : String(error))), line + this.lineOffset);
       return;
     }
     if (!isPlainObject(value)) {
