@@ -8,6 +8,7 @@ import { PreviewResult } from '../core/sources/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
+import { hostileInputStrings } from '../core/l10n/hostileInputStrings';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 
 interface PreviewArgs {
@@ -49,6 +50,7 @@ export function specDocument(text: string, doc: number | undefined, file = 'spec
   const documents = parseAllDocuments(text);
   const list = Array.isArray(documents) ? documents : [];
   const count = list.length;
+  if (count === 0) return { value: undefined, count, errors: [hostileInputStrings.emptyFile] };
   const index = (doc ?? 1) - 1;
   if (index >= count) throw new UsageError(previewCliStrings.noSuchDocument(doc ?? 1, count));
   const document = list[index];

@@ -151,6 +151,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
   }
   if (!kind) return { kind, documents, values, diagnostics };
+  if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {
