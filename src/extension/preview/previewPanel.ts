@@ -28,6 +28,7 @@ import { isMissingFile } from '../missingFile';
 import { servedPreview } from './previewTestState';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
+import { exportPreviewRows } from './exportKeptRowsCommand';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -193,6 +194,9 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case 'openLocation':
         void openPreviewLocation(message.location, this.uri);
+        return;
+      case 'exportRows':
+        void exportPreviewRows(this.services, this.uri, this.index);
         return;
     }
   }
