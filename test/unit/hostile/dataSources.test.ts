@@ -70,6 +70,12 @@ describe('hostile data: preview of local, folder and url sources, and export', (
     const j = await local(jsonl);
     assert.equal(j.total, 2);
     assert.equal((j.rows[0].values.text as string).length, big.length);
+    served.set('/huge.jsonl', fs.readFileSync(jsonl));
+    const started = Date.now();
+    const u = await preview({ source: { type: 'url', url: `${base}/huge.jsonl` } }, { limit: 0 });
+    assert.equal(u.total, 2);
+    assert.ok(Date.now() - started < 15_000, `a 50 MB line over HTTP took ${Date.now() - started} ms`);
+    served.delete('/huge.jsonl');
     const csv = write(dir, 'huge.csv', `id,text\n1,${big}\n2,small\n`);
     const c = await local(csv);
     assert.equal(c.total, 2);
