@@ -26,8 +26,6 @@ function defaultName(key: string | undefined, spec: vscode.Uri): string {
 export async function exportPreviewRows(services: Services, spec: vscode.Uri, index: number, output?: vscode.Uri): Promise<ExportCommandResult> {
   const document = await vscode.workspace.openTextDocument(spec);
   const text = document.getText();
-  const entry = datasetEntries(text).find((e) => e.index === index);
-  if (!entry) return { error: `${path.basename(spec.path)}: no dataset #${index + 1}` };
   const lines = new LineIndex(text);
   const errors = validateText(text, spec.fsPath, { kind: 'dataset' }).diagnostics.filter((d) => d.severity === 'error' && d.documentIndex === index);
   if (errors.length > 0) {
@@ -35,6 +33,8 @@ export async function exportPreviewRows(services: Services, spec: vscode.Uri, in
     void vscode.window.showErrorMessage(first);
     return { error: first };
   }
+  const entry = datasetEntries(text).find((e) => e.index === index);
+  if (!entry) return { error: `${path.basename(spec.path)}: no dataset #${index + 1}` };
   const target = output ?? await vscode.window.showSaveDialog({
     defaultUri: vscode.Uri.joinPath(spec, '..', defaultName(entry.key, spec)),
     filters: { [S.exportFilterJsonl]: ['jsonl'], [S.exportFilterCsv]: ['csv'] },

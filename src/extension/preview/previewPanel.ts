@@ -248,6 +248,8 @@ export class PreviewPanel implements vscode.Disposable {
     }
     const documents = parseSpecDocuments(context.text);
     const entry = datasetEntries(context.text, documents).find((e) => e.index === this.index);
+    const unreadable = entry ? undefined : documents.find((d) => d.index === this.index && d.problems.length > 0);
+    if (unreadable) return this.fail(generation, failureBeforeRun({ ...context, document: unreadable }) as PreviewFailure);
     if (!entry) {
       return this.fail(generation, { message: previewViewStrings.datasetIndexOutOfRange(path.basename(this.uri.path), this.index, documents.length), location: { file: this.uri.fsPath } });
     }

@@ -64,4 +64,19 @@ suite('Preview: export kept rows', function () {
     assert.equal(fs.readFileSync(out.fsPath, 'utf8'), 'old\n');
     assert.deepEqual(fs.readdirSync(tempDir()).filter((n) => n.endsWith('.part')), []);
   });
+
+  test('a spec nested too deep opens a preview that says so, with the line; export refuses it', async () => {
+    const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
+    const spec = writeSpec('deep.dataset.yaml', ['key: deep', 'display_name: Deep', 'source: {type: local, file_path: rows.jsonl}', `extra: ${deep}`]);
+    const preview = await vscode.commands.executeCommand<{ error?: string } | undefined>('evalLens.previewFilters', spec);
+    assert.ok(preview && typeof preview.error === 'string', JSON.stringify(preview));
+    assert.match(preview.error, /nested more than 512 levels deep.*deep\.dataset\.yaml:4\)$/);
+    const diagnostics = vscode.languages.getDiagnostics(spec);
+    const out = vscode.Uri.file(path.join(tempDir(), 'deep.jsonl'));
+    const result = await exportRows(spec, 0, out);
+    assert.ok(result && 'error' in result);
+    assert.match(result.error, /^deep\.dataset\.yaml:4: nested more than 512 levels deep/);
+    assert.equal(fs.existsSync(out.fsPath), false);
+    assert.ok(diagnostics.every((d) => !/Maximum call stack/.test(d.message)));
+  });
 });
