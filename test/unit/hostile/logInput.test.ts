@@ -76,6 +76,7 @@ describe('hostile logs: index, verify, report, HTML export, validation', () => {
       ['empty.tasklog.json', ''],
       ['nul.tasklog.json', Buffer.concat([Buffer.from('{"format_version": "v'), Buffer.from([0]), Buffer.from('1"}')])],
       ['array.tasklog.json', '[1, 2, 3]'],
+      ['unclosed.tasklog.json', `{"format_version": "v1", "evidence": ${'['.repeat(DEEP_LOG_VALUE)}`],
       ['dir.tasklog.json', null],
     ];
     for (const [name, content] of cases) {
@@ -88,6 +89,14 @@ describe('hostile logs: index, verify, report, HTML export, validation', () => {
         assert.ok(outcome.failure.hint.length > 0);
       }
     }
+  });
+
+  test('validation of a large or log JSON that is both too deep and broken names the place, without overflowing', TIMEOUT, () => {
+    const text = `{"format_version": "v1", "evidence": ${'['.repeat(DEEP_LOG_VALUE)}`;
+    const result = validateText(text, 'unclosed.tasklog.json');
+    assert.equal(result.diagnostics.length, 1);
+    assert.equal(result.diagnostics[0].severity, 'error');
+    assert.match(result.diagnostics[0].message, /nested more than 512 levels deep/);
   });
 
   test('__proto__ and constructor keys in a log are data, not prototypes', TIMEOUT, async () => {
