@@ -133,7 +133,8 @@ export const runDatasetExportCommand: CliCommand = async (argv, io) => {
   }
   const controller = new AbortController();
   const interrupt = () => controller.abort();
-  process.once('SIGINT', interrupt);
+  // Every Ctrl+C during the export cancels it (so the temporary file is always removed).
+  process.on('SIGINT', interrupt);
   try {
     const outcome = await exportKeptRows(value, { specPath, outFile, signal: controller.signal, onProgress: progressPrinter(io) });
     io.stderr(`${S.exported(outcome.rows, args.out)}\n`);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -86,5 +86,29 @@ describe('eval-lens dataset (child process)', () => {
     const p = run(dir, 'dataset', 'preview', 'specs/en.dataset.yaml', '--json', '--limit', '1');
     assert.equal(p.code, 0, p.err);
     assert.equal((JSON.parse(p.out) as { matched: number }).matched, 250);
+  });
+
+  test('Ctrl+C during an export leaves the previous output untouched and no temporary file', { timeout: 60_000 }, async () => {
+    const big = Array.from({ length: 400_000 }, (_, i) => `{"id":${i},"text":"row ${i} of a file large enough to take a while"}`).join('\n') + '\n';
+    fs.writeFileSync(path.join(dir, 'big.jsonl'), big);
+    fs.writeFileSync(path.join(dir, 'big.dataset.yaml'), 'key: big\ndisplay_name: Big\nsource: {type: local, file_path: big.jsonl}\n');
+    fs.writeFileSync(path.join(dir, 'big-out.csv'), 'previous\n');
+    const child = spawn(process.execPath, [cli, 'dataset', 'export', 'big.dataset.yaml', '-o', 'big-out.csv'], { cwd: dir });
+    let err = '';
+    const interrupted = new Promise<void>((resolve) => {
+      child.stderr.on('data', (d: Buffer) => {
+        err += d.toString();
+        if (!child.killed && /rows read/.test(err)) {
+          child.kill('SIGINT');
+          resolve();
+        }
+      });
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    await interrupted;
+    assert.equal(code, 1, err);
+    assert.match(err, /export cancelled; the output file was left as it was/);
+    assert.equal(fs.readFileSync(path.join(dir, 'big-out.csv'), 'utf8'), 'previous\n');
+    assert.deepEqual(fs.readdirSync(dir).filter((n) => n.endsWith('.part')), []);
   });
 });
