@@ -16,6 +16,7 @@ import { NestingTooDeepError } from '../core/json/depthGuard';
 import { PreviewError } from '../core/sources/preview';
 import { PreviewProgress } from '../core/sources/previewTypes';
 import { datasetCommandStrings as S } from '../core/l10n/datasetCommandStrings';
+import { readRegularTextFile } from '../core/text/regularFile';
 
 function listLine(e: DatasetListEntry): string {
   const where = `${e.file}:${e.line}`;
@@ -112,9 +113,9 @@ export const runDatasetExportCommand: CliCommand = async (argv, io) => {
   const outFile = path.resolve(io.cwd, args.out);
   let text: string;
   try {
-    text = fs.readFileSync(specPath, 'utf8');
+    text = readRegularTextFile(specPath);
   } catch (error) {
-    io.stderr(`eval-lens dataset export: ${S.cannotRead(args.spec, (error as NodeJS.ErrnoException).code ?? String(error))}\n`);
+    io.stderr(`eval-lens dataset export: ${S.cannotRead(args.spec, (error as NodeJS.ErrnoException).code ?? (error as Error).message)}\n`);
     return 2;
   }
   let value: unknown;

@@ -10,6 +10,7 @@ import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
 import { hostileInputStrings } from '../core/l10n/hostileInputStrings';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
+import { assertRegularFile } from '../core/text/regularFile';
 
 interface PreviewArgs {
   spec: string;
@@ -80,6 +81,7 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
   const specPath = resolve(io.cwd, args.spec);
   let text: string;
   try {
+    assertRegularFile(specPath);
     text = await readFile(specPath, 'utf8');
   } catch (error) {
     io.stderr(previewCliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));

@@ -8,6 +8,7 @@ import { isYamlOrJsonFileName } from '../core/fileKind';
 import { toPointer } from '../core/yaml/specDocument';
 import { Diagnostic } from '../core/validation/diagnostic';
 import { validationStrings } from '../core/l10n/validationStrings';
+import { readRegularTextFile } from '../core/text/regularFile';
 
 interface JsonDiagnostic {
   severity: Diagnostic['severity'];
@@ -34,7 +35,7 @@ export function expand(args: string[], cwd: string): { file: string; explicit: b
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (isYamlOrJsonFileName(entry.name)) out.push({ file: full, explicit: false });
+      else if (entry.isFile() && isYamlOrJsonFileName(entry.name)) out.push({ file: full, explicit: false });
     }
   };
   for (const arg of args) {
@@ -57,7 +58,7 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
     const shown = path.relative(io.cwd, file) || file;
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularTextFile(file);
     } catch (error) {
       io.stderr(`${shown}: cannot read: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}\n`);
       unreadable = true;

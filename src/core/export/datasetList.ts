@@ -10,6 +10,7 @@ import { LineIndex } from '../text/lineIndex';
 import { locate } from '../yaml/specDocument';
 import { isPlainObject } from '../sources/rowValues';
 import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
+import { readRegularTextFile } from '../text/regularFile';
 
 export interface DatasetListEntry {
   file: string;
@@ -80,9 +81,9 @@ export function listDatasets(files: readonly { file: string; shown: string }[]):
     let content: string;
     try {
       if (named === undefined && fs.statSync(file).size > MAX_UNNAMED_SPEC_BYTES) continue;
-      content = fs.readFileSync(file, 'utf8');
+      content = readRegularTextFile(file);
     } catch (error) {
-      outcome.unreadable.push({ file: shown, message: S.cannotRead(shown, (error as NodeJS.ErrnoException).code ?? String(error)) });
+      outcome.unreadable.push({ file: shown, message: S.cannotRead(shown, (error as NodeJS.ErrnoException).code ?? (error as Error).message) });
       continue;
     }
     if (named === undefined && /\.json$/i.test(file) && looksLikeLogJson(content)) continue;

@@ -5,6 +5,7 @@ export const hostileInputStrings = {
   tooDeepLine: (limit: number) => `${hostileInputStrings.tooDeep(limit)}; line skipped`,
   emptyFile: 'the file is empty: it holds no dataset',
   notAFile: (file: string) => `${file} is a directory, not a file`,
+  notARegularFile: (file: string) => `${file} is not a regular file (a pipe, socket or device is not read)`,
   /** What a report shows in place of a value nested deeper than the limit. */
   tooDeepToShow: 'nested too deep to show',
 };

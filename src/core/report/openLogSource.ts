@@ -46,7 +46,10 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
   let size: number;
   try {
     const info = await fs.stat(filePath);
-    if (!info.isFile()) return { ok: false, failure: { message: hostileInputStrings.notAFile(filePath), hint: S.readErrorHint } };
+    if (!info.isFile()) {
+      const message = info.isDirectory() ? hostileInputStrings.notAFile(filePath) : hostileInputStrings.notARegularFile(filePath);
+      return { ok: false, failure: { message, hint: S.readErrorHint } };
+    }
     size = info.size;
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };

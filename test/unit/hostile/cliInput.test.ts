@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -53,6 +53,7 @@ describe('hostile input through the CLI (child processes)', () => {
     write(dir, 'empty.tasklog.json', '');
     fs.mkdirSync(path.join(dir, 'dir.tasklog.json'));
     fs.symlinkSync(dir, path.join(dir, 'loop'));
+    execFileSync('mkfifo', [path.join(dir, 'pipe.dataset.yaml'), path.join(dir, 'pipe.tasklog.json')]);
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -107,6 +108,15 @@ describe('hostile input through the CLI (child processes)', () => {
     assertClean(list, 'dataset list (with a symbolic link loop below)');
     const listed = (JSON.parse(list.out) as { file: string; valid: boolean }[]).map((e) => e.file);
     assert.ok(listed.includes('ok.dataset.yaml') && !listed.some((f) => f.startsWith('loop')));
+  });
+
+  test('a named pipe where a spec or log is expected is refused by name, not read forever', { timeout: 8 * CASE_MS }, async () => {
+    for (const args of [['validate', 'pipe.dataset.yaml'], ['preview', 'pipe.dataset.yaml'], ['dataset', 'export', 'pipe.dataset.yaml', '-o', 'z.jsonl'], ['log', 'verify', 'pipe.tasklog.json'], ['log', 'report', 'pipe.tasklog.json', '-o', 'z.html']]) {
+      const r = await run(dir, args);
+      assertClean(r, args.join(' '));
+      assert.notEqual(r.code, 0, `${args.join(' ')} must fail`);
+      assert.match(r.out + r.err, /pipe\.(dataset\.yaml|tasklog\.json) is not a regular file/, args.join(' '));
+    }
   });
 
   test('logs: a deep value is reported and shown collapsed; binary, empty and a directory fail with the name', { timeout: 12 * CASE_MS }, async () => {
