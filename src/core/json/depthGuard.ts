@@ -132,7 +132,7 @@ export function findTooDeepYaml(text: string, limit = MAX_NESTING_DEPTH): number
     for (let j = col; j < lineEnd; j++) {
       const c = text.charCodeAt(j);
       const prev = j > i ? text.charCodeAt(j - 1) : SPACE;
-      if ((c === 0x22 || c === 0x27) && (isBlank(prev) || prev === 0x5b || prev === 0x7b || prev === 0x2c || prev === 0x3a || j === col)) {
+      if ((c === 0x22 || c === 0x27) && opensScalar(lastNonBlank < 0 ? -1 : text.charCodeAt(lastNonBlank))) {
         const close = skipQuoted(text, j, c);
         if (close < 0) return -1;
         if (close > lineEnd) {
@@ -158,17 +158,32 @@ export function findTooDeepYaml(text: string, limit = MAX_NESTING_DEPTH): number
         lastNonBlank = j;
       }
     }
-    if (flow === 0 && lastNonBlank >= 0 && /^[|>][-+0-9]*$/.test(blockHeader(text, lastNonBlank))) blockScalarIndent = indent;
+    if (flow === 0 && lastNonBlank >= 0 && isBlockScalarHeader(text, col, lastNonBlank)) blockScalarIndent = indent;
     i = lineEnd + 1;
   }
   return -1;
 }
 
-/** The token that ends at `last` (for recognising a block scalar header such as `|-` or `>2`). */
-function blockHeader(text: string, last: number): string {
+/**
+ * Whether a quote after `previous` (the last non-blank character before it on the line, -1 for none)
+ * starts a quoted scalar: only at the start of a node (after `:`, `-`, `?`, `,`, `[`, `{` or at the
+ * line's start). A quote inside a plain scalar (`it's`, `a 'b`) is text, and must not hide what follows.
+ */
+function opensScalar(previous: number): boolean {
+  return previous === -1 || previous === 0x3a || previous === 0x2d || previous === 0x3f || previous === 0x2c || previous === 0x5b || previous === 0x7b;
+}
+
+/**
+ * Whether the line's last token (ending at `last`) is a block scalar header such as `|`, `>-` or `|2`,
+ * written where a node starts (after `:`, `-`, `?` or at the line's start), not the end of a plain scalar.
+ */
+function isBlockScalarHeader(text: string, lineStart: number, last: number): boolean {
   let j = last;
-  while (j >= 0 && !isBlank(text.charCodeAt(j))) j--;
-  return text.slice(j + 1, last + 1);
+  while (j >= lineStart && !isBlank(text.charCodeAt(j))) j--;
+  if (!/^[|>][-+0-9]*$/.test(text.slice(j + 1, last + 1))) return false;
+  while (j >= lineStart && isBlank(text.charCodeAt(j))) j--;
+  const before = j >= lineStart ? text.charCodeAt(j) : -1;
+  return before === -1 || before === 0x3a || before === 0x2d || before === 0x3f;
 }
 
 /** Offset of the closing quote of the quoted scalar opening at `open`, or -1 when it is never closed. */

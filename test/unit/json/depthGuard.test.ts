@@ -39,6 +39,13 @@ describe('depth guard', () => {
       `plain: it's ${'{{ x }} '.repeat(1000)}`,
     ].join('\n');
     assert.equal(findTooDeepYaml(hidden), -1);
+    // A quote inside a plain scalar is text: it must not hide deep nesting on the next lines.
+    assert.ok(findTooDeepYaml(`x: a 'b\nz: ${nest(600)}\ny: c'd\n`) > 0);
+    assert.ok(findTooDeepYaml(`x: it's\nz: ${nest(600)}\ny: 'q'\n`) > 0);
+    assert.ok(findTooDeepYaml(`x: say "hi\nz: ${nest(600)}\ny: "\n`) > 0);
+    assert.ok(findTooDeepYaml(`a: x |\n  b: ${nest(600)}\n`) > 0, 'a plain scalar ending in | is not a block scalar');
+    assert.equal(findTooDeepYaml(`- >-\n  ${'['.repeat(600)}\n- |2\n   ${'{'.repeat(600)}\n`), -1);
+    assert.equal(findTooDeepYaml(`x: "a\n  ${'['.repeat(600)}"\ny: [{"k": 'v'}]\n`), -1, 'a real quoted scalar over two lines');
   });
 
   test('assertDepth names the file and the 1-based line; parseJsonBounded parses what is shallow', () => {
