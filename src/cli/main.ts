@@ -2,6 +2,12 @@
 import { runCli } from './runCli';
 import { CliIo } from './cliTypes';
 
+// A reader that closes the pipe early (`eval-lens … | head`) ends the output, not the process with a trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
+
 const io: CliIo = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),

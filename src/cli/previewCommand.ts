@@ -11,7 +11,10 @@ import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { remoteSourceStrings } from '../core/l10n/remoteSourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { formatGeneratorPreview } from './generatorPreviewFormat';
+import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
+import { hostileInputStrings } from '../core/l10n/hostileInputStrings';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
+import { assertRegularFile } from '../core/text/regularFile';
 
 interface PreviewArgs {
   spec: string;
@@ -47,15 +50,23 @@ export function parsePreviewArgs(argv: string[]): PreviewArgs {
 }
 
 /** The N-th (1-based) YAML document of a spec file as a plain value, and how many documents there are. */
-export function specDocument(text: string, doc: number | undefined): { value: unknown; count: number; errors: string[] } {
+export function specDocument(text: string, doc: number | undefined, file = 'spec'): { value: unknown; count: number; errors: string[] } {
+  assertDepth(text, file, 'yaml');
   const documents = parseAllDocuments(text);
   const list = Array.isArray(documents) ? documents : [];
   const count = list.length;
+  if (count === 0) return { value: undefined, count, errors: [hostileInputStrings.emptyFile] };
   const index = (doc ?? 1) - 1;
   if (index >= count) throw new UsageError(previewCliStrings.noSuchDocument(doc ?? 1, count));
   const document = list[index];
   const errors = document.errors.map((error) => error.message.split('\n')[0]);
-  return { value: errors.length ? undefined : document.toJS(), count, errors };
+  if (errors.length > 0) return { value: undefined, count, errors };
+  try {
+    return { value: document.toJS({ maxAliasCount: 1000 }), count, errors };
+  } catch (error) {
+    // An alias bomb ("excessive alias count") and the like: reported as the file's problem.
+    return { value: undefined, count, errors: [error instanceof Error ? error.message : String(error)] };
+  }
 }
 
 function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
@@ -76,12 +87,21 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
   const specPath = resolve(io.cwd, args.spec);
   let text: string;
   try {
+    assertRegularFile(specPath);
     text = await readFile(specPath, 'utf8');
   } catch (error) {
     io.stderr(previewCliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
     return 1;
   }
-  const { value, count, errors } = specDocument(text, args.doc);
+  let parsed: ReturnType<typeof specDocument>;
+  try {
+    parsed = specDocument(text, args.doc, args.spec);
+  } catch (error) {
+    if (!(error instanceof NestingTooDeepError)) throw error;
+    io.stderr(`${error.message}\n`);
+    return 1;
+  }
+  const { value, count, errors } = parsed;
   if (errors.length > 0) {
     io.stderr(previewCliStrings.yamlErrors(args.spec, errors));
     return 1;

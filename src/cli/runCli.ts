@@ -3,6 +3,7 @@ import { runPreviewCommand } from './previewCommand';
 import { runLogVerifyCommand } from './logVerifyCommand';
 import { runLogReportCommand } from './logReportCommand';
 import { runLogCompareCommand } from './logCompareCommand';
+import { runDatasetExportCommand, runDatasetListCommand } from './datasetCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { cliStrings } from '../core/l10n/cliStrings';
 
@@ -12,6 +13,10 @@ const commands: Record<string, CliCommand> = {
   'log verify': runLogVerifyCommand,
   'log report': runLogReportCommand,
   'log compare': runLogCompareCommand,
+  'dataset list': runDatasetListCommand,
+  'dataset validate': runValidateCommand,
+  'dataset preview': runPreviewCommand,
+  'dataset export': runDatasetExportCommand,
 };
 
 function resolveCommand(argv: string[]): { name: string; rest: string[] } | undefined {

@@ -9,6 +9,7 @@ import { toPointer } from '../core/yaml/specDocument';
 import { Diagnostic } from '../core/validation/diagnostic';
 import { validationStrings } from '../core/l10n/validationStrings';
 import { validateCliStrings } from '../core/l10n/validateCliStrings';
+import { readRegularTextFile } from '../core/text/regularFile';
 
 /** Why a named file could not be read, in plain words naming it. */
 function unreadableMessage(shown: string, full: string, error: unknown): string {
@@ -37,14 +38,14 @@ interface FileReport {
 }
 
 /** Files named on the command line; a folder stands for the YAML/JSON files below it. */
-function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
+export function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
   const out: { file: string; explicit: boolean }[] = [];
   const walk = (dir: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
       if (entry.name === 'node_modules' || entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (isYamlOrJsonFileName(entry.name)) out.push({ file: full, explicit: false });
+      else if (entry.isFile() && isYamlOrJsonFileName(entry.name)) out.push({ file: full, explicit: false });
     }
   };
   for (const arg of args) {
@@ -67,7 +68,7 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
     const shown = path.relative(io.cwd, file) || file;
     let text: string;
     try {
-      text = fs.readFileSync(file, 'utf8');
+      text = readRegularTextFile(file);
     } catch (error) {
       io.stderr(`${unreadableMessage(shown, file, error)}\n`);
       unreadable++;

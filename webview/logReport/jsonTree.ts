@@ -4,6 +4,8 @@
  */
 import { el, Child } from './dom';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { hostileInputStrings } from '../../src/core/l10n/hostileInputStrings';
+import { findTooDeepJson, TOO_DEEP_MARKER } from '../../src/core/json/depthGuard';
 
 const CHUNK = 200;
 
@@ -11,6 +13,7 @@ function scalar(value: unknown): HTMLElement {
   if (value === null) return el('span', { className: 'json-null', text: 'null' });
   switch (typeof value) {
     case 'string':
+      if (value === TOO_DEEP_MARKER) return el('span', { className: 'json-null json-too-deep', text: hostileInputStrings.tooDeepToShow });
       return el('span', { className: 'json-string', text: JSON.stringify(value) });
     case 'number':
       return el('span', { className: 'json-number', text: String(value) });
@@ -77,7 +80,7 @@ export function jsonTree(value: unknown, expandDepth = 1): HTMLElement {
 /** A string that may hold JSON: pretty tree when it parses to an object/array, text otherwise. */
 export function jsonOrText(text: string, expandDepth = 1): HTMLElement {
   const trimmed = text.trim();
-  if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+  if ((trimmed.startsWith('{') || trimmed.startsWith('[')) && findTooDeepJson(trimmed) < 0) {
     try {
       return jsonTree(JSON.parse(trimmed) as unknown, expandDepth);
     } catch {

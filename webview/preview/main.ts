@@ -15,6 +15,7 @@ import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
 import { loadViewState, postToHost, saveViewState } from './vscodeApi';
+import { datasetCommandStrings } from '../../src/core/l10n/datasetCommandStrings';
 
 const viewState = loadViewState();
 let init: InitMessage | undefined;
@@ -30,7 +31,9 @@ const openLocation = (location: PreviewLocation) => postToHost({ type: 'openLoca
 const title = el('h1', { class: 'title' }, previewViewStrings.loading);
 const rerunButton = el('vscode-button', { secondary: true, icon: 'refresh', title: previewViewStrings.rerun }, previewViewStrings.rerun);
 rerunButton.addEventListener('click', () => postToHost({ type: 'rerun' }));
-const toolbar = el('header', { class: 'toolbar' }, title, rerunButton);
+const exportButton = el('vscode-button', { secondary: true, icon: 'export', title: datasetCommandStrings.exportButton }, datasetCommandStrings.exportButton);
+exportButton.addEventListener('click', () => postToHost({ type: 'exportRows' }));
+const toolbar = el('header', { class: 'toolbar' }, title, rerunButton, exportButton);
 
 const funnel = new FunnelView({
   openLocation,

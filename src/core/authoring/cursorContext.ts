@@ -10,6 +10,7 @@ import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
 import { scanFlow } from './flowScanner';
 import { valueAtPath } from '../json/jsonValue';
+import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
 
 export interface CursorContext {
   /** 0-based document of the stream holding the cursor. */
@@ -194,6 +195,7 @@ function walkPath(root: unknown, path: JsonPath): unknown {
 /** The document with `[blankStart, blankEnd)` replaced by spaces (the text being typed), parsed tolerantly. */
 function parseBlanked(text: string, range: OffsetRange, blankStart: number, blankEnd: number): unknown {
   const slice = text.slice(range.start, blankStart) + ' '.repeat(Math.max(0, blankEnd - blankStart)) + text.slice(blankEnd, range.end);
+  if (findTooDeepYaml(slice) >= 0) return undefined;
   return parseDocument(slice, { strict: false, uniqueKeys: false }).contents;
 }
 
@@ -302,6 +304,7 @@ function parseFlowPrefix(prefix: string): unknown {
     else if (c === '}' || c === ']') closers.pop();
   }
   const body = prefix.replace(/[,\s]*$/, '').replace(/:\s*$/, ': null');
+  if (closers.length > MAX_NESTING_DEPTH || findTooDeepYaml(body) >= 0) return undefined;
   try {
     return parseDocument(body + closers.reverse().join(''), { strict: false }).toJS();
   } catch {

@@ -4,6 +4,8 @@
  */
 import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
+import { MAX_NESTING_DEPTH } from './depthGuard';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
 function skipWs(text: string, i: number): number {
   while (i < text.length) {
@@ -136,6 +138,7 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
     return undefined;
   };
   const value = (depth: number): { offset: number; message: string } | undefined => {
+    if (depth > MAX_NESTING_DEPTH) return fail(hostileInputStrings.tooDeep(MAX_NESTING_DEPTH));
     ws();
     const c = text[i];
     if (c === '{') {

@@ -14,6 +14,10 @@ Commands:
   log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
               [--lower-is-better KEY...]    Compare runs sample by sample: paired differences, intervals,
                                             p-values (Holm), per-sample regressions.
+  dataset list [DIR] [--json]               List every dataset spec under DIR: key, name, source type, file:line, valid.
+  dataset validate | dataset preview        The validate and preview commands.
+  dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]
+                                            Write every kept row of the spec's source (progress on stderr).
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `,

@@ -12,6 +12,7 @@ import { SamplePager } from './samplePaging';
 import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
+import { boundDepth } from '../json/depthGuard';
 
 export interface LogIndexOptions {
   fileName: string;
@@ -135,8 +136,9 @@ export class LogIndex implements LogSource {
       summary.trials = { numTrials: this.settings.numTrials ?? summary.samples.maxTrials, aggregators: this.settings.aggregators.map(({ label: _label, ...view }) => view) };
     }
     if (this.runs.length) summary.runs = this.runSummaries(scoreColumns);
-    this.cachedSummary = summary;
-    return summary;
+    // The specification and config are shown as they are: a value nested too deep is shown collapsed.
+    this.cachedSummary = boundDepth(summary);
+    return this.cachedSummary;
   }
 
   private runSummaries(scoreColumns: ReturnType<ColumnRegistry['list']>): NonNullable<LogSummary['runs']> {

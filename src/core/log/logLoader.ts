@@ -8,6 +8,7 @@ import { LogLoadError } from './logLoadError';
 import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
+import { assertRegularFile } from '../text/regularFile';
 
 export { LogLoadError };
 
@@ -67,6 +68,7 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
 
 function readFile(filePath: string): Buffer {
   try {
+    assertRegularFile(filePath);
     return fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -93,6 +95,7 @@ export async function loadLogIndex(input: LogInput, options: LoadLogOptions = {}
   if (typeof input === 'object' && !(input instanceof Uint8Array) && 'filePath' in input) {
     let buf: Buffer;
     try {
+      assertRegularFile(input.filePath);
       buf = await fs.promises.readFile(input.filePath);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -8,6 +8,7 @@ import { outputViewOf } from './outputView';
 import { readSample } from './sampleReading';
 import { passRates } from './sampleRecords';
 import { sampleTarget } from './sampleTarget';
+import { boundDepth } from '../json/depthGuard';
 
 export interface DetailContext {
   generation: number;
@@ -42,7 +43,8 @@ function effectiveToDetail(scorer: EffectiveScorer): ScoreDetail {
 
 /** Builds the detail of one complete sample. */
 export function buildSampleDetail(raw: unknown, position: number, runIndex: number | undefined, context: DetailContext): SampleDetail {
-  const shape = readSample(raw, position, runIndex);
+  // A value nested deeper than the limit is shown collapsed ("nested too deep to show").
+  const shape = readSample(boundDepth(raw), position, runIndex);
   const notes: string[] = [];
   let trials: TrialDetail[];
   if (shape.layout === 'legacy') {

@@ -5,6 +5,7 @@ import type { AggregatedValue } from './trialAggregation';
 import { effectiveScores } from './effectiveScores';
 import { stageOf, sortStages } from './errorCollection';
 import { isBinary, isPass, isRecord, ScoreScalar, toScoreScalar, truncate } from './logValue';
+import { boundDepth } from '../json/depthGuard';
 
 /** A sample-level value checked against its trials (for `log verify`). */
 export interface SampleCheck {
@@ -129,7 +130,7 @@ function dataPreview(data: unknown): Record<string, string | number | boolean> {
     if (n++ >= DATA_PREVIEW_FIELDS) break;
     if (typeof value === 'number' || typeof value === 'boolean') preview[key] = value;
     else if (typeof value === 'string') preview[key] = truncate(value, DATA_PREVIEW_CHARS);
-    else if (value !== null && value !== undefined) preview[key] = truncate(JSON.stringify(value), DATA_PREVIEW_CHARS);
+    else if (value !== null && value !== undefined) preview[key] = truncate(JSON.stringify(boundDepth(value)), DATA_PREVIEW_CHARS);
   }
   return preview;
 }

@@ -139,7 +139,12 @@ export interface OpenLocationMessage {
   location: PreviewLocation;
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage;
+/** "Export kept rows…": the host asks for a file and writes every kept row to it. */
+export interface ExportRowsMessage {
+  type: 'exportRows';
+}
+
+export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
@@ -160,6 +165,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'ready':
     case 'cancel':
     case 'rerun':
+    case 'exportRows':
       return true;
     case 'getPage':
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);

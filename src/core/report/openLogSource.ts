@@ -12,6 +12,7 @@ import { LogLoadError } from '../log/logLoadError';
 import { LogWorkerClient } from '../log/logWorkerClient';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 import { logSchemaProblems } from './logSchemaProblems';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
 export interface LoadFailure {
   message: string;
@@ -44,7 +45,12 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
   options.onProgress?.(S.loading);
   let size: number;
   try {
-    size = (await fs.stat(filePath)).size;
+    const info = await fs.stat(filePath);
+    if (!info.isFile()) {
+      const message = info.isDirectory() ? hostileInputStrings.notAFile(filePath) : hostileInputStrings.notARegularFile(filePath);
+      return { ok: false, failure: { message, hint: S.readErrorHint } };
+    }
+    size = info.size;
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
   }

@@ -116,6 +116,7 @@ export function folderRow(bytes: Buffer, relative: string, warn: (message: strin
 export async function previewFolder(input: FolderInput): Promise<PreviewResult> {
   const { directory, filters, options } = input;
   const counter = new RowCounter(filters, options.limit, directory);
+  counter.onRow = options.onRow;
   const warnAt = (message: string, file?: string) => {
     counter.warningCount++;
     if (counter.warnings.length < 1000) counter.warnings.push(file ? { message, file } : { message });
@@ -146,8 +147,8 @@ export async function previewFolder(input: FolderInput): Promise<PreviewResult> 
     }
     const row = folderRow(bytes, file.relative, (message) => warnAt(message, file.path));
     for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
-    if (counter.test(row) && !counter.pageFull) {
-      counter.keep(row, file.path);
+    if (counter.test(row)) {
+      counter.kept(row, file.path);
       if (counter.pageFull && !firstPageSent) {
         firstPageSent = true;
         options.onFirstPage?.(result(false));

@@ -5,10 +5,11 @@
  */
 import { setOwn } from './rowValues';
 import { ShortValueCache } from './shortValueCache';
+import { MAX_NESTING_DEPTH } from '../json/depthGuard';
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const MAX_DEPTH = 512;
+const MAX_DEPTH = MAX_NESTING_DEPTH;
 
 interface KeySlot {
   name: string;

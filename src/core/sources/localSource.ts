@@ -51,10 +51,10 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   } catch (error) {
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
   }
-  const fast = !options.plainParsing;
-  const workers = workerCount(options);
+  const fast = !options.plainParsing && !options.onRow;
+  const workers = options.onRow ? 0 : workerCount(options);
   const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
-  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true });
+  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow: options.onRow });
   const partial = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   let firstPageSent = false;
   const sendFirstPage = (page: () => PreviewResult) => {

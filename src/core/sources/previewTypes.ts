@@ -128,4 +128,9 @@ export interface PreviewOptions {
   resolveSecret?: (name: string) => Promise<string | undefined>;
   /** Largest archive entry read, uncompressed, in MB (`evalLens.preview.maxEntryMB`, default 1024). */
   maxEntryMB?: number;
+  /**
+   * Called with every kept row, in source order, decoded in full (for exports). Set, the source is read
+   * on the calling thread without the column-skipping fast path; `rows` still holds the first `limit`.
+   */
+  onRow?: (values: Record<string, unknown>, origin: RowOrigin) => void;
 }

@@ -10,6 +10,9 @@ import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
+import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../json/depthGuard';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { printable } from '../text/printable';
 
 export type DataFormat = 'csv' | 'jsonl';
 
@@ -28,6 +31,8 @@ export interface RangeSetup {
   atFileStart: boolean;
   /** Added to the scanner's 1-based line numbers for origins and warnings. */
   lineOffset?: number;
+  /** Every kept row in full (needs `fast` false). */
+  onRow?: RowCounter['onRow'];
 }
 
 const LF = 0x0a;
@@ -105,6 +110,7 @@ export class RangeProcessor {
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
+    this.counter.onRow = setup.onRow;
     this.wantedColumns = referencedColumns(setup.filters);
     this.json = new JsonObjectScanner(this.wantedColumns ?? []);
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
@@ -189,12 +195,14 @@ export class RangeProcessor {
     for (let k = 0; k < header.length; k++) {
       if (wanted === null || wanted[k]) setOwn(row, header[k], cells[k]);
     }
-    if (this.counter.test(row) && !this.counter.pageFull) this.keep(row, line);
+    if (this.counter.test(row)) this.keep(row, line);
   }
 
+  /** A kept row (see RowCounter.kept). */
   private keep(row: Record<string, unknown>, line: number): void {
-    this.counter.keep(row, this.setup.file, line + this.lineOffset);
-    if (this.counter.pageFull) {
+    const wasFull = this.counter.pageFull;
+    this.counter.kept(row, this.setup.file, line + this.lineOffset);
+    if (!wasFull && this.counter.pageFull) {
       if (this.setup.format === 'csv') this.updateCsvMask();
       this.onPageFull?.();
     }
@@ -260,11 +268,15 @@ export class RangeProcessor {
         }
       }
     }
+    if (end - start > MAX_NESTING_DEPTH && findTooDeepJsonBytes(buf, MAX_NESTING_DEPTH, start, end) >= 0) {
+      this.counter.warn(hostileInputStrings.tooDeepLine(MAX_NESTING_DEPTH), line + this.lineOffset);
+      return;
+    }
     let value: unknown;
     try {
       value = JSON.parse(buf.toString('utf8', start, end));
     } catch (error) {
-      this.counter.warn(previewStrings.invalidJson(error instanceof Error ? error.message : String(error)), line + this.lineOffset);
+      this.counter.warn(previewStrings.invalidJson(printable(error instanceof Error ? error.message : String(error))), line + this.lineOffset);
       return;
     }
     if (!isPlainObject(value)) {
@@ -272,6 +284,6 @@ export class RangeProcessor {
       return;
     }
     this.json.noteKeys(Object.keys(value));
-    if (this.counter.test(value) && !this.counter.pageFull) this.keep(value, line);
+    if (this.counter.test(value)) this.keep(value, line);
   }
 }

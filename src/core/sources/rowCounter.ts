@@ -1,6 +1,6 @@
 /** Counts rows through AND-combined filters, keeps the first kept rows and collects warnings. */
 import { CompiledFilter, FilterOutcome } from '../filters/filterEvaluator';
-import { PreviewRow, PreviewWarning } from './previewTypes';
+import { PreviewRow, PreviewWarning, RowOrigin } from './previewTypes';
 
 /** Warnings kept per preview; further ones are only counted. */
 export const MAX_WARNINGS = 1000;
@@ -32,6 +32,8 @@ export class RowCounter {
   readonly rows: PreviewRow[] = [];
   readonly warnings: PreviewWarning[] = [];
   warningCount = 0;
+  /** Every kept row, decoded in full (see PreviewOptions.onRow). */
+  onRow?: (values: Record<string, unknown>, origin: RowOrigin) => void;
 
   constructor(
     private readonly filters: readonly CompiledFilter[],
@@ -91,5 +93,11 @@ export class RowCounter {
 
   keep(values: Record<string, unknown>, file: string, line?: number): void {
     this.rows.push({ values, origin: line === undefined ? { file } : { file, line } });
+  }
+
+  /** A kept row: kept in full while the page is not full, and given to `onRow`. */
+  kept(values: Record<string, unknown>, file: string, line?: number): void {
+    if (!this.pageFull) this.keep(values, file, line);
+    this.onRow?.(values, line === undefined ? { file } : { file, line });
   }
 }

@@ -79,7 +79,7 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     throw new PreviewError('fetchRefused', previewStrings.urlRefused(url), { file: url });
   }
   const timeoutMs = options.urlTimeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
-  const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing, atFileStart: true });
+  const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing && !options.onRow, atFileStart: true, onRow: options.onRow });
   const result = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   let firstPageSent = false;
   processor.onPageFull = () => {
@@ -91,18 +91,25 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     const response = await openUrl(parsed, timeoutMs, options.signal);
     const lengthHeader = Number(response.headers['content-length']);
     const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
-    let pending: Buffer | undefined;
+    // The unconsumed tail of a record, in parts: a record longer than many chunks (a huge single line) is
+    // joined once, when a line feed arrives, not once per chunk.
+    let pending: Buffer[] = [];
     let base = 0;
     let received = 0;
     for await (const chunk of response as AsyncIterable<Buffer>) {
       received += chunk.length;
-      const buf = pending ? Buffer.concat([pending, chunk]) : chunk;
+      if (pending.length > 0 && chunk.indexOf(0x0a) < 0) {
+        pending.push(chunk);
+        options.onProgress?.({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
+        continue;
+      }
+      const buf = pending.length > 0 ? Buffer.concat([...pending, chunk]) : chunk;
       const consumed = processor.feed(buf, 0, buf.length, false, base);
-      pending = consumed < buf.length ? buf.subarray(consumed) : undefined;
+      pending = consumed < buf.length ? [buf.subarray(consumed)] : [];
       base += consumed;
       options.onProgress?.({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
     }
-    const rest = pending ?? Buffer.alloc(0);
+    const rest = Buffer.concat(pending);
     processor.feed(rest, 0, rest.length, true, base);
   } catch (error) {
     if (options.signal?.aborted) cancelled = true;

@@ -10,17 +10,23 @@ export interface CredentialFinding {
   message: string;
 }
 
-/** Every credential field holding plain text, anywhere in the value. */
+/** Every credential field holding plain text, anywhere in the value (iterative: safe on any depth). */
 export function findPlainTextCredentials(value: unknown, path: JsonPath = []): CredentialFinding[] {
   const found: CredentialFinding[] = [];
-  if (Array.isArray(value)) {
-    value.forEach((item, i) => found.push(...findPlainTextCredentials(item, [...path, i])));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, child] of Object.entries(value)) {
-      if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0) {
-        found.push({ path: [...path, key], field: key, message: s.plainTextCredential(key) });
-      } else {
-        found.push(...findPlainTextCredentials(child, [...path, key]));
+  const stack: [unknown, JsonPath][] = [[value, path]];
+  while (stack.length > 0) {
+    const [node, at] = stack.pop() as [unknown, JsonPath];
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) if (typeof node[i] === 'object' && node[i] !== null) stack.push([node[i], [...at, i]]);
+    } else if (typeof node === 'object' && node !== null) {
+      const entries = Object.entries(node);
+      for (let k = entries.length - 1; k >= 0; k--) {
+        const [key, child] = entries[k];
+        if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0) {
+          found.push({ path: [...at, key], field: key, message: s.plainTextCredential(key) });
+        } else if (typeof child === 'object' && child !== null) {
+          stack.push([child, [...at, key]]);
+        }
       }
     }
   }

@@ -16,6 +16,8 @@ import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
 import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator';
 import { validationStrings as s } from '../l10n/validationStrings';
+import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
 export const VALIDATORS: Record<FileKind, ValidateFunction> = {
   dataset: validators.validateDataset,
@@ -61,6 +63,7 @@ function schemaDiagnostics(kind: FileKind, value: unknown, locateRange: (path: J
 function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): Diagnostic[] {
   const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, doc, path, part);
   const out: Diagnostic[] = schemaDiagnostics(kind, doc.value, at, doc.index);
+  if (kind === 'dataset') placeSourceXorGenerator(out, doc, at);
   for (const c of findPlainTextCredentials(doc.value)) {
     out.push({ severity: 'warning', message: c.message, path: c.path, documentIndex: doc.index, source: 'credential', code: 'plain-text-credential', range: at(c.path, 'value'), data: { field: c.field } });
   }
@@ -76,6 +79,16 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): D
   }
   if (kind === 'dataset') out.push(...checkFilterExpressions(text, doc));
   return out;
+}
+
+/** A dataset with both `source` and `generator_specification`: the problem is shown on the two keys, not on the document. */
+function placeSourceXorGenerator(out: Diagnostic[], doc: SpecDocument, at: (path: JsonPath, part: 'key' | 'value') => Diagnostic['range']): void {
+  const value = doc.value as Record<string, unknown> | null;
+  if (typeof value !== 'object' || value === null || !('source' in value) || !('generator_specification' in value)) return;
+  const index = out.findIndex((d) => d.path.length === 0 && d.message === s.sourceXorGenerator);
+  if (index < 0) return;
+  const [problem] = out.splice(index, 1);
+  for (const key of ['source', 'generator_specification']) out.push({ ...problem, path: [key], range: at([key], 'key') });
 }
 
 /** `documentDiagnostics`, kept by the parser while the document's text is unchanged (ranges stored relative to it). */
@@ -110,7 +123,13 @@ function validateLargeJson(text: string, kind: FileKind | undefined): Validation
     return { kind, documents: [], values: [], diagnostics: [{ severity: 'error', message: s.invalidJson(message), path: [], documentIndex: 0, source: 'syntax', range: { start: offset, end: offset + 1 } }] };
   }
   const resolved = kind ?? kindFromValue(value);
-  const diagnostics = resolved ? schemaDiagnostics(resolved, value, (path, part) => rangeInJson(text, path, part), 0) : [];
+  const tooDeep = findTooDeepJson(text);
+  const deepDiagnostic: Diagnostic[] = tooDeep < 0 ? [] : [{ severity: resolved === 'log' ? 'warning' : 'error', message: hostileInputStrings.tooDeep(MAX_NESTING_DEPTH), path: [], documentIndex: 0, source: 'syntax', range: { start: tooDeep, end: tooDeep + 1 } }];
+  // A log's deep values are shown collapsed (the rest is checked); any other file is refused.
+  if (tooDeep >= 0 && resolved !== 'log') return { kind: resolved, documents: [], values: [], diagnostics: deepDiagnostic };
+  if (tooDeep >= 0) value = boundDepth(value);
+  const diagnostics = deepDiagnostic;
+  if (resolved) diagnostics.push(...schemaDiagnostics(resolved, value, (path, part) => rangeInJson(text, path, part), 0));
   for (const c of findPlainTextCredentials(value)) {
     diagnostics.push({ severity: 'warning', message: c.message, path: c.path, documentIndex: 0, source: 'credential', code: 'plain-text-credential', range: rangeInJson(text, c.path, 'value'), data: { field: c.field } });
   }
@@ -132,6 +151,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
   }
   if (!kind) return { kind, documents, values, diagnostics };
+  if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {

@@ -2,8 +2,10 @@
  * Spec text (YAML stream or JSON) → documents with their values and source ranges.
  * JSON is parsed by the same YAML 1.2 parser (JSON is a subset), so one range model serves both.
  */
-import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, Scalar } from 'yaml';
+import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from 'yaml';
 import { OffsetRange } from '../text/lineIndex';
+import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
 export type PathSegment = string | number;
 export type JsonPath = PathSegment[];
@@ -56,6 +58,8 @@ function trimmedDocumentRange(doc: Document.Parsed, text: string): OffsetRange {
 
 /** Parses every document of a YAML stream (or one JSON text), keeping ranges. */
 export function parseSpecDocuments(text: string): SpecDocument[] {
+  const tooDeep = findTooDeepYaml(text);
+  if (tooDeep >= 0) return [tooDeepDocument(text, tooDeep)];
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
   if (!Array.isArray(docs)) return [];
@@ -75,6 +79,16 @@ export function parseSpecDocuments(text: string): SpecDocument[] {
     }
     return { index, value, yaml: doc, range: trimmedDocumentRange(doc, text), problems };
   });
+}
+
+/**
+ * Text nested deeper than the limit never reaches the parser (its recursion would overflow the stack):
+ * one empty document whose only problem sits where the limit is passed.
+ */
+function tooDeepDocument(text: string, offset: number): SpecDocument {
+  const range = { start: 0, end: text.length };
+  const problem: ParseProblem = { message: hostileInputStrings.tooDeep(MAX_NESTING_DEPTH), range: { start: offset, end: offset + 1 }, severity: 'error' };
+  return { index: 0, value: null, yaml: parseDocument(''), range, problems: [problem] };
 }
 
 function cleanYamlMessage(message: string): string {

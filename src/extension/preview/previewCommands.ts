@@ -14,6 +14,7 @@ import { Services } from '../services';
 import { DatasetEntry, datasetEntries } from './datasetDocuments';
 import { PreviewPanel } from './previewPanel';
 import { previewResults } from './registerPreview';
+import { parseSpecDocuments } from '../../core/yaml/specDocument';
 
 interface PreviewTarget {
   uri: vscode.Uri;
@@ -69,7 +70,10 @@ export const previewFilters: CommandHandler = async (services: Services, ...args
   let index = target.index;
   if (index === undefined) {
     const document = await vscode.workspace.openTextDocument(target.uri);
-    const entries = datasetEntries(document.getText());
+    const documents = parseSpecDocuments(document.getText());
+    const entries = datasetEntries(document.getText(), documents);
+    // A spec that cannot be parsed at all (e.g. nested too deep) still opens a view, which shows why.
+    if (entries.length === 0 && documents.length === 1 && documents[0].problems.length > 0) return PreviewPanel.show(services, previewResults(), target.uri, 0);
     if (entries.length === 0) throw new Error(previewViewStrings.noDatasetInFile(path.basename(target.uri.path)));
     index = entries.length === 1 ? entries[0].index : await pickDataset(entries, document);
     if (index === undefined) return undefined;

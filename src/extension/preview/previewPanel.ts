@@ -30,6 +30,7 @@ import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
 import { findGeneratorDefinition } from './generatorDefinitionLookup';
+import { exportPreviewRows } from './exportKeptRowsCommand';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -223,6 +224,9 @@ export class PreviewPanel implements vscode.Disposable {
       case 'openLocation':
         void openPreviewLocation(message.location, this.uri);
         return;
+      case 'exportRows':
+        void exportPreviewRows(this.services, this.uri, this.index);
+        return;
     }
   }
 
@@ -273,6 +277,8 @@ export class PreviewPanel implements vscode.Disposable {
     }
     const documents = parseSpecDocuments(context.text);
     const entry = datasetEntries(context.text, documents).find((e) => e.index === this.index);
+    const unreadable = entry ? undefined : documents.find((d) => d.index === this.index && d.problems.length > 0);
+    if (unreadable) return this.fail(generation, failureBeforeRun({ ...context, document: unreadable }) as PreviewFailure);
     if (!entry) {
       return this.fail(generation, { message: previewViewStrings.datasetIndexOutOfRange(path.basename(this.uri.path), this.index, documents.length), location: { file: this.uri.fsPath } });
     }

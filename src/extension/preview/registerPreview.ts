@@ -5,6 +5,7 @@ import { PREVIEW_VIEW_TYPE } from './previewPanel';
 import { PreviewPanelSerializer } from './previewPanelSerializer';
 import { PreviewResultCache } from './previewResultCache';
 import { previewState } from './previewTestState';
+import { exportKeptRowsInternal } from './exportKeptRowsCommand';
 
 let cache: PreviewResultCache | undefined;
 
@@ -26,6 +27,7 @@ export function registerPreview(services: Services): void {
   const serializer = PreviewPanelSerializer.register(services, results);
   services.context.subscriptions.push(
     vscode.commands.registerCommand('evalLens.internal.previewState', previewState),
+    vscode.commands.registerCommand('evalLens.internal.exportKeptRows', exportKeptRowsInternal(services)),
     vscode.commands.registerCommand('evalLens.internal.restorePreview', (state: unknown) => {
       const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, 'Preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableFindWidget: true });
       return serializer.restore(panel, state);

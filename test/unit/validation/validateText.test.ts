@@ -58,7 +58,8 @@ describe('validateText: one diagnostic per real problem, on the smallest range',
 
   test('source and generator_specification together, and neither', () => {
     const both = check('a.dataset.yaml', lines('key: ok', ...base, 'source: {type: url, url: "https://a/b.csv"}', 'generator_specification: {dataset_generator_key: g, num_samples: 1, dataset_generator_config: {}}'));
-    assert.deepEqual(both.shown.map((d) => d.message), ['a dataset needs either `source` or `generator_specification`, not both']);
+    const message = 'a dataset needs either `source` or `generator_specification`, not both';
+    assert.deepEqual(both.shown.map((d) => [d.at.split('-')[0], d.underlined, d.message]), [['3:1', 'source', message], ['4:1', 'generator_specification', message]]);
     const neither = check('a.dataset.yaml', lines('key: ok', ...base));
     assert.equal(neither.shown.length, 1);
     assert.equal(neither.shown[0].underlined, 'key');

@@ -1,0 +1,28 @@
+/** User-visible strings of the `eval-lens dataset` commands and the preview's export. */
+export const datasetCommandStrings = {
+  listUsage: 'eval-lens dataset list [DIR] [--json]',
+  exportUsage: 'eval-lens dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]',
+  unknownOption: (option: string) => `unknown option '${option}'`,
+  extraArgument: (arg: string) => `unexpected argument '${arg}'`,
+  outputFormat: (file: string) => `${file}: the output must end with .jsonl or .csv`,
+  notADirectory: (dir: string) => `${dir} is not a directory`,
+  noDatasets: (dir: string) => `no dataset specs under ${dir}\n`,
+  listSummary: (count: number, invalid: number) => `${count} dataset(s), ${invalid} invalid\n`,
+  valid: 'valid',
+  invalid: (errors: number) => `invalid (${errors} error${errors === 1 ? '' : 's'})`,
+  generator: 'generator',
+  none: '—',
+  cannotRead: (file: string, reason: string) => `${file}: cannot read: ${reason}`,
+  exportProgress: (rows: number, kept: number, percent: number | undefined) =>
+    `${percent === undefined ? '' : `${percent}% · `}${rows.toLocaleString('en-US')} rows read, ${kept.toLocaleString('en-US')} kept`,
+  exported: (rows: number, file: string) => `Wrote ${rows.toLocaleString('en-US')} kept row${rows === 1 ? '' : 's'} to ${file}`,
+  exportCancelled: 'export cancelled; the output file was left as it was',
+  exportIncomplete: 'the source could not be read to its end; the output file was left as it was',
+  exportFailed: (file: string, reason: string) => `cannot write ${file}: ${reason}`,
+  exportButton: 'Export kept rows…',
+  exportTitle: 'Export kept rows',
+  exportSaveLabel: 'Export',
+  exportFilterJsonl: 'JSON Lines',
+  exportFilterCsv: 'CSV',
+  exportDone: (rows: number, file: string) => `Exported ${rows.toLocaleString('en-US')} kept row${rows === 1 ? '' : 's'} to ${file}.`,
+};
