@@ -2,6 +2,7 @@ import { runValidateCommand } from './validateCommand';
 import { runPreviewCommand } from './previewCommand';
 import { runLogVerifyCommand } from './logVerifyCommand';
 import { runLogReportCommand } from './logReportCommand';
+import { runTraceShowCommand } from './traceShowCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { cliStrings } from '../core/l10n/cliStrings';
 
@@ -10,6 +11,7 @@ const commands: Record<string, CliCommand> = {
   preview: runPreviewCommand,
   'log verify': runLogVerifyCommand,
   'log report': runLogReportCommand,
+  'trace show': runTraceShowCommand,
 };
 
 function resolveCommand(argv: string[]): { name: string; rest: string[] } | undefined {

@@ -11,6 +11,7 @@ Commands:
                                             rows and the funnel.
   log verify LOG [--json]                   Recompute every verifiable metric from the per-sample scores.
   log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
+  trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces) as a readable transcript.
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `,
