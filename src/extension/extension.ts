@@ -6,6 +6,7 @@ import { SpecDiagnostics } from './authoring/specDiagnostics';
 import { registerAuthoring } from './authoring/registerAuthoring';
 import { registerPreview } from './preview/registerPreview';
 import { registerLogReport } from './logReport/registerLogReport';
+import { registerTraceFile } from './traceFile/registerTraceFile';
 
 /** Thin activation: build the shared services, then let each area register its providers. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -17,6 +18,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerAuthoring(services);
   registerPreview(services);
   registerLogReport(services);
+  registerTraceFile(services);
 }
 
 export function deactivate(): void {
