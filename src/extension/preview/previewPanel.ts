@@ -28,6 +28,7 @@ import { isMissingFile } from '../missingFile';
 import { servedPreview } from './previewTestState';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
+import { SourceFactsCache } from '../authoring/sourceFactsCache';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -287,6 +288,7 @@ export class PreviewPanel implements vscode.Disposable {
           status.report(progress);
         },
       });
+      SourceFactsCache.record(value, this.uri.fsPath, result);
       if (generation !== this.generation) return commandSummary(result, result.rows.length);
       return this.finish(generation, version, result);
     } catch (error) {
