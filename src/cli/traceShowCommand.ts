@@ -3,9 +3,7 @@ import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { traceFileStrings as S } from '../core/l10n/traceFileStrings';
 import { readTraceText } from '../core/trace/traceFile';
-import { traceViewFromTrace } from '../core/trace/traceView';
-import { spanConversations } from '../core/trace/spanConversation';
-import { traceHeader } from '../core/trace/traceHeader';
+import { traceFileModel } from '../core/trace/traceFileModel';
 import { traceTranscript } from './traceTranscript';
 
 /** Longest block printed in full unless `--full`. */
@@ -41,7 +39,8 @@ export const runTraceShowCommand: CliCommand = async (argv, io) => {
   }
   for (const warning of result.warnings) io.stderr(`${warning}\n`);
   if (json) {
-    const views = result.traces.map((trace) => ({ header: traceHeader(trace), view: traceViewFromTrace(trace), spans: spanConversations(trace.events) ?? null }));
+    // The Trace editor's model, texts uncut; values too deep to print are notes, never a crash.
+    const views = result.traces.map((trace) => traceFileModel(trace, full ? Infinity : MAX_BLOCK_CHARS * 50));
     io.stdout(`${JSON.stringify(views.length === 1 ? views[0] : views, null, 2)}\n`);
     return 0;
   }

@@ -63,8 +63,8 @@ export function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceIt
   }
 }
 
-function safeSpan(span: SpanConversation): SpanConversation {
-  return { ...span, items: span.items.map((i) => safeItemView(i)), children: span.children.map((c) => ({ before: c.before, span: safeSpan(c.span) })) };
+function safeSpan(span: SpanConversation, max: number): SpanConversation {
+  return { ...span, items: span.items.map((i) => safeItemView(i, max)), children: span.children.map((c) => ({ before: c.before, span: safeSpan(c.span, max) })) };
 }
 
 function safeValue<T>(value: T): T | undefined {
@@ -76,19 +76,19 @@ function safeValue<T>(value: T): T | undefined {
   }
 }
 
-/** The editor's model of a Trace value. */
-export function traceFileModel(trace: TraceValue): TraceFileModel {
+/** The editor's model of a Trace value (texts longer than `maxTextChars` cut). */
+export function traceFileModel(trace: TraceValue, maxTextChars = MAX_TEXT_CHARS): TraceFileModel {
   const view = traceViewFromItems(trace.items);
   const model: TraceFileModel = {
     header: traceHeader(trace),
-    preamble: view.preamble.map((i) => safeItemView(i)),
-    turns: view.turns.map((i) => safeItemView(i)),
+    preamble: view.preamble.map((i) => safeItemView(i, maxTextChars)),
+    turns: view.turns.map((i) => safeItemView(i, maxTextChars)),
     subSpans: [],
   };
   const spans = spanConversations(trace.events);
   if (spans) {
     const [main, ...otherRoots] = spans;
-    model.subSpans = [...main.children.map((c) => safeSpan(c.span)), ...otherRoots.map(safeSpan)];
+    model.subSpans = [...main.children.map((c) => safeSpan(c.span, maxTextChars)), ...otherRoots.map((r) => safeSpan(r, maxTextChars))];
   } else if (trace.events !== undefined && trace.events !== null) {
     model.genericSpans = safeValue(buildSpanTree(trace.events)) ?? [{ children: [], attributes: { value: TOO_DEEP } }];
   }

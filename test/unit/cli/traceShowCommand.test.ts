@@ -116,18 +116,22 @@ describe('eval-lens trace show', () => {
     assert.match(io.err, /many\.jsonl:3: this line is not a Trace/);
   });
 
-  test('--json gives the header, the conversation view and the span tree', async () => {
+  test('--json gives the header, the conversation (preamble, turns) and the sub-agent spans', async () => {
     const io = capture(dir);
     assert.equal(await runCli(['trace', 'show', '--json', 'agents.trace.json'], io), 0);
-    const printed = JSON.parse(io.out) as { header: { agent: string; tags: string[] }; view: { turns: { kind: string }[] }; spans: { name: string; children: { span: { name: string; error: string; items: { kind: string; output?: string }[] } }[] }[] };
+    const printed = JSON.parse(io.out) as { header: { agent: string; tags: string[] }; preamble: unknown[]; turns: { kind: string }[]; subSpans: { name: string; error: string; items: { kind: string; output?: string }[] }[] };
     assert.equal(printed.header.agent, 'claude-code');
     assert.deepEqual(printed.header.tags, ['ci']);
-    assert.deepEqual(printed.view.turns.map((t) => t.kind), ['message']);
-    const sub = printed.spans[0].children[0].span;
+    assert.deepEqual(printed.preamble, []);
+    assert.deepEqual(printed.turns.map((t) => t.kind), ['message']);
+    const [sub] = printed.subSpans;
     assert.equal(sub.name, 'Explore');
     assert.equal(sub.error, 'timed out');
     assert.deepEqual(sub.items.map((i) => i.kind), ['reasoning', 'function_call']);
     assert.equal(sub.items[1].output, 'src/a.ts:3');
+    const deep = capture(dir);
+    assert.equal(await runCli(['trace', 'show', '--json', 'deep.trace.json'], deep), 0);
+    assert.deepEqual((JSON.parse(deep.out) as { preamble: unknown[] }).preamble, [{ kind: 'unknown', itemType: 'custom_item', value: '[nested too deep to show]' }]);
   });
 
   test('an item nested 100,000 levels deep is shown as a note, not a crash', async () => {
