@@ -4,6 +4,7 @@ import { cancelPreviewCount, previewFilters } from './preview/previewCommands';
 import { exportLogReport, openLogAsJson, openLogAtSample, openLogReport } from './logReport/logReportCommands';
 import { storeCredential } from './authoring/storeCredentialCommand';
 import { validateFile } from './validateFileCommand';
+import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
 export type CommandHandler = (services: Services, ...args: unknown[]) => unknown;
@@ -18,6 +19,8 @@ export const commandTable = {
   'evalLens.exportLogReport': exportLogReport,
   'evalLens.validateFile': validateFile,
   'evalLens.storeCredential': storeCredential,
+  'evalLens.openTraceFile': (_services, ...args) => openTraceFile(args[0]),
+  'evalLens.openTraceAsJson': (_services, ...args) => openTraceAsJson(args[0]),
 } satisfies Record<string, CommandHandler>;
 
 export type CommandId = keyof typeof commandTable;
