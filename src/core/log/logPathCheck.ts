@@ -54,7 +54,9 @@ export async function checkLogPath(filePath: string, options: LogPathCheckOption
   if (!opened.ok) return { kind: 'invalid', reason: opened.failure.message, line: opened.failure.line, column: opened.failure.column };
   try {
     const summary = await opened.source.summary();
-    const problems = summary.schemaProblems;
+    // A log read in the worker is validated there after its summary: wait for that verdict too.
+    const later = opened.source.laterSchemaProblems ? await opened.source.laterSchemaProblems().catch(() => []) : [];
+    const problems = [...summary.schemaProblems, ...later];
     if (problems.length) {
       const first = problems[0];
       return { kind: 'invalid', reason: S.schemaProblems(problems.length, `${first.path} ${first.message}`), line: first.line, column: first.column };

@@ -76,5 +76,11 @@ describe('task_result_log_path: checking the named log', () => {
     const workerScript = path.join(repoRoot, 'dist', 'worker', 'logParse.js');
     const status = await checkLogPath(path.join(examplesLogs, 'mismatch.tasklog.json'), { workerThresholdBytes: 0, workerScript });
     assert.deepEqual(status, { kind: 'log', status: 'success', verified: 4, mismatches: 1, notVerifiable: 1 });
+    const log = JSON.parse(fs.readFileSync(path.join(examplesLogs, 'mismatch.tasklog.json'), 'utf8')) as Record<string, unknown>;
+    fs.writeFileSync(path.join(dir, 'bad-status.json'), JSON.stringify({ ...log, status: 42 }, null, 2));
+    for (const workerThresholdBytes of [1e9, 0]) {
+      const invalid = await checkLogPath(path.join(dir, 'bad-status.json'), { workerThresholdBytes, workerScript });
+      assert.ok(invalid.kind === 'invalid' && /schema problem/.test(invalid.reason) && /\/status/.test(invalid.reason), JSON.stringify(invalid));
+    }
   });
 });
