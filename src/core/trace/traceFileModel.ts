@@ -76,6 +76,16 @@ function safeValue<T>(value: T): T | undefined {
   }
 }
 
+/** The generic span tree, or undefined when the events nest deeper than the stack allows. */
+function genericSpanTree(events: unknown): SpanNode[] | undefined {
+  try {
+    return buildSpanTree(events);
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
+  }
+}
+
 /** The editor's model of a Trace value (texts longer than `maxTextChars` cut). */
 export function traceFileModel(trace: TraceValue, maxTextChars = MAX_TEXT_CHARS): TraceFileModel {
   const view = traceViewFromItems(trace.items);
@@ -90,7 +100,7 @@ export function traceFileModel(trace: TraceValue, maxTextChars = MAX_TEXT_CHARS)
     const [main, ...otherRoots] = spans;
     model.subSpans = [...main.children.map((c) => safeSpan(c.span, maxTextChars)), ...otherRoots.map((r) => safeSpan(r, maxTextChars))];
   } else if (trace.events !== undefined && trace.events !== null) {
-    model.genericSpans = safeValue(buildSpanTree(trace.events)) ?? [{ children: [], attributes: { value: TOO_DEEP } }];
+    model.genericSpans = safeValue(genericSpanTree(trace.events)) ?? [{ children: [], attributes: { value: TOO_DEEP } }];
   }
   if (isRecord(trace.metadata)) model.metadata = safeValue(trace.metadata) ?? { value: TOO_DEEP };
   return model;

@@ -40,6 +40,12 @@ describe('Trace files: reading and the editor model', () => {
     assert.doesNotThrow(() => JSON.stringify(model));
   });
 
+  test('events nested deeper than the stack allows become a note, not a crash', () => {
+    const events = JSON.parse(`${'{"name":"step","children":['.repeat(50_000)}{"id":"leaf"}${']}'.repeat(50_000)}`) as unknown;
+    const model = traceFileModel({ items: [], events });
+    assert.deepEqual(model.genericSpans, [{ children: [], attributes: { value: '[nested too deep to show]' } }]);
+  });
+
   test('other events become the generic span tree; metadata is kept', () => {
     const model = traceFileModel({ items: [], metadata: { agent: 'a', extra: { k: 1 } }, events: [{ id: 'x', name: 'step' }] });
     assert.equal(model.genericSpans?.[0].name, 'step');
