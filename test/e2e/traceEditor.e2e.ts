@@ -41,7 +41,7 @@ test('a Trace file opens in the Trace editor: header, conversation, a tool call 
   assert.ok((await readFile.innerText()).includes('export function parseDate'), 'the tool call shows its output');
 
   await frame.locator('[data-testid="span"][data-span-name="explorer"] > summary').click();
-  await frame.locator('.span-conversation').waitFor({ state: 'visible', timeout: 30_000 });
+  await frame.locator('.span-conversation .tool-call[data-call-id="call_grep_1"]').waitFor({ state: 'visible', timeout: 30_000 });
   assert.ok((await frame.locator('.span-conversation').innerText()).includes('src/report.ts:41'), 'the sub-agent conversation opens');
   await screenshot(page, 'trace-editor-light');
 

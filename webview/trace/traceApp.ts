@@ -3,7 +3,7 @@
  * "Show more"), the sub-agent spans each with its own conversation (built when opened), metadata and other spans.
  */
 import type { TraceItemView } from '../../src/core/log/logViewTypes';
-import type { SpanConversation } from '../../src/core/trace/spanConversation';
+import type { SpanOutline } from '../../src/core/trace/spanConversation';
 import type { TraceHostToWebview, TraceInit, TraceLoadError, TraceWebviewToHost } from '../../src/core/protocol/traceFileProtocol';
 import { isTraceHostToWebview } from '../../src/core/protocol/traceFileProtocol';
 import { traceFileStrings as S } from '../../src/core/l10n/traceFileStrings';
@@ -19,28 +19,9 @@ interface Api {
   setState(state: unknown): void;
 }
 
-function spanLabel(span: SpanConversation): HTMLElement {
+function spanLabel(span: SpanOutline): HTMLElement {
   return el('span', { className: 'span-label' }, icon(span.type === 'tool' ? 'tools' : 'hubot'), ` ${span.type ? `${span.type} ` : ''}`, el('strong', { text: span.name }),
-    el('span', { className: 'muted', text: ` · ${S.spanItems(span.items.length)}` }), span.error ? el('span', { className: 'error-text', text: ` · ${S.spanError(span.error)}` }) : null);
-}
-
-function spanBody(span: SpanConversation): HTMLElement {
-  const box = el('div', { className: 'conversation span-conversation', attrs: { 'data-span-id': span.spanId } });
-  const children = [...span.children].sort((a, b) => a.before - b.before);
-  let next = 0;
-  span.items.forEach((item, index) => {
-    while (next < children.length && children[next].before <= index) box.appendChild(spanSection(children[next++].span));
-    box.appendChild(traceItem(item));
-  });
-  while (next < children.length) box.appendChild(spanSection(children[next++].span));
-  return box;
-}
-
-function spanSection(span: SpanConversation): HTMLElement {
-  const section = collapsible(spanLabel(span), () => spanBody(span), false, 'section span-section');
-  section.setAttribute('data-testid', 'span');
-  section.setAttribute('data-span-name', span.name);
-  return section;
+    el('span', { className: 'muted', text: ` · ${S.spanItems(span.itemCount)}` }), span.error ? el('span', { className: 'error-text', text: ` · ${S.spanError(span.error)}` }) : null);
 }
 
 export class TraceApp {
@@ -51,6 +32,8 @@ export class TraceApp {
   private conversation: HTMLElement | undefined;
   private moreButton: HTMLButtonElement | undefined;
   private pending = new Set<number>();
+  /** Opened spans waiting for their items, by request id. */
+  private spanRequests = new Map<number, { span: SpanOutline; box: HTMLElement }>();
 
   constructor(private readonly root: HTMLElement, private readonly api: Api) {
     setLinkOpener((href) => this.post({ type: 'openLink', href }));
@@ -78,7 +61,14 @@ export class TraceApp {
         if (!this.pending.delete(message.id) || message.generation !== this.generation || message.offset !== this.loaded) return;
         this.appendTurns(message.turns);
         return;
+      case 'spanItemsResult': {
+        const request = this.spanRequests.get(message.id);
+        this.spanRequests.delete(message.id);
+        if (request && message.generation === this.generation) this.fillSpan(request.span, request.box, message.items);
+        return;
+      }
       case 'error':
+        this.spanRequests.delete(message.id);
         this.pending.delete(message.id);
         if (this.moreButton) this.moreButton.disabled = false;
         return;
@@ -90,6 +80,7 @@ export class TraceApp {
     this.total = init.totalTurns;
     this.loaded = 0;
     this.pending.clear();
+    this.spanRequests.clear();
     const main = el('main', { className: 'trace-main' });
     main.appendChild(renderTraceHeader(init.fileName, init.header, {
       openAsJson: () => this.post({ type: 'command', command: 'openAsJson' }),
@@ -104,7 +95,7 @@ export class TraceApp {
     if (init.subSpans.length) {
       body.appendChild(el('h2', { className: 'spans-heading' }, icon('type-hierarchy'), ` ${S.subAgents}`));
       const list = el('div', { className: 'span-list', attrs: { 'data-testid': 'spans' } });
-      for (const span of init.subSpans) list.appendChild(spanSection(span));
+      for (const span of init.subSpans) list.appendChild(this.spanSection(span));
       body.appendChild(list);
     }
     if (init.metadata || init.genericSpans) body.appendChild(renderTrace({ preamble: [], turns: [], metadata: init.metadata, spans: init.genericSpans }));
@@ -113,6 +104,34 @@ export class TraceApp {
     this.appendTurns(init.turns);
     const state = this.api.getState() as { scrollY?: number } | undefined;
     if (state && typeof state.scrollY === 'number') window.scrollTo(0, state.scrollY);
+  }
+
+  /** A sub-agent span, collapsed; opening it asks the host for its items. */
+  private spanSection(span: SpanOutline): HTMLElement {
+    const section = collapsible(spanLabel(span), () => {
+      const box = el('div', { className: 'conversation span-conversation', attrs: { 'data-span-id': span.spanId, 'aria-busy': 'true' } }, el('p', { className: 'muted', text: S.loading }));
+      const id = this.nextId++;
+      this.spanRequests.set(id, { span, box });
+      this.post({ type: 'spanItems', id, generation: this.generation, spanId: span.spanId });
+      return box;
+    }, false, 'section span-section');
+    section.setAttribute('data-testid', 'span');
+    section.setAttribute('data-span-name', span.name);
+    return section;
+  }
+
+  /** The span's items with its sub-spans where they started. */
+  private fillSpan(span: SpanOutline, box: HTMLElement, items: TraceItemView[]): void {
+    box.replaceChildren();
+    box.removeAttribute('aria-busy');
+    const children = [...span.children].sort((a, b) => a.before - b.before);
+    let next = 0;
+    items.forEach((item, index) => {
+      while (next < children.length && children[next].before <= index) box.appendChild(this.spanSection(children[next++].span));
+      box.appendChild(traceItem(item));
+    });
+    while (next < children.length) box.appendChild(this.spanSection(children[next++].span));
+    if (!box.childElementCount) box.appendChild(el('p', { className: 'empty', text: S.noItems }));
   }
 
   private appendTurns(turns: TraceItemView[]): void {

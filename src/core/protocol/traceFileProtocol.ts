@@ -6,7 +6,7 @@
  */
 import type { SpanNode, TraceItemView } from '../log/logViewTypes';
 import type { TraceHeader } from '../trace/traceHeader';
-import type { SpanConversation } from '../trace/spanConversation';
+import type { SpanOutline } from '../trace/spanConversation';
 import { isRecord } from '../json/jsonValue';
 
 export interface TraceInit {
@@ -18,7 +18,8 @@ export interface TraceInit {
   /** The first page of turns. */
   turns: TraceItemView[];
   totalTurns: number;
-  subSpans: SpanConversation[];
+  /** Sub-agent spans without their items: the webview asks for a span's items (`spanItems`) when it is opened. */
+  subSpans: SpanOutline[];
   genericSpans?: SpanNode[];
   metadata?: Record<string, unknown>;
 }
@@ -39,13 +40,21 @@ export interface TraceMoreResult {
   turns: TraceItemView[];
 }
 
+export interface TraceSpanItemsResult {
+  type: 'spanItemsResult';
+  id: number;
+  generation: number;
+  spanId: string;
+  items: TraceItemView[];
+}
+
 export interface TraceRequestError {
   type: 'error';
   id: number;
   error: string;
 }
 
-export type TraceHostToWebview = TraceInit | TraceLoadError | TraceMoreResult | TraceRequestError;
+export type TraceHostToWebview = TraceInit | TraceLoadError | TraceMoreResult | TraceSpanItemsResult | TraceRequestError;
 
 export interface TraceRendered {
   type: 'rendered';
@@ -60,6 +69,7 @@ export interface TraceRendered {
 export type TraceWebviewToHost =
   | { type: 'ready' }
   | { type: 'more'; id: number; generation: number; offset: number }
+  | { type: 'spanItems'; id: number; generation: number; spanId: string }
   | { type: 'command'; command: 'openAsJson' | 'reload' }
   | { type: 'openLink'; href: string }
   | TraceRendered;
@@ -75,6 +85,8 @@ export function isTraceWebviewToHost(value: unknown): value is TraceWebviewToHos
       return true;
     case 'more':
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset);
+    case 'spanItems':
+      return isCount(value.id) && isCount(value.generation) && typeof value.spanId === 'string';
     case 'command':
       return value.command === 'openAsJson' || value.command === 'reload';
     case 'openLink':
@@ -95,6 +107,8 @@ export function isTraceHostToWebview(value: unknown): value is TraceHostToWebvie
       return typeof value.fileName === 'string' && typeof value.message === 'string';
     case 'moreResult':
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && Array.isArray(value.turns);
+    case 'spanItemsResult':
+      return isCount(value.id) && isCount(value.generation) && typeof value.spanId === 'string' && Array.isArray(value.items);
     case 'error':
       return isCount(value.id) && typeof value.error === 'string';
     default:

@@ -99,3 +99,22 @@ function finish(building: Building): void {
     building.span.children.push({ before, span: start.span });
   }
 }
+
+/** A sub-agent span without its items (they are sent when the span is opened), with its item count. */
+export interface SpanOutline {
+  spanId: string;
+  name: string;
+  type?: string;
+  error?: string;
+  startedAt?: string;
+  endedAt?: string;
+  depth: number;
+  itemCount: number;
+  children: { before: number; span: SpanOutline }[];
+}
+
+/** The outline of a span tree (spans nest at most MAX_SPAN_DEPTH deep, so recursion is bounded). */
+export function spanOutline(span: SpanConversation): SpanOutline {
+  const { items, children, ...rest } = span;
+  return { ...rest, itemCount: items.length, children: children.map((c) => ({ before: c.before, span: spanOutline(c.span) })) };
+}

@@ -110,3 +110,15 @@ export function traceFileModel(trace: TraceValue, maxTextChars = MAX_TEXT_CHARS)
 export function turnsPage(model: TraceFileModel, offset: number, size = TRACE_PAGE_SIZE): TraceItemView[] {
   return model.turns.slice(Math.max(0, offset), Math.max(0, offset) + size);
 }
+
+/** The sub-agent span with this id, searched without recursion. */
+export function findSubSpan(model: TraceFileModel, spanId: string): SpanConversation | undefined {
+  const stack = [...model.subSpans];
+  while (stack.length) {
+    const span = stack.pop();
+    if (!span) break;
+    if (span.spanId === spanId) return span;
+    for (const child of span.children) stack.push(child.span);
+  }
+  return undefined;
+}

@@ -5,7 +5,8 @@ import { isTraceWebviewToHost } from '../../core/protocol/traceFileProtocol';
 import { isOpenableLink } from '../../core/protocol/logReportProtocol';
 import { logReportStrings } from '../../core/l10n/logReportStrings';
 import { traceFileStrings as S } from '../../core/l10n/traceFileStrings';
-import { TRACE_PAGE_SIZE, turnsPage } from '../../core/trace/traceFileModel';
+import { findSubSpan, TRACE_PAGE_SIZE, turnsPage } from '../../core/trace/traceFileModel';
+import { spanOutline } from '../../core/trace/spanConversation';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import type { TraceFileDocument, TraceLoadState } from './traceFileDocument';
@@ -42,7 +43,7 @@ export class TraceFilePanel implements vscode.Disposable {
     const { model } = state;
     const init: TraceInit = {
       type: 'init', generation: state.generation, fileName: this.document.fileName, header: model.header, preamble: model.preamble,
-      turns: turnsPage(model, 0, TRACE_PAGE_SIZE), totalTurns: model.turns.length, subSpans: model.subSpans,
+      turns: turnsPage(model, 0, TRACE_PAGE_SIZE), totalTurns: model.turns.length, subSpans: model.subSpans.map(spanOutline),
       ...(model.genericSpans ? { genericSpans: model.genericSpans } : {}), ...(model.metadata ? { metadata: model.metadata } : {}),
     };
     servedTraceFile.init(this.document.uri, init);
@@ -64,6 +65,16 @@ export class TraceFilePanel implements vscode.Disposable {
         }
         servedTraceFile.more(this.document.uri);
         this.post({ type: 'moreResult', id: message.id, generation: state.generation, offset: message.offset, turns: turnsPage(state.model, message.offset) });
+        return;
+      }
+      case 'spanItems': {
+        const state = await this.document.ready();
+        const span = state.kind === 'ready' && state.generation === message.generation ? findSubSpan(state.model, message.spanId) : undefined;
+        if (state.kind !== 'ready' || !span) {
+          this.post({ type: 'error', id: message.id, error: logReportStrings.staleReloaded });
+          return;
+        }
+        this.post({ type: 'spanItemsResult', id: message.id, generation: state.generation, spanId: span.spanId, items: span.items });
         return;
       }
       case 'command':

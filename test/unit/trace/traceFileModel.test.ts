@@ -3,7 +3,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { readTraceJson, readTraceText } from '../../../src/core/trace/traceFile';
-import { MAX_TEXT_CHARS, TRACE_PAGE_SIZE, traceFileModel, turnsPage } from '../../../src/core/trace/traceFileModel';
+import { findSubSpan, MAX_TEXT_CHARS, TRACE_PAGE_SIZE, traceFileModel, turnsPage } from '../../../src/core/trace/traceFileModel';
+import { spanOutline } from '../../../src/core/trace/spanConversation';
 import { messageItem } from '../../../src/core/trace/traceRecord';
 import { repoRoot, sharedFixture } from '../sharedFixtures';
 
@@ -19,6 +20,10 @@ describe('Trace files: reading and the editor model', () => {
     const task = model.turns[3];
     assert.ok(task.kind === 'function_call' && task.output?.startsWith('Two callers'));
     assert.deepEqual(model.subSpans.map((s) => [s.name, s.items.length]), [['explorer', 3]]);
+    const outline = spanOutline(model.subSpans[0]);
+    assert.deepEqual([outline.name, outline.itemCount, 'items' in outline], ['explorer', 3, false], 'the outline sent at first carries no items');
+    assert.equal(findSubSpan(model, 'span-explorer'), model.subSpans[0]);
+    assert.equal(findSubSpan(model, 'span-main'), undefined, 'the root span is the main conversation, not a sub-span');
     assert.equal(model.genericSpans, undefined);
   });
 
