@@ -56,7 +56,7 @@ function generate(): void {
     turn('root');
     if (i % spanEvery === spanEvery - 1 && i / spanEvery < SPANS) {
       const id = `sub_${i}`;
-      events.push({ type: 'span_start', span_id: id, parent_span_id: 'root', span_name: `helper ${i}`, span_type: 'agent' });
+      events.push({ type: 'span_start', span_id: id, parent_span_id: 'root', span_name: `explorer ${i}`, span_type: 'agent' });
       for (let j = 0; j < SPAN_ITEMS; j++) turn(id);
       events.push({ type: 'span_end', span_id: id });
     }

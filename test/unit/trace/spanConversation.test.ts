@@ -9,7 +9,7 @@ describe('spanConversations', () => {
       { type: 'span_start', span_id: 'a', span_name: 'main', span_type: 'agent', timestamp: '2026-01-01T00:00:00Z' },
       { type: 'item', span_id: 'a', item: messageItem('user', 'go') },
       { type: 'item', span_id: 'a', item: functionCallItem('t1', 'Task', { prompt: 'x' }) },
-      { type: 'span_start', span_id: 'b', parent_span_id: 'a', span_name: 'helper', span_type: 'agent' },
+      { type: 'span_start', span_id: 'b', parent_span_id: 'a', span_name: 'explorer', span_type: 'agent' },
       { type: 'item', span_id: 'b', item: messageItem('assistant', 'sub answer') },
       { type: 'span_end', span_id: 'b', error: 'failed', timestamp: '2026-01-01T00:00:05Z' },
       { type: 'item', span_id: 'a', item: functionCallOutputItem('t1', 'sub answer') },
@@ -25,7 +25,7 @@ describe('spanConversations', () => {
     assert.equal(root.children.length, 1);
     assert.equal(root.children[0].before, 2, 'the sub-agent started after the call (2 raw items), so before the answer');
     const child = root.children[0].span;
-    assert.deepEqual([child.name, child.type, child.error, child.depth, child.endedAt], ['helper', 'agent', 'failed', 1, '2026-01-01T00:00:05Z']);
+    assert.deepEqual([child.name, child.type, child.error, child.depth, child.endedAt], ['explorer', 'agent', 'failed', 1, '2026-01-01T00:00:05Z']);
   });
 
   test('not §9.1 events: undefined (the generic span tree handles them)', () => {
