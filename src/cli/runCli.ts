@@ -4,6 +4,7 @@ import { runLogVerifyCommand } from './logVerifyCommand';
 import { runLogReportCommand } from './logReportCommand';
 import { runLogCompareCommand } from './logCompareCommand';
 import { runDatasetExportCommand, runDatasetListCommand } from './datasetCommand';
+import { runTraceShowCommand } from './traceShowCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { cliStrings } from '../core/l10n/cliStrings';
 
@@ -17,6 +18,7 @@ const commands: Record<string, CliCommand> = {
   'dataset validate': runValidateCommand,
   'dataset preview': runPreviewCommand,
   'dataset export': runDatasetExportCommand,
+  'trace show': runTraceShowCommand,
 };
 
 function resolveCommand(argv: string[]): { name: string; rest: string[] } | undefined {

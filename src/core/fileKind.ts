@@ -48,8 +48,18 @@ export function kindFromValue(value: unknown): FileKind | undefined {
   const definition = value.definition;
   if (isRecord(definition) && definition.type === 'declarative_dataset_generator') return 'generator';
   if (typeof value.connection_type === 'string' && (CONNECTION_TYPES as readonly string[]).includes(value.connection_type)) return 'connection';
-  if (Array.isArray(value.items) && ('FORMAT' in value || 'metadata' in value || 'events' in value || 'span_id' in value)) return 'trace';
+  if (Array.isArray(value.items) && ('FORMAT' in value || 'metadata' in value || 'events' in value || 'span_id' in value || isOpenResponsesItemList(value.items))) return 'trace';
   return undefined;
+}
+
+const OPEN_RESPONSES_ITEM_TYPES = new Set(['message', 'reasoning', 'function_call', 'function_call_output']);
+
+/** A bare `{ items: [...] }` is a Trace when its items are Open Responses items (first 50 checked), at least one typed. */
+function isOpenResponsesItemList(items: unknown[]): boolean {
+  if (items.length === 0) return false;
+  const head = items.slice(0, 50);
+  return head.every((item) => isRecord(item) && (typeof item.type === 'string' || typeof item.role === 'string'))
+    && head.some((item) => isRecord(item) && OPEN_RESPONSES_ITEM_TYPES.has(item.type as string));
 }
 
 /**

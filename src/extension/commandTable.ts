@@ -5,6 +5,7 @@ import { exportLogReport, openLogAsJson, openLogAtSample, openLogReport } from '
 import { storeCredential } from './authoring/storeCredentialCommand';
 import { validateFile } from './validateFileCommand';
 import { compareLogs, compareWith } from './compare/compareCommands';
+import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
 export type CommandHandler = (services: Services, ...args: unknown[]) => unknown;
@@ -21,6 +22,8 @@ export const commandTable = {
   'evalLens.storeCredential': storeCredential,
   'evalLens.compareLogs': compareLogs,
   'evalLens.compareWith': compareWith,
+  'evalLens.openTraceFile': (_services, ...args) => openTraceFile(args[0]),
+  'evalLens.openTraceAsJson': (_services, ...args) => openTraceAsJson(args[0]),
 } satisfies Record<string, CommandHandler>;
 
 export type CommandId = keyof typeof commandTable;

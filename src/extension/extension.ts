@@ -7,6 +7,8 @@ import { registerAuthoring } from './authoring/registerAuthoring';
 import { registerPreview } from './preview/registerPreview';
 import { registerLogReport } from './logReport/registerLogReport';
 import { registerCompare } from './compare/registerCompare';
+import { registerTraceFile } from './traceFile/registerTraceFile';
+import { registerLogPathProviders } from './logPath/logPathProviders';
 
 /** Thin activation: build the shared services, then let each area register its providers. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -19,6 +21,8 @@ export function activate(context: vscode.ExtensionContext): void {
   registerPreview(services);
   registerLogReport(services);
   registerCompare(services);
+  registerTraceFile(services);
+  registerLogPathProviders(services);
 }
 
 export function deactivate(): void {

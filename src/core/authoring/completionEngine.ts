@@ -8,6 +8,7 @@ import { referencedColumn } from '../filters/expressionParser';
 import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
+import { sourceAuthoringStrings as sourceStrings } from '../l10n/sourceAuthoringStrings';
 import { CursorContext, cursorContext } from './cursorContext';
 import { DataProfile, isPlainName } from './dataProfile';
 import {
@@ -17,6 +18,8 @@ import {
 import { inlineSnippet, isInlineBody, scalarText, snippetLines } from './yamlText';
 import { pathItems } from './pathCompletion';
 import { isRecord, valueAtPath } from '../json/jsonValue';
+import type { SourceFacts } from '../sources/previewTypes';
+import { profileWithFacts } from './sourceFacts';
 
 export type CompletionKind = 'property' | 'value' | 'enum' | 'snippet' | 'column' | 'file' | 'folder';
 
@@ -53,6 +56,8 @@ export interface CompletionContext {
   profileFor?: (source: unknown) => DataProfile | undefined;
   /** Entries of a folder, or undefined when it cannot be read. */
   listDirectory?: (absolutePath: string) => DirectoryEntry[] | undefined;
+  /** What the last preview of a source learned (hub features for `{{ sample.… }}`, session ids…). */
+  factsFor?: (source: unknown) => SourceFacts | undefined;
 }
 
 function schemaAt(kind: FileKind, path: JsonPath, doc: unknown, dropLastKey = false): SchemaNode | undefined {
@@ -244,6 +249,17 @@ function expressionItems(text: string, offset: number, cur: CursorContext, ctx: 
   return [];
 }
 
+/** Session ids the last preview of a `coding_agent_sessions` source found. */
+function sessionIdItems(cur: CursorContext, ctx: CompletionContext, sourcePath: JsonPath): CompletionItem[] {
+  const source = valueAtPath(cur.documentValue, sourcePath);
+  if (!isRecord(source) || source.type !== 'coding_agent_sessions') return [];
+  const ids = ctx.factsFor?.(source)?.sessionIds ?? [];
+  return ids.map((id, i) => ({
+    label: id, kind: 'value' as const, insertText: scalarText(id, ctx.json), snippet: false, range: cur.replace,
+    sortText: String(i).padStart(4, '0'), detail: sourceStrings.sessionDetail,
+  }));
+}
+
 function valueItems(text: string, offset: number, cur: CursorContext, ctx: CompletionContext): CompletionItem[] {
   const path = cur.path;
   const key = path[path.length - 1];
@@ -258,6 +274,7 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
     const source = valueAtPath(cur.documentValue, path.slice(0, -1));
     items.push(...pathItems(text, offset, cur, ctx, pathKind, isRecord(source) && source.type === 'local'));
   }
+  if (ctx.kind === 'dataset' && key === 'session_id') items.push(...sessionIdItems(cur, ctx, path.slice(0, -1)));
   if (ctx.kind === 'dataset' && key === 'value') items.push(...frequentValueItems(cur, ctx, path.slice(0, -1)));
   if (ctx.kind === 'dataset' && typeof key === 'number' && path[path.length - 2] === 'values') items.push(...frequentValueItems(cur, ctx, path.slice(0, -2)));
   if (node && schemaItems) {
@@ -268,7 +285,8 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
 }
 
 /** Completion items at `offset` of `text`. */
-export function completionsAt(text: string, offset: number, ctx: CompletionContext): CompletionItem[] {
+export function completionsAt(text: string, offset: number, given: CompletionContext): CompletionItem[] {
+  const ctx: CompletionContext = { ...given, profileFor: profileWithFacts(given.profileFor, given.factsFor) };
   const cur = cursorContext(text, offset, ctx.json);
   if (cur.part === 'value') return valueItems(text, offset, cur, ctx);
   const node = schemaAt(ctx.kind, cur.path, cur.documentValue);

@@ -70,7 +70,8 @@ function unknownColumns(text: string, doc: SpecDocument, source: Record<string, 
 }
 
 function pathChecks(text: string, doc: SpecDocument, source: Record<string, unknown>, facts: WorkspaceFacts): Diagnostic[] {
-  const field = source.type === 'local' ? 'file_path' : source.type === 'folder' ? 'directory_path' : undefined;
+  const pathSource = source.type === 'coding_agent_sessions' || source.type === 'eval_logs';
+  const field = source.type === 'local' ? 'file_path' : source.type === 'folder' ? 'directory_path' : pathSource ? 'path' : undefined;
   const value = field ? source[field] : undefined;
   if (!field || typeof value !== 'string' || value === '') return [];
   const path = ['source', field];

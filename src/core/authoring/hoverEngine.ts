@@ -12,10 +12,14 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { DataProfile } from './dataProfile';
 import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath, SchemaNode, typesOf } from './schemaModel';
 import { isRecord, valueAtPath } from '../json/jsonValue';
+import type { SourceFacts } from '../sources/previewTypes';
+import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
 
 export interface HoverContext {
   kind: FileKind;
   profileFor?: (source: unknown) => DataProfile | undefined;
+  /** What the last preview of a source learned (columns of a hub dataset, metadata keys, sessions…). */
+  factsFor?: (source: unknown) => SourceFacts | undefined;
 }
 
 export interface HoverResult {
@@ -92,7 +96,8 @@ function columnHover(text: string, node: Node, offset: number, doc: SpecDocument
   };
 }
 
-export function hoverAt(text: string, documents: SpecDocument[], offset: number, ctx: HoverContext): HoverResult | undefined {
+export function hoverAt(text: string, documents: SpecDocument[], offset: number, given: HoverContext): HoverResult | undefined {
+  const ctx: HoverContext = { ...given, profileFor: profileWithFacts(given.profileFor, given.factsFor) };
   const doc = documentAt(documents, offset);
   if (!doc) return undefined;
   const { path, node } = pathAtOffset(doc, offset);
@@ -109,6 +114,13 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
   if (ctx.kind === 'dataset' && filtersAt >= 0 && typeof path[filtersAt + 1] === 'number') {
     const filter = valueAtPath(doc.value, path.slice(0, filtersAt + 2));
     if (isRecord(filter)) parts.push(s.hoverFilterKeeps(describeFilter(filter)));
+  }
+  if (ctx.kind === 'dataset' && path[0] === 'source' && path.length <= 2 && isRecord(doc.value) && isRecord(doc.value.source)) {
+    const source = doc.value.source;
+    if (showsSourceFacts(source.type, path[1])) {
+      const facts = sourceHoverMarkdown(source, ctx.factsFor?.(source));
+      if (facts) parts.push(facts);
+    }
   }
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
   return markdown ? { markdown, range } : undefined;

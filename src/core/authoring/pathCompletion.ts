@@ -7,7 +7,7 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 const DATA_FILE = /\.(csv|jsonl)$/i;
 
 /** Items for a path value; `pathKind` is the schema's `x-path` (`file`, `directory` or `any`). */
-export function pathItems(text: string, offset: number, cur: CursorContext, ctx: CompletionContext, pathKind: string, tabular: boolean): CompletionItem[] {
+export function pathItems(text: string, offset: number, cur: Pick<CursorContext, 'prefix'>, ctx: Pick<CompletionContext, 'listDirectory' | 'specPath'>, pathKind: string, tabular: boolean): CompletionItem[] {
   if (!ctx.listDirectory) return [];
   const typed = cur.prefix;
   if (/^[a-z]+:\/\//i.test(typed)) return [];

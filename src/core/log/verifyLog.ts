@@ -55,11 +55,17 @@ function metricRows(groups: readonly MetricGroup[] | null, runIndex?: number): M
   return rows;
 }
 
+/** The metric rows of a summary: its metrics and each run's (what `verifyLog` checks besides sample-level values). */
+export function summaryMetricRows(summary: LogSummary): MetricVerificationRow[] {
+  const metrics = metricRows(summary.metrics);
+  for (const run of summary.runs?.runs ?? []) metrics.push(...metricRows(run.metrics, run.index));
+  return metrics;
+}
+
 /** Every verifiable value of a log: its metrics, each run's metrics, and sample-level aggregated scores. */
 export function verifyLog(index: LogIndex): LogVerification {
   const summary: LogSummary = index.getSummary();
-  const metrics = metricRows(summary.metrics);
-  for (const run of summary.runs?.runs ?? []) metrics.push(...metricRows(run.metrics, run.index));
+  const metrics = summaryMetricRows(summary);
   const samples: SampleVerificationRow[] = index.sampleChecks().map((check) => {
     const row: SampleVerificationRow = {
       sample_id: check.sampleId,

@@ -21,7 +21,12 @@ function str(value: unknown): string | undefined {
 export function textOf(value: unknown): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
-  return JSON.stringify(value, null, 2) ?? '';
+  try {
+    return JSON.stringify(value, null, 2) ?? '';
+  } catch {
+    // A value nested deeper than the stack allows (hostile input): shown as a note, never a crash.
+    return '[nested too deep to show]';
+  }
 }
 
 /** Whether a value looks like a Trace object (`items` array). */

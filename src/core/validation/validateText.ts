@@ -14,6 +14,7 @@ import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
+import { checkSourceSelection, explainSourceSchemaProblems } from './sourceSelectionCheck';
 import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator';
 import { validationStrings as s } from '../l10n/validationStrings';
 import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
@@ -77,7 +78,11 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): D
       out.push({ severity: f.severity, message: f.message, path: f.path, documentIndex: doc.index, source: 'template', code: f.code, range, data: { key: f.key } });
     }
   }
-  if (kind === 'dataset') out.push(...checkFilterExpressions(text, doc));
+  if (kind === 'dataset') {
+    out.push(...checkFilterExpressions(text, doc));
+    explainSourceSchemaProblems(out, doc.value);
+    for (const p of checkSourceSelection(doc.value)) out.push({ ...p, documentIndex: doc.index, source: 'rule', range: at(p.path, 'value') });
+  }
   return out;
 }
 

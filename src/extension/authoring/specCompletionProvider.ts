@@ -3,6 +3,7 @@ import { CompletionItem, CompletionKind, completionsAt } from '../../core/author
 import { Services } from '../services';
 import { authoringKind, DataProfiles, isJsonDocument, listDirectory, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
+import { SourceFactsCache } from './sourceFactsCache';
 
 const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
   property: vscode.CompletionItemKind.Property,
@@ -36,7 +37,7 @@ export class SpecCompletionProvider implements vscode.CompletionItemProvider {
     const values = SpecDiagnostics.instance?.resultFor(document).values ?? [];
     const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPath) : undefined;
     const items = completionsAt(document.getText(), document.offsetAt(position), {
-      kind, json, specPath, schemaItems: !json, profileFor, listDirectory,
+      kind, json, specPath, schemaItems: !json, profileFor, listDirectory, factsFor: SourceFactsCache.lookup(specPath),
     });
     return items.map((item) => toVscodeItem(document, item));
   }

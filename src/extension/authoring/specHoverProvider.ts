@@ -3,6 +3,7 @@ import { hoverAt } from '../../core/authoring/hoverEngine';
 import { Services } from '../services';
 import { authoringKind, DataProfiles, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
+import { SourceFactsCache } from './sourceFactsCache';
 
 /** Hovers on spec fields, filters and the columns named in filter expressions. */
 export class SpecHoverProvider implements vscode.HoverProvider {
@@ -17,7 +18,7 @@ export class SpecHoverProvider implements vscode.HoverProvider {
     const result = SpecDiagnostics.instance?.resultFor(document);
     if (!kind || !result || result.documents.length === 0) return undefined;
     const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(result.values, specPathOf(document)) : undefined;
-    const hover = hoverAt(document.getText(), result.documents, document.offsetAt(position), { kind, profileFor });
+    const hover = hoverAt(document.getText(), result.documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)) });
     if (!hover) return undefined;
     return new vscode.Hover(new vscode.MarkdownString(hover.markdown), new vscode.Range(document.positionAt(hover.range.start), document.positionAt(hover.range.end)));
   }

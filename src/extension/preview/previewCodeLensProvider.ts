@@ -13,6 +13,7 @@ import { Services } from '../services';
 import { DatasetEntry, datasetEntries, isDatasetSpec } from './datasetDocuments';
 import { PreviewResultCache } from './previewResultCache';
 import { isLocalSource } from './sourceLocation';
+import { SourceFactsCache } from '../authoring/sourceFactsCache';
 
 const MAX_SPEC_CHARS = 2_000_000;
 const BACKGROUND_DELAY_MS = 800;
@@ -119,6 +120,7 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
           limit: 1, signal: abort.signal, specPath, confirmFetch: async () => false, workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
         });
         if (abort.signal.aborted) return;
+        SourceFactsCache.record(entry.document.value, specPath, result);
         this.cache.set(uri, entry.index, { version, total: result.total, matched: result.matched, complete: result.complete });
       } catch {
         // An invalid spec or unreadable source keeps the plain "Preview" lens; the view explains when opened.

@@ -31,6 +31,7 @@ import { UrlFetchConfirmation } from './urlFetchConfirmation';
 import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
 import { findGeneratorDefinition } from './generatorDefinitionLookup';
 import { exportPreviewRows } from './exportKeptRowsCommand';
+import { SourceFactsCache } from '../authoring/sourceFactsCache';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -325,6 +326,7 @@ export class PreviewPanel implements vscode.Disposable {
           status.report(progress);
         },
       });
+      SourceFactsCache.record(value, this.uri.fsPath, result);
       if (generation !== this.generation) return commandSummary(result, result.rows.length);
       return this.finish(generation, version, result);
     } catch (error) {

@@ -1,0 +1,61 @@
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Frame } from 'playwright-core';
+import { findWebviewFrame, openFile, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { repoRoot } from './harness/repoRoot';
+
+const TRACE = 'traces/date-review.trace.json';
+let workbench: Workbench;
+
+before(async () => {
+  workbench = await startWorkbench({ settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+}, { timeout: 180_000 });
+
+after(async () => {
+  await workbench?.close();
+});
+
+/** The body's text and background colours beside what their theme variables resolve to, in the view. */
+async function colours(frame: Frame): Promise<{ kind: string; text: string; textVar: string; background: string; backgroundVar: string }> {
+  return frame.evaluate(`(() => {
+    const probe = (value, prop) => { const el = document.createElement('div'); el.style.setProperty(prop, value); document.body.appendChild(el); const out = getComputedStyle(el).getPropertyValue(prop); el.remove(); return out; };
+    const body = getComputedStyle(document.body);
+    const kind = ['vscode-high-contrast', 'vscode-dark', 'vscode-light'].find((k) => document.body.classList.contains(k)) || '';
+    return { kind, text: body.color, textVar: probe('var(--vscode-foreground)', 'color'), background: body.backgroundColor, backgroundVar: probe('var(--vscode-editor-background)', 'background-color') };
+  })()`);
+}
+
+test('a Trace file opens in the Trace editor: header, conversation, a tool call with its output, a sub-agent, in three themes', { timeout: 300_000 }, async () => {
+  const { page } = workbench;
+  const trace = JSON.parse(fs.readFileSync(path.join(repoRoot(), 'examples', TRACE), 'utf8')) as { metadata: { agent: string; model: string } };
+  await openFile(page, TRACE);
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="trace-header"]').count()) > 0, 90_000);
+  const header = await frame.locator('[data-testid="trace-header"]').innerText();
+  assert.ok(header.includes(trace.metadata.agent) && header.includes(trace.metadata.model) && header.includes('18,734'), header);
+
+  const conversation = frame.locator('[data-testid="conversation"]').first();
+  assert.ok((await conversation.innerText()).includes('return March 2nd?'), 'the user question is shown');
+  const readFile = frame.locator('.tool-call[data-call-id="call_read_1"]');
+  assert.ok((await readFile.innerText()).includes('export function parseDate'), 'the tool call shows its output');
+
+  await frame.locator('[data-testid="span"][data-span-name="explorer"] > summary').click();
+  await frame.locator('.span-conversation .tool-call[data-call-id="call_grep_1"]').waitFor({ state: 'visible', timeout: 30_000 });
+  assert.ok((await frame.locator('.span-conversation').innerText()).includes('src/report.ts:41'), 'the sub-agent conversation opens');
+  await screenshot(page, 'trace-editor-light');
+
+  const light = await colours(frame);
+  assert.equal(light.kind, 'vscode-light');
+  assert.equal(light.text, light.textVar);
+  assert.equal(light.background, light.backgroundVar);
+  for (const [label, kind, bodyClass] of [['Dark Modern', 'dark', 'vscode-dark'], ['Dark High Contrast', 'highContrast', 'vscode-high-contrast']] as const) {
+    await setColorTheme(page, label, kind);
+    await frame.waitForFunction(`document.body.classList.contains(${JSON.stringify(bodyClass)})`, undefined, { timeout: 30_000 });
+    const now = await colours(frame);
+    assert.equal(now.text, now.textVar, `text follows --vscode-foreground in ${label}`);
+    assert.equal(now.background, now.backgroundVar, `background follows --vscode-editor-background in ${label}`);
+    assert.notEqual(now.background, light.background, `the background changes in ${label}`);
+    await screenshot(page, `trace-editor-${kind}`);
+  }
+});

@@ -1,0 +1,20 @@
+/** Entry of the Trace editor's webview. */
+import '../logReport/logReport.css';
+import './trace.css';
+import { TraceApp } from './traceApp';
+
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare function acquireVsCodeApi(): VsCodeApi;
+
+function start(): void {
+  const root = document.getElementById('root');
+  if (!root || typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi !== 'function') return;
+  new TraceApp(root, acquireVsCodeApi());
+}
+
+start();
