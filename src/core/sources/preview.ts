@@ -4,6 +4,7 @@
  */
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
+import { previewEvalLogs } from './evalLogs/evalLogSource';
 import { previewFolder } from './folderSource';
 import { previewLocalFile } from './localSource';
 import { PreviewError } from './previewError';
@@ -15,7 +16,7 @@ import { previewUrl } from './urlSource';
 export { PreviewError } from './previewError';
 
 /** Source types loaded only by the service (network, credentials or formats the preview does not read). */
-export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'coding_agent_sessions', 'trace_platform_a', 'trace_platform_b', 'eval_logs'] as const;
+export const SERVICE_ONLY_SOURCES = ['dataset_hub', 'coding_agent_sessions', 'trace_platform_a', 'trace_platform_b'] as const;
 
 /** The `source` of a dataset value (or the value itself when it is a source). */
 export function sourceOf(dataset: unknown): Record<string, unknown> {
@@ -48,6 +49,11 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   const type = String(source.type);
   if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
     throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
+  }
+  if (type === 'eval_logs') {
+    const path = resolveSourcePath(requireString(source, type, 'path'), options.specPath, options.homeDir);
+    const limit = source.limit === undefined || source.limit === null ? undefined : (source.limit as number);
+    return previewEvalLogs({ path, limit, options: { ...options, limit: Math.max(0, Math.floor(options.limit)) } });
   }
   if (type !== 'local' && type !== 'folder' && type !== 'url') {
     throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
