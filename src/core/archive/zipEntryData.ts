@@ -5,7 +5,7 @@
  */
 import * as zlib from 'node:zlib';
 import { evalLogStrings } from '../l10n/evalLogStrings';
-import { ZipArchive, ZipEntry, applyZip64Extra, readAt } from './zipReader';
+import { ZipArchive, ZipEntry, applyZip64Extra } from './zipReader';
 import { decodeZstdFrames } from './zstdFrames';
 
 export const METHOD_STORED = 0;
@@ -62,20 +62,21 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
   }
   const damaged = (reason: string) => fail(evalLogStrings.entryCorrupt(entry.name, archive.file, reason));
   if (entry.flags & 1) throw damaged(evalLogStrings.encrypted);
-  const header = await readAt(archive.handle, entry.localHeaderOffset, 30);
+  const header = await archive.read(entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged(evalLogStrings.badLocalHeader);
   const nameLength = header.readUInt16LE(26);
   const extraLength = header.readUInt16LE(28);
   const sizes = { uncompressedSize: entry.uncompressedSize, compressedSize: entry.compressedSize, localHeaderOffset: 0 };
   if (sizes.compressedSize === 0xffffffff || sizes.uncompressedSize === 0xffffffff) {
-    applyZip64Extra(await readAt(archive.handle, entry.localHeaderOffset + 30 + nameLength, extraLength), sizes);
+    applyZip64Extra(await archive.read(entry.localHeaderOffset + 30 + nameLength, extraLength), sizes);
   }
   if (sizes.uncompressedSize > maxBytes) {
     throw fail(evalLogStrings.entryTooLarge(entry.name, archive.file, sizes.uncompressedSize / 1048576, maxBytes / 1048576), true);
   }
   const dataStart = entry.localHeaderOffset + 30 + nameLength + extraLength;
   if (dataStart + sizes.compressedSize > archive.size) throw damaged(evalLogStrings.dataTruncated);
-  const compressed = await readAt(archive.handle, dataStart, sizes.compressedSize);
+  const compressed = await archive.read(dataStart, sizes.compressedSize);
+  if (compressed.length < sizes.compressedSize) throw damaged(evalLogStrings.dataTruncated);
   let data: Uint8Array;
   try {
     data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize);

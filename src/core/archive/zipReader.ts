@@ -23,6 +23,11 @@ export interface ZipArchive {
   size: number;
   entries: ZipEntry[];
   handle: FileHandle;
+  /**
+   * Bytes at `position`, served from a read-ahead window (entries lie one after another, so most reads of a pass
+   * over the archive need no system call). The returned buffer stays valid: each window is a new buffer.
+   */
+  read(position: number, length: number): Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -42,6 +47,23 @@ const EOCD_SIZE = 22;
 const MAX_COMMENT = 0xffff;
 const ZIP64_LOCATOR_SIZE = 20;
 const MAX_CENTRAL_DIRECTORY = 2 ** 31 - 1;
+
+/** Size of the read-ahead window of entry reads. */
+const READ_WINDOW = 4 * 1024 * 1024;
+
+function windowedReader(handle: FileHandle, size: number): (position: number, length: number) => Promise<Buffer> {
+  let windowStart = 0;
+  let window: Buffer = Buffer.alloc(0);
+  return async (position, length) => {
+    if (position >= windowStart && position + length <= windowStart + window.length) {
+      return window.subarray(position - windowStart, position - windowStart + length);
+    }
+    if (length >= READ_WINDOW) return readAt(handle, position, length);
+    windowStart = position;
+    window = await readAt(handle, position, Math.min(READ_WINDOW, Math.max(0, size - position)));
+    return window.subarray(0, Math.min(length, window.length));
+  };
+}
 
 /** Reads exactly `length` bytes at `position` (fewer only at the end of the file). */
 export async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
@@ -166,7 +188,7 @@ export async function openZip(file: string): Promise<ZipArchive> {
     const directory = await readAt(handle, location.offset, location.size);
     if (directory.length < location.size) throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.cdOutsideFile));
     const entries = parseDirectory(directory, file, location.entryCount);
-    return { file, size, entries, handle, close: () => handle.close() };
+    return { file, size, entries, handle, read: windowedReader(handle, size), close: () => handle.close() };
   } catch (error) {
     await handle.close();
     throw error;

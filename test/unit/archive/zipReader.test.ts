@@ -1,5 +1,6 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,6 +101,18 @@ describe('zip reader', () => {
       assert.equal(await text(archive, 'a.txt'), 'first');
       assert.equal(await text(archive, 'b.txt'), big.toString());
       assert.equal(await text(archive, 'c.txt'), big.toString());
+    });
+  });
+
+  test('entries across several read-ahead windows, and one larger than a window, read whole', async () => {
+    const blobs = [1.5, 1.5, 5, 1.5, 0.001].map((mb, k) => randomBytes(Math.round(mb * 1048576)).fill(k, 0, 16));
+    const entries: TestEntry[] = blobs.map((data, k) => ({ name: `blob${k}.bin`, data, method: k % 2 ? 0 : 93 }));
+    await withZip(buildZip(entries), async (archive) => {
+      for (const [k, data] of blobs.entries()) {
+        const entry = archive.entries[k];
+        assert.ok(Buffer.from(await readEntryData(archive, entry, 1 << 30)).equals(data), entry.name);
+      }
+      assert.ok(Buffer.from(await readEntryData(archive, archive.entries[0], 1 << 30)).equals(blobs[0]), 'read again after moving on');
     });
   });
 
