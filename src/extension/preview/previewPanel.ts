@@ -270,6 +270,7 @@ export class PreviewPanel implements vscode.Disposable {
         earlyFirstPage: isLocalSource(value),
         confirmFetch: confirmation.confirm,
         urlTimeoutMs: config.previewUrlTimeoutSeconds * 1000,
+        maxEntryMB: config.previewMaxEntryMB,
         workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
         onFirstPage: (partial) => {
           if (generation !== this.generation) return;

@@ -20,6 +20,8 @@ export interface RunRequest {
   earlyFirstPage: boolean;
   confirmFetch?: (url: string) => Promise<boolean>;
   urlTimeoutMs?: number;
+  /** Largest archive entry read (eval logs), uncompressed, in MB. */
+  maxEntryMB?: number;
   /** The built counting worker, for large local files. */
   workerScript?: string;
   onFirstPage?: (partial: PreviewResult) => void;
@@ -51,6 +53,7 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       specPath: request.specPath,
       confirmFetch: async () => false,
       workers: 0,
+      maxEntryMB: request.maxEntryMB,
       onFirstPage: (partial) => {
         deliverFirstPage({ ...partial, complete: false });
         quick.abort();
@@ -66,6 +69,7 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       confirmFetch: request.confirmFetch,
       urlTimeoutMs: request.urlTimeoutMs,
       workerScript: request.workerScript,
+      maxEntryMB: request.maxEntryMB,
       onProgress: request.onProgress,
       onFirstPage: (partial) => {
         if (!partial.complete) deliverFirstPage(partial);

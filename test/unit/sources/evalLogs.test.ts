@@ -7,6 +7,7 @@ import { PreviewError, preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../../../src/core/sources/sourceColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
+import { isLocalSource, watchTargetOf } from '../../../src/extension/preview/sourceLocation';
 import { buildZip } from '../archive/zipTestWriter';
 import { sharedFixture } from '../sharedFixtures';
 import { HEADER, buildEvalArchive, inspectSample } from './inspectLogData';
@@ -201,5 +202,12 @@ describe('eval_logs source on written archives', () => {
     await assert.rejects(run(put(`x${counter++}.csv`, 'a,b\n')), (error: unknown) => error instanceof PreviewError && /\.eval file/.test(error.message));
     const bytes = buildZip([{ name: 'header.json', data: JSON.stringify(HEADER) }]);
     assert.equal((await run(put(`empty${counter++}.eval`, bytes))).total, 0);
+  });
+
+  test('the editor counts eval_logs sources as local ones and watches their path', () => {
+    assert.equal(isLocalSource({ source: { type: 'eval_logs', path: 'logs' } }), true);
+    const spec = join(dir, 'a.dataset.yaml');
+    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs/run.eval' } }, spec), { kind: 'file', path: join(dir, 'logs', 'run.eval') });
+    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs' } }, spec), { kind: 'folder', path: join(dir, 'logs') });
   });
 });
