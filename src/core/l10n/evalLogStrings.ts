@@ -1,4 +1,8 @@
 /** User-visible strings of the zip reader and the `eval_logs` source. */
+
+/** 12,345 (without the cost of loading locale data on the first page's path). */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
 export const evalLogStrings = {
   notAZip: (file: string) => `${file} is not a zip archive (no end of central directory record found)`,
   truncatedArchive: (file: string, what: string) => `${file} is truncated or damaged: ${what}`,
@@ -33,9 +37,8 @@ export const evalLogStrings = {
   badLimit: (value: unknown) => `'limit' must be a whole number ≥ 1 (it is ${JSON.stringify(value)})`,
   parquetFailed: (file: string, reason: string) => `cannot read ${file} as Parquet: ${reason}`,
   jsonColumnInvalid: (column: string, row: number, file: string) => `column ${column} of row ${row} in ${file} is not valid JSON; kept as text`,
-  keptByLimit: (limit: number) => `${limit.toLocaleString('en-US')} most recent kept by limit`,
-  cappedByLimit: (limit: number) => `first ${limit.toLocaleString('en-US')} kept by limit`,
-  countedArchive: (files: number, records: number) =>
-    `read here: ${files.toLocaleString('en-US')} log file${files === 1 ? '' : 's'}, ${records.toLocaleString('en-US')} samples`,
+  keptByLimit: (limit: number) => `${grouped(limit)} most recent kept by limit`,
+  cappedByLimit: (limit: number) => `first ${grouped(limit)} kept by limit`,
+  countedArchive: (files: number, records: number) => `read here: ${grouped(files)} log file${files === 1 ? '' : 's'}, ${grouped(records)} samples`,
   countedDatabase: (files: number) => `counted from the Parquet footers of ${files} file${files === 1 ? '' : 's'}`,
 };

@@ -11,6 +11,8 @@ import { isPlainObject, setOwn } from '../rowValues';
 
 const SAMPLES_PREFIX = 'samples/';
 const EPOCH_SEPARATOR = '_epoch_';
+/** Shared by samples without chunks (never pushed to: a sample that gets a chunk gets its own list). */
+const NO_CHUNKS: Chunk[] = [];
 
 interface Chunk {
   start: number;
@@ -43,7 +45,8 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   const refOf = (key: string): SampleRef => {
     let ref = byKey.get(key);
     if (!ref) {
-      ref = { key, ...splitKey(key), messages: [], attachments: [] };
+      const { id, epoch } = splitKey(key);
+      ref = { key, id, epoch, plain: undefined, sample: undefined, messages: NO_CHUNKS, attachments: NO_CHUNKS };
       byKey.set(key, ref);
     }
     return ref;
@@ -60,12 +63,17 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
     const inner = rest.slice(slash + 1);
     if (inner === 'sample.json') refOf(key).sample = entry;
     const chunk = /^(messages|attachments)\/(\d+)\.json$/.exec(inner);
-    if (chunk) refOf(key)[chunk[1] as 'messages' | 'attachments'].push({ start: Number(chunk[2]), entry });
+    if (chunk) {
+      const ref = refOf(key);
+      const kind = chunk[1] as 'messages' | 'attachments';
+      if (ref[kind] === NO_CHUNKS) ref[kind] = [];
+      ref[kind].push({ start: Number(chunk[2]), entry });
+    }
   }
   const refs = [...byKey.values()].filter((ref) => ref.plain || ref.sample);
   for (const ref of refs) {
-    ref.messages.sort((a, b) => a.start - b.start);
-    ref.attachments.sort((a, b) => a.start - b.start);
+    if (ref.messages.length > 1) ref.messages.sort((a, b) => a.start - b.start);
+    if (ref.attachments.length > 1) ref.attachments.sort((a, b) => a.start - b.start);
   }
   return refs;
 }
