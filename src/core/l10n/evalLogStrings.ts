@@ -39,6 +39,7 @@ export const evalLogStrings = {
   jsonColumnInvalid: (column: string, row: number, file: string) => `column ${column} of row ${row} in ${file} is not valid JSON; kept as text`,
   keptByLimit: (limit: number) => `${grouped(limit)} most recent kept by limit`,
   cappedByLimit: (limit: number) => `first ${grouped(limit)} kept by limit`,
-  countedArchive: (files: number, records: number) => `read here: ${grouped(files)} log file${files === 1 ? '' : 's'}, ${grouped(records)} samples`,
+  countedArchive: (files: number, records: number, threads: number) =>
+    `read here${threads > 1 ? ` on ${threads} threads` : ''}: ${grouped(files)} log file${files === 1 ? '' : 's'}, ${grouped(records)} samples`,
   countedDatabase: (files: number) => `counted from the Parquet footers of ${files} file${files === 1 ? '' : 's'}`,
 };

@@ -210,4 +210,29 @@ describe('eval_logs source on written archives', () => {
     assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs/run.eval' } }, spec), { kind: 'file', path: join(dir, 'logs', 'run.eval') });
     assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs' } }, spec), { kind: 'folder', path: join(dir, 'logs') });
   });
+
+  test('a large archive counted in worker threads gives the same counts, warnings and limit as one pass', async () => {
+    const many = Array.from({ length: 2400 }, (_, k) => inspectSample(((k * 7) % 2400) + 1, 1 + (k % 2)));
+    const bad = [1500, 2300].map((i) => ({ name: `samples/${9000 + i}_epoch_1.json`, data: JSON.stringify(inspectSample(9000 + i)), method: 93, crc: i }));
+    const file = put(`big${counter++}.eval`, buildEvalArchive(many, { extra: bad }));
+    for (const sourceLimit of [undefined, 3]) {
+      const single = await run(file, { limit: 5, workers: 0, sourceLimit });
+      const parallel = await run(file, { limit: 5, workers: 3, sourceLimit });
+      assert.equal(single.total, 2400);
+      assert.equal(parallel.total, single.total);
+      assert.equal(parallel.matched, single.matched);
+      assert.deepEqual(parallel.warnings, single.warnings);
+      assert.equal(parallel.warnings.length, 2);
+      assert.deepEqual(parallel.rows.map((r) => r.values.sample_id), single.rows.map((r) => r.values.sample_id));
+      assert.deepEqual(parallel.removedPerFilter, single.removedPerFilter);
+      assert.match(parallel.countedBy ?? '', /on 3 threads/);
+      assert.doesNotMatch(single.countedBy ?? '', /threads/);
+    }
+    const controller = new AbortController();
+    const cancelled = await run(file, { limit: 5, workers: 3, signal: controller.signal, onFirstPage: () => controller.abort() });
+    assert.equal(cancelled.complete, false);
+    assert.ok(cancelled.total < 2400);
+    const latest = await run(file, { limit: 5, workers: 3, sourceLimit: 3 });
+    assert.deepEqual(latest.rows.map((r) => r.values.started_at), [2398, 2399, 2400].map((i) => new Date(Date.UTC(2026, 10, 1, 10, i, 0)).toISOString()));
+  });
 });

@@ -14,6 +14,8 @@ import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../previe
 import { isPlainObject } from '../rowValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
+import { EvalCountJob } from './evalLogCountProtocol';
+import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';
 import { sampleRow, timeOf } from './sampleRow';
 import { isTranscriptDatabase, previewTranscriptDatabase } from './transcriptDatabase';
 import { WarningList } from './warningList';
@@ -111,12 +113,16 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   let samplesInFile = 0;
   let firstPageSent = false;
 
+  let ranges: RangeRun[] = [];
+  let threadsUsed = 1;
+  const rangeProgress = () => ranges.reduce((sum, range) => sum + range.progress(), 0);
   const progress = () => {
-    const matched = input.limit === undefined ? seen : Math.min(seen, input.limit);
+    const read = seen + rangeProgress();
+    const matched = input.limit === undefined ? read : Math.min(read, input.limit);
     options.onProgress?.(
       single
-        ? { done: seen, total: samplesInFile || undefined, unit: 'records', rowsSeen: seen, rowsKept: matched }
-        : { done: filesDone, total: logs.length, unit: 'files', rowsSeen: seen, rowsKept: matched },
+        ? { done: read, total: samplesInFile || undefined, unit: 'records', rowsSeen: read, rowsKept: matched }
+        : { done: filesDone, total: logs.length, unit: 'files', rowsSeen: read, rowsKept: matched },
     );
   };
   const result = (complete: boolean): PreviewResult => {
@@ -133,7 +139,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       complete,
       selection: true,
       recordNoun: 'samples',
-      countedBy: evalLogStrings.countedArchive(filesDone, seen),
+      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed),
       sourceFacts: { metadataKeys: [...metadataKeys], scoreKeys: [...scoreKeys] },
     };
   };
@@ -148,8 +154,22 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     warn: (message, file) => warnings.add(message, file),
     onSampleCount: (count) => (samplesInFile = count),
   };
+  const stopRanges = () => ranges.forEach((range) => range.stop());
+  options.signal?.addEventListener('abort', stopRanges, { once: true });
   for (const log of logs) {
     if (options.signal?.aborted) break;
+    const fileBase = seen;
+    let keys: string[] = [];
+    context.rangeEnd = (archiveKeys) => {
+      const plan = archiveCountPlan(archiveKeys.length, options);
+      const part = Math.ceil(archiveKeys.length / plan.threads);
+      if (!plan.script || (input.limit === undefined && part < pageSize)) return archiveKeys.length;
+      keys = archiveKeys;
+      const jobs: EvalCountJob[] = Array.from({ length: plan.threads - 1 }, (_, k) => ({ file: log.path, from: part * (k + 1), to: Math.min(archiveKeys.length, part * (k + 2)), maxBytes, needStarts: input.limit !== undefined }));
+      ranges = jobs.map((job) => startRange(plan.script!, job, progress));
+      threadsUsed = Math.max(threadsUsed, plan.threads);
+      return part;
+    };
     for await (const loaded of samplesOfLog(log, context)) {
       seen++;
       if (seen <= FACT_SAMPLES) {
@@ -168,10 +188,24 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
         }
       } else {
         const row = sampleRow(loaded.sample, loaded.context, false);
-        candidates.push({ time: timeOf(row.started_at) ?? -Infinity, ordinal: seen, locator: loaded.locator, relative: log.relative });
+        candidates.push({ time: timeOf(row.started_at) ?? -Infinity, ordinal: fileBase + loaded.index, locator: loaded.locator, relative: log.relative });
       }
       if (seen % PROGRESS_EVERY === 0) progress();
     }
+    for (const range of ranges) {
+      if (options.signal?.aborted) break;
+      const counted = await range.done.catch((error: unknown) => {
+        warnings.add(evalLogStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
+        return undefined;
+      });
+      if (!counted) continue;
+      seen += counted.count;
+      for (const warning of counted.warnings) warnings.add(warning.message, warning.file);
+      counted.indexes.forEach((index, n) => {
+        candidates.push({ time: counted.starts[n] ?? -Infinity, ordinal: fileBase + index, locator: { kind: 'eval', file: log.path, key: keys[index] }, relative: log.relative });
+      });
+    }
+    ranges = [];
     filesDone++;
     progress();
   }
@@ -180,6 +214,8 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     const page = candidates.slice(Math.max(0, candidates.length - input.limit)).slice(0, pageSize);
     await loadPage(page, logs, context, keepRow);
   }
+  options.signal?.removeEventListener('abort', stopRanges);
+  stopRanges();
   const final = result(!options.signal?.aborted);
   if (!firstPageSent) options.onFirstPage?.(final);
   return final;

@@ -19,6 +19,8 @@ export interface LoadedSample {
   sample: Record<string, unknown>;
   context: LogContext;
   locator: SampleLocator;
+  /** Position of the sample in its log (archive samples in directory order, or `samples` index). */
+  index: number;
 }
 
 export interface LogFile {
@@ -35,6 +37,11 @@ export interface ReadContext {
   warn: (message: string, file?: string) => void;
   /** How many samples the file holds, once known. */
   onSampleCount?: (count: number) => void;
+  /**
+   * For an archive: given its sample keys, where this pass stops (the samples after it are counted elsewhere, in
+   * worker threads). Absent: every sample is read here.
+   */
+  rangeEnd?: (keys: string[]) => number;
 }
 
 /** Largest `.json` log read whole (V8's longest string is about 512 MB). */
@@ -73,10 +80,12 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     const logInfo = logContext(header, log.relative, log.path);
     const refs = archiveSamples(archive.entries);
     context.onSampleCount?.(refs.length);
-    for (const ref of refs) {
+    const end = context.rangeEnd ? context.rangeEnd(refs.map((ref) => ref.key)) : refs.length;
+    for (let index = 0; index < end; index++) {
       if (context.signal?.aborted) return;
+      const ref = refs[index];
       const sample = await readSampleOrWarn(archive, ref, context);
-      if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key } };
+      if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
     await archive.close();
@@ -122,7 +131,7 @@ async function* jsonSamplesOf(log: LogFile, context: ReadContext): AsyncGenerato
     if (context.signal?.aborted) return;
     const sample = samples[index];
     if (isPlainObject(sample) && sample.id !== undefined && sample.id !== null) {
-      yield { sample, context: logInfo, locator: { kind: 'json', file: log.path, index } };
+      yield { sample, context: logInfo, locator: { kind: 'json', file: log.path, index }, index };
     } else {
       context.warn(evalLogStrings.notASample(`samples[${index}]`, log.path), log.path);
     }
@@ -160,7 +169,7 @@ export async function reloadSamples(log: LogFile, locators: readonly SampleLocat
       for (const locator of locators) {
         const ref = locator.kind === 'eval' ? refs.get(locator.key) : undefined;
         const sample = ref ? await readSampleOrWarn(archive, ref, { ...context, warn: () => undefined }) : undefined;
-        if (sample) found.set(locator, { sample, context: logInfo, locator });
+        if (sample) found.set(locator, { sample, context: logInfo, locator, index: 0 });
       }
     } finally {
       await archive.close();
@@ -173,7 +182,7 @@ export async function reloadSamples(log: LogFile, locators: readonly SampleLocat
   const samples = Array.isArray(value.samples) ? (value.samples as unknown[]) : [];
   for (const locator of locators) {
     const sample = locator.kind === 'json' ? samples[locator.index] : undefined;
-    if (isPlainObject(sample)) found.set(locator, { sample, context: logInfo, locator });
+    if (isPlainObject(sample)) found.set(locator, { sample, context: logInfo, locator, index: locator.kind === 'json' ? locator.index : 0 });
   }
   return found;
 }
