@@ -8,6 +8,7 @@ import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/cor
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../../../src/core/sources/sourceColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { isLocalSource, watchTargetOf } from '../../../src/extension/preview/sourceLocation';
+import { formatTable } from '../../../src/cli/previewFormat';
 import { buildZip } from '../archive/zipTestWriter';
 import { sharedFixture } from '../sharedFixtures';
 import { HEADER, buildEvalArchive, inspectSample } from './inspectLogData';
@@ -234,5 +235,18 @@ describe('eval_logs source on written archives', () => {
     assert.ok(cancelled.total < 2400);
     const latest = await run(file, { limit: 5, workers: 3, sourceLimit: 3 });
     assert.deepEqual(latest.rows.map((r) => r.values.started_at), [2398, 2399, 2400].map((i) => new Date(Date.UTC(2026, 10, 1, 10, i, 0)).toISOString()));
+  });
+
+  test('hostile samples (deep nesting everywhere) give printable rows, not a stack overflow', async () => {
+    const deep = (n: number) => `${'['.repeat(n)}1${']'.repeat(n)}`;
+    const text = `{"id":${deep(50000)},"epoch":${deep(50000)},"metadata":${deep(100000)},"error":{"message":${deep(50000)}},` +
+      `"total_time":${deep(50000)},"messages":[{"role":"assistant","content":"hi","tool_calls":[{"id":${deep(50000)},"function":"f","arguments":{"a":${deep(100000)}}}]}]}`;
+    const file = put(`deep${counter++}.eval`, buildZip([{ name: 'samples/x_epoch_1.json', data: text, method: 8 }]));
+    const result = await run(file);
+    assert.equal(result.total, 1);
+    const serialised = JSON.stringify(result);
+    assert.ok(serialised.includes('nested too deeply to show'));
+    assert.equal(result.rows[0].values.total_time, null);
+    assert.match(formatTable(result), /1 message · 1 tool call/);
   });
 });

@@ -36,6 +36,20 @@ function binaryPart(kind: string, part: Record<string, unknown>): string {
   return name ? `[${kind}: ${name}]` : binaryPlaceholder(kind, mediaType, undefined);
 }
 
+/** A name or id from a log as text: strings and numbers as they are, anything else empty. */
+function idText(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
+}
+
+/** JSON text of a value from a log; a value too deeply nested to write is named, not thrown. */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value ?? {});
+  } catch {
+    return '[value too deeply nested to show]';
+  }
+}
+
 /** Plain text of a message's `content` (string, or the text parts joined). */
 export function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
@@ -62,7 +76,7 @@ function contentItems(role: Role, content: unknown): OpenResponsesItem[] {
     if (part.type === 'text') texts.push(typeof part.text === 'string' ? part.text : '');
     else if (part.type === 'reasoning') {
       flush();
-      const text = part.redacted === true ? (typeof part.summary === 'string' ? part.summary : '[redacted reasoning]') : typeof part.reasoning === 'string' ? part.reasoning : String(part.summary ?? '');
+      const text = part.redacted === true ? (typeof part.summary === 'string' ? part.summary : '[redacted reasoning]') : typeof part.reasoning === 'string' ? part.reasoning : idText(part.summary);
       items.push(reasoningItem(text));
     } else if (part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'document') {
       texts.push(binaryPart(part.type, part));
@@ -94,12 +108,12 @@ export function inspectMessageItems(messages: unknown): OpenResponsesItem[] {
       if (Array.isArray(message.tool_calls)) {
         for (const call of message.tool_calls) {
           if (!isPlainObject(call)) continue;
-          items.push(functionCallItem(String(call.id ?? ''), String(call.function ?? ''), call.arguments));
+          items.push(functionCallItem(idText(call.id), idText(call.function), typeof call.arguments === 'string' ? call.arguments : jsonText(call.arguments)));
         }
       }
     } else if (role === 'tool') {
       const failed = message.error !== undefined && message.error !== null;
-      items.push(functionCallOutputItem(String(message.tool_call_id ?? ''), toolOutput(message), failed));
+      items.push(functionCallOutputItem(idText(message.tool_call_id), toolOutput(message), failed));
     }
   }
   return items;

@@ -6,10 +6,17 @@
 import { TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject, setOwn } from '../rowValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
-import { contentText, inspectTrace } from './inspectTrace';
+import { contentText, inspectTrace, jsonText } from './inspectTrace';
 
 const ATTACHMENT_PREFIX = 'attachment://';
 const MAX_DEPTH = 64;
+/** Stands for a value nested deeper than MAX_DEPTH (rows stay printable and serialisable). */
+const TOO_DEEP = '[nested too deeply to show]';
+
+/** A number or text as it is; anything else (a hostile log's nested value) is null. */
+function scalar(value: unknown): string | number | null {
+  return typeof value === 'number' || typeof value === 'string' ? value : null;
+}
 
 /** What a log says about all its samples (from header.json or _journal/start.json). */
 export interface LogContext {
@@ -39,7 +46,8 @@ export function resolveAttachments(value: unknown, lookup: Lookup, depth = 0): u
     if (!value.startsWith(ATTACHMENT_PREFIX)) return value;
     return lookup(value.slice(ATTACHMENT_PREFIX.length)) ?? value;
   }
-  if (depth >= MAX_DEPTH || typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth >= MAX_DEPTH) return TOO_DEEP;
   if (Array.isArray(value)) return value.map((item) => resolveAttachments(item, lookup, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) setOwn(copy, key, resolveAttachments(item, lookup, depth + 1));
@@ -48,7 +56,7 @@ export function resolveAttachments(value: unknown, lookup: Lookup, depth = 0): u
 
 function lastUserText(input: unknown): unknown {
   if (typeof input === 'string') return input;
-  if (!Array.isArray(input)) return input ?? null;
+  if (!Array.isArray(input)) return input ?? null; // already bounded by resolveAttachments
   for (let i = input.length - 1; i >= 0; i--) {
     const message: unknown = input[i];
     if (isPlainObject(message) && message.role === 'user') return contentText(message.content);
@@ -93,7 +101,7 @@ function errorMessage(error: unknown): string | null {
   if (error === undefined || error === null) return null;
   if (typeof error === 'string') return error;
   if (isPlainObject(error) && typeof error.message === 'string') return error.message;
-  return JSON.stringify(error);
+  return jsonText(error);
 }
 
 /** Unix milliseconds of an ISO time, or undefined. */
@@ -128,8 +136,8 @@ export function sampleRow(sample: Record<string, unknown>, context: LogContext, 
   const { scores, details } = scoreColumns(resolveAttachments(sample.scores, lookup));
   const usage = usageTotals(sample.model_usage);
   const values: Record<string, unknown> = {
-    sample_id: String(sample.id),
-    epoch: sample.epoch ?? null,
+    sample_id: typeof sample.id === 'string' || typeof sample.id === 'number' ? String(sample.id) : jsonText(sample.id),
+    epoch: scalar(sample.epoch),
     log_file: context.logFile,
     task: context.task ?? null,
     model: context.model ?? null,
@@ -143,10 +151,10 @@ export function sampleRow(sample: Record<string, unknown>, context: LogContext, 
     input_tokens: usage.input,
     output_tokens: usage.output,
     total_tokens: usage.total,
-    total_time: sample.total_time ?? null,
-    working_time: sample.working_time ?? null,
-    started_at: sample.started_at ?? null,
-    completed_at: sample.completed_at ?? null,
+    total_time: scalar(sample.total_time),
+    working_time: scalar(sample.working_time),
+    started_at: scalar(sample.started_at),
+    completed_at: scalar(sample.completed_at),
     trace: null,
   };
   if (withTrace) values.trace = traceOf(sample, values, context, lookup);

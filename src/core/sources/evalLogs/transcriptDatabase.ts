@@ -67,7 +67,8 @@ function plainValue(value: unknown, depth = 0): unknown {
   if (typeof value === 'bigint') return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof Uint8Array) return `[binary: ${value.length} bytes]`;
-  if (depth > 32 || typeof value !== 'object' || value === null) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return '[nested too deeply to show]';
   if (Array.isArray(value)) return value.map((item) => plainValue(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) setOwn(copy, key, plainValue(item, depth + 1));
@@ -87,7 +88,7 @@ function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowInde
     let value = plainValue(raw[column]);
     if (JSON_COLUMNS.has(column) && typeof value === 'string' && value !== '') {
       try {
-        value = JSON.parse(value);
+        value = plainValue(JSON.parse(value));
       } catch {
         warnings.add(evalLogStrings.jsonColumnInvalid(column, rowIndex + 1, part.file), part.file);
       }
