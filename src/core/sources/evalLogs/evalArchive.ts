@@ -20,10 +20,8 @@ interface Chunk {
 }
 
 export interface SampleRef {
-  /** `{id}_epoch_{n}`, as in the entry name. */
+  /** `{id}_epoch_{n}`, as in the entry name (split by `splitKey` when needed). */
   key: string;
-  id: string;
-  epoch: number | undefined;
   /** Plain layout: the one sample entry. */
   plain?: ZipEntry;
   /** Chunked layout: `sample.json` and its message and attachment chunks. */
@@ -32,7 +30,7 @@ export interface SampleRef {
   attachments: Chunk[];
 }
 
-function splitKey(key: string): { id: string; epoch: number | undefined } {
+export function splitKey(key: string): { id: string; epoch: number | undefined } {
   const at = key.lastIndexOf(EPOCH_SEPARATOR);
   if (at < 0) return { id: key, epoch: undefined };
   const epoch = Number(key.slice(at + EPOCH_SEPARATOR.length));
@@ -45,8 +43,7 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   const refOf = (key: string): SampleRef => {
     let ref = byKey.get(key);
     if (!ref) {
-      const { id, epoch } = splitKey(key);
-      ref = { key, id, epoch, plain: undefined, sample: undefined, messages: NO_CHUNKS, attachments: NO_CHUNKS };
+      ref = { key, plain: undefined, sample: undefined, messages: NO_CHUNKS, attachments: NO_CHUNKS };
       byKey.set(key, ref);
     }
     return ref;
@@ -122,6 +119,9 @@ export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, max
     }
     sample.attachments = attachments;
   }
-  if (sample.epoch === undefined && ref.epoch !== undefined) sample.epoch = ref.epoch;
+  if (sample.epoch === undefined) {
+    const { epoch } = splitKey(ref.key);
+    if (epoch !== undefined) sample.epoch = epoch;
+  }
   return sample;
 }

@@ -115,6 +115,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
 
   let ranges: RangeRun[] = [];
   let threadsUsed = 1;
+  let startWorkers: (() => void) | undefined;
   const rangeProgress = () => ranges.reduce((sum, range) => sum + range.progress(), 0);
   const progress = () => {
     const read = seen + rangeProgress();
@@ -166,7 +167,12 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       if (!plan.script || (input.limit === undefined && part < pageSize)) return archiveKeys.length;
       keys = archiveKeys;
       const jobs: EvalCountJob[] = Array.from({ length: plan.threads - 1 }, (_, k) => ({ file: log.path, from: part * (k + 1), to: Math.min(archiveKeys.length, part * (k + 2)), maxBytes, needStarts: input.limit !== undefined }));
-      ranges = jobs.map((job) => startRange(plan.script!, job, progress));
+      // The workers start once the first page is out, so that it does not share the cores with them.
+      startWorkers = () => {
+        startWorkers = undefined;
+        ranges = jobs.map((job) => startRange(plan.script!, job, progress));
+      };
+      if (input.limit !== undefined || rows.length >= pageSize) startWorkers();
       threadsUsed = Math.max(threadsUsed, plan.threads);
       return part;
     };
@@ -182,6 +188,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
           if (rows.length === pageSize && !firstPageSent) {
             firstPageSent = true;
             options.onFirstPage?.(result(false));
+            startWorkers?.();
           }
         } else {
           sampleRow(loaded.sample, loaded.context, false);
@@ -192,6 +199,8 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       }
       if (seen % PROGRESS_EVERY === 0) progress();
     }
+    if (!options.signal?.aborted) startWorkers?.();
+    startWorkers = undefined;
     for (const range of ranges) {
       if (options.signal?.aborted) break;
       const counted = await range.done.catch((error: unknown) => {
