@@ -2,6 +2,7 @@
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { PreviewResult } from '../core/sources/previewTypes';
 import { isTraceValue, traceSummaryText } from '../core/trace/traceSummary';
+import { formatSelectionFunnel } from './selectionFunnel';
 
 const MAX_CELL = 28;
 
@@ -38,6 +39,7 @@ export function formatTable(result: PreviewResult): string {
 }
 
 export function formatFunnel(result: PreviewResult): string {
+  if (result.selection) return formatSelectionFunnel(result);
   const steps = result.removedPerFilter;
   const parts = [previewCliStrings.rows(result.total)];
   let remaining = result.total;

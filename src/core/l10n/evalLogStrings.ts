@@ -37,8 +37,8 @@ export const evalLogStrings = {
   badLimit: (value: unknown) => `'limit' must be a whole number ≥ 1 (it is ${JSON.stringify(value)})`,
   parquetFailed: (file: string, reason: string) => `cannot read ${file} as Parquet: ${reason}`,
   jsonColumnInvalid: (column: string, row: number, file: string) => `column ${column} of row ${row} in ${file} is not valid JSON; kept as text`,
-  keptByLimit: (limit: number) => `${grouped(limit)} most recent kept by limit`,
-  cappedByLimit: (limit: number) => `first ${grouped(limit)} kept by limit`,
+  keptByLimit: 'kept by limit (the most recent)',
+  cappedByLimit: 'kept by limit',
   countedArchive: (files: number, records: number, threads: number) =>
     `read here${threads > 1 ? ` on ${threads} threads` : ''}: ${grouped(files)} log file${files === 1 ? '' : 's'}, ${grouped(records)} samples`,
   countedDatabase: (files: number) => `counted from the Parquet footers of ${files} file${files === 1 ? '' : 's'}`,

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatTable } from '../../../src/cli/previewFormat';
+import { formatFunnel, formatTable } from '../../../src/cli/previewFormat';
 import { functionCallItem, functionCallOutputItem, messageItem, reasoningItem } from '../../../src/core/trace/traceRecord';
 import { isTraceValue, traceSummaryText } from '../../../src/core/trace/traceSummary';
 
@@ -33,5 +33,14 @@ describe('trace summary', () => {
     const table = formatTable({ columns: ['sample_id', 'trace'], rows: [{ values: { sample_id: '1', trace }, origin: { file: 'x' } }], total: 1, matched: 1, removedPerFilter: [], notComparable: 0, warnings: [], complete: true });
     assert.match(table, /2 messages · 1 tool call · 4,210 tokens/);
     assert.doesNotMatch(table, /open_responses|function_call/);
+  });
+
+  test('the CLI prints a selection funnel in records of the source, one step per selecting field', () => {
+    const base = { columns: [] as string[], rows: [], notComparable: 0, warnings: [], complete: true, selection: true };
+    const limited = formatFunnel({ ...base, total: 412, matched: 50, recordNoun: 'samples', removedPerFilter: [{ index: 0, field: 'limit', label: 'kept by limit', removed: 362, notComparable: 0 }] });
+    assert.match(limited, /412 samples → 50 kept by limit\n/);
+    assert.match(limited, /\n {2}limit: removed 362\n/);
+    assert.doesNotMatch(limited, /filter 1/);
+    assert.match(formatFunnel({ ...base, total: 7, matched: 7, recordNoun: 'transcripts', removedPerFilter: [] }), /7 transcripts → 7 kept/);
   });
 });

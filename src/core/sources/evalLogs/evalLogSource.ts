@@ -128,7 +128,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   };
   const result = (complete: boolean): PreviewResult => {
     const matched = input.limit === undefined ? seen : Math.min(seen, input.limit);
-    const steps: FilterStep[] = matched < seen ? [{ index: 0, field: 'limit', label: evalLogStrings.keptByLimit(input.limit!), removed: seen - matched, notComparable: 0 }] : [];
+    const steps: FilterStep[] = matched < seen ? [{ index: 0, field: 'limit', label: evalLogStrings.keptByLimit, removed: seen - matched, notComparable: 0 }] : [];
     return {
       columns: [...EVAL_LOG_SAMPLE_COLUMNS],
       rows: [...rows],

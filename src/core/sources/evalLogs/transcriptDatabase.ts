@@ -154,7 +154,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
     row.values = ordered;
   }
   const matched = input.limit === undefined ? total : Math.min(total, input.limit);
-  const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: evalLogStrings.cappedByLimit(input.limit!), removed: total - matched, notComparable: 0 }] : [];
+  const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: evalLogStrings.cappedByLimit, removed: total - matched, notComparable: 0 }] : [];
   const result: PreviewResult = {
     columns,
     rows,
