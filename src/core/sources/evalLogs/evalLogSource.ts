@@ -109,6 +109,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   const scoreKeys: string[] = [];
   const candidates: Candidate[] = [];
   let seen = 0;
+  let ordinalBase = 0;
   let filesDone = 0;
   let samplesInFile = 0;
   let firstPageSent = false;
@@ -159,7 +160,9 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   options.signal?.addEventListener('abort', stopRanges, { once: true });
   for (const log of logs) {
     if (options.signal?.aborted) break;
-    const fileBase = seen;
+    // Ordinals order samples of equal start time: by file, then by position in the file (skipped ones included).
+    const fileBase = ordinalBase;
+    samplesInFile = 0;
     let keys: string[] = [];
     context.rangeEnd = (archiveKeys) => {
       const plan = archiveCountPlan(archiveKeys.length, options);
@@ -204,7 +207,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     for (const range of ranges) {
       if (options.signal?.aborted) break;
       const counted = await range.done.catch((error: unknown) => {
-        warnings.add(evalLogStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
+        if (!options.signal?.aborted) warnings.add(evalLogStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
         return undefined;
       });
       if (!counted) continue;
@@ -215,6 +218,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       });
     }
     ranges = [];
+    ordinalBase += samplesInFile;
     filesDone++;
     progress();
   }
