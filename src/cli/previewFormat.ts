@@ -25,7 +25,10 @@ function pad(text: string, width: number): string {
 export function formatTable(result: PreviewResult): string {
   if (result.rows.length === 0) return previewCliStrings.noRows;
   const columns = result.columns;
-  const cells = result.rows.map((row) => columns.map((column) => (isTraceValue(row.values[column]) ? cellText(row.values[column]) : truncate(cellText(row.values[column])))));
+  const cells = result.rows.map((row) => columns.map((column) => {
+    const value = row.values[column];
+    return isTraceValue(value) ? traceSummaryText(value) : truncate(cellText(value));
+  }));
   const header = columns.map(truncate);
   const widths = header.map((name, k) => Math.max(Array.from(name).length, ...cells.map((row) => Array.from(row[k]).length)));
   const line = (row: string[]) => `${row.map((cell, k) => pad(cell, widths[k])).join(' │ ')}`.trimEnd() + '\n';

@@ -9,6 +9,7 @@ export interface Config {
   previewPageSize: number;
   previewUrlFetch: UrlFetchPolicy;
   previewUrlTimeoutSeconds: number;
+  previewMaxEntryMB: number;
   codeLensEnabled: boolean;
   logWorkerThresholdMB: number;
 }
@@ -21,6 +22,7 @@ export function readConfig(scope?: vscode.ConfigurationScope): Config {
     previewPageSize: c.get<number>('preview.pageSize', 500),
     previewUrlFetch: c.get<UrlFetchPolicy>('preview.urlFetch', 'ask'),
     previewUrlTimeoutSeconds: c.get<number>('preview.urlTimeoutSeconds', 30),
+    previewMaxEntryMB: c.get<number>('preview.maxEntryMB', 1024),
     codeLensEnabled: c.get<boolean>('codeLens.enabled', true),
     logWorkerThresholdMB: c.get<number>('log.workerThresholdMB', 20),
   };

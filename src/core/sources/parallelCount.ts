@@ -14,11 +14,11 @@ import { CountStats, addStats, emptyStats } from './rowCounter';
 /** The build writes rangeCount.worker.ts to `dist/worker/rangeCount.js`. */
 export const WORKER_FILE = 'rangeCount.js';
 
-/** Finds the built worker script: `worker/` beside this bundle, or `dist/worker/` of an ancestor folder. */
-export function findWorkerScript(): string | undefined {
+/** Finds a built worker script: `worker/` beside this bundle, or `dist/worker/` of an ancestor folder. */
+export function findWorkerScript(file: string = WORKER_FILE): string | undefined {
   let dir = __dirname;
   for (let depth = 0; depth < 6; depth++) {
-    for (const candidate of [join(dir, 'worker', WORKER_FILE), join(dir, 'dist', 'worker', WORKER_FILE)]) {
+    for (const candidate of [join(dir, 'worker', file), join(dir, 'dist', 'worker', file)]) {
       if (existsSync(candidate)) return candidate;
     }
     const parent = dirname(dir);

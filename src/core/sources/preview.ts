@@ -4,6 +4,7 @@
  */
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
+import { previewEvalLogs } from './evalLogs/evalLogSource';
 import { previewFolder } from './folderSource';
 import { previewLocalFile } from './localSource';
 import { PreviewError } from './previewError';
@@ -17,9 +18,6 @@ import { previewTracePlatformA } from './remote/tracePlatformA';
 import { previewTracePlatformB } from './remote/tracePlatformB';
 
 export { PreviewError } from './previewError';
-
-/** Source types loaded only by the service (network, credentials or formats the preview does not read). */
-export const SERVICE_ONLY_SOURCES = ['eval_logs'] as const;
 
 /** The `source` of a dataset value (or the value itself when it is a source). */
 export function sourceOf(dataset: unknown): Record<string, unknown> {
@@ -50,16 +48,18 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
 export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
   const source = sourceOf(datasetSpecValue);
   const type = String(source.type);
-  if ((SERVICE_ONLY_SOURCES as readonly string[]).includes(type)) {
-    throw new PreviewError('unsupportedSource', previewStrings.unsupportedSource(type));
-  }
   const opts = { ...options, limit: Math.max(0, Math.floor(options.limit)) };
   // Sources that select records with their own fields and take no `filters` (SEMANTICS §9.1).
   if (type === 'coding_agent_sessions') return previewSessions({ source, options: opts });
   if (type === 'trace_platform_a') return previewTracePlatformA(source, opts);
   if (type === 'trace_platform_b') return previewTracePlatformB(source, opts);
+  if (type === 'eval_logs') {
+    const path = resolveSourcePath(requireString(source, type, 'path'), options.specPath, options.homeDir);
+    const limit = source.limit === undefined || source.limit === null ? undefined : (source.limit as number);
+    return previewEvalLogs({ path, limit, options: opts });
+  }
   if (type !== 'local' && type !== 'folder' && type !== 'url' && type !== 'dataset_hub') {
-    throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
+    throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(type));
   }
   const filters = compile(source, options.specPath);
   if (type === 'dataset_hub') return previewDatasetHub({ source, filters, options: opts });

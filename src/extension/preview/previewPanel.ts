@@ -309,6 +309,7 @@ export class PreviewPanel implements vscode.Disposable {
         confirmFetch: confirmation.confirm,
         urlTimeoutMs: config.previewUrlTimeoutSeconds * 1000,
         resolveSecret: async (name) => this.services.context.secrets.get(name),
+        maxEntryMB: config.previewMaxEntryMB,
         workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
         onFirstPage: (partial) => {
           if (generation !== this.generation) return;

@@ -22,6 +22,8 @@ export interface RunRequest {
   urlTimeoutMs?: number;
   /** Looks up `{ secret: NAME }` credentials of network sources (the editor's secret storage). */
   resolveSecret?: (name: string) => Promise<string | undefined>;
+  /** Largest archive entry read (eval logs), uncompressed, in MB. */
+  maxEntryMB?: number;
   /** The built counting worker, for large local files. */
   workerScript?: string;
   onFirstPage?: (partial: PreviewResult) => void;
@@ -53,6 +55,7 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       specPath: request.specPath,
       confirmFetch: async () => false,
       workers: 0,
+      maxEntryMB: request.maxEntryMB,
       onFirstPage: (partial) => {
         deliverFirstPage({ ...partial, complete: false });
         quick.abort();
@@ -69,6 +72,7 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       urlTimeoutMs: request.urlTimeoutMs,
       resolveSecret: request.resolveSecret,
       workerScript: request.workerScript,
+      maxEntryMB: request.maxEntryMB,
       onProgress: request.onProgress,
       onFirstPage: (partial) => {
         if (!partial.complete) deliverFirstPage(partial);

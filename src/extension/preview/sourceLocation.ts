@@ -11,7 +11,7 @@ export interface WatchTarget {
   path: string;
 }
 
-const LOCAL_TYPES: ReadonlySet<string> = new Set(['local', 'folder']);
+const LOCAL_TYPES: ReadonlySet<string> = new Set(['local', 'folder', 'eval_logs']);
 
 /** The `source` mapping of a dataset value, when present. */
 export function sourceOf(datasetValue: unknown): Record<string, unknown> | undefined {
@@ -27,6 +27,10 @@ export function watchTargetOf(datasetValue: unknown, specPath: string): WatchTar
   }
   if (source.type === 'folder' && typeof source.directory_path === 'string' && source.directory_path) {
     return { kind: 'folder', path: resolveSourcePath(source.directory_path, specPath) };
+  }
+  if (source.type === 'eval_logs' && typeof source.path === 'string' && source.path) {
+    const path = resolveSourcePath(source.path, specPath);
+    return { kind: /\.(eval|json)$/i.test(path) ? 'file' : 'folder', path };
   }
   return undefined;
 }

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { preview, PreviewError, SERVICE_ONLY_SOURCES } from '../../../src/core/sources/preview';
+import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { resolveSourcePath } from '../../../src/core/sources/sourcePaths';
 
@@ -76,13 +76,11 @@ describe('preview behaviour', () => {
     assert.equal(resolveSourcePath('/abs/x.csv', '/spec/dir/a.yaml'), '/abs/x.csv');
   });
 
-  test('service-only sources give a clear error', async () => {
-    for (const type of SERVICE_ONLY_SOURCES) {
-      await assert.rejects(
-        preview({ source: { type, path: 'x' } }, { limit: 5 }),
-        (error: unknown) => error instanceof PreviewError && error.kind === 'unsupportedSource' && error.message === `preview supports local, folder and url sources; ${type} sources are loaded by the service`,
-      );
-    }
+  test('a source type the specification does not name is a clear error', async () => {
+    await assert.rejects(
+      preview({ source: { type: 'warehouse', path: 'x' } }, { limit: 5 }),
+      (error: unknown) => error instanceof PreviewError && error.kind === 'invalidSource' && /unknown source type "warehouse": use local, folder, url/.test(error.message),
+    );
   });
 
   test('a generated dataset has no source to preview', async () => {

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { functionCallItem, functionCallOutputItem, messageItem, reasoningItem } from '../../../src/core/trace/traceRecord';
-import { traceSummaryText } from '../../../src/core/trace/traceSummary';
+import { formatFunnel, formatTable } from '../../../src/cli/previewFormat';
+import { isTraceValue, traceSummaryText } from '../../../src/core/trace/traceSummary';
 
 describe('one-line trace summary', () => {
   test('counts messages and tool calls, and gives the tokens of the metadata', () => {
@@ -52,5 +53,30 @@ describe('one-line trace summary', () => {
       '3 messages · 2 tool calls · 1,534 tokens',
       '2 messages · 1 tool call · 2,210 tokens · 1 sub-agent',
     ]);
+  });
+});
+
+describe('trace cells and the selection funnel in the CLI', () => {
+  const trace = {
+    FORMAT: 'open_responses',
+    items: [messageItem('user', 'hi'), reasoningItem('think'), functionCallItem('c1', 'ls', { path: '.' }), functionCallOutputItem('c1', 'a b'), messageItem('assistant', 'done')],
+    metadata: { total_tokens: 4210 },
+  };
+
+  test('the CLI table shows a trace cell as its summary, never as JSON', () => {
+    assert.equal(isTraceValue(trace), true);
+    assert.equal(isTraceValue({ items: 'no' }), false);
+    const table = formatTable({ columns: ['sample_id', 'trace'], rows: [{ values: { sample_id: '1', trace }, origin: { file: 'x' } }], total: 1, matched: 1, removedPerFilter: [], notComparable: 0, warnings: [], complete: true });
+    assert.match(table, /2 messages · 1 tool call · 4,210 tokens/);
+    assert.doesNotMatch(table, /open_responses|function_call/);
+  });
+
+  test('the CLI prints a selection funnel in records of the source, one step per selecting field', () => {
+    const base = { columns: [] as string[], rows: [], notComparable: 0, warnings: [], complete: true, selection: true };
+    const limited = formatFunnel({ ...base, total: 412, matched: 50, recordNoun: 'samples', removedPerFilter: [{ index: 0, field: 'limit', label: 'kept by limit', removed: 362, notComparable: 0 }] });
+    assert.match(limited, /412 samples → 50 kept by limit\n/);
+    assert.match(limited, /\n {2}limit: .*removed 362\n/);
+    assert.doesNotMatch(limited, /filter 1/);
+    assert.match(formatFunnel({ ...base, total: 7, matched: 7, recordNoun: 'transcripts', removedPerFilter: [] }), /7 transcripts → 7 kept/);
   });
 });

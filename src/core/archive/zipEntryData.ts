@@ -1,0 +1,89 @@
+/**
+ * Reads one entry's data in place (local header, then its compressed bytes by offset), decodes it (stored,
+ * deflate with Node's zlib, zstd with several frames) and checks its CRC-32. A problem with one entry is a
+ * ZipEntryError: the caller turns it into a warning naming the entry and the archive, and reads the others.
+ */
+import * as zlib from 'node:zlib';
+import { evalLogStrings } from '../l10n/evalLogStrings';
+import { ZipArchive, ZipEntry, applyZip64Extra } from './zipReader';
+import { decodeZstdFrames } from './zstdFrames';
+
+export const METHOD_STORED = 0;
+export const METHOD_DEFLATE = 8;
+export const METHOD_ZSTD = 93;
+
+const LOCAL_SIGNATURE = 0x04034b50;
+
+export class ZipEntryError extends Error {
+  constructor(readonly entry: string, readonly file: string, readonly tooLarge: boolean, message: string) {
+    super(message);
+    this.name = 'ZipEntryError';
+  }
+}
+
+let crcTable: Int32Array | undefined;
+
+/** CRC-32 (IEEE), with Node's native zlib.crc32 where the runtime has it. */
+export function crc32(data: Uint8Array): number {
+  const native = (zlib as { crc32?: (data: Uint8Array) => number }).crc32;
+  if (native) return native(data) >>> 0;
+  if (!crcTable) {
+    crcTable = new Int32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c;
+    }
+  }
+  let crc = -1;
+  for (let i = 0; i < data.length; i++) crc = crcTable[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
+  return (crc ^ -1) >>> 0;
+}
+
+/** Decodes compressed entry bytes by method; the result is checked against the declared size. */
+export function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: number): Uint8Array {
+  switch (method) {
+    case METHOD_STORED:
+      return data;
+    case METHOD_DEFLATE:
+      return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, uncompressedSize) });
+    case METHOD_ZSTD:
+      return decodeZstdFrames(data, uncompressedSize);
+    default:
+      throw new Error(evalLogStrings.unknownMethod(method));
+  }
+}
+
+/** The entry's uncompressed bytes. Throws ZipEntryError for an entry above `maxBytes` or with damaged data. */
+export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+  const fail = (message: string, tooLarge = false) => new ZipEntryError(entry.name, archive.file, tooLarge, message);
+  if (entry.uncompressedSize > maxBytes) {
+    throw fail(evalLogStrings.entryTooLarge(entry.name, archive.file, entry.uncompressedSize / 1048576, maxBytes / 1048576), true);
+  }
+  const damaged = (reason: string) => fail(evalLogStrings.entryCorrupt(entry.name, archive.file, reason));
+  if (entry.flags & 1) throw damaged(evalLogStrings.encrypted);
+  const header = await archive.read(entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged(evalLogStrings.badLocalHeader);
+  const nameLength = header.readUInt16LE(26);
+  const extraLength = header.readUInt16LE(28);
+  const sizes = { uncompressedSize: entry.uncompressedSize, compressedSize: entry.compressedSize, localHeaderOffset: 0 };
+  if (sizes.compressedSize === 0xffffffff || sizes.uncompressedSize === 0xffffffff) {
+    applyZip64Extra(await archive.read(entry.localHeaderOffset + 30 + nameLength, extraLength), sizes);
+  }
+  if (sizes.uncompressedSize > maxBytes) {
+    throw fail(evalLogStrings.entryTooLarge(entry.name, archive.file, sizes.uncompressedSize / 1048576, maxBytes / 1048576), true);
+  }
+  const dataStart = entry.localHeaderOffset + 30 + nameLength + extraLength;
+  if (dataStart + sizes.compressedSize > archive.size) throw damaged(evalLogStrings.dataTruncated);
+  const compressed = await archive.read(dataStart, sizes.compressedSize);
+  if (compressed.length < sizes.compressedSize) throw damaged(evalLogStrings.dataTruncated);
+  let data: Uint8Array;
+  try {
+    data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize);
+  } catch (error) {
+    throw damaged(error instanceof Error ? error.message : String(error));
+  }
+  if (data.length !== sizes.uncompressedSize) throw damaged(evalLogStrings.sizeMismatch(data.length, sizes.uncompressedSize));
+  if (crc32(data) !== entry.crc32) throw damaged(evalLogStrings.badCrc);
+  return data;
+}

@@ -1,0 +1,99 @@
+/**
+ * Zstandard data as zip method 93 holds it: one or more frames one after another (and possibly skippable frames).
+ * Frames are found by walking their headers and block headers, each is bounded against the entry's size before
+ * it is decoded, and each is decoded with fzstd; the parts are joined in order.
+ */
+import { decompress } from 'fzstd';
+import { evalLogStrings } from '../l10n/evalLogStrings';
+
+const ZSTD_MAGIC = 0xfd2fb528;
+const MAX_WINDOW_WITHOUT_SIZE = 128 * 1024 * 1024;
+
+export class ZstdDataError extends Error {}
+
+interface FrameBounds {
+  start: number;
+  end: number;
+  /** Declared decompressed size, when the header carries one. */
+  contentSize?: number;
+  windowSize: number;
+}
+
+function frameAt(data: Uint8Array, start: number): FrameBounds {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (start + 6 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  const descriptor = data[start + 4];
+  const sizeFlag = descriptor >> 6;
+  const singleSegment = (descriptor >> 5) & 1;
+  const hasChecksum = (descriptor >> 2) & 1;
+  const dictionaryBytes = [0, 1, 2, 4][descriptor & 3];
+  const sizeBytes = sizeFlag === 0 ? singleSegment : 1 << sizeFlag;
+  let p = start + 5;
+  let windowSize = 0;
+  if (!singleSegment) {
+    const exponent = data[p] >> 3;
+    const base = 2 ** (10 + exponent);
+    windowSize = base + (base / 8) * (data[p] & 7);
+    p++;
+  }
+  p += dictionaryBytes;
+  if (p + sizeBytes > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  let contentSize: number | undefined;
+  if (sizeBytes === 1) contentSize = data[p];
+  else if (sizeBytes === 2) contentSize = view.getUint16(p, true) + 256;
+  else if (sizeBytes === 4) contentSize = view.getUint32(p, true);
+  else if (sizeBytes === 8) contentSize = Number(view.getBigUint64(p, true));
+  p += sizeBytes;
+  if (singleSegment) windowSize = contentSize ?? 0;
+  for (;;) {
+    if (p + 3 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    const header = data[p] | (data[p + 1] << 8) | (data[p + 2] << 16);
+    const last = header & 1;
+    const type = (header >> 1) & 3;
+    if (type === 3) throw new ZstdDataError(evalLogStrings.zstdReservedBlock);
+    p += 3 + (type === 1 ? 1 : header >>> 3);
+    if (p > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    if (last) break;
+  }
+  if (hasChecksum) p += 4;
+  if (p > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  return { start, end: p, contentSize, windowSize };
+}
+
+/** Decodes every frame of `data`; `expectedSize` is the entry's uncompressed size (frames may not exceed it). */
+export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let p = 0;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  while (p < data.length) {
+    if (p + 8 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    const magic = view.getUint32(p, true);
+    if ((magic & 0xfffffff0) === 0x184d2a50) {
+      p += 8 + view.getUint32(p + 4, true);
+      continue;
+    }
+    if (magic !== ZSTD_MAGIC) throw new ZstdDataError(evalLogStrings.zstdBadMagic(p));
+    const frame = frameAt(data, p);
+    if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
+    if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
+    let part: Uint8Array;
+    try {
+      part = decompress(data.subarray(frame.start, frame.end));
+    } catch (error) {
+      throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+    }
+    total += part.length;
+    if (total > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
+    parts.push(part);
+    p = frame.end;
+  }
+  if (parts.length === 1) return parts[0];
+  const joined = new Uint8Array(total);
+  let at = 0;
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
+  return joined;
+}

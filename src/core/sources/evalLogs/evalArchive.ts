@@ -1,0 +1,127 @@
+/**
+ * The samples of an Inspect `.eval` archive: the plain layout (`samples/{id}_epoch_{n}.json`) and the chunked one
+ * (`samples/{id}_epoch_{n}/sample.json` with `messages/{start}.json` and `attachments/{start}.json`), possibly
+ * both in one file, in the order the archive lists them; and its header (`header.json`, or `_journal/start.json`
+ * for an unfinished log). Entries are read one at a time, in place.
+ */
+import { ZipArchive, ZipEntry } from '../../archive/zipReader';
+import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
+import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { isPlainObject, setOwn } from '../rowValues';
+
+const SAMPLES_PREFIX = 'samples/';
+const EPOCH_SEPARATOR = '_epoch_';
+/** Shared by samples without chunks (never pushed to: a sample that gets a chunk gets its own list). */
+const NO_CHUNKS: Chunk[] = [];
+
+interface Chunk {
+  start: number;
+  entry: ZipEntry;
+}
+
+export interface SampleRef {
+  /** `{id}_epoch_{n}`, as in the entry name (split by `splitKey` when needed). */
+  key: string;
+  /** Plain layout: the one sample entry. */
+  plain?: ZipEntry;
+  /** Chunked layout: `sample.json` and its message and attachment chunks. */
+  sample?: ZipEntry;
+  messages: Chunk[];
+  attachments: Chunk[];
+}
+
+export function splitKey(key: string): { id: string; epoch: number | undefined } {
+  const at = key.lastIndexOf(EPOCH_SEPARATOR);
+  if (at < 0) return { id: key, epoch: undefined };
+  const epoch = Number(key.slice(at + EPOCH_SEPARATOR.length));
+  return { id: key.slice(0, at), epoch: Number.isInteger(epoch) ? epoch : undefined };
+}
+
+/** The archive's samples, in the order their first entry appears in the central directory. */
+export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
+  const byKey = new Map<string, SampleRef>();
+  const refOf = (key: string): SampleRef => {
+    let ref = byKey.get(key);
+    if (!ref) {
+      ref = { key, plain: undefined, sample: undefined, messages: NO_CHUNKS, attachments: NO_CHUNKS };
+      byKey.set(key, ref);
+    }
+    return ref;
+  };
+  for (const entry of entries) {
+    if (!entry.name.startsWith(SAMPLES_PREFIX)) continue;
+    const rest = entry.name.slice(SAMPLES_PREFIX.length);
+    const slash = rest.indexOf('/');
+    if (slash < 0) {
+      if (rest.endsWith('.json')) refOf(rest.slice(0, -5)).plain = entry;
+      continue;
+    }
+    const key = rest.slice(0, slash);
+    const inner = rest.slice(slash + 1);
+    if (inner === 'sample.json') refOf(key).sample = entry;
+    const chunk = /^(messages|attachments)\/(\d+)\.json$/.exec(inner);
+    if (chunk) {
+      const ref = refOf(key);
+      const kind = chunk[1] as 'messages' | 'attachments';
+      if (ref[kind] === NO_CHUNKS) ref[kind] = [];
+      ref[kind].push({ start: Number(chunk[2]), entry });
+    }
+  }
+  const refs = [...byKey.values()].filter((ref) => ref.plain || ref.sample);
+  for (const ref of refs) {
+    if (ref.messages.length > 1) ref.messages.sort((a, b) => a.start - b.start);
+    if (ref.attachments.length > 1) ref.attachments.sort((a, b) => a.start - b.start);
+  }
+  return refs;
+}
+
+/** Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. */
+export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<unknown> {
+  const data = await readEntryData(archive, entry, maxBytes);
+  try {
+    return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
+  } catch (error) {
+    throw new ZipEntryError(entry.name, archive.file, false, evalLogStrings.invalidJson(entry.name, archive.file, error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** The header of an archive: `header.json`, else `_journal/start.json`; undefined when it has neither. */
+export async function readArchiveHeader(archive: ZipArchive, maxBytes: number): Promise<unknown> {
+  const header = archive.entries.find((entry) => entry.name === 'header.json') ?? archive.entries.find((entry) => entry.name === '_journal/start.json');
+  return header ? readJsonEntry(archive, header, maxBytes) : undefined;
+}
+
+function notASample(ref: SampleRef, archive: ZipArchive): ZipEntryError {
+  const name = (ref.plain ?? ref.sample)!.name;
+  return new ZipEntryError(name, archive.file, false, evalLogStrings.notASample(name, archive.file));
+}
+
+/** One sample, with the chunked layout's messages and attachments joined in order. */
+export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, maxBytes: number): Promise<Record<string, unknown>> {
+  const main = ref.sample ?? ref.plain!;
+  const sample = await readJsonEntry(archive, main, maxBytes);
+  if (!isPlainObject(sample) || sample.id === undefined || sample.id === null) throw notASample(ref, archive);
+  if (ref.sample && ref.messages.length) {
+    const messages: unknown[] = Array.isArray(sample.messages) ? [...(sample.messages as unknown[])] : [];
+    for (const chunk of ref.messages) {
+      const part = await readJsonEntry(archive, chunk.entry, maxBytes);
+      const list: unknown = isPlainObject(part) && Array.isArray(part.messages) ? part.messages : part;
+      if (Array.isArray(list)) for (const message of list) messages.push(message);
+    }
+    sample.messages = messages;
+  }
+  if (ref.sample && ref.attachments.length) {
+    const attachments: Record<string, unknown> = isPlainObject(sample.attachments) ? { ...sample.attachments } : {};
+    for (const chunk of ref.attachments) {
+      const part = await readJsonEntry(archive, chunk.entry, maxBytes);
+      if (Array.isArray(part)) part.forEach((text, i) => setOwn(attachments, String(chunk.start + i), text));
+      else if (isPlainObject(part)) for (const [key, text] of Object.entries(part)) setOwn(attachments, key, text);
+    }
+    sample.attachments = attachments;
+  }
+  if (sample.epoch === undefined) {
+    const { epoch } = splitKey(ref.key);
+    if (epoch !== undefined) sample.epoch = epoch;
+  }
+  return sample;
+}

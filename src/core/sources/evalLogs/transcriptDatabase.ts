@@ -1,0 +1,180 @@
+/**
+ * A transcript database directory (`transcripts_*.parquet`, optionally `_index/`), read with hyparquet: one row
+ * per transcript with the database's columns in their order, `sample_id` = `transcript_id` first, JSON-text
+ * columns parsed, `trace` built from `messages`. Rows are counted from the Parquet footers; only the page's rows
+ * are decoded. `limit` caps the rows (the first N, in file and row order).
+ */
+import { open, readdir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as zlib from 'node:zlib';
+import { decompress as zstdDecompress } from 'fzstd';
+import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { PreviewError } from '../previewError';
+import { FilterStep, PreviewResult, PreviewRow } from '../previewTypes';
+import { isPlainObject, setOwn } from '../rowValues';
+import type { EvalLogsInput } from './evalLogSource';
+import { inspectTrace } from './inspectTrace';
+import { WarningList } from './warningList';
+
+const DATABASE_FILE = /^transcripts_.*\.parquet$/i;
+/** Columns the database writes as JSON text (inspect_scout `_transcript/database/`). */
+const JSON_COLUMNS = new Set(['agent_args', 'model_options', 'score', 'messages', 'events', 'timelines', 'events_data', 'metadata']);
+
+const compressors: Compressors = {
+  ZSTD: (input: Uint8Array) => zstdDecompress(input),
+  GZIP: (input: Uint8Array) => zlib.gunzipSync(input),
+  BROTLI: (input: Uint8Array) => zlib.brotliDecompressSync(input),
+};
+
+async function databaseFiles(path: string): Promise<string[]> {
+  try {
+    if (!(await stat(path)).isDirectory()) return [];
+    return (await readdir(path)).filter((name) => DATABASE_FILE.test(name)).sort();
+  } catch {
+    return [];
+  }
+}
+
+export async function isTranscriptDatabase(path: string): Promise<boolean> {
+  return (await databaseFiles(path)).length > 0;
+}
+
+async function fileBuffer(path: string): Promise<{ buffer: AsyncBuffer; close: () => Promise<void> }> {
+  const handle = await open(path, 'r');
+  const byteLength = (await handle.stat()).size;
+  return {
+    buffer: {
+      byteLength,
+      slice: async (start: number, end?: number) => {
+        const stop = Math.min(end ?? byteLength, byteLength);
+        const bytes = new Uint8Array(Math.max(0, stop - start));
+        let filled = 0;
+        while (filled < bytes.length) {
+          const { bytesRead } = await handle.read(bytes, filled, bytes.length - filled, start + filled);
+          if (bytesRead === 0) break;
+          filled += bytesRead;
+        }
+        return bytes.buffer;
+      },
+    },
+    close: () => handle.close(),
+  };
+}
+
+/** JSON-safe cell values: 64-bit integers as numbers (or text beyond 2^53), dates as ISO text. */
+function plainValue(value: unknown, depth = 0): unknown {
+  if (typeof value === 'bigint') return value <= BigInt(Number.MAX_SAFE_INTEGER) && value >= BigInt(Number.MIN_SAFE_INTEGER) ? Number(value) : value.toString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
+  if (value instanceof Uint8Array) return `[binary: ${value.length} bytes]`;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 32) return '[nested too deeply to show]';
+  if (Array.isArray(value)) return value.map((item) => plainValue(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) setOwn(copy, key, plainValue(item, depth + 1));
+  return copy;
+}
+
+interface DatabasePart {
+  file: string;
+  metadata: FileMetaData;
+  rows: number;
+  columns: string[];
+}
+
+function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowIndex: number, warnings: WarningList): Record<string, unknown> {
+  const row: Record<string, unknown> = { sample_id: raw.transcript_id === undefined || raw.transcript_id === null ? null : String(plainValue(raw.transcript_id)) };
+  for (const column of part.columns) {
+    let value = plainValue(raw[column]);
+    if (JSON_COLUMNS.has(column) && typeof value === 'string' && value !== '') {
+      try {
+        value = plainValue(JSON.parse(value));
+      } catch {
+        warnings.add(evalLogStrings.jsonColumnInvalid(column, rowIndex + 1, part.file), part.file);
+      }
+    }
+    if (column !== 'sample_id') setOwn(row, column, value);
+  }
+  const text = (key: string) => (typeof row[key] === 'string' ? (row[key] as string) : undefined);
+  const number = (key: string) => (typeof row[key] === 'number' ? (row[key] as number) : undefined);
+  const trace = inspectTrace(row.messages, {
+    trace_id: text('transcript_id'),
+    source_type: 'eval_logs',
+    source_uri: text('source_uri') ?? part.file,
+    agent: text('agent'),
+    model: text('model'),
+    created_at: text('date') && !Number.isNaN(Date.parse(text('date')!)) ? new Date(text('date')!).toISOString() : undefined,
+    total_time: number('total_time'),
+    total_tokens: number('total_tokens'),
+    message_count: Array.isArray(row.messages) ? row.messages.length : number('message_count'),
+    error: text('error') || undefined,
+  });
+  if (trace.metadata) for (const key of Object.keys(trace.metadata) as (keyof typeof trace.metadata)[]) if (trace.metadata[key] === undefined) delete trace.metadata[key];
+  row.trace = isPlainObject(trace) ? trace : null;
+  return row;
+}
+
+export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<PreviewResult> {
+  const { options } = input;
+  const warnings = new WarningList();
+  const names = await databaseFiles(input.path);
+  const parts: DatabasePart[] = [];
+  const columns: string[] = ['sample_id'];
+  const pageSize = Math.max(0, Math.floor(options.limit));
+  const rows: PreviewRow[] = [];
+  let total = 0;
+  for (const name of names) {
+    if (options.signal?.aborted) break;
+    const file = join(input.path, name);
+    const { buffer, close } = await fileBuffer(file);
+    try {
+      const metadata = await parquetMetadataAsync(buffer);
+      const fileColumns = parquetSchema(metadata).children.map((child) => child.element.name);
+      const part: DatabasePart = { file, metadata, rows: Number(metadata.num_rows), columns: fileColumns };
+      for (const column of fileColumns) if (!columns.includes(column)) columns.push(column);
+      parts.push(part);
+      const capped = input.limit === undefined ? Infinity : input.limit;
+      const wanted = Math.min(pageSize, capped) - rows.length;
+      if (wanted > 0 && part.rows > 0) {
+        const raw = await parquetReadObjects({ file: buffer, metadata, rowStart: 0, rowEnd: Math.min(part.rows, wanted), compressors });
+        raw.forEach((record, k) => rows.push({ values: transcriptRow(record, part, k, warnings), origin: { file } }));
+      }
+      total += part.rows;
+    } catch (error) {
+      throw new PreviewError('unreadableSource', evalLogStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
+    } finally {
+      await close();
+    }
+    options.onProgress?.({ done: parts.length, total: names.length, unit: 'files', rowsSeen: total, rowsKept: total });
+  }
+  if (!columns.includes('trace')) columns.push('trace');
+  for (const row of rows) {
+    const ordered: Record<string, unknown> = {};
+    for (const column of columns) setOwn(ordered, column, row.values[column] ?? null);
+    row.values = ordered;
+  }
+  const matched = input.limit === undefined ? total : Math.min(total, input.limit);
+  const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: evalLogStrings.cappedByLimit, removed: total - matched, notComparable: 0 }] : [];
+  const result: PreviewResult = {
+    columns,
+    rows,
+    total,
+    matched,
+    removedPerFilter: steps,
+    notComparable: 0,
+    warnings: warnings.list(),
+    complete: !options.signal?.aborted,
+    selection: true,
+    recordNoun: 'transcripts',
+    countedBy: evalLogStrings.countedDatabase(parts.length),
+    sourceFacts: { metadataKeys: metadataKeysOf(rows), scoreKeys: [] },
+  };
+  options.onFirstPage?.(result);
+  return result;
+}
+
+function metadataKeysOf(rows: PreviewRow[]): string[] {
+  const keys: string[] = [];
+  for (const row of rows) if (isPlainObject(row.values.metadata)) for (const key of Object.keys(row.values.metadata)) if (!keys.includes(key)) keys.push(key);
+  return keys;
+}
