@@ -23,6 +23,8 @@ export interface CompiledFilter {
   test(row: Record<string, unknown>): FilterOutcome;
   /** For a filter on a top-level column: the outcome for that column's value (undefined: missing). */
   testValue?(value: unknown): FilterOutcome;
+  /** For a path of member names below the column (`metadata.category`): those names, after the column's. */
+  memberPath?: readonly string[];
 }
 
 /** A filter that cannot run: names the filter and why. */
@@ -199,8 +201,13 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
     test = (row) => ofValue(hasOwn.call(row, column) ? row[column] : undefined);
   } else {
     test = (row) => evaluateFilter(spec, resolveSegments(row, segments));
+    // A path below a top-level column: the outcome depends on that column's value alone too.
+    if (column !== undefined) testValue = (value) => evaluateFilter(spec, value === undefined ? MISSING : resolveSegments(value, rest));
   }
-  return testValue ? { index, spec, expression, column, test, testValue } : { index, spec, expression, column, test };
+  const memberPath: string[] = [];
+  for (const segment of rest) if (segment.kind !== 'index') memberPath.push(segment.name);
+  if (!testValue) return { index, spec, expression, column, test };
+  return rest.length > 0 && memberPath.length === rest.length ? { index, spec, expression, column, test, testValue, memberPath } : { index, spec, expression, column, test, testValue };
 }
 
 /** Compiles a source's `filters` (absent: none). */

@@ -8,6 +8,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
+import { MemberTree, memberTree } from './memberPicker';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
 
@@ -68,6 +69,15 @@ function columnPositions(filters: readonly CompiledFilter[], names: readonly str
   return filters.map((f) => names.indexOf(f.column as string));
 }
 
+/** Per column, the member paths below it that are all its filters read (undefined: the whole value is read). */
+function memberTrees(filters: readonly CompiledFilter[], names: readonly string[]): (MemberTree | undefined)[] {
+  return names.map((name) => {
+    const reading = filters.filter((f) => f.column === name);
+    const paths = reading.map((f) => f.memberPath);
+    return paths.every((path) => path !== undefined) ? memberTree(paths as string[][]) : undefined;
+  });
+}
+
 export class RangeProcessor {
   readonly counter: RowCounter;
   private readonly csv = new CsvScanner();
@@ -106,7 +116,7 @@ export class RangeProcessor {
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
     this.wantedColumns = referencedColumns(setup.filters);
-    this.json = new JsonObjectScanner(this.wantedColumns ?? []);
+    this.json = new JsonObjectScanner(this.wantedColumns ?? [], memberTrees(setup.filters, this.wantedColumns ?? []));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
