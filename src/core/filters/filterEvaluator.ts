@@ -25,7 +25,14 @@ export interface CompiledFilter {
   testValue?(value: unknown): FilterOutcome;
   /** For a path of member names below the column (`metadata.category`): those names, after the column's. */
   memberPath?: readonly string[];
+  /**
+   * For an ordering filter on a top-level column against non-numeric text: a string value's outcome is
+   * that of its first `stringPrefix` UTF-16 units (code point order decides within the text's length).
+   */
+  stringPrefix?: number;
 }
+
+const ORDERING_OPS: readonly string[] = ['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
 
 /** A filter that cannot run: names the filter and why. */
 export class FilterCompileError extends Error {
@@ -207,7 +214,12 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
   const memberPath: string[] = [];
   for (const segment of rest) if (segment.kind !== 'index') memberPath.push(segment.name);
   if (!testValue) return { index, spec, expression, column, test };
-  return rest.length > 0 && memberPath.length === rest.length ? { index, spec, expression, column, test, testValue, memberPath } : { index, spec, expression, column, test, testValue };
+  if (rest.length > 0) return memberPath.length === rest.length ? { index, spec, expression, column, test, testValue, memberPath } : { index, spec, expression, column, test, testValue };
+  const value = 'value' in spec ? spec.value : undefined;
+  if (ORDERING_OPS.includes(spec.op) && typeof value === 'string' && numericText(value) === undefined) {
+    return { index, spec, expression, column, test, testValue, stringPrefix: value.length + 1 };
+  }
+  return { index, spec, expression, column, test, testValue };
 }
 
 /** Compiles a source's `filters` (absent: none). */

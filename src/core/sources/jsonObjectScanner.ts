@@ -3,7 +3,7 @@
  * grammar (like JSON.parse) but decodes only the top-level members whose keys are wanted, and tracks the
  * top-level key names in first-seen order, in the order `Object.keys` would list them.
  */
-import { CheckedJsonReader, MemberTree, pickMembers } from './memberPicker';
+import { CheckedJsonReader, MemberTree, pickMembers, stringPrefix } from './memberPicker';
 import { setOwn } from './rowValues';
 import { ShortValueCache } from './shortValueCache';
 
@@ -89,9 +89,14 @@ export class JsonObjectScanner implements CheckedJsonReader {
 
   /**
    * `memberTrees`: per wanted key, the members below its value that are all the filters read (undefined:
-   * the whole value); an object value is then decoded down to those members only (see memberPicker.ts).
+   * the whole value); an object value is then decoded down to those members only. `stringPrefixes`: per
+   * wanted key, how many first characters of a string value are all the filters read (see memberPicker.ts).
    */
-  constructor(private readonly wantedKeys: readonly string[], private readonly memberTrees: readonly (MemberTree | undefined)[] = []) {
+  constructor(
+    private readonly wantedKeys: readonly string[],
+    private readonly memberTrees: readonly (MemberTree | undefined)[] = [],
+    private readonly stringPrefixes: readonly (number | undefined)[] = [],
+  ) {
     this.values = new Array<unknown>(wantedKeys.length).fill(undefined);
   }
 
@@ -348,6 +353,11 @@ export class JsonObjectScanner implements CheckedJsonReader {
     if (end - start <= 9 && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
       const integer = shortInteger(buf, start, end);
       if (integer !== undefined) return integer;
+    }
+    if (c === QUOTE && end - start > 32) {
+      const units = this.stringPrefixes[slot.wantedIndex];
+      const prefix = units === undefined ? undefined : stringPrefix(buf, start, units);
+      if (prefix !== undefined) return prefix;
     }
     // Objects and arrays are decoded every time: rows must not share them.
     if (c === 0x7b || c === 0x5b) {

@@ -1,9 +1,9 @@
 /**
- * Decoding only the members of a JSON object that filters read (`metadata.category`, `scores.correct`):
- * from the bytes of an object already checked against the JSON grammar, builds an object holding just
- * those members, each with the value JSON.parse would give (the last one of a repeated key, as JSON.parse
- * keeps). Filters resolve their paths on it as on the whole value; rows that are shown are never built
- * this way.
+ * Decoding only what filters read, from values already checked against the JSON grammar. The members of
+ * an object that filters on nested paths read (`metadata.category`, `scores.correct`): an object holding
+ * just those members, each with the value JSON.parse would give (the last one of a repeated key, as
+ * JSON.parse keeps); filters resolve their paths on it as on the whole value. The first characters of a
+ * long string that filters only order against a short text. Rows that are shown are never built this way.
  */
 import { setOwn } from './rowValues';
 
@@ -94,4 +94,37 @@ export function pickMembers(tree: MemberTree, reader: CheckedJsonReader, buf: Bu
     if (buf[i] !== 0x2c) return out;
     i = reader.skipBlanks(buf, i + 1, end);
   }
+}
+
+const ESCAPED_CHARACTER: Record<number, string> = { 0x22: '"', 0x5c: '\\', 0x2f: '/', 0x62: '\b', 0x66: '\f', 0x6e: '\n', 0x72: '\r', 0x74: '\t' };
+
+/**
+ * The first `units` characters of the checked JSON string `buf[start, end)` (the whole string when it is
+ * shorter), or undefined where the prefix holds a byte above 0x7f or an escaped surrogate (decoded whole
+ * by the caller instead): every character returned is then one whole code point.
+ */
+export function stringPrefix(buf: Buffer, start: number, units: number): string | undefined {
+  let out = '';
+  let i = start + 1;
+  while (out.length < units) {
+    const c = buf[i];
+    if (c === 0x22) return out;
+    if (c >= 0x80) return undefined;
+    if (c !== 0x5c) {
+      out += String.fromCharCode(c);
+      i++;
+      continue;
+    }
+    const e = buf[i + 1];
+    if (e === 0x75) {
+      const code = parseInt(buf.toString('latin1', i + 2, i + 6), 16);
+      if (code >= 0xd800 && code <= 0xdfff) return undefined;
+      out += String.fromCharCode(code);
+      i += 6;
+      continue;
+    }
+    out += ESCAPED_CHARACTER[e];
+    i += 2;
+  }
+  return out;
 }

@@ -78,6 +78,14 @@ function memberTrees(filters: readonly CompiledFilter[], names: readonly string[
   });
 }
 
+/** Per column, how many first characters of a string value are all its filters read (undefined: the whole value). */
+function stringPrefixes(filters: readonly CompiledFilter[], names: readonly string[]): (number | undefined)[] {
+  return names.map((name) => {
+    const units = filters.filter((f) => f.column === name).map((f) => f.stringPrefix);
+    return units.every((n) => n !== undefined) ? Math.max(...(units as number[])) : undefined;
+  });
+}
+
 export class RangeProcessor {
   readonly counter: RowCounter;
   private readonly csv = new CsvScanner();
@@ -116,7 +124,8 @@ export class RangeProcessor {
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
     this.wantedColumns = referencedColumns(setup.filters);
-    this.json = new JsonObjectScanner(this.wantedColumns ?? [], memberTrees(setup.filters, this.wantedColumns ?? []));
+    const wanted = this.wantedColumns ?? [];
+    this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
