@@ -208,8 +208,21 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
     test = (row) => ofValue(hasOwn.call(row, column) ? row[column] : undefined);
   } else {
     test = (row) => evaluateFilter(spec, resolveSegments(row, segments));
-    // A path below a top-level column: the outcome depends on that column's value alone too.
-    if (column !== undefined) testValue = (value) => evaluateFilter(spec, value === undefined ? MISSING : resolveSegments(value, rest));
+    // A path below a top-level column: the outcome depends on that column's value alone too, and is
+    // remembered for the scalar values the path leads to.
+    if (column !== undefined) {
+      const outcomes = new Map<unknown, FilterOutcome>();
+      testValue = (value) => {
+        const leaf = value === undefined ? MISSING : resolveSegments(value, rest);
+        if (typeof leaf === 'object' && leaf !== null) return evaluateFilter(spec, leaf);
+        let outcome = outcomes.get(leaf);
+        if (outcome === undefined) {
+          outcome = evaluateFilter(spec, leaf);
+          if (outcomes.size < REMEMBERED_OUTCOMES) outcomes.set(leaf, outcome);
+        }
+        return outcome;
+      };
+    }
   }
   const memberPath: string[] = [];
   for (const segment of rest) if (segment.kind !== 'index') memberPath.push(segment.name);
