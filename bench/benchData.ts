@@ -32,7 +32,7 @@ export interface BenchRow {
   answer: string;
 }
 
-function sentence(random: () => number, length: number): string {
+export function sentence(random: () => number, length: number): string {
   const words: string[] = [];
   let size = 0;
   while (size < length) {
@@ -64,7 +64,7 @@ export function csvLine(row: BenchRow): string {
   return `${row.id},${row.category},${row.difficulty},${row.score},${row.is_hard},${csvCell(row.question)},${csvCell(row.answer)}\n`;
 }
 
-async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
+export async function writeLines(path: string, lines: Iterable<string>): Promise<void> {
   const out = createWriteStream(path);
   let batch = '';
   for (const line of lines) {

@@ -23,7 +23,16 @@ export interface CompiledFilter {
   test(row: Record<string, unknown>): FilterOutcome;
   /** For a filter on a top-level column: the outcome for that column's value (undefined: missing). */
   testValue?(value: unknown): FilterOutcome;
+  /** For a path of member names below the column (`metadata.category`): those names, after the column's. */
+  memberPath?: readonly string[];
+  /**
+   * For an ordering filter on a top-level column against non-numeric text: a string value's outcome is
+   * that of its first `stringPrefix` UTF-16 units (code point order decides within the text's length).
+   */
+  stringPrefix?: number;
 }
+
+const ORDERING_OPS: readonly string[] = ['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
 
 /** A filter that cannot run: names the filter and why. */
 export class FilterCompileError extends Error {
@@ -199,8 +208,31 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
     test = (row) => ofValue(hasOwn.call(row, column) ? row[column] : undefined);
   } else {
     test = (row) => evaluateFilter(spec, resolveSegments(row, segments));
+    // A path below a top-level column: the outcome depends on that column's value alone too, and is
+    // remembered for the scalar values the path leads to.
+    if (column !== undefined) {
+      const outcomes = new Map<unknown, FilterOutcome>();
+      testValue = (value) => {
+        const leaf = value === undefined ? MISSING : resolveSegments(value, rest);
+        if (typeof leaf === 'object' && leaf !== null) return evaluateFilter(spec, leaf);
+        let outcome = outcomes.get(leaf);
+        if (outcome === undefined) {
+          outcome = evaluateFilter(spec, leaf);
+          if (outcomes.size < REMEMBERED_OUTCOMES) outcomes.set(leaf, outcome);
+        }
+        return outcome;
+      };
+    }
   }
-  return testValue ? { index, spec, expression, column, test, testValue } : { index, spec, expression, column, test };
+  const memberPath: string[] = [];
+  for (const segment of rest) if (segment.kind !== 'index') memberPath.push(segment.name);
+  if (!testValue) return { index, spec, expression, column, test };
+  if (rest.length > 0) return memberPath.length === rest.length ? { index, spec, expression, column, test, testValue, memberPath } : { index, spec, expression, column, test, testValue };
+  const value = 'value' in spec ? spec.value : undefined;
+  if (ORDERING_OPS.includes(spec.op) && typeof value === 'string' && numericText(value) === undefined) {
+    return { index, spec, expression, column, test, testValue, stringPrefix: value.length + 1 };
+  }
+  return { index, spec, expression, column, test, testValue };
 }
 
 /** Compiles a source's `filters` (absent: none). */

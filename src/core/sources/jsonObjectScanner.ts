@@ -3,6 +3,7 @@
  * grammar (like JSON.parse) but decodes only the top-level members whose keys are wanted, and tracks the
  * top-level key names in first-seen order, in the order `Object.keys` would list them.
  */
+import { CheckedJsonReader, MemberTree, pickMembers, stringPrefix } from './memberPicker';
 import { setOwn } from './rowValues';
 import { ShortValueCache } from './shortValueCache';
 import { MAX_NESTING_DEPTH } from '../json/depthGuard';
@@ -65,7 +66,7 @@ function isArrayIndexKey(name: string): boolean {
   return /^(?:0|[1-9][0-9]{0,9})$/.test(name) && Number(name) < 4294967295;
 }
 
-export class JsonObjectScanner {
+export class JsonObjectScanner implements CheckedJsonReader {
   private readonly slots: KeySlot[] = [];
   private readonly slotByName = new Map<string, number>();
   private readonly slotAtPosition: number[] = [];
@@ -87,7 +88,16 @@ export class JsonObjectScanner {
   /** The wanted members' values of the last scanned line, by the position of their key in the wanted keys. */
   readonly values: unknown[];
 
-  constructor(private readonly wantedKeys: readonly string[]) {
+  /**
+   * `memberTrees`: per wanted key, the members below its value that are all the filters read (undefined:
+   * the whole value); an object value is then decoded down to those members only. `stringPrefixes`: per
+   * wanted key, how many first characters of a string value are all the filters read (see memberPicker.ts).
+   */
+  constructor(
+    private readonly wantedKeys: readonly string[],
+    private readonly memberTrees: readonly (MemberTree | undefined)[] = [],
+    private readonly stringPrefixes: readonly (number | undefined)[] = [],
+  ) {
     this.values = new Array<unknown>(wantedKeys.length).fill(undefined);
   }
 
@@ -206,8 +216,37 @@ export class JsonObjectScanner {
       if (index === undefined) return undefined;
       slot = this.wantedSlots[wanted] = this.slots[index];
     }
+    this.useWords(buf);
     this.escapedString = escaped;
     return this.wantedValue(slot, buf, start, end);
+  }
+
+  skipBlanks(buf: Buffer, i: number, end: number): number {
+    return this.skipWs(buf, i, end);
+  }
+
+  skipStringAt(buf: Buffer, i: number, end: number): number {
+    this.escapedString = false;
+    return this.skipString(buf, i, end);
+  }
+
+  skipValueAt(buf: Buffer, i: number, end: number): number {
+    this.escapedString = false;
+    return this.skipValue(buf, i, end, 0);
+  }
+
+  get stringHadEscape(): boolean {
+    return this.escapedString;
+  }
+
+  /** A value just passed by `skipValueAt` (checked), as JSON.parse gives it. */
+  decodeChecked(buf: Buffer, start: number, end: number): unknown {
+    const c = buf[start];
+    if (end - start <= 9 && (c === 0x2d || (c >= 0x30 && c <= 0x39))) {
+      const integer = shortInteger(buf, start, end);
+      if (integer !== undefined) return integer;
+    }
+    return this.decodeValue(buf, start, end);
   }
 
   /** Records the keys of a row parsed elsewhere (JSON.parse), in `Object.keys` order. */
@@ -316,8 +355,16 @@ export class JsonObjectScanner {
       const integer = shortInteger(buf, start, end);
       if (integer !== undefined) return integer;
     }
+    if (c === QUOTE && end - start > 32) {
+      const units = this.stringPrefixes[slot.wantedIndex];
+      const prefix = units === undefined ? undefined : stringPrefix(buf, start, units);
+      if (prefix !== undefined) return prefix;
+    }
     // Objects and arrays are decoded every time: rows must not share them.
-    if (c === 0x7b || c === 0x5b) return this.decodeValue(buf, start, end);
+    if (c === 0x7b || c === 0x5b) {
+      const tree = this.memberTrees[slot.wantedIndex];
+      return tree && c === 0x7b ? pickMembers(tree, this, buf, start, end) : this.decodeValue(buf, start, end);
+    }
     slot.values ??= new ShortValueCache((b, s, e) => this.decodeValue(b, s, e));
     return slot.values.get(buf, start, end);
   }

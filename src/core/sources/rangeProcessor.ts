@@ -8,6 +8,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
+import { MemberTree, memberTree } from './memberPicker';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
 import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../json/depthGuard';
@@ -73,6 +74,23 @@ function columnPositions(filters: readonly CompiledFilter[], names: readonly str
   return filters.map((f) => names.indexOf(f.column as string));
 }
 
+/** Per column, the member paths below it that are all its filters read (undefined: the whole value is read). */
+function memberTrees(filters: readonly CompiledFilter[], names: readonly string[]): (MemberTree | undefined)[] {
+  return names.map((name) => {
+    const reading = filters.filter((f) => f.column === name);
+    const paths = reading.map((f) => f.memberPath);
+    return paths.every((path) => path !== undefined) ? memberTree(paths as string[][]) : undefined;
+  });
+}
+
+/** Per column, how many first characters of a string value are all its filters read (undefined: the whole value). */
+function stringPrefixes(filters: readonly CompiledFilter[], names: readonly string[]): (number | undefined)[] {
+  return names.map((name) => {
+    const units = filters.filter((f) => f.column === name).map((f) => f.stringPrefix);
+    return units.every((n) => n !== undefined) ? Math.max(...(units as number[])) : undefined;
+  });
+}
+
 export class RangeProcessor {
   readonly counter: RowCounter;
   private readonly csv = new CsvScanner();
@@ -112,7 +130,8 @@ export class RangeProcessor {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
     this.counter.onRow = setup.onRow;
     this.wantedColumns = referencedColumns(setup.filters);
-    this.json = new JsonObjectScanner(this.wantedColumns ?? []);
+    const wanted = this.wantedColumns ?? [];
+    this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;

@@ -141,6 +141,7 @@ export class FunctionBuilder {
   and(): this { return this.op(0x71); }
   or(): this { return this.op(0x72); }
   shl(): this { return this.op(0x74); }
+  shrU(): this { return this.op(0x76); }
   i64Ne(): this { return this.op(0x52); }
 
   // SIMD

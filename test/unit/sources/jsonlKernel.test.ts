@@ -3,16 +3,35 @@ import { describe, test } from 'node:test';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
 import { parsedObject, pick, seededRandom as rng } from '../randomInput';
+import { NESTED_DEPTH } from '../../../src/core/sources/wasm/jsonlKernel';
 import { JsonlKernelRunner, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
 
 
 
 // Valid pieces, then (after the bar) pieces that make the value invalid, tried less often.
-const STRING_PIECES = [['a', 'word ', 'é', '日本', '😀', '\\"', '\\\\', '\\/', '\\n', '\\t', '\\u00e9', '\u007f', ' '.repeat(20), 'long text '.repeat(4)], ['\\u12', '\\x', '\t', '\u0001']];
+const STRING_PIECES = [['a', 'word ', 'é', '日本', '😀', '\\"', '\\\\', '\\/', '\\n', '\\t', '\\u00e9', '\u007f', ' '.repeat(20), 'long text '.repeat(4), 'a question of a few hundred bytes with an escaped\\nnewline '.repeat(6)], ['\\u12', '\\x', '\t', '\u0001']];
 const NUMBERS = [['0', '-0', '7', '-12', '3.25', '1e5', '1E+2', '-2.5e-3', '12345678901234567890'], ['01', '1.', '.5', '-', '1e', '--1', '+1', '1.5e+']];
 const LITERALS = [['true', 'false', 'null'], ['tru', 'nul', 'fals', 'falsey', 'True']];
 const some = (next: () => number, [good, bad]: string[][]): string => pick(next, next() < 0.03 ? bad : good);
-const NESTED = ['{}', '[]', '{"a":1}', '[1,"x",null]', '{"a":[1,{"b":"}"}]}'];
+const NESTED = ['{}', '[]', '{"a":1}', '[1,"x",null]', '{"a":[1,{"b":"}"}]}', '[ ]', '{ }', '[[[]]]', '{"":{"":[{}]}}'];
+// Pieces that make a nested value invalid (or nested too deep for the kernel), tried less often.
+const BAD_NESTED = ['[1,]', '{"a":1,}', '{"a"}', '{a:1}', '[1 2]', '{"a":1 "b":2}', '[', '{"a":[}', '[}', '{"a":1]', '[01]', '["\\x"]', `${'['.repeat(40)}${']'.repeat(40)}`];
+
+/** A random valid JSON object or array (with blanks, escapes, every kind of value), or now and then a broken one. */
+function randomNested(next: () => number, depth = 0): string {
+  if (next() < 0.02) return pick(next, BAD_NESTED);
+  if (depth > 3 || next() < 0.2) return pick(next, NESTED);
+  const blank = () => (next() < 0.85 ? '' : pick(next, BLANKS));
+  const n = Math.floor(next() * 4);
+  const items: string[] = [];
+  const isObject = next() < 0.5;
+  for (let k = 0; k < n; k++) {
+    const r = next();
+    const value = r < 0.35 ? randomNested(next, depth + 1) : randomValue(next).value;
+    items.push(isObject ? `${blank()}"${pick(next, ['k', 'role', 'é', 'a\\"b', '}', ']'])}"${blank()}:${blank()}${value}${blank()}` : `${blank()}${value}${blank()}`);
+  }
+  return isObject ? `{${items.join(',')}}` : `[${items.join(',')}]`;
+}
 const BLANKS = ['', ' ', '\t', ' \r', '  '];
 
 interface Member {
@@ -31,7 +50,7 @@ function randomValue(next: () => number): { value: string; scalar: boolean } {
   }
   if (r < 0.7) return { value: some(next, NUMBERS), scalar: true };
   if (r < 0.93) return { value: some(next, LITERALS), scalar: true };
-  return { value: pick(next, NESTED), scalar: false };
+  return { value: randomNested(next), scalar: false };
 }
 
 const SHAPE = ['"id"', '"category"', '"text"', '"n"'];
@@ -68,16 +87,17 @@ function runner(shape: string[], wanted: number[], wantedCount: number): JsonlKe
 }
 
 describe('JSONL kernel (WebAssembly)', () => {
-  test('accepts exactly the valid lines of its shape with scalar values, and locates each wanted value, at every alignment', () => {
+  test('accepts exactly the valid lines of its shape, nested values included, and locates each wanted value, at every alignment', () => {
     const next = rng(3);
     const kernel = runner(SHAPE, WANTED, 3);
     const wantedKeys = ['category', 'text', 'n'];
     let accepted = 0;
     let leftOver = 0;
+    let nestedAccepted = 0;
     for (let round = 0; round < 60; round++) {
       const lines = Array.from({ length: 50 }, () => randomLine(next));
       const text = lines.map((l) => l.line).join('\n') + '\n{"id":1,"cat';
-      const shift = round % 4;
+      const shift = round % 16;
       const buf = Buffer.concat([Buffer.alloc(shift, 0x20), Buffer.from(text, 'utf8')]);
       const length = kernel.load(buf, shift, buf.length);
       assert.equal(length, buf.length - shift);
@@ -94,6 +114,7 @@ describe('JSONL kernel (WebAssembly)', () => {
         const status = kernel.words[at + RECORD_STATUS];
         if (status === 0) {
           accepted++;
+          if (members?.some((m) => !m.scalar)) nestedAccepted++;
           assert.ok(parsed, `accepted a line JSON.parse rejects: ${line}`);
           assert.deepEqual(Object.keys(parsed), ['id', 'category', 'text', 'n'], line);
           for (let w = 0; w < 3; w++) {
@@ -101,18 +122,21 @@ describe('JSONL kernel (WebAssembly)', () => {
             const end = shift + kernel.words[at + RECORD_VALUES + 2 * w + 1];
             const raw = buf.toString('utf8', start, end);
             assert.deepEqual(JSON.parse(raw), parsed[wantedKeys[w]], `${wantedKeys[w]} in ${line}`);
-            assert.equal((kernel.words[at + RECORD_ESCAPES] & (1 << w)) !== 0, raw.startsWith('"') && raw.includes('\\'), `escape bit of ${raw}`);
+            // The escape bit tells whether a string needs decoding (objects and arrays are always decoded).
+            if (!raw.startsWith('{') && !raw.startsWith('[')) assert.equal((kernel.words[at + RECORD_ESCAPES] & (1 << w)) !== 0, raw.startsWith('"') && raw.includes('\\'), `escape bit of ${raw}`);
           }
         } else {
           leftOver++;
-          // Left to JavaScript: only lines that are invalid, of another shape, or with a nested value.
-          const plain = members !== undefined && members.map((m) => m.key).join() === SHAPE.join() && members.every((m) => m.scalar);
-          assert.ok(!(plain && parsed), `a plain valid line was left over: ${line}`);
+          // Left to JavaScript: only lines that are invalid, of another shape, or nested deeper than the kernel goes.
+          const ofShape = members !== undefined && members.map((m) => m.key).join() === SHAPE.join();
+          const tooDeep = members?.some((m) => m.value.includes('['.repeat(NESTED_DEPTH))) ?? false;
+          assert.ok(!(ofShape && parsed && !tooDeep), `a valid line of the shape was left over: ${line}`);
         }
         lineStart += bytes + 1;
       }
     }
     assert.ok(accepted > 300 && leftOver > 300, `both kinds were tried (${accepted} accepted, ${leftOver} left over)`);
+    assert.ok(nestedAccepted > 100, `lines with nested values were accepted (${nestedAccepted})`);
   });
 
   test('reads a window in batches, stops before the stop offset, and does not pass a line longer than the window', () => {

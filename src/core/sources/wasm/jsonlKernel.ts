@@ -1,10 +1,11 @@
 /**
  * A WebAssembly kernel that scans JSONL lines of one known shape: each line must be one JSON object whose
- * members are, in order, the keys of a table (byte for byte), with scalar values (strings, numbers, true,
- * false, null), blanks allowed between tokens. For such a line it checks the whole JSON grammar and gives
- * where the wanted members' values are. Any other line (another shape, a nested value, a blank line,
- * invalid JSON) is only delimited, and left to the JavaScript scanner, which is exact in every case.
- * Strings are passed over 16 bytes at a time (SIMD).
+ * members are, in order, the keys of a table (byte for byte), blanks allowed between tokens. Values may be
+ * scalars or objects and arrays nested up to NESTED_DEPTH levels, which are passed over (checked, never
+ * decoded). For such a line it checks the whole JSON grammar and gives where the wanted members' values
+ * are. Any other line (another shape, a value nested deeper, a blank line, invalid JSON) is only
+ * delimited, and left to the JavaScript scanner, which is exact in every case. Strings are passed over
+ * 16 bytes at a time (SIMD).
  *
  * Memory layout (bytes): config at 0 (positions, wanted count); key table at TABLE (per position: key
  * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
@@ -32,6 +33,10 @@ const SKIP_STRING = 1;
 const SKIP_NUMBER = 2;
 const SKIP_SCALAR = 3;
 const FIND_LF = 4;
+const SKIP_NESTED = 6;
+
+/** Levels of objects and arrays the kernel passes over; a line nested deeper is left to JavaScript. */
+export const NESTED_DEPTH = 32;
 
 
 /** `c - lo <u span` on the value in `c`. */
@@ -121,7 +126,76 @@ function skipScalar(): FunctionBuilder {
     .i32(-1).return().end();
   f.get('c').i32(0x2d).eq();
   inRange(f, 'c', 0x30, 10).or().if().get('i').call(SKIP_NUMBER).return().end();
-  // Objects and arrays are left to JavaScript.
+  f.get('c').i32(0x7b).eq().get('c').i32(0x5b).eq().or().if().get('i').call(SKIP_NESTED).return().end();
+  return f.i32(-1);
+}
+
+/** The closing byte of the innermost open value: '}' when the low bit of `kinds` is set (an object), else ']'. */
+function closing(f: FunctionBuilder): FunctionBuilder {
+  return f.get('kinds').i32(1).and().i32(0x20).mul().i32(0x5d).add();
+}
+
+/** After an opening byte or a comma: 2 (a key is next) inside an object, 0 (a value is next) inside an array. */
+function nextInside(f: FunctionBuilder): FunctionBuilder {
+  return f.get('kinds').i32(1).and().i32(1).shl().set('state');
+}
+
+/** Leaves the innermost open value (its closing byte is at `i`); the state stays "after a value". */
+function closeValue(f: FunctionBuilder): FunctionBuilder {
+  return f.get('i').i32(1).add().set('i')
+    .get('depth').i32(1).sub().set('depth')
+    .get('kinds').i32(1).shrU().set('kinds');
+}
+
+/**
+ * skipNested(i) → the offset after the object or array at `i`, checked against the JSON grammar without
+ * recursion (one bit per open level says object or array), or -1 when it is invalid or nested deeper
+ * than NESTED_DEPTH.
+ */
+function skipNested(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('depth').local('kinds').local('state');
+  // Sets `i` past blanks, calling skipWs only when there is one.
+  const pastBlanks = () => f.get('i').load8().tee('c').i32(0x20).eq()
+    .get('c').i32(0x09).eq().or()
+    .get('c').i32(0x0d).eq().or()
+    .if().get('i').call(SKIP_WS).set('i').end();
+  // state 0: a value is next; 1: a value just ended; 2: a member's key is next.
+  f.loop('step');
+  f.get('state').i32(2).eq().if()
+    .get('i').load8().i32(0x22).ne().if().i32(-1).return().end()
+    .get('i').call(SKIP_STRING).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  pastBlanks();
+  f.get('i').load8().i32(0x3a).ne().if().i32(-1).return().end()
+    .get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.i32(0).set('state').end();
+  f.get('state').eqz().if();
+  f.get('i').load8().tee('c').i32(0x7b).eq().get('c').i32(0x5b).eq().or().if()
+    .get('depth').i32(NESTED_DEPTH).geU().if().i32(-1).return().end()
+    .get('depth').i32(1).add().set('depth')
+    .get('kinds').i32(1).shl().get('c').i32(0x7b).eq().or().set('kinds')
+    .get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.get('i').load8();
+  closing(f).eq().if();
+  closeValue(f).i32(1).set('state');
+  f.else();
+  nextInside(f);
+  f.end().br('step').end();
+  f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  f.i32(1).set('state');
+  f.end();
+  // A value just ended: the end of the outermost one, a comma, or the innermost open value's closing byte.
+  f.get('depth').eqz().if().get('i').return().end();
+  pastBlanks();
+  f.get('i').load8().tee('c').i32(0x2c).eq().if()
+    .get('i').i32(1).add().set('i');
+  pastBlanks();
+  nextInside(f).br('step').end();
+  f.get('c');
+  closing(f).ne().if().i32(-1).return().end();
+  closeValue(f).br('step');
+  f.end();
   return f.i32(-1);
 }
 
@@ -251,7 +325,7 @@ export function jsonlKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
     globals: 1,
-    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan()],
+    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested()],
     exports: { scan: 5 },
   });
 }
