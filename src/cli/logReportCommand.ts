@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
 import { openLogSource } from '../core/report/openLogSource';
-import { writeStandaloneReport } from '../core/report/standaloneReportFile';
+import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';
 
 /** The built webview assets next to dist/cli.js (dist/webview). */
 function webviewDir(): string {
@@ -30,7 +30,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);

@@ -12,6 +12,7 @@ import { LogLoadError } from '../log/logLoadError';
 import { LogWorkerClient } from '../log/logWorkerClient';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 import { logSchemaProblems } from './logSchemaProblems';
+import { StreamedLogValidation } from './streamedLogValidation';
 
 export interface LoadFailure {
   message: string;
@@ -29,6 +30,26 @@ export interface OpenLogOptions {
   /** dist/worker/logParse.js */
   workerScript?: string;
   onProgress?: (label: string, done?: number, total?: number) => void;
+  /**
+   * Files larger than this (read in this thread) are indexed sample by sample from their bytes, never parsed
+   * whole, and schema-validated one sample at a time: memory stays near the file's size (the command line).
+   */
+  leanAboveBytes?: number;
+}
+
+/** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
+async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
+  try {
+    const bytes = await fs.readFile(filePath);
+    options.onProgress?.(S.indexing, 0, size);
+    const index = await loadLogIndex(bytes, { fileName, generation: options.generation, mode: 'lazy', checkSyntax: true });
+    options.onProgress?.(S.parsing, size, size);
+    // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
+    index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
+    return { ok: true, source: index };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
 }
 
 function failureOf(error: unknown): LoadFailure {
@@ -59,6 +80,7 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
       return { ok: false, failure: failureOf(error) };
     }
   }
+  if (options.leanAboveBytes !== undefined && size > options.leanAboveBytes) return openLean(filePath, fileName, size, options);
   try {
     const bytes = await fs.readFile(filePath);
     options.onProgress?.(S.parsing, 0, size);
