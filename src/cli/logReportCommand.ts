@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
 import { openLogSource } from '../core/report/openLogSource';
+import { LogLoadError } from '../core/log/logLoadError';
 import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';
 
 /** The built webview assets next to dist/cli.js (dist/webview). */
@@ -40,6 +41,11 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
     const samples = await writeStandaloneReport(outcome.source, webviewDir(), outPath);
     io.stdout(S.cliReportWritten(out, samples));
     return 0;
+  } catch (error) {
+    // A sample whose skipped parts are malformed is found only when its detail is written.
+    if (!(error instanceof LogLoadError)) throw error;
+    io.stderr(`eval-lens log report: ${error.message.split(logPath).join(files[0])}\n${S.loadErrorHint}\n`);
+    return 2;
   } finally {
     outcome.source.dispose();
   }

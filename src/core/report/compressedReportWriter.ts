@@ -5,7 +5,6 @@
  * one chunk of samples is held at a time.
  */
 import * as fs from 'node:fs';
-import { once } from 'node:events';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
@@ -37,14 +36,28 @@ class HtmlOutput {
 
   async write(text: string): Promise<void> {
     if (this.failure) throw this.failure;
-    if (!this.stream.write(text, 'utf8')) await Promise.race([once(this.stream, 'drain'), once(this.stream, 'error')]);
+    if (!this.stream.write(text, 'utf8')) await this.until('drain');
     if (this.failure) throw this.failure;
   }
 
   async close(): Promise<void> {
     this.stream.end();
-    await Promise.race([once(this.stream, 'finish'), once(this.stream, 'error')]);
+    await this.until('finish');
     if (this.failure) throw this.failure;
+  }
+
+  /** Resolves on `event` or on an error, leaving no listener behind. */
+  private until(event: 'drain' | 'finish'): Promise<void> {
+    if (this.failure) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.stream.off(event, done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on(event, done);
+      this.stream.on('error', done);
+    });
   }
 
   abort(): void {

@@ -33,6 +33,7 @@ export interface OpenLogOptions {
   /**
    * Files larger than this (read in this thread) are indexed sample by sample from their bytes, never parsed
    * whole, and schema-validated one sample at a time: memory stays near the file's size (the command line).
+   * A syntax error inside a part of a sample that indexing skips surfaces when that sample's detail is read.
    */
   leanAboveBytes?: number;
 }
@@ -42,7 +43,7 @@ async function openLean(filePath: string, fileName: string, size: number, option
   try {
     const bytes = await fs.readFile(filePath);
     options.onProgress?.(S.indexing, 0, size);
-    const index = await loadLogIndex(bytes, { fileName, generation: options.generation, mode: 'lazy', checkSyntax: true });
+    const index = await loadLogIndex(bytes, { fileName, generation: options.generation, mode: 'lazy' });
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
     index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();

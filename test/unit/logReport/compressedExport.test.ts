@@ -10,6 +10,7 @@ import { writeCompressedStandaloneReport } from '../../../src/core/report/compre
 import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import { COMPRESSED_CHUNK_TYPE, EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, isEmbeddedReport } from '../../../src/core/protocol/embeddedReport';
 import type { DetailRequest, HostToWebview, PageRequest } from '../../../src/core/protocol/logReportProtocol';
+import { LogLoadError } from '../../../src/core/log/logLoadError';
 import type { SampleQuery } from '../../../src/core/log/logViewTypes';
 import { CompressedSamplesHost } from '../../../webview/logReport/compressedHost';
 import { EmbeddedQuery } from '../../../webview/logReport/embeddedQuery';
@@ -129,6 +130,18 @@ describe('compressed standalone export of a large log', () => {
     const ask = asker(new CompressedSamplesHost(embeddedData(html), doc, 1));
     assert.equal((await ask({ type: 'detail', index: 0 })).type, 'error');
     assert.equal((await ask({ type: 'page', query: { offset: 0, limit: 10 } })).type, 'pageResult');
+  });
+
+  test('a syntax error in a skipped part of a sample fails the export with its line, and leaves no file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+    const log = path.join(dir, 'cut.tasklog.json');
+    const sample = (id: number, solver: string): string => `{"sample_id": ${id}, "trials": [{"index": 0, "scores": [], "solver": ${solver}}]}`;
+    fs.writeFileSync(log, `{"status": "success", "evidence": {"samples": [\n${sample(1, '{"output": "ok"}')},\n${sample(2, '{"output": tru}')}\n]}}`);
+    const out = path.join(dir, 'report.html');
+    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0 });
+    assert.ok(outcome.ok, 'indexing skips the solver values');
+    await assert.rejects(writeCompressedStandaloneReport(outcome.source, assets, out), (error: Error) => error instanceof LogLoadError && /cut\.tasklog\.json:3:\d+/.test(error.message));
+    assert.equal(fs.existsSync(out), false);
   });
 
   test('the lean opening (sample by sample, schema checked per sample) gives the same report as the full one', async () => {
