@@ -41,9 +41,9 @@ export interface OpenLogOptions {
 /** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
 async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
   try {
-    const bytes = await fs.readFile(filePath);
     options.onProgress?.(S.indexing, 0, size);
-    const index = await loadLogIndex(bytes, { fileName, generation: options.generation, mode: 'lazy' });
+    // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
+    const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
     index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
