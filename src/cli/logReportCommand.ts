@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
@@ -8,6 +9,12 @@ import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/re
 /** The built webview assets next to dist/cli.js (dist/webview). */
 function webviewDir(): string {
   return path.join(__dirname, 'webview');
+}
+
+/** The schema validation bundle beside the CLI (dist/worker), run in a worker thread for large logs when present. */
+function validationModule(): string | undefined {
+  const file = path.join(__dirname, 'worker', 'streamedLogValidation.js');
+  return fs.existsSync(file) ? file : undefined;
 }
 
 /**
@@ -31,7 +38,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES });
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule() });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);

@@ -60,6 +60,15 @@ class HtmlOutput {
     });
   }
 
+  /** Appends a file's content, a piece at a time. */
+  async copyFrom(file: string): Promise<void> {
+    for await (const piece of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+      if (this.failure) throw this.failure;
+      if (!this.stream.write(piece as Buffer)) await this.until('drain');
+    }
+    if (this.failure) throw this.failure;
+  }
+
   abort(): void {
     this.stream.destroy();
   }
@@ -101,11 +110,14 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
   }
 }
 
-/** Writes the compressed standalone report of `source` to `outFile`; returns the number of samples embedded. */
+/**
+ * Writes the compressed standalone report of `source` to `outFile`; returns the number of samples embedded.
+ * The chunks are written to a side file first, while schema problems that come later (a validation in another
+ * thread) are still awaited; the page is then put together with the summary first.
+ */
 export async function writeCompressedStandaloneReport(source: LogSource, assets: StandaloneAssets, outFile: string, options: CompressedExportOptions = {}): Promise<number> {
   const summary = await source.summary();
   const laterProblems = source.laterSchemaProblems?.().catch(() => undefined);
-  const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
   const sets: { key: string; runIndex?: number; count: number }[] = [];
   if (summary.samples.count > 0) sets.push({ key: COMPRESSED_TOP_SET, count: summary.samples.count });
   for (const run of summary.runs?.runs ?? []) if (run.sampleCount > 0) sets.push({ key: String(run.index), runIndex: run.index, count: run.sampleCount });
@@ -114,20 +126,29 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     detailsPerChunk: Math.max(1, options.detailsPerChunk ?? DEFAULT_DETAILS_PER_CHUNK),
     sets: Object.fromEntries(sets.map((set) => [set.key, set.count])),
   };
-  const report: EmbeddedReport = { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples: { rows: [], details: [] }, runs: {}, compressed: manifest };
-  const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);
-  const out = new HtmlOutput(outFile);
+  const chunkFile = `${outFile}.chunks.partial`;
+  const chunksOut = new HtmlOutput(chunkFile);
+  let out: HtmlOutput | undefined;
   try {
-    await out.write(head + reportDataElement(report) + scriptElement);
-    const chunks = new ChunkWriter(out, options.level ?? 4);
+    const chunks = new ChunkWriter(chunksOut, options.level ?? 4);
     for (const set of sets) await writeSet(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
     await chunks.flush();
+    await chunksOut.close();
+    const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
+    const report: EmbeddedReport = { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples: { rows: [], details: [] }, runs: {}, compressed: manifest };
+    const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);
+    out = new HtmlOutput(outFile);
+    await out.write(head + reportDataElement(report) + scriptElement);
+    await out.copyFrom(chunkFile);
     await out.write(STANDALONE_HTML_END);
     await out.close();
   } catch (error) {
-    out.abort();
+    chunksOut.abort();
+    out?.abort();
     await fs.promises.rm(outFile, { force: true });
     throw error;
+  } finally {
+    await fs.promises.rm(chunkFile, { force: true });
   }
   return sets.reduce((n, set) => n + set.count, 0);
 }

@@ -13,6 +13,8 @@ import { LogWorkerClient } from '../log/logWorkerClient';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 import { logSchemaProblems } from './logSchemaProblems';
 import { StreamedLogValidation } from './streamedLogValidation';
+import { ParallelValidation, validateInWorkerThread } from './parallelLogValidation';
+import type { LogIndex } from '../log/logIndex';
 
 export interface LoadFailure {
   message: string;
@@ -36,19 +38,39 @@ export interface OpenLogOptions {
    * A syntax error inside a part of a sample that indexing skips surfaces when that sample's detail is read.
    */
   leanAboveBytes?: number;
+  /**
+   * With `leanAboveBytes`: the validation bundle (dist/worker/streamedLogValidation.js) to validate the log
+   * in a worker thread while the caller works (the source then has `laterSchemaProblems`).
+   */
+  validationModule?: string;
+}
+
+/** A lean index whose schema problems come later, from a worker thread. */
+function withLaterProblems(index: LogIndex, validation: ParallelValidation, filePath: string): LogSource {
+  const problems = validation.problems.catch(() => new StreamedLogValidation({ filePath }).run());
+  return {
+    summary: () => index.summary(),
+    page: (query) => index.page(query),
+    detail: (i, runIndex) => index.detail(i, runIndex),
+    laterSchemaProblems: () => problems,
+    dispose: () => validation.cancel(),
+  };
 }
 
 /** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
 async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
+  const validation = options.validationModule ? validateInWorkerThread(options.validationModule, filePath) : undefined;
   try {
     options.onProgress?.(S.indexing, 0, size);
     // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
     const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+    if (validation) return { ok: true, source: withLaterProblems(index, validation, filePath) };
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
     index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
     return { ok: true, source: index };
   } catch (error) {
+    validation?.cancel();
     return { ok: false, failure: failureOf(error) };
   }
 }

@@ -144,6 +144,28 @@ describe('compressed standalone export of a large log', () => {
     assert.equal(fs.existsSync(out), false);
   });
 
+  test('schema problems found by a validation in a worker thread reach the embedded summary', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+    const log = path.join(dir, 'schema.tasklog.json');
+    const text = fs.readFileSync(path.join(repoRoot, 'examples/logs/success-trials.tasklog.json'), 'utf8').replace('"status": "success"', '"status": 42');
+    fs.writeFileSync(log, text);
+    const full = await withSource(path.relative(repoRoot, log), {}, (source) => source.summary());
+    assert.ok(full.schemaProblems.length > 0, 'the changed log has a schema problem');
+    const validationModule = path.join(repoRoot, 'dist/worker/streamedLogValidation.js');
+    assert.ok(fs.existsSync(validationModule), 'the validation bundle is built');
+    const out = path.join(dir, 'report.html');
+    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, validationModule });
+    assert.ok(outcome.ok);
+    assert.ok(outcome.source.laterSchemaProblems, 'the problems come from the worker thread');
+    try {
+      await writeCompressedStandaloneReport(outcome.source, assets, out);
+    } finally {
+      outcome.source.dispose();
+    }
+    assert.deepEqual(embeddedData(fs.readFileSync(out, 'utf8')).summary.schemaProblems, full.schemaProblems);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['report.html', 'schema.tasklog.json'], 'no side file is left');
+  });
+
   test('the lean opening (sample by sample, schema checked per sample) gives the same report as the full one', async () => {
     for (const relativePath of ['examples/logs/repeatability.tasklog.json', 'examples/logs/mismatch.tasklog.json', 'test/fixtures/logs/hostile.tasklog.json']) {
       const full = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
