@@ -59,18 +59,17 @@ function withLaterProblems(index: LogIndex, validation: ParallelValidation, file
 
 /** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
 async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
-  const validation = options.validationModule ? validateInWorkerThread(options.validationModule, filePath) : undefined;
   try {
     options.onProgress?.(S.indexing, 0, size);
     // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
     const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
-    if (validation) return { ok: true, source: withLaterProblems(index, validation, filePath) };
+    // The worker starts once the bytes are released, so that the two never add up in memory.
+    if (options.validationModule) return { ok: true, source: withLaterProblems(index, validateInWorkerThread(options.validationModule, filePath), filePath) };
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
     index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
     return { ok: true, source: index };
   } catch (error) {
-    validation?.cancel();
     return { ok: false, failure: failureOf(error) };
   }
 }
