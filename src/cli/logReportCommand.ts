@@ -1,12 +1,20 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
 import { openLogSource } from '../core/report/openLogSource';
-import { writeStandaloneReport } from '../core/report/standaloneReportFile';
+import { LogLoadError } from '../core/log/logLoadError';
+import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';
 
 /** The built webview assets next to dist/cli.js (dist/webview). */
 function webviewDir(): string {
   return path.join(__dirname, 'webview');
+}
+
+/** The schema validation bundle beside the CLI (dist/worker), run in a worker thread for large logs when present. */
+function validationModule(): string | undefined {
+  const file = path.join(__dirname, 'worker', 'streamedLogValidation.js');
+  return fs.existsSync(file) ? file : undefined;
 }
 
 /**
@@ -30,7 +38,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule() });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);
@@ -40,6 +48,11 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
     const samples = await writeStandaloneReport(outcome.source, webviewDir(), outPath);
     io.stdout(S.cliReportWritten(out, samples));
     return 0;
+  } catch (error) {
+    // A sample whose skipped parts are malformed is found only when its detail is written.
+    if (!(error instanceof LogLoadError)) throw error;
+    io.stderr(`eval-lens log report: ${error.message.split(logPath).join(files[0])}\n${S.loadErrorHint}\n`);
+    return 2;
   } finally {
     outcome.source.dispose();
   }

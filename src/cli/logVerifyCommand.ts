@@ -62,7 +62,7 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   const file = files[0];
   let result: LogVerification;
   try {
-    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'full' });
+    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
     result = verifyLog(index);
   } catch (error) {
     if (error instanceof LogLoadError) {

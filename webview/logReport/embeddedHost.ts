@@ -2,6 +2,7 @@
 import type { HostToWebview, WebviewToHost } from '../../src/core/protocol/logReportProtocol';
 import { EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, EmbeddedSamples, isEmbeddedReport } from '../../src/core/protocol/embeddedReport';
 import { EmbeddedQuery } from './embeddedQuery';
+import { CompressedSamplesHost } from './compressedHost';
 import type { ReportHost } from './reportHost';
 
 export function readEmbeddedReport(doc: Document): EmbeddedReport | undefined {
@@ -31,12 +32,17 @@ export function embeddedHost(report: EmbeddedReport): ReportHost {
     }
     return query;
   };
+  const compressed = report.compressed ? new CompressedSamplesHost(report, document, generation) : undefined;
   const emit = (message: HostToWebview): void => {
     queueMicrotask(() => {
       for (const listener of listeners) listener(message);
     });
   };
   const answer = (message: WebviewToHost): void => {
+    if (compressed && (message.type === 'page' || message.type === 'detail') && compressed.carries(message.type === 'page' ? message.query.runIndex : message.runIndex)) {
+      void compressed.answer(message).then(emit);
+      return;
+    }
     switch (message.type) {
       case 'ready':
         emit({ type: 'init', summary: report.summary, hostCommands: false });

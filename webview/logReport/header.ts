@@ -5,6 +5,14 @@ import { el, icon, collapsible } from './dom';
 import { formatDuration, formatIsoUtc, formatLocalTime, formatNumber } from './format';
 import { jsonTree } from './jsonTree';
 import { isRecord } from '../../src/core/json/jsonValue';
+import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
+
+/** How many reported metric values do not match their per-sample scores. */
+function mismatchedValueCount(summary: LogSummary): number {
+  let n = 0;
+  for (const group of summary.metrics ?? []) for (const metric of group.metrics) for (const v of metric.values) if (v.verification.verdict === 'mismatch') n++;
+  return n;
+}
 
 /** A short name for a stored task, dataset or model (its display name, name or key). */
 export function entityName(value: unknown): string | undefined {
@@ -18,10 +26,20 @@ export function entityName(value: unknown): string | undefined {
   return undefined;
 }
 
-export function statusBadge(status: string): HTMLElement {
+/**
+ * The log's status; in a warning state (warning icon and colours, the count in its tooltip) when
+ * `mismatches` reported metrics do not match their per-sample scores, whatever the status says.
+ */
+export function statusBadge(status: string, mismatches = 0): HTMLElement {
   const known = status === 'success' || status === 'failure';
-  const badge = el('span', { className: `status-badge status-${known ? status : 'other'}`, attrs: { 'data-testid': 'status' } });
-  badge.append(icon(status === 'success' ? 'pass-filled' : status === 'failure' ? 'error' : 'question'), ` ${status}`);
+  const state = mismatches > 0 ? 'mismatch' : known ? status : 'other';
+  const badge = el('span', {
+    className: `status-badge status-${state}`,
+    title: mismatches > 0 ? L.statusMismatchTitle(status, mismatches) : undefined,
+    attrs: { 'data-testid': 'status', 'data-state': state },
+  });
+  const codicon = mismatches > 0 ? 'warning' : status === 'success' ? 'pass-filled' : status === 'failure' ? 'error' : 'question';
+  badge.append(icon(codicon), ` ${status}`);
   return badge;
 }
 
@@ -36,7 +54,7 @@ export interface HeaderActions {
 
 export function renderHeader(summary: LogSummary, actions: HeaderActions): HTMLElement {
   const header = el('header', { className: 'report-header' });
-  const title = el('div', { className: 'header-title' }, el('h1', { text: summary.displayName || summary.fileName, attrs: { 'data-testid': 'display-name' } }), statusBadge(summary.status));
+  const title = el('div', { className: 'header-title' }, el('h1', { text: summary.displayName || summary.fileName, attrs: { 'data-testid': 'display-name' } }), statusBadge(summary.status, mismatchedValueCount(summary)));
   const buttons = el('div', { className: 'header-actions' });
   if (actions.openAsJson) buttons.appendChild(actionButton('json', S.openAsJson, actions.openAsJson));
   if (actions.exportHtml) buttons.appendChild(actionButton('export', S.exportHtml, actions.exportHtml));

@@ -1,6 +1,7 @@
 /** Repeatability: every metric per run with mean, std and min–max; each run's samples one click away. */
 import type { LogSummary } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
 import { el } from './dom';
 import { exactValue, formatValue } from './format';
 import { rateOf } from './valueFormats';
@@ -15,7 +16,7 @@ export function renderRunsTab(summary: LogSummary, showRunSamples: (runIndex: nu
   panel.appendChild(el('h2', { text: S.runsTitle }));
   const table = el('table', { className: 'data-table runs-table', attrs: { 'aria-label': S.runsTitle } });
   const head = el('tr', {}, el('th', { text: S.metrics, attrs: { scope: 'col' } }));
-  for (const run of runs) head.appendChild(el('th', { className: 'num', text: S.runLabel(run.index), attrs: { scope: 'col' } }));
+  for (const run of runs) head.appendChild(el('th', { className: 'num', text: S.runLabel(run.index), title: L.runIndexTitle(run.index), attrs: { scope: 'col' } }));
   head.append(el('th', { className: 'num', text: S.runsMean, attrs: { scope: 'col' } }), el('th', { className: 'num', text: S.runsStd, attrs: { scope: 'col' } }), el('th', { className: 'num', text: S.runsRange, attrs: { scope: 'col' } }));
   table.appendChild(el('thead', {}, head));
   const body = el('tbody');
@@ -35,7 +36,7 @@ export function renderRunsTab(summary: LogSummary, showRunSamples: (runIndex: nu
   panel.appendChild(table);
   const list = el('ul', { className: 'run-list' });
   for (const run of runs) {
-    const button = el('button', { className: 'link-button', text: S.runSamples(run.index, run.sampleCount) });
+    const button = el('button', { className: 'link-button', text: S.runSamples(run.index, run.sampleCount), title: L.runIndexTitle(run.index) });
     button.addEventListener('click', () => showRunSamples(run.index));
     const extra = run.errorCount ? el('span', { className: 'muted', text: ` · ${run.errorCount} ${S.errors.toLowerCase()}` }) : null;
     list.appendChild(el('li', {}, button, extra));

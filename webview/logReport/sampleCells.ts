@@ -19,5 +19,5 @@ export function trialStrip(row: SampleRow): HTMLElement {
 
 export function errorMarker(row: SampleRow): HTMLElement | string {
   if (row.errorCount === 0) return '';
-  return el('span', { className: 'error-marker', title: S.errorMarker(row.errorCount, row.errorStages.join(', ')) }, icon('error'), ` ${row.errorCount}`);
+  return el('span', { className: 'error-marker', title: S.errorMarker(row.errorCount, row.errorStages.join(', ')) }, icon('error'), el('span', { className: 'error-count', text: String(row.errorCount) }));
 }

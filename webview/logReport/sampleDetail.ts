@@ -1,6 +1,7 @@
 /** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
 import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/log/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
 import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { finalAnswer, sampleTarget } from '../../src/core/log/sampleTarget';
 import { el, icon, collapsible } from './dom';
@@ -79,7 +80,7 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
   const pane = el('div', { className: 'sample-detail', attrs: { 'data-testid': 'sample-detail', 'data-sample-index': detail.index } });
   const close = el('button', { className: 'icon-button close-button', title: S.closeDetail, attrs: { 'aria-label': S.closeDetail } }, icon('close'));
   close.addEventListener('click', () => events.close());
-  pane.appendChild(el('div', { className: 'detail-head' }, el('h2', { text: S.sampleTitle(String(detail.sampleId)) }), detail.runIndex !== undefined ? el('span', { className: 'tag', text: S.runLabel(detail.runIndex) }) : null, close));
+  pane.appendChild(el('div', { className: 'detail-head' }, el('h2', { text: S.sampleTitle(String(detail.sampleId)) }), detail.runIndex !== undefined ? el('span', { className: 'tag', text: S.runLabel(detail.runIndex), title: L.runIndexTitle(detail.runIndex) }) : null, close));
   const passAtK = pass?.repeated.passAtK ? undefined : detail.passAtK;
   const passPowK = pass?.repeated.passPowK ? undefined : detail.passPowK;
   if (passAtK !== undefined || passPowK !== undefined) {

@@ -88,7 +88,7 @@ export const logReportStrings = {
   loadingRows: 'Loading…',
   runSelector: 'Samples of',
   topLevelSamples: 'Top-level samples',
-  runLabel: (index: number) => `Run ${index}`,
+  runLabel: (index: number) => `Run ${index + 1}`,
 
   // detail
   closeDetail: 'Close (Escape)',
@@ -123,7 +123,7 @@ export const logReportStrings = {
   errorsShown: (shown: number, total: number) => (shown === total ? `${total}` : `${shown} shown of ${total}`),
   hint: 'Hint',
   openSample: (id: string) => `Open sample ${id}`,
-  errorWhereRun: (index: number) => `run ${index}`,
+  errorWhereRun: (index: number) => `run ${index + 1}`,
   errorWhereTrial: (index: number) => `trial ${index + 1}`,
 
   // usage
@@ -139,7 +139,7 @@ export const logReportStrings = {
   runsMean: 'Mean',
   runsStd: 'Std',
   runsRange: 'Min–max',
-  runSamples: (index: number, n: number) => `Run ${index}: ${n} samples`,
+  runSamples: (index: number, n: number) => `Run ${index + 1}: ${n} samples`,
   noRuns: 'Repeatability was not assessed in this log.',
 
   // specification

@@ -106,6 +106,25 @@ export class BufferSampleStore implements SampleStore {
   }
 
   /**
+   * Parses each value the lite copies left out (`solver`, `direct_ios`) and drops it, so a syntax error
+   * anywhere in the samples is found without holding a parsed copy of them. Call before releaseIndexingData.
+   */
+  checkCutSyntax(): void {
+    const buf = this.buf;
+    if (!buf || !this.cuts) return;
+    for (const cuts of this.cuts) {
+      for (let c = 0; c < cuts.length; c += 2) {
+        try {
+          parseSlice(buf, cuts[c], cuts[c + 1]);
+        } catch (error) {
+          if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(buf, error.offset, this.file, error.message);
+          throw error;
+        }
+      }
+    }
+  }
+
+  /**
    * Drops what only indexing needs. With `backingFile`, the bytes are released too and samples are read
    * from the file on demand (the log's offsets stay valid until the file changes; a reload re-indexes it).
    */

@@ -23,6 +23,11 @@ export interface LoadLogOptions {
    * file); `full`: the whole text is parsed first, so any syntax error anywhere is reported.
    */
   mode?: 'lazy' | 'full';
+  /**
+   * With `lazy`: also parse (and drop) the parts of each sample that indexing skips, so any syntax error is
+   * reported as in `full` mode while the samples are still never held parsed all at once.
+   */
+  checkSyntax?: boolean;
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -62,7 +67,9 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
   }
   if (!scanned) return indexFromText(buf.toString('utf8'), file, options, buf.length);
   const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options));
-  for (const store of [scanned.top, ...scanned.runs]) if (store instanceof BufferSampleStore) store.releaseIndexingData(backingFile);
+  const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
+  if (options.checkSyntax) for (const store of stores) store.checkCutSyntax();
+  for (const store of stores) store.releaseIndexingData(backingFile);
   return index;
 }
 

@@ -20,6 +20,32 @@ export interface EmbeddedReport {
   samples: EmbeddedSamples;
   /** Samples of each run (repeatability), keyed by run index. */
   runs: Record<string, EmbeddedSamples>;
+  /**
+   * Set in the export of a large log: `samples` and `runs` are then empty, and each set's rows and details
+   * are carried compressed in elements of their own (see compressedChunkId), decoded by the page on demand.
+   */
+  compressed?: CompressedSamplesManifest;
+}
+
+/** Where the compressed samples of a large export are. */
+export interface CompressedSamplesManifest {
+  /** Rows per rows chunk (rows in file order). */
+  rowsPerChunk: number;
+  /** Sample details per details chunk (by sample index). */
+  detailsPerChunk: number;
+  /** Number of samples of each set: COMPRESSED_TOP_SET for the top-level samples, else the run index. */
+  sets: Record<string, number>;
+}
+
+/** The set key of the top-level samples in CompressedSamplesManifest.sets. */
+export const COMPRESSED_TOP_SET = 'top';
+
+/** The `type` of an element carrying one compressed chunk: base64 of gzip of a JSON array. */
+export const COMPRESSED_CHUNK_TYPE = 'application/x-eval-lens-chunk';
+
+/** The id of the element carrying chunk `chunk` of a set's rows or details. */
+export function compressedChunkId(setKey: string, part: 'rows' | 'details', chunk: number): string {
+  return `eval-lens-${part}-${setKey}-${chunk}`;
 }
 
 export function isEmbeddedReport(value: unknown): value is EmbeddedReport {

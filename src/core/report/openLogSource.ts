@@ -13,6 +13,9 @@ import { LogWorkerClient } from '../log/logWorkerClient';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 import { logSchemaProblems } from './logSchemaProblems';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { StreamedLogValidation } from './streamedLogValidation';
+import { ParallelValidation, validateInWorkerThread } from './parallelLogValidation';
+import type { LogIndex } from '../log/logIndex';
 
 export interface LoadFailure {
   message: string;
@@ -30,6 +33,46 @@ export interface OpenLogOptions {
   /** dist/worker/logParse.js */
   workerScript?: string;
   onProgress?: (label: string, done?: number, total?: number) => void;
+  /**
+   * Files larger than this (read in this thread) are indexed sample by sample from their bytes, never parsed
+   * whole, and schema-validated one sample at a time: memory stays near the file's size (the command line).
+   * A syntax error inside a part of a sample that indexing skips surfaces when that sample's detail is read.
+   */
+  leanAboveBytes?: number;
+  /**
+   * With `leanAboveBytes`: the validation bundle (dist/worker/streamedLogValidation.js) to validate the log
+   * in a worker thread while the caller works (the source then has `laterSchemaProblems`).
+   */
+  validationModule?: string;
+}
+
+/** A lean index whose schema problems come later, from a worker thread. */
+function withLaterProblems(index: LogIndex, validation: ParallelValidation, filePath: string): LogSource {
+  const problems = validation.problems.catch(() => new StreamedLogValidation({ filePath }).run());
+  return {
+    summary: () => index.summary(),
+    page: (query) => index.page(query),
+    detail: (i, runIndex) => index.detail(i, runIndex),
+    laterSchemaProblems: () => problems,
+    dispose: () => validation.cancel(),
+  };
+}
+
+/** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
+async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
+  try {
+    options.onProgress?.(S.indexing, 0, size);
+    // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
+    const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+    // The worker starts once the bytes are released, so that the two never add up in memory.
+    if (options.validationModule) return { ok: true, source: withLaterProblems(index, validateInWorkerThread(options.validationModule, filePath), filePath) };
+    options.onProgress?.(S.parsing, size, size);
+    // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
+    index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
+    return { ok: true, source: index };
+  } catch (error) {
+    return { ok: false, failure: failureOf(error) };
+  }
 }
 
 function failureOf(error: unknown): LoadFailure {
@@ -65,6 +108,7 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
       return { ok: false, failure: failureOf(error) };
     }
   }
+  if (options.leanAboveBytes !== undefined && size > options.leanAboveBytes) return openLean(filePath, fileName, size, options);
   try {
     const bytes = await fs.readFile(filePath);
     options.onProgress?.(S.parsing, 0, size);

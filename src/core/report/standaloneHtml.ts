@@ -117,7 +117,13 @@ export function inlineCodiconFont(css: string, font: Uint8Array | undefined): st
   return css.replace(/url\((['"]?)[^)'"]*codicon\.ttf[^)'"]*\1\)(\s*format\((['"])truetype\3\))?/g, replacement);
 }
 
-export function buildStandaloneHtml(report: EmbeddedReport, assets: StandaloneAssets): string {
+/** The page around the data: everything before the data element (`head`) and the inline script element. */
+export interface StandaloneHtmlParts {
+  head: string;
+  scriptElement: string;
+}
+
+export function standaloneHtmlParts(summary: EmbeddedReport['summary'], assets: StandaloneAssets): StandaloneHtmlParts {
   const styles = [STANDALONE_THEME_CSS, inlineCodiconFont(assets.codiconCss, assets.codiconFont), assets.css].map(styleForInlineElement);
   const script = scriptForInlineElement(assets.script);
   const csp = [
@@ -129,8 +135,8 @@ export function buildStandaloneHtml(report: EmbeddedReport, assets: StandaloneAs
     "base-uri 'none'",
     "form-action 'none'",
   ].join('; ');
-  const title = escapeHtmlText(`${report.summary.displayName || report.summary.fileName} — Eval Lens`);
-  return `<!DOCTYPE html>
+  const title = escapeHtmlText(`${summary.displayName || summary.fileName} — Eval Lens`);
+  const head = `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -142,9 +148,18 @@ ${styles.map((css) => `<style>${css}</style>`).join('\n')}
 </head>
 <body>
 <div id="root"></div>
-<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">${jsonForScriptElement(report)}</script>
-<script>${script}</script>
-</body>
-</html>
 `;
+  return { head, scriptElement: `<script>${script}</script>\n` };
+}
+
+/** The data element of a report (the summary, and the samples unless they are carried compressed). */
+export function reportDataElement(report: EmbeddedReport): string {
+  return `<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">${jsonForScriptElement(report)}</script>\n`;
+}
+
+export const STANDALONE_HTML_END = '</body>\n</html>\n';
+
+export function buildStandaloneHtml(report: EmbeddedReport, assets: StandaloneAssets): string {
+  const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);
+  return `${head}${reportDataElement(report)}${scriptElement}${STANDALONE_HTML_END}`;
 }

@@ -3,6 +3,7 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { LogSource } from '../log/logSource';
 import { collectEmbeddedReport } from './embeddedReportCollector';
+import { CompressedExportOptions, writeCompressedStandaloneReport } from './compressedReportWriter';
 import { buildStandaloneHtml, StandaloneAssets } from './standaloneHtml';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 
@@ -20,9 +21,19 @@ export async function readStandaloneAssets(webviewDir: string): Promise<Standalo
   return { script, css, codiconCss, codiconFont };
 }
 
+/** Logs larger than this are exported with their samples compressed in chunks, decoded by the page on demand. */
+export const COMPRESSED_EXPORT_ABOVE_BYTES = 8 * 1024 * 1024;
+
+export interface StandaloneReportOptions extends CompressedExportOptions {
+  /** Compress the samples (default: when the log file is larger than COMPRESSED_EXPORT_ABOVE_BYTES). */
+  compressed?: boolean;
+}
+
 /** The standalone HTML of a loaded log; returns the number of samples embedded. */
-export async function writeStandaloneReport(source: LogSource, webviewDir: string, outFile: string): Promise<number> {
+export async function writeStandaloneReport(source: LogSource, webviewDir: string, outFile: string, options: StandaloneReportOptions = {}): Promise<number> {
   const assets = await readStandaloneAssets(webviewDir);
+  const compressed = options.compressed ?? (await source.summary()).fileSize > COMPRESSED_EXPORT_ABOVE_BYTES;
+  if (compressed) return writeCompressedStandaloneReport(source, assets, outFile, options);
   const report = await collectEmbeddedReport(source);
   await fs.writeFile(outFile, buildStandaloneHtml(report, assets), 'utf8');
   return report.samples.rows.length + Object.values(report.runs).reduce((n, run) => n + run.rows.length, 0);

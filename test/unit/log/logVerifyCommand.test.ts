@@ -57,6 +57,15 @@ describe('eval-lens log verify', () => {
     assert.match(broken.stderr, /broken\.tasklog\.json:3:15: invalid JSON/);
   });
 
+  test('a syntax error inside a sample part that indexing skips (solver) is still reported with its line', async () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-cli-')), 'cut.tasklog.json');
+    const sample = (id: number, solver: string): string => `{"sample_id": ${id}, "trials": [{"index": 0, "scores": [], "solver": ${solver}}]}`;
+    fs.writeFileSync(file, `{"status": "success", "evidence": {"samples": [\n${sample(1, '{"output": "ok"}')},\n${sample(2, '{"output": tru}')}\n]}}`);
+    const broken = await run([file]);
+    assert.equal(broken.code, 2, broken.stdout);
+    assert.match(broken.stderr, /cut\.tasklog\.json:3:\d+: invalid JSON/);
+  });
+
   test('usage errors', async () => {
     await assert.rejects(run([]), UsageError);
     await assert.rejects(run(['a.json', '--csv']), UsageError);

@@ -1,0 +1,105 @@
+/**
+ * Large task result logs on the command line, where CI runners have little memory: `eval-lens log verify`
+ * and `eval-lens log report -o` (dist/cli.js) as child processes on the seeded 20,000 × 3 log (and the
+ * 60,000 × 3 one with EVAL_LENS_BENCH_LARGE_LOG=1), with their wall time and peak RSS against a plain
+ * `JSON.parse` of the file (the floor), and the time headless Chromium takes to show the exported HTML's summary.
+ */
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { warmFileCache, type BenchResult } from './benchTypes';
+import { ensureTaskLog } from './taskLogData';
+import { launchBrowser } from '../test/e2e/harness/workbench';
+
+const root = path.resolve(__dirname, '..', '..');
+const cli = path.join(root, 'dist', 'cli.js');
+const LOAD_NOTE = 'measured once on a shared, loaded machine (2 cores); figures vary from run to run';
+
+/** Writes the process's peak RSS (bytes) to the file named by EVAL_LENS_BENCH_RSS_FILE when it exits. */
+const PEAK_RSS_PRELOAD = `process.on('exit', () => { require('fs').writeFileSync(process.env.EVAL_LENS_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)); });\n`;
+
+interface ChildFigures {
+  seconds: number;
+  peakMb: number;
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function runChild(args: string[], scratch: string): ChildFigures {
+  const preload = path.join(scratch, 'peakRss.js');
+  if (!fs.existsSync(preload)) fs.writeFileSync(preload, PEAK_RSS_PRELOAD);
+  const rssFile = path.join(scratch, 'rss.txt');
+  fs.rmSync(rssFile, { force: true });
+  const started = performance.now();
+  const child = spawnSync(process.execPath, ['--require', preload, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, EVAL_LENS_BENCH_RSS_FILE: rssFile } });
+  const seconds = (performance.now() - started) / 1000;
+  const peak = fs.existsSync(rssFile) ? Number(fs.readFileSync(rssFile, 'utf8')) : NaN;
+  return { seconds, peakMb: peak / 1e6, status: child.status, stdout: child.stdout, stderr: child.stderr };
+}
+
+/** The floor: read the file and JSON.parse it, in a fresh process. */
+function plainParse(file: string, scratch: string): ChildFigures {
+  return runChild(['-e', `const t = performance.now(); JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8')); process.stdout.write(String((performance.now() - t) / 1000));`], scratch);
+}
+
+async function timeToSummary(html: string): Promise<number> {
+  const browser = await launchBrowser();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    const started = performance.now();
+    await page.goto(`file://${html}`, { waitUntil: 'commit', timeout: 120_000 });
+    await page.locator('[data-testid="display-name"]').waitFor({ state: 'visible', timeout: 120_000 });
+    await page.locator('[role="tab"][data-tab="overview"]').waitFor({ state: 'visible', timeout: 120_000 });
+    return (performance.now() - started) / 1000;
+  } finally {
+    await browser.close();
+  }
+}
+
+async function measure(samples: number, scratch: string): Promise<BenchResult[]> {
+  const file = ensureTaskLog(path.join(root, 'bench', 'data'), samples);
+  const sizeMb = fs.statSync(file).size / 1e6;
+  const group = `large log on the CLI (${samples.toLocaleString('en-US')} samples × 3 trials, ${sizeMb.toFixed(0)} MB)`;
+  warmFileCache(file);
+  const floor = plainParse(file, scratch);
+  // Above ~512 MB the file cannot be one JavaScript string: there is no plain JSON.parse to compare with.
+  const noFloor = floor.status !== 0 && /ERR_STRING_TOO_LONG/.test(floor.stderr);
+  if (floor.status !== 0 && !noFloor) throw new Error(`JSON.parse failed: ${floor.stderr}`);
+  const verify = runChild([cli, 'log', 'verify', file, '--json'], scratch);
+  if (verify.status !== 0 && verify.status !== 1) throw new Error(`log verify failed: ${verify.stderr}`);
+  const html = path.join(scratch, `report-${samples}.html`);
+  const report = runChild([cli, 'log', 'report', file, '-o', html], scratch);
+  if (report.status !== 0) throw new Error(`log report failed: ${report.stderr}`);
+  const htmlMb = fs.statSync(html).size / 1e6;
+  const summaryS = await timeToSummary(html);
+  fs.rmSync(html, { force: true });
+  const memory = (metric: string, mb: number): BenchResult => ({ group, metric, value: mb, unit: 'MB', goal: `≤ 2× file (${(2 * sizeMb).toFixed(0)} MB)`, met: mb <= 2 * sizeMb, note: `${(mb / sizeMb).toFixed(2)}× the file` });
+  const timed = (metric: string, seconds: number, note?: string): BenchResult => (noFloor
+    ? { group, metric, value: seconds, unit: 's', note: `${note ? `${note}; ` : ''}no JSON.parse floor: a file over ~512 MB cannot be read into one JavaScript string (ERR_STRING_TOO_LONG); ${LOAD_NOTE}` }
+    : { group, metric, value: seconds, unit: 's', peer: { name: 'JSON.parse', value: floor.seconds }, goal: '≤ 1.5× JSON.parse', met: seconds <= 1.5 * floor.seconds, ...(note ? { note } : {}) });
+  return [
+    // Without a floor (see above) that row is left out; the timed rows say why.
+    ...(noFloor ? [] : [{ group, metric: 'read + JSON.parse of the file (floor, fresh process)', value: floor.seconds, unit: 's', note: `${floor.peakMb.toFixed(0)} MB peak RSS; ${LOAD_NOTE}` }]),
+    timed('`log verify --json` time', verify.seconds, `exit ${verify.status}`),
+    memory('`log verify --json` peak RSS', verify.peakMb),
+    timed('`log report -o` time', report.seconds),
+    memory('`log report -o` peak RSS', report.peakMb),
+    { group, metric: 'exported HTML size', value: htmlMb, unit: 'MB', note: 'summary plain, samples gzip-compressed in chunks (base64)' },
+    { group, metric: 'HTML in headless Chromium: time to the summary', value: summaryS, unit: 's', goal: '≤ 3 s', met: summaryS <= 3, note: 'from navigation to the header and tabs shown (file:// URL)' },
+  ];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  if (!fs.existsSync(cli)) throw new Error('dist/cli.js is missing: run node esbuild.js --production --bench first');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-large-log-'));
+  try {
+    const results = await measure(20000, scratch);
+    if (process.env.EVAL_LENS_BENCH_LARGE_LOG === '1') results.push(...(await measure(60000, scratch)));
+    return results;
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}

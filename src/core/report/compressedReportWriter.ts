@@ -1,0 +1,154 @@
+/**
+ * The standalone HTML of a large log, written as a stream: the summary embedded plainly first (so the page
+ * shows it at once), then the inline script, then each set's rows and sample details gzip-compressed in
+ * chunks (base64 in non-executed elements) that the page decodes on demand with DecompressionStream. Only
+ * one chunk of samples is held at a time.
+ */
+import * as fs from 'node:fs';
+import { promisify } from 'node:util';
+import * as zlib from 'node:zlib';
+import type { LogSource } from '../log/logSource';
+import type { SampleRow } from '../log/logViewTypes';
+import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport } from '../protocol/embeddedReport';
+import { reportDataElement, STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from './standaloneHtml';
+
+const gzip = promisify(zlib.gzip);
+
+export interface CompressedExportOptions {
+  rowsPerChunk?: number;
+  detailsPerChunk?: number;
+  /** gzip level (default 4: most of the size gain of higher levels at a fraction of their time). */
+  level?: number;
+}
+
+const DEFAULT_ROWS_PER_CHUNK = 5000;
+const DEFAULT_DETAILS_PER_CHUNK = 100;
+
+/** Writes strings to a file stream, waiting when the stream asks to. */
+class HtmlOutput {
+  private readonly stream: fs.WriteStream;
+  private failure: Error | undefined;
+
+  constructor(file: string) {
+    this.stream = fs.createWriteStream(file);
+    this.stream.on('error', (error) => (this.failure = error));
+  }
+
+  async write(text: string): Promise<void> {
+    if (this.failure) throw this.failure;
+    if (!this.stream.write(text, 'utf8')) await this.until('drain');
+    if (this.failure) throw this.failure;
+  }
+
+  async close(): Promise<void> {
+    this.stream.end();
+    await this.until('finish');
+    if (this.failure) throw this.failure;
+  }
+
+  /** Resolves on `event` or on an error, leaving no listener behind. */
+  private until(event: 'drain' | 'finish'): Promise<void> {
+    if (this.failure) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        this.stream.off(event, done);
+        this.stream.off('error', done);
+        resolve();
+      };
+      this.stream.on(event, done);
+      this.stream.on('error', done);
+    });
+  }
+
+  /** Appends a file's content, a piece at a time. */
+  async copyFrom(file: string): Promise<void> {
+    for await (const piece of fs.createReadStream(file, { highWaterMark: 1 << 20 })) {
+      if (this.failure) throw this.failure;
+      if (!this.stream.write(piece as Buffer)) await this.until('drain');
+    }
+    if (this.failure) throw this.failure;
+  }
+
+  abort(): void {
+    this.stream.destroy();
+  }
+}
+
+/** Compresses chunks in the thread pool while the next one is built; writes them in order. */
+class ChunkWriter {
+  private pending: Promise<void> = Promise.resolve();
+
+  constructor(private readonly out: HtmlOutput, private readonly level: number) {}
+
+  async add(id: string, json: string): Promise<void> {
+    await this.pending;
+    const compressed = gzip(Buffer.from(json, 'utf8'), { level: this.level });
+    this.pending = compressed.then((bytes) => this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${id}">${bytes.toString('base64')}</script>\n`));
+    this.pending.catch(() => undefined); // handled when awaited by the next add or by flush
+  }
+
+  flush(): Promise<void> {
+    return this.pending;
+  }
+}
+
+async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest, generation: number): Promise<void> {
+  let rowChunk = 0;
+  for (let offset = 0; offset < count; offset += manifest.rowsPerChunk) {
+    const page = await source.page({ offset, limit: manifest.rowsPerChunk, runIndex });
+    if (page.generation !== generation) throw new Error('The log changed while the report was being written.');
+    const rows: SampleRow[] = page.rows;
+    await chunks.add(compressedChunkId(setKey, 'rows', rowChunk++), JSON.stringify(rows));
+  }
+  let detailChunk = 0;
+  for (let from = 0; from < count; from += manifest.detailsPerChunk) {
+    const parts: string[] = [];
+    for (let index = from; index < Math.min(count, from + manifest.detailsPerChunk); index++) {
+      parts.push(JSON.stringify(await source.detail(index, runIndex)));
+    }
+    await chunks.add(compressedChunkId(setKey, 'details', detailChunk++), `[${parts.join(',')}]`);
+  }
+}
+
+/**
+ * Writes the compressed standalone report of `source` to `outFile`; returns the number of samples embedded.
+ * The chunks are written to a side file first, while schema problems that come later (a validation in another
+ * thread) are still awaited; the page is then put together with the summary first.
+ */
+export async function writeCompressedStandaloneReport(source: LogSource, assets: StandaloneAssets, outFile: string, options: CompressedExportOptions = {}): Promise<number> {
+  const summary = await source.summary();
+  const laterProblems = source.laterSchemaProblems?.().catch(() => undefined);
+  const sets: { key: string; runIndex?: number; count: number }[] = [];
+  if (summary.samples.count > 0) sets.push({ key: COMPRESSED_TOP_SET, count: summary.samples.count });
+  for (const run of summary.runs?.runs ?? []) if (run.sampleCount > 0) sets.push({ key: String(run.index), runIndex: run.index, count: run.sampleCount });
+  const manifest: CompressedSamplesManifest = {
+    rowsPerChunk: Math.max(1, options.rowsPerChunk ?? DEFAULT_ROWS_PER_CHUNK),
+    detailsPerChunk: Math.max(1, options.detailsPerChunk ?? DEFAULT_DETAILS_PER_CHUNK),
+    sets: Object.fromEntries(sets.map((set) => [set.key, set.count])),
+  };
+  const chunkFile = `${outFile}.chunks.partial`;
+  const chunksOut = new HtmlOutput(chunkFile);
+  let out: HtmlOutput | undefined;
+  try {
+    const chunks = new ChunkWriter(chunksOut, options.level ?? 4);
+    for (const set of sets) await writeSet(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
+    await chunks.flush();
+    await chunksOut.close();
+    const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
+    const report: EmbeddedReport = { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples: { rows: [], details: [] }, runs: {}, compressed: manifest };
+    const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);
+    out = new HtmlOutput(outFile);
+    await out.write(head + reportDataElement(report) + scriptElement);
+    await out.copyFrom(chunkFile);
+    await out.write(STANDALONE_HTML_END);
+    await out.close();
+  } catch (error) {
+    chunksOut.abort();
+    out?.abort();
+    await fs.promises.rm(outFile, { force: true });
+    throw error;
+  } finally {
+    await fs.promises.rm(chunkFile, { force: true });
+  }
+  return sets.reduce((n, set) => n + set.count, 0);
+}

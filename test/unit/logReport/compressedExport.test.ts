@@ -1,0 +1,176 @@
+import { describe, test } from 'node:test';
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { createHash } from 'node:crypto';
+import { openLogSource, OpenLogOptions } from '../../../src/core/report/openLogSource';
+import { collectEmbeddedReport } from '../../../src/core/report/embeddedReportCollector';
+import { writeCompressedStandaloneReport } from '../../../src/core/report/compressedReportWriter';
+import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
+import { COMPRESSED_CHUNK_TYPE, EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, isEmbeddedReport } from '../../../src/core/protocol/embeddedReport';
+import type { DetailRequest, HostToWebview, PageRequest } from '../../../src/core/protocol/logReportProtocol';
+import { LogLoadError } from '../../../src/core/log/logLoadError';
+import type { SampleQuery } from '../../../src/core/log/logViewTypes';
+import { CompressedSamplesHost } from '../../../webview/logReport/compressedHost';
+import { EmbeddedQuery } from '../../../webview/logReport/embeddedQuery';
+import type { ChunkDocument } from '../../../webview/logReport/compressedSamples';
+
+const repoRoot = path.resolve(__dirname, '../../../..');
+const assets: StandaloneAssets = { script: 'document.title = "x";', css: 'body { color: red; }', codiconCss: '' };
+
+async function withSource<T>(relativePath: string, options: Partial<OpenLogOptions>, use: (source: Parameters<typeof collectEmbeddedReport>[0]) => Promise<T>): Promise<T> {
+  const outcome = await openLogSource(path.join(repoRoot, relativePath), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, ...options });
+  if (!outcome.ok) throw new Error(outcome.failure.message);
+  try {
+    return await use(outcome.source);
+  } finally {
+    outcome.source.dispose();
+  }
+}
+
+async function exportCompressed(relativePath: string): Promise<string> {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-')), 'report.html');
+  await withSource(relativePath, { leanAboveBytes: 0 }, (source) => writeCompressedStandaloneReport(source, assets, file, { rowsPerChunk: 2, detailsPerChunk: 3 }));
+  return fs.readFileSync(file, 'utf8');
+}
+
+/** A document holding the HTML's elements by id; `parsed()` ends its loading. */
+function chunkDocument(html: string): ChunkDocument & { parsed(): void } {
+  const elements = new Map<string, string>();
+  for (const match of html.matchAll(/<script type="([^"]+)" id="([^"]+)">([\s\S]*?)<\/script>/g)) elements.set(match[2], match[3]);
+  const listeners: (() => void)[] = [];
+  const doc = {
+    readyState: 'loading',
+    getElementById: (id: string) => (elements.has(id) ? { textContent: elements.get(id) ?? null } : null),
+    addEventListener: (_type: 'DOMContentLoaded', listener: () => void) => listeners.push(listener),
+    parsed: () => {
+      doc.readyState = 'complete';
+      for (const listener of listeners) listener();
+    },
+  };
+  return doc;
+}
+
+function embeddedData(html: string): EmbeddedReport {
+  const match = new RegExp(`<script type="application/json" id="${EMBEDDED_REPORT_ELEMENT_ID}">([\\s\\S]*?)</script>`).exec(html);
+  assert.ok(match, 'the data element is present');
+  const value: unknown = JSON.parse(match[1]);
+  assert.ok(isEmbeddedReport(value));
+  return value;
+}
+
+type Ask = (message: Omit<PageRequest, 'id' | 'generation'> | Omit<DetailRequest, 'id' | 'generation'>) => Promise<HostToWebview>;
+
+/** Asks the page's host questions as the report does. */
+function asker(host: CompressedSamplesHost): Ask {
+  let id = 1;
+  return (message) => host.answer({ ...message, id: id++, generation: 1 } as PageRequest | DetailRequest);
+}
+
+describe('compressed standalone export of a large log', () => {
+  for (const name of ['repeatability', 'success-trials']) {
+    test(`${name}: the page answers every page, search and detail as the plain export does`, async () => {
+      const relativePath = `examples/logs/${name}.tasklog.json`;
+      const plain = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
+      const html = await exportCompressed(relativePath);
+      const data = embeddedData(html);
+      assert.deepEqual(data.summary, JSON.parse(JSON.stringify(plain.summary)), 'the summary is embedded plainly');
+      assert.equal(data.samples.rows.length, 0);
+      assert.ok(data.compressed, 'a manifest of the compressed chunks');
+      assert.ok(html.indexOf(EMBEDDED_REPORT_ELEMENT_ID) < html.indexOf('<script>'), 'the summary comes before the script');
+      assert.ok(html.indexOf('<script>') < html.indexOf(COMPRESSED_CHUNK_TYPE), 'the chunks follow the script');
+
+      const doc = chunkDocument(html);
+      const ask = asker(new CompressedSamplesHost(data, doc, data.summary.generation));
+      const sets: [number | undefined, EmbeddedReport['samples']][] = [[undefined, plain.samples], ...Object.entries(plain.runs).map(([key, s]): [number, EmbeddedReport['samples']] => [Number(key), s])];
+      const first = ask({ type: 'page', query: { offset: 0, limit: 1000 } });
+      doc.parsed(); // the chunks are read only once the document is parsed
+      const firstAnswer = await first;
+      assert.equal(firstAnswer.type, 'pageResult');
+      for (const [runIndex, samples] of sets) {
+        const queries: SampleQuery[] = [
+          { offset: 0, limit: 1000, runIndex },
+          { offset: 1, limit: 2, runIndex, sort: { column: 'sampleId', direction: 'desc' } },
+          { offset: 0, limit: 1000, runIndex, search: String(samples.rows[0]?.sampleId ?? 'x') },
+        ];
+        for (const query of queries) {
+          const answer = await ask({ type: 'page', query });
+          assert.equal(answer.type, 'pageResult');
+          const page = new EmbeddedQuery(samples.rows, samples.details, plain.summary.generation).page(query);
+          assert.deepEqual(answer.type === 'pageResult' && answer.page, JSON.parse(JSON.stringify(page)));
+        }
+        for (const row of samples.rows) {
+          const answer = await ask({ type: 'detail', index: row.index, runIndex });
+          assert.equal(answer.type, 'detailResult');
+          assert.deepEqual(answer.type === 'detailResult' && answer.detail, JSON.parse(JSON.stringify(samples.details[row.index])));
+        }
+      }
+      const missing = await ask({ type: 'detail', index: 10_000 });
+      assert.equal(missing.type, 'error');
+    });
+  }
+
+  test('a strict CSP still allows exactly the one inline script; nothing is loaded from the network', async () => {
+    const html = await exportCompressed('examples/logs/repeatability.tasklog.json');
+    const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.doesNotMatch(csp, /unsafe-(inline|eval)/);
+    const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)];
+    assert.equal(scripts.length, 1);
+    assert.ok(csp.includes(`'sha256-${createHash('sha256').update(scripts[0][1], 'utf8').digest('base64')}'`));
+    assert.doesNotMatch(html, /<(script|link|img|iframe)\b[^>]*\b(src|href)\s*=/i);
+    for (const chunk of html.matchAll(new RegExp(`<script type="${COMPRESSED_CHUNK_TYPE}" id="[^"]+">([^<]*)</script>`, 'g'))) assert.match(chunk[1], /^[A-Za-z0-9+/=]+$/);
+  });
+
+  test('a damaged chunk gives an error answer, not a hang', async () => {
+    const html = (await exportCompressed('examples/logs/success-trials.tasklog.json')).replace(/(id="eval-lens-details-top-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA');
+    const doc = chunkDocument(html);
+    doc.parsed();
+    const ask = asker(new CompressedSamplesHost(embeddedData(html), doc, 1));
+    assert.equal((await ask({ type: 'detail', index: 0 })).type, 'error');
+    assert.equal((await ask({ type: 'page', query: { offset: 0, limit: 10 } })).type, 'pageResult');
+  });
+
+  test('a syntax error in a skipped part of a sample fails the export with its line, and leaves no file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+    const log = path.join(dir, 'cut.tasklog.json');
+    const sample = (id: number, solver: string): string => `{"sample_id": ${id}, "trials": [{"index": 0, "scores": [], "solver": ${solver}}]}`;
+    fs.writeFileSync(log, `{"status": "success", "evidence": {"samples": [\n${sample(1, '{"output": "ok"}')},\n${sample(2, '{"output": tru}')}\n]}}`);
+    const out = path.join(dir, 'report.html');
+    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0 });
+    assert.ok(outcome.ok, 'indexing skips the solver values');
+    await assert.rejects(writeCompressedStandaloneReport(outcome.source, assets, out), (error: Error) => error instanceof LogLoadError && /cut\.tasklog\.json:3:\d+/.test(error.message));
+    assert.equal(fs.existsSync(out), false);
+  });
+
+  test('schema problems found by a validation in a worker thread reach the embedded summary', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+    const log = path.join(dir, 'schema.tasklog.json');
+    const text = fs.readFileSync(path.join(repoRoot, 'examples/logs/success-trials.tasklog.json'), 'utf8').replace('"status": "success"', '"status": 42');
+    fs.writeFileSync(log, text);
+    const full = await withSource(path.relative(repoRoot, log), {}, (source) => source.summary());
+    assert.ok(full.schemaProblems.length > 0, 'the changed log has a schema problem');
+    const validationModule = path.join(repoRoot, 'dist/worker/streamedLogValidation.js');
+    assert.ok(fs.existsSync(validationModule), 'the validation bundle is built');
+    const out = path.join(dir, 'report.html');
+    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, validationModule });
+    assert.ok(outcome.ok);
+    assert.ok(outcome.source.laterSchemaProblems, 'the problems come from the worker thread');
+    try {
+      await writeCompressedStandaloneReport(outcome.source, assets, out);
+    } finally {
+      outcome.source.dispose();
+    }
+    assert.deepEqual(embeddedData(fs.readFileSync(out, 'utf8')).summary.schemaProblems, full.schemaProblems);
+    assert.deepEqual(fs.readdirSync(dir).sort(), ['report.html', 'schema.tasklog.json'], 'no side file is left');
+  });
+
+  test('the lean opening (sample by sample, schema checked per sample) gives the same report as the full one', async () => {
+    for (const relativePath of ['examples/logs/repeatability.tasklog.json', 'examples/logs/mismatch.tasklog.json', 'test/fixtures/logs/hostile.tasklog.json']) {
+      const full = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
+      const lean = await withSource(relativePath, { leanAboveBytes: 0 }, (source) => collectEmbeddedReport(source));
+      assert.deepEqual(lean, full, relativePath);
+    }
+  });
+});
