@@ -22,9 +22,21 @@ export interface EffectiveScorer {
   directIos?: unknown[];
 }
 
+/** The reason "no trial aggregation produces …" per value key, written once (it recurs in every sample). */
+const noAggregationReasons = new Map<string, string>();
+
+function noAggregationReason(key: string): string {
+  let reason = noAggregationReasons.get(key);
+  if (reason === undefined) {
+    reason = logStrings.noTrialAggregation(key);
+    if (noAggregationReasons.size < 1000) noAggregationReasons.set(key, reason);
+  }
+  return reason;
+}
+
 /** Verifies a sample-level value against what the trials aggregate to under the same name. */
 export function verifyAgainstTrials(reported: unknown, computed: readonly AggregatedValue[] | undefined, key: string): Verification {
-  if (!computed || computed.length === 0) return { verdict: 'not_verifiable', reason: logStrings.noTrialAggregation(key) };
+  if (!computed || computed.length === 0) return { verdict: 'not_verifiable', reason: noAggregationReason(key) };
   const reportedNumber = toNumeric(reported);
   if (reportedNumber === undefined) return { verdict: 'not_verifiable', reason: logStrings.reportedNotNumeric };
   for (const candidate of computed) {

@@ -77,7 +77,8 @@ export function readSample(raw: unknown, position: number, runIndex?: number): S
       hasData: present,
       solver: solver ? solver.output : undefined,
       scores: readScoresList(trial.scores) ?? [],
-      errors: readErrors(trial.errors, { ...base, level: 'trial', trialIndex: index }),
+      // Most trials have no errors: their place is only built for those that do.
+      errors: asArray(trial.errors)?.length ? readErrors(trial.errors, { ...base, level: 'trial', trialIndex: index }) : [],
     };
   });
   const own = dataOf(record.sample);

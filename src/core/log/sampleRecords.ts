@@ -155,15 +155,16 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
       (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: scorer.values[key], verification });
     }
   }
-  const errors = [...shape.errors, ...shape.trials.flatMap((t) => t.errors)];
+  let errorCount = shape.errors.length;
+  for (const trial of shape.trials) errorCount += trial.errors.length;
   const record: SampleRecord = {
     index: shape.position,
     sampleId: shape.sampleId,
     layout: shape.layout,
     scores,
     trials: shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })),
-    errorStages: sortStages(new Set(errors.map(stageOf))),
-    errorCount: errors.length,
+    errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : [],
+    errorCount,
     data: dataPreview(shape.data),
     ...passRates(shape.trials, context.primaryScore, context.passK),
   };
