@@ -81,7 +81,13 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
   await screenshot(page, 'compare-metrics-light');
 
   await frame.locator('[data-testid="filter-kind"]').selectOption('regression');
-  await frame.waitForSelector('[data-testid="change"][data-kind="regression"]', { timeout: 30_000 });
+  // The list is drawn again for the filter: wait until it holds regressions only, or the timeout fails the test.
+  await frame.waitForFunction(
+    `document.querySelectorAll('[data-testid="change"][data-kind="regression"]').length > 0
+      && document.querySelectorAll('[data-testid="change"][data-kind="improvement"]').length === 0`,
+    undefined,
+    { timeout: 30_000 },
+  ).catch(() => undefined);
   assert.equal(await frame.locator('[data-testid="change"][data-kind="improvement"]').count(), 0, 'only regressions are listed');
   const first = frame.locator('[data-testid="change"]').first();
   const sampleId = (await first.getAttribute('data-sample-id')) ?? '';
