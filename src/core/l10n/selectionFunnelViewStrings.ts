@@ -90,6 +90,18 @@ export const selectionFunnelViewStrings = {
   capped: (cap: number, matched: number, noun: RecordNoun) => `The table holds the first ${formatCount(cap)} of ${formatCount(matched)} kept ${noun}.`,
   noneKept: (noun: RecordNoun) => `No ${SINGULAR[noun]} is selected by the source's fields.`,
   noneInSource: (noun: RecordNoun) => `The source has no ${noun}.`,
+  /**
+   * The code lens once a count is known: "Preview · 2 sessions kept of 3"; "at least" when the count stopped
+   * early or the source counted part of its data; rows keep the filter preview's words.
+   */
+  codeLensCounted: (known: { total: number; matched: number; complete: boolean; recordNoun?: RecordNoun; lowerBound?: boolean }) => {
+    const partial = !known.complete || known.lowerBound === true;
+    const noun = known.recordNoun;
+    if (noun === undefined || noun === 'rows') {
+      return partial ? previewViewStrings.codeLensCountedPartial(known.matched, known.total) : previewViewStrings.codeLensCounted(known.matched, known.total);
+    }
+    return `Preview · ${partial ? 'at least ' : ''}${recordCount(known.matched, noun)} kept of ${formatCount(known.total)}`;
+  },
   /** The status bar's message while counting: "42% · 120 sessions read" (rows: the filter preview's own words). */
   statusBarProgress: (progress: PreviewProgress, noun: RecordNoun | undefined) => {
     if (noun === undefined || noun === 'rows') return previewViewStrings.statusBarProgress(progress);

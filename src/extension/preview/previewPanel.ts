@@ -390,7 +390,12 @@ export class PreviewPanel implements vscode.Disposable {
   private finish(generation: number, version: number, result: PreviewResult): PreviewCommandSummary {
     this.rows = result.rows;
     this.postState(this.resultMessage(generation, 'final', result, result.rows.length));
-    if (result.complete) this.cache.set(this.uri, this.index, { version, total: result.total, matched: result.matched, complete: true });
+    if (result.complete) {
+      this.cache.set(this.uri, this.index, {
+        version, total: result.total, matched: result.matched, complete: true,
+        ...(result.recordNoun ? { recordNoun: result.recordNoun } : {}), ...(result.lowerBound ? { lowerBound: true } : {}),
+      });
+    }
     return commandSummary(result, result.rows.length);
   }
 

@@ -41,6 +41,9 @@ suite('Preview: the selection funnel in the command result', () => {
     assert.equal(result.funnel, '3 sessions → 2 from 2026-11-01');
     assert.deepEqual(result.removedPerFilter.map((step) => [step.field, step.removed]), [['from_time', 1]]);
     assert.equal(result.lowerBound, undefined, 'an exact count is no lower bound');
+    const lenses = await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', workspaceFile('datasets/agent-sessions.dataset.yaml'));
+    const titles = lenses.filter((lens) => lens.command?.command === 'evalLens.previewFilters').map((lens) => lens.command!.title);
+    assert.equal(titles[0], 'Preview · 2 sessions kept of 3', 'the code lens says sessions too');
   });
 
   test('a filter funnel keeps its result as it was', async () => {

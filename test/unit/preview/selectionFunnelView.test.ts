@@ -81,6 +81,15 @@ describe('nouns', () => {
     assert.equal(countPercent(progress), 42);
   });
 
+  test('the code lens says the kept records, "at least" when the count is a lower bound, and rows as before', () => {
+    assert.equal(strings.codeLensCounted({ total: 3, matched: 2, complete: true, recordNoun: 'sessions' }), 'Preview · 2 sessions kept of 3');
+    assert.equal(strings.codeLensCounted({ total: 3, matched: 1, complete: true, recordNoun: 'sessions' }), 'Preview · 1 session kept of 3');
+    assert.equal(strings.codeLensCounted({ total: 9_000, matched: 800, complete: true, recordNoun: 'samples', lowerBound: true }), 'Preview · at least 800 samples kept of 9,000');
+    assert.equal(strings.codeLensCounted({ total: 40, matched: 3, complete: true }), previewViewStrings.codeLensCounted(3, 40));
+    assert.equal(strings.codeLensCounted({ total: 40, matched: 3, complete: true, lowerBound: true }), previewViewStrings.codeLensCountedPartial(3, 40));
+    assert.equal(strings.codeLensCounted({ total: 40, matched: 3, complete: false }), 'Preview · at least 3 kept of 40');
+  });
+
   test('the noun of a count in progress is known from the spec where the source type says it', () => {
     assert.equal(expectedRecordNoun({ source: { type: 'coding_agent_sessions' } }), 'sessions');
     assert.equal(expectedRecordNoun({ source: { type: 'trace_platform_b', project: 'p' } }), 'traces');
