@@ -7,18 +7,35 @@ import type { Frame } from 'playwright-core';
 import { repoRoot } from './harness/repoRoot';
 import { assertControlsReadable, assertNoTinyText, assertTextContrast } from './harness/reportVisualChecks';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../unit/remote/hubReplay';
+import { ReplayServer, startReplay } from '../unit/remote/replayServer';
 
 let workbench: Workbench;
 let workspace: string;
+let hub: ReplayServer;
 
 before(async () => {
+  // A dataset hub whose index is partial: every count it gives is a lower bound.
+  const rows = hubRows(600);
+  let url = '';
+  hub = await startReplay(hubRoute({ rows, parquet: hubParquet(rows, 200), partial: true }, () => url));
+  url = hub.url;
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-selection-funnel-'));
   fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
-  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+  fs.writeFileSync(path.join(workspace, 'datasets', 'hub-partial.dataset.yaml'), [
+    'key: reviews-partial', 'source:', '  type: dataset_hub', '  path: owner/reviews', '  split: train', '  filters:',
+    '    - expression: "{{ sample.label }}"', '      op: equals', '      value: 1', '',
+  ].join('\n'));
+  workbench = await startWorkbench({
+    workspace,
+    env: { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: hub.url },
+    settings: { 'workbench.colorTheme': 'Default Light Modern', 'evalLens.preview.urlFetch': 'always' },
+  });
 }, { timeout: 180_000 });
 
 after(async () => {
   await workbench?.close();
+  await hub?.close();
   if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
 });
 
@@ -74,4 +91,26 @@ test('a coding-agent sessions source shows its selection funnel: sessions, one s
     await assertTextContrast(frame, '.toolbar, .grid-header', `${theme.name} toolbar and table header`);
     await screenshot(page, `preview-selection-funnel-${theme.name}`);
   }
+});
+
+test('a hub that counted part of its data: every count is marked "at least", with the reason, under a note of how it counted', { timeout: 240_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/hub-partial.dataset.yaml');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="funnel-counted-by"]').count()) > 0, 90_000);
+  assert.match(await frame.locator('[data-testid="funnel-text"]').textContent() ?? '', /^at least [\d,]+ → at least [\d,]+ kept$/);
+  assert.equal(await frame.locator('[data-testid="funnel-counted-by"]').textContent(), ' counted by the hub; every count is a lower bound');
+  const marks = frame.locator('[data-testid="lower-bound"]');
+  assert.equal(await marks.count(), 3, 'the rows loaded, the rows after the filter and the kept rows');
+  for (const title of await marks.evaluateAll((nodes) => nodes.map((node) => node.getAttribute('title')))) assert.match(title ?? '', /lower bound/);
+  assert.match(await frame.locator('.stage-total .stage-label').textContent() ?? '', /^at least [\d,]+ rows$/);
+  assert.match(await frame.locator('.stage-kept .stage-label').textContent() ?? '', /^at least [\d,]+ kept$/);
+  assert.equal(await frame.locator('.stage-filter-label').textContent(), 'label = 1', 'a filter step keeps its filter label');
+  for (const theme of THEMES) {
+    await setColorTheme(page, theme.label, theme.kind);
+    await waitForViewTheme(frame, theme.bodyClass);
+    await assertNoTinyText(frame, `${theme.name} lower bounds`);
+    await assertTextContrast(frame, '.funnel', `${theme.name} lower bounds`);
+  }
+  await screenshot(page, 'preview-lower-bound');
 });
