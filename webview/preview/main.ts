@@ -16,6 +16,7 @@ import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
 import { loadViewState, postToHost, saveViewState } from './vscodeApi';
 import { datasetCommandStrings } from '../../src/core/l10n/datasetCommandStrings';
+import { selectionFunnelViewStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
 
 const viewState = loadViewState();
 let init: InitMessage | undefined;
@@ -108,6 +109,10 @@ function refreshDetail(): void {
 }
 
 function emptyMessage(view: PreviewSummaryView): string {
+  const noun = view.recordNoun;
+  if (view.selection || (noun && noun !== 'rows')) {
+    return view.total === 0 ? selectionFunnelViewStrings.noneInSource(noun ?? 'rows') : selectionFunnelViewStrings.noneKept(noun ?? 'rows');
+  }
   return view.total === 0 ? previewViewStrings.noRowsInSource : previewViewStrings.noRowsKept;
 }
 
@@ -159,7 +164,7 @@ function receive(message: HostToWebview): void {
       status.running();
       return;
     case 'progress':
-      if (message.generation === runningGeneration) status.running(message.progress);
+      if (message.generation === runningGeneration) status.running(message.progress, message.recordNoun);
       return;
     case 'result':
       applyResult(message);

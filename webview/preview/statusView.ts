@@ -3,7 +3,8 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import { previewViewStrings } from '../../src/core/l10n/previewViewStrings';
 import type { PreviewFailure, PreviewLocation, PreviewSummaryView } from '../../src/core/protocol/previewProtocol';
-import type { PreviewProgress } from '../../src/core/sources/previewTypes';
+import type { PreviewProgress, RecordNoun } from '../../src/core/sources/previewTypes';
+import { selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
 import { clear, codicon, el } from './dom';
 import { baseName } from './funnelView';
 import { previewErrorStrings } from '../../src/core/l10n/previewErrorStrings';
@@ -35,7 +36,8 @@ export class StatusView {
     this.element.append(this.progressBox, this.notices, this.failure);
   }
 
-  running(progress?: PreviewProgress): void {
+  /** Shows a count in progress; `noun` names the source's records ("120 sessions read"), rows when absent. */
+  running(progress?: PreviewProgress, noun?: RecordNoun): void {
     this.progressBox.hidden = false;
     this.failure.hidden = true;
     clear(this.notices);
@@ -51,12 +53,16 @@ export class StatusView {
       this.progressBar.value = Math.min(progress.done, progress.total);
       detail = progress.unit === 'bytes'
         ? previewViewStrings.countingBytes(Math.floor((100 * progress.done) / progress.total))
-        : previewViewStrings.countingFiles(progress.done, progress.total);
+        : progress.unit === 'records' ? selectionStrings.countingRecords(progress.done, progress.total, noun ?? 'rows')
+          : previewViewStrings.countingFiles(progress.done, progress.total);
     } else {
       this.progressBar.indeterminate = true;
       if (progress.unit === 'files') detail = previewViewStrings.countingFiles(progress.done);
     }
-    this.progressText.textContent = `${previewViewStrings.counting(progress.rowsSeen, progress.rowsKept)}${detail ? ` · ${detail}` : ''}`;
+    const counting = noun === undefined || noun === 'rows'
+      ? previewViewStrings.counting(progress.rowsSeen, progress.rowsKept)
+      : selectionStrings.counting(progress.rowsSeen, progress.rowsKept, noun);
+    this.progressText.textContent = `${counting}${detail ? ` · ${detail}` : ''}`;
   }
 
   finished(summary: PreviewSummaryView, rowCap: number): void {
@@ -64,7 +70,11 @@ export class StatusView {
     this.failure.hidden = true;
     clear(this.notices);
     if (!summary.complete) this.notices.append(this.notice('info', previewViewStrings.cancelled, true));
-    if (summary.capped) this.notices.append(this.notice('info', previewViewStrings.capped(Math.min(rowCap, summary.rowCount), summary.matched), false));
+    const cap = Math.min(rowCap, summary.rowCount);
+    const noun = summary.recordNoun;
+    if (summary.capped) {
+      this.notices.append(this.notice('info', noun && noun !== 'rows' ? selectionStrings.capped(cap, summary.matched, noun) : previewViewStrings.capped(cap, summary.matched), false));
+    }
   }
 
   /** Nothing to report (a generated dataset: the generator view says it all). */

@@ -3,7 +3,7 @@
  * Every message has a string-literal `type`; requests carry an `id` that the response repeats.
  * `generation` numbers a run of the preview: pages of an older generation are dropped.
  */
-import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning } from '../sources/previewTypes';
+import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../sources/previewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { GeneratorPreviewView } from '../sources/generatorPreview';
 
@@ -37,6 +37,14 @@ export interface PreviewSummaryView {
   rowCount: number;
   /** True when more rows were kept than the host holds (`rowCount` is the cap). */
   capped: boolean;
+  /** The steps are the source's own selecting fields (SEMANTICS §9.1), not filters. */
+  selection?: boolean;
+  /** What one record is ("sessions", "samples", …); rows when absent. */
+  recordNoun?: RecordNoun;
+  /** How the count was made, in words ("counted by the hub", "counted here from 3 of 12 columns, 41 MB read"). */
+  countedBy?: string;
+  /** Only part of the data was counted: every count is a lower bound. */
+  lowerBound?: boolean;
 }
 
 /**
@@ -71,6 +79,8 @@ export interface ProgressMessage {
   type: 'progress';
   generation: number;
   progress: PreviewProgress;
+  /** What the records counted are, when the host knows ("120 sessions read"); rows when absent. */
+  recordNoun?: RecordNoun;
 }
 
 /** The first page (`phase: 'firstPage'`, counting goes on) or the final counts (`phase: 'final'`). */

@@ -5,7 +5,8 @@
  */
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
-import type { PreviewProgress } from '../../core/sources/previewTypes';
+import type { PreviewProgress, RecordNoun } from '../../core/sources/previewTypes';
+import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
 
 /** What happened to the status bar entry (for the integration tests' view of the host). */
 export interface CountStatusObserver {
@@ -36,9 +37,10 @@ export class CountStatusProgress {
     ).then(() => this.observer?.ended());
   }
 
-  report(progress: PreviewProgress): void {
+  /** Shows how far the count is, in the source's records ("120 sessions read"; rows when `noun` is absent). */
+  report(progress: PreviewProgress, noun?: RecordNoun): void {
     if (this.ended) return;
-    const message = previewViewStrings.statusBarProgress(progress);
+    const message = selectionFunnelViewStrings.statusBarProgress(progress, noun);
     if (this.reporter) this.reporter.report({ message });
     else this.pendingMessage = message;
     this.observer?.reported(message);

@@ -4,6 +4,7 @@
  * local files and folders (never a URL), and only after typing pauses.
  */
 import * as vscode from 'vscode';
+import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import { preview } from '../../core/sources/preview';
 import { locate, parseSpecDocuments } from '../../core/yaml/specDocument';
@@ -60,9 +61,7 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
       if (!entry.sourceKeyRange) continue;
       const position = document.positionAt(entry.sourceKeyRange.start);
       const known = this.cache.get(document.uri, document.version, entry.index);
-      const title = !known ? previewViewStrings.codeLensPreview
-        : known.complete ? previewViewStrings.codeLensCounted(known.matched, known.total)
-          : previewViewStrings.codeLensCountedPartial(known.matched, known.total);
+      const title = !known ? previewViewStrings.codeLensPreview : selectionFunnelViewStrings.codeLensCounted(known);
       lenses.push(new vscode.CodeLens(new vscode.Range(position, position), {
         title,
         tooltip: previewViewStrings.codeLensPreviewTooltip,

@@ -32,6 +32,7 @@ import { generatorPreview, generatorSpecificationOf } from '../../core/sources/g
 import { findGeneratorDefinition } from './generatorDefinitionLookup';
 import { exportPreviewRows } from './exportKeptRowsCommand';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
+import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -298,6 +299,7 @@ export class PreviewPanel implements vscode.Disposable {
     let firstPage: PreviewResult | undefined;
     let lastProgress: PreviewProgress | undefined;
     const status = this.showCounting(generation);
+    const expectedNoun = expectedRecordNoun(value);
     try {
       const result = await runPreview(preview, {
         datasetValue: value,
@@ -323,8 +325,9 @@ export class PreviewPanel implements vscode.Disposable {
           const now = Date.now();
           if (generation !== this.generation || now - this.lastProgressPost < PROGRESS_INTERVAL_MS) return;
           this.lastProgressPost = now;
-          this.postState({ type: 'progress', generation, progress });
-          status.report(progress);
+          const recordNoun = firstPage?.recordNoun ?? expectedNoun;
+          this.postState({ type: 'progress', generation, progress, ...(recordNoun ? { recordNoun } : {}) });
+          status.report(progress, recordNoun);
         },
       });
       SourceFactsCache.record(value, this.uri.fsPath, result);
@@ -336,7 +339,7 @@ export class PreviewPanel implements vscode.Disposable {
         // Cancelled before the core returned partial counts: show what is known, marked incomplete.
         const partial: PreviewResult = firstPage
           ? { ...firstPage, complete: false }
-          : { columns: [], rows: [], total: lastProgress?.rowsSeen ?? 0, matched: lastProgress?.rowsKept ?? 0, removedPerFilter: [], notComparable: 0, warnings: [], complete: false };
+          : { columns: [], rows: [], total: lastProgress?.rowsSeen ?? 0, matched: lastProgress?.rowsKept ?? 0, removedPerFilter: [], notComparable: 0, warnings: [], complete: false, ...(expectedNoun ? { recordNoun: expectedNoun } : {}) };
         return this.finish(generation, version, partial);
       }
       const failure = failureFromError(error, context);
@@ -387,7 +390,12 @@ export class PreviewPanel implements vscode.Disposable {
   private finish(generation: number, version: number, result: PreviewResult): PreviewCommandSummary {
     this.rows = result.rows;
     this.postState(this.resultMessage(generation, 'final', result, result.rows.length));
-    if (result.complete) this.cache.set(this.uri, this.index, { version, total: result.total, matched: result.matched, complete: true });
+    if (result.complete) {
+      this.cache.set(this.uri, this.index, {
+        version, total: result.total, matched: result.matched, complete: true,
+        ...(result.recordNoun ? { recordNoun: result.recordNoun } : {}), ...(result.lowerBound ? { lowerBound: true } : {}),
+      });
+    }
     return commandSummary(result, result.rows.length);
   }
 

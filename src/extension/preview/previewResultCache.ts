@@ -3,12 +3,17 @@
  * and which spec files the user has previewed (only those are counted in the background).
  */
 import * as vscode from 'vscode';
+import type { RecordNoun } from '../../core/sources/previewTypes';
 
 export interface CachedCount {
   version: number;
   total: number;
   matched: number;
   complete: boolean;
+  /** What the source's records are ("sessions"); rows when absent. */
+  recordNoun?: RecordNoun;
+  /** The source counted only part of its data: the counts are lower bounds. */
+  lowerBound?: boolean;
 }
 
 export class PreviewResultCache implements vscode.Disposable {

@@ -4,7 +4,8 @@
  */
 import type { GeneratorPreviewView } from '../../core/sources/generatorPreview';
 import type { PreviewSummaryView } from '../../core/protocol/previewProtocol';
-import type { FilterStep, PreviewResult } from '../../core/sources/previewTypes';
+import type { FilterStep, PreviewResult, RecordNoun } from '../../core/sources/previewTypes';
+import { selectionFunnelLine } from '../../core/l10n/selectionFunnelViewStrings';
 
 /**
  * What `evalLens.previewFilters` resolves to once the first full count of the run it started ends:
@@ -20,6 +21,13 @@ export interface PreviewCommandSummary {
   warnings: number;
   /** Kept rows held for the table (at most ROW_CAP). */
   rowsHeld: number;
+  /** Sources that select with their own fields (SEMANTICS §9.1): the steps are those fields. */
+  selection?: boolean;
+  recordNoun?: RecordNoun;
+  countedBy?: string;
+  lowerBound?: boolean;
+  /** The selection funnel in words: "412 sessions → 120 from 2026-11-01 → 50 kept by limit". */
+  funnel?: string;
 }
 /** A generated dataset resolves to what its generator will produce. */
 export type PreviewCommandResult = PreviewCommandSummary | { error: string } | { generator: GeneratorPreviewView };
@@ -35,7 +43,18 @@ export function summaryView(result: PreviewResult, rowCount: number, final: bool
     complete: result.complete,
     rowCount,
     capped: final && result.matched > rowCount,
+    ...countingFacts(result),
   };
+}
+
+/** What a source says about its records and its count, present only when it says it (filter funnels stay as they are). */
+function countingFacts(result: PreviewResult): Pick<PreviewSummaryView, 'selection' | 'recordNoun' | 'countedBy' | 'lowerBound'> {
+  const facts: Pick<PreviewSummaryView, 'selection' | 'recordNoun' | 'countedBy' | 'lowerBound'> = {};
+  if (result.selection) facts.selection = true;
+  if (result.recordNoun) facts.recordNoun = result.recordNoun;
+  if (result.countedBy) facts.countedBy = result.countedBy;
+  if (result.lowerBound) facts.lowerBound = true;
+  return facts;
 }
 
 export function commandSummary(result: PreviewResult, rowsHeld: number): PreviewCommandSummary {
@@ -47,5 +66,7 @@ export function commandSummary(result: PreviewResult, rowsHeld: number): Preview
     complete: result.complete,
     warnings: result.warnings.length,
     rowsHeld,
+    ...countingFacts(result),
+    ...(result.selection ? { funnel: selectionFunnelLine({ total: result.total, matched: result.matched, steps: result.removedPerFilter, recordNoun: result.recordNoun, lowerBound: result.lowerBound }) } : {}),
   };
 }

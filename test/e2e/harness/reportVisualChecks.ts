@@ -172,3 +172,23 @@ export async function assertKeyColumnsInView(frame: Frame, label: string, scoreC
   }
   return placement;
 }
+
+/** Every visible text under `selector` contrasts ≥ 4.5:1 with its background; returns how many texts were measured. */
+export async function assertTextContrast(frame: Frame, selector: string, label: string): Promise<number> {
+  const script = `(() => {${PAGE_HELPERS}
+  const measured = [];
+  for (const root of document.querySelectorAll(${JSON.stringify(selector)})) {
+    for (const text of textElements(root).filter(visible)) {
+      const bg = background(text);
+      const colour = getComputedStyle(text).color;
+      measured.push({ what: describe(text) + ' ' + colour + ' on ' + [bg.r, bg.g, bg.b].map(Math.round).join(','), ratio: contrast(over(rgba(colour), bg), bg) });
+    }
+  }
+  return measured;
+})()`;
+  const measured = await frame.evaluate<{ what: string; ratio: number }[]>(script);
+  assert.ok(measured.length > 0, `${label}: texts under ${selector} were found`);
+  const poor = measured.filter((m) => m.ratio < 4.5).map((m) => `${m.what}: ${m.ratio.toFixed(2)}:1`);
+  assert.deepEqual(poor, [], `${label}: texts under ${selector} that contrast less than 4.5:1`);
+  return measured.length;
+}
