@@ -85,6 +85,35 @@ export class RowCounter {
     return true;
   }
 
+  /**
+   * `test` for a batch of `rows` rows given, per filter, every row's outcome (column-wise evaluation): the
+   * same counts as testing the rows one by one. Returns which rows are kept (1) or not (0).
+   */
+  testBatch(outcomes: readonly Uint8Array[], rows: number): Uint8Array {
+    const stats = this.stats;
+    const kept = new Uint8Array(rows).fill(1);
+    for (let k = 0; k < outcomes.length; k++) {
+      const of = outcomes[k];
+      let removed = 0;
+      let notComparable = 0;
+      for (let i = 0; i < rows; i++) {
+        const outcome = of[i];
+        if (outcome !== FilterOutcome.Pass && kept[i] === 1) {
+          kept[i] = 0;
+          removed++;
+          if (outcome === FilterOutcome.NotComparable) notComparable++;
+        }
+      }
+      stats.removed[k] += removed;
+      stats.notComparable[k] += notComparable;
+    }
+    let matched = 0;
+    for (let i = 0; i < rows; i++) matched += kept[i];
+    stats.total += rows;
+    stats.matched += matched;
+    return kept;
+  }
+
   private removedBy(k: number, outcome: FilterOutcome): false {
     this.stats.removed[k]++;
     if (outcome === FilterOutcome.NotComparable) this.stats.notComparable[k]++;
