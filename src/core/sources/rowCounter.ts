@@ -97,12 +97,12 @@ export class RowCounter {
       let removed = 0;
       let notComparable = 0;
       for (let i = 0; i < rows; i++) {
+        // Branch-free: outcomes are 0 (pass), 1 (fail) or 2 (not comparable).
         const outcome = of[i];
-        if (outcome !== FilterOutcome.Pass && kept[i] === 1) {
-          kept[i] = 0;
-          removed++;
-          if (outcome === FilterOutcome.NotComparable) notComparable++;
-        }
+        const removes = kept[i] & (outcome | (outcome >> 1)) & 1;
+        kept[i] ^= removes;
+        removed += removes;
+        notComparable += removes & (outcome >> 1);
       }
       stats.removed[k] += removed;
       stats.notComparable[k] += notComparable;

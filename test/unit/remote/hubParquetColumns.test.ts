@@ -58,13 +58,15 @@ function randomParquet(seed: number, rows: number): ArrayBuffer {
       { name: 'flag', data: flag, type: 'BOOLEAN', nullable: true },
       { name: 'big', data: big, type: 'INT64', nullable: true },
       { name: 'required', data: Array.from({ length: rows }, () => pick(TEXTS)), type: 'STRING', nullable: false },
+      // Nullable, but most pages hold no null.
+      { name: 'rare', data: Array.from({ length: rows }, () => (random() < 0.002 ? null : pick(TEXTS))), type: 'STRING', nullable: true },
     ],
     rowGroupSize: [Math.floor(rows / 3), Math.floor(rows / 2), rows],
     pageSize: 600,
   });
 }
 
-const COLUMNS = ['note', 'unique', 'plain', 'score', 'level', 'flag', 'big', 'required', 'absent'];
+const COLUMNS = ['note', 'unique', 'plain', 'score', 'level', 'flag', 'big', 'required', 'rare', 'absent'];
 const VALUES: unknown[] = [3, 0, -1, 2.5, 12, 10, '3', ' 3 ', 'x', '', 'b', 'true', true, false, 1152921504606846976];
 
 /** A random filter on a random column: every §5 operator, numeric, text and boolean operands. */
@@ -117,16 +119,23 @@ describe('hub Parquet counted column-wise', () => {
       writeRleBitPackedHybrid(writer, values, width);
       const encoded = new Uint8Array(writer.getBuffer());
       const ours = new Int32Array(count);
-      readHybrid(encoded, 0, encoded.byteLength, width, ours, count);
+      readHybrid(encoded, 0, encoded.byteLength, width, ours, 0, count);
       const reference = new Array<number>(count);
       readRleBitPackedHybrid({ view: new DataView(encoded.buffer, encoded.byteOffset, encoded.byteLength), offset: 0 }, width, reference, encoded.byteLength);
       assert.deepEqual(Array.from(ours), reference, `width ${width}`);
       assert.deepEqual(Array.from(ours), values, `width ${width}`);
+      if (width <= 12) {
+        // Mapped through a table while decoded, written from an offset.
+        const table = Uint8Array.from({ length: 2 ** width }, () => Math.floor(random() * 3));
+        const mapped = new Uint8Array(count + 5).fill(9);
+        readHybrid(encoded, 0, encoded.byteLength, width, mapped, 5, count, table);
+        assert.deepEqual(Array.from(mapped), [9, 9, 9, 9, 9, ...values.map((value) => table[value])], `width ${width}, mapped`);
+      }
     }
   });
 
   test('a truncated run is an error, not a hang', () => {
-    assert.throws(() => readHybrid(new Uint8Array([0, 0, 0]), 0, 3, 3, new Int32Array(10), 10), /end after 0 of 10/);
+    assert.throws(() => readHybrid(new Uint8Array([0, 0, 0]), 0, 3, 3, new Int32Array(10), 0, 10), /end after 0 of 10/);
   });
 
   test('every chunk outcome equals the filter on the value the row reader gives (V2 pages, dictionary and plain)', async () => {

@@ -36,30 +36,39 @@ export function chunkDecoder(chunk: ColumnChunk, schemaPath: SchemaTree[]): Colu
   return { pathInSchema: meta.path_in_schema, element: schemaPath[schemaPath.length - 1].element, schemaPath, type: meta.type, codec: meta.codec, parsers: DEFAULT_PARSERS };
 }
 
-/** A decoded data page: definition levels (absent: every value defined) and values or dictionary indexes. */
-interface DecodedPage {
-  /** Rows of the page. */
-  count: number;
-  definitionLevels: ArrayLike<number> | undefined;
-  /** Dictionary indexes (when `indexes`) or values. */
-  values: ArrayLike<unknown>;
-  indexes: boolean;
+/** A dictionary-encoded page's indexes, not yet decoded: the bit-width byte at `offset`, then `defined` indexes. */
+interface EncodedIndexes {
+  page: Uint8Array;
+  offset: number;
+  defined: number;
 }
+
+/**
+ * A decoded data page: its rows, definition levels (absent: every value defined) and either its values or, for
+ * a dictionary-encoded page, its encoded indexes.
+ */
+type DecodedPage =
+  | { count: number; definitionLevels: ArrayLike<number> | undefined; values: ArrayLike<unknown>; indexes?: undefined }
+  | { count: number; definitionLevels: Uint8Array | undefined; indexes: EncodedIndexes };
 
 const isDictionaryEncoding = (encoding: string) => encoding === 'PLAIN_DICTIONARY' || encoding === 'RLE_DICTIONARY';
 const bitWidth = (value: number) => 32 - Math.clz32(value);
+/** Widths up to which indexes are mapped to outcomes while decoded (a table of 2^width outcomes). */
+const MAPPED_WIDTH = 16;
 
 /**
  * Reads `count` values of the RLE / bit-packed hybrid encoding (widths up to 24 bits) from bytes [at, end) into
- * `out`; returns the offset after the last run read. Runs beyond `count` values are read but not kept.
+ * `out` from `outAt`, each through `table` when given; returns the offset after the last run read. Runs beyond
+ * `count` values are read but not kept.
  */
-export function readHybrid(bytes: Uint8Array, at: number, end: number, width: number, out: Uint8Array | Int32Array, count: number): number {
+export function readHybrid(bytes: Uint8Array, at: number, end: number, width: number, out: Uint8Array | Int32Array, outAt: number, count: number, table?: Uint8Array): number {
   const mask = (1 << width) - 1;
   const runBytes = (width + 7) >> 3;
+  const stop = outAt + count;
   let pos = at;
-  let seen = 0;
-  while (seen < count) {
-    if (pos >= end) throw new Error(`parquet levels or indexes end after ${seen} of ${count} values`);
+  let seen = outAt;
+  while (seen < stop) {
+    if (pos >= end) throw new Error(`parquet levels or indexes end after ${seen - outAt} of ${count} values`);
     let header = 0;
     let shift = 0;
     let byte: number;
@@ -78,29 +87,28 @@ export function readHybrid(bytes: Uint8Array, at: number, end: number, width: nu
           pos++;
           bits += 8;
         }
-        if (seen < count) out[seen++] = buffer & mask;
+        if (seen < stop) out[seen++] = table === undefined ? buffer & mask : table[buffer & mask];
         buffer >>>= width;
         bits -= width;
         values--;
       }
     } else {
-      const run = Math.floor(header / 2);
       let value = 0;
       for (let b = 0; b < runBytes; b++) value |= bytes[pos++] << (b * 8);
-      const stop = Math.min(count, seen + run);
-      out.fill(value, seen, stop);
-      seen = stop;
+      const runEnd = Math.min(stop, seen + Math.floor(header / 2));
+      out.fill(table === undefined ? value : table[value], seen, runEnd);
+      seen = runEnd;
     }
   }
   return pos;
 }
 
-/** Dictionary indexes of a page's values, from the bit-width byte on (typed arrays throughout). */
-function readIndexes(page: Uint8Array, offset: number, count: number): Int32Array {
-  const indexes = new Int32Array(count);
+/** Dictionary indexes of a page's values (typed arrays throughout). */
+function readIndexes({ page, offset, defined }: EncodedIndexes): Int32Array {
+  const indexes = new Int32Array(defined);
   const width = page[offset];
-  if (count === 0 || !width) return indexes;
-  if (width <= 24) readHybrid(page, offset + 1, page.byteLength, width, indexes, count);
+  if (defined === 0 || !width) return indexes;
+  if (width <= 24) readHybrid(page, offset + 1, page.byteLength, width, indexes, 0, defined);
   else readRleBitPackedHybrid({ view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: offset + 1 }, width, indexes, page.byteLength - offset - 1);
   return indexes;
 }
@@ -109,7 +117,7 @@ function readIndexes(page: Uint8Array, offset: number, count: number): Int32Arra
 function readLevels(page: Uint8Array, at: number, end: number, maxDefinition: number, count: number): Uint8Array {
   const levels = new Uint8Array(count);
   const width = bitWidth(maxDefinition);
-  if (width <= 8) readHybrid(page, at, end, width, levels, count);
+  if (width <= 8) readHybrid(page, at, end, width, levels, 0, count);
   else readRleBitPackedHybrid({ view: new DataView(page.buffer, page.byteOffset, page.byteLength), offset: at }, width, levels, end - at);
   return levels;
 }
@@ -120,7 +128,7 @@ function decodePageV1(compressed: Uint8Array, header: PageHeader, daph: DataPage
   const page = decompressPage(compressed, Number(header.uncompressed_page_size), decoder.codec, decoder.compressors);
   if (!dictionary || !isDictionaryEncoding(daph.encoding) || decoder.type === 'BOOLEAN') {
     const { definitionLevels, dataPage } = readDataPage(page, daph, decoder);
-    return { count, definitionLevels, values: convert(dataPage, decoder), indexes: false };
+    return { count, definitionLevels, values: convert(dataPage, decoder) };
   }
   let definitionLevels: Uint8Array | undefined;
   let offset = 0;
@@ -132,7 +140,7 @@ function decodePageV1(compressed: Uint8Array, header: PageHeader, daph: DataPage
     offset = 4 + length;
     for (let i = 0; i < count; i++) if (definitionLevels[i] !== maxDefinition) defined--;
   }
-  return { count, definitionLevels, values: readIndexes(page, offset, defined), indexes: true };
+  return { count, definitionLevels: defined === count ? undefined : definitionLevels, indexes: { page, offset, defined } };
 }
 
 /** A V2 data page of a flat column. */
@@ -140,16 +148,23 @@ function decodePageV2(compressed: Uint8Array, header: PageHeader, daph2: DataPag
   const count = daph2.num_rows;
   if (!dictionary || !isDictionaryEncoding(daph2.encoding)) {
     const { definitionLevels, dataPage } = readDataPageV2(compressed, header, decoder);
-    return { count, definitionLevels, values: convert(dataPage, decoder), indexes: false };
+    return { count, definitionLevels, values: convert(dataPage, decoder) };
   }
   const levelsEnd = daph2.repetition_levels_byte_length + daph2.definition_levels_byte_length;
   let definitionLevels: Uint8Array | undefined;
-  if (maxDefinition > 0) {
+  if (maxDefinition > 0 && daph2.num_nulls > 0) {
     definitionLevels = readLevels(compressed, daph2.repetition_levels_byte_length, Math.min(levelsEnd, compressed.byteLength), maxDefinition, daph2.num_values);
   }
   let page = compressed.subarray(levelsEnd);
   if (daph2.is_compressed !== false) page = decompressPage(page, Number(header.uncompressed_page_size) - levelsEnd, decoder.codec, decoder.compressors);
-  return { count, definitionLevels, values: readIndexes(page, 0, daph2.num_values - daph2.num_nulls), indexes: true };
+  return { count, definitionLevels, indexes: { page, offset: 0, defined: daph2.num_values - daph2.num_nulls } };
+}
+
+/** A dictionary's outcomes over every index of `width` bits (indexes past the dictionary: the missing outcome). */
+function widthTable(lookup: Uint8Array, width: number, missingOutcome: number): Uint8Array {
+  const table = new Uint8Array(1 << width).fill(missingOutcome);
+  table.set(lookup.subarray(0, table.length));
+  return table;
 }
 
 /** Writes, for rows [at, at + take) of `out`, the outcomes of a dictionary-encoded page. */
@@ -196,6 +211,8 @@ export function columnChunkOutcomes(bytes: ArrayBuffer, rows: number, decoder: C
   const reader = { view: new DataView(bytes), offset: 0 };
   const maxDefinition = getMaxDefinitionLevel(decoder.schemaPath);
   let lookups: Uint8Array[] | undefined;
+  /** Per test, the lookup widened to each index width met (reset with the dictionary). */
+  let tables: Map<number, Uint8Array>[] = [];
   let row = 0;
   while (row < rows) {
     if (reader.offset >= bytes.byteLength - 1) throw new Error(`parquet column ${decoder.pathInSchema.join('.')} ends after ${row} of ${rows} rows`);
@@ -208,6 +225,7 @@ export function columnChunkOutcomes(bytes: ArrayBuffer, rows: number, decoder: C
         for (let j = 0; j < dictionary.length; j++) lookup[j] = dictionary[j] === undefined ? test(undefined) : test(cellOf(dictionary[j]));
         return lookup;
       });
+      tables = tests.map(() => new Map());
       continue;
     }
     const compressed = new Uint8Array(bytes, reader.offset, header.compressed_page_size);
@@ -218,9 +236,24 @@ export function columnChunkOutcomes(bytes: ArrayBuffer, rows: number, decoder: C
     else if (header.type === 'INDEX_PAGE') continue;
     else throw new Error(`parquet unsupported page type: ${header.type}`);
     const take = Math.min(page.count, rows - row);
-    for (let t = 0; t < tests.length; t++) {
-      if (page.indexes) indexedOutcomes(outs[t], row, take, page.definitionLevels, maxDefinition, page.values as Int32Array, (lookups as Uint8Array[])[t], nullOutcomes[t], missingOutcomes[t]);
-      else valueOutcomes(outs[t], row, take, page.definitionLevels, maxDefinition, page.values, tests[t], nullOutcomes[t], missingOutcomes[t]);
+    if (page.indexes === undefined) {
+      for (let t = 0; t < tests.length; t++) valueOutcomes(outs[t], row, take, page.definitionLevels, maxDefinition, page.values, tests[t], nullOutcomes[t], missingOutcomes[t]);
+    } else {
+      const { page: data, offset, defined } = page.indexes;
+      const width = defined > 0 ? data[offset] : 0;
+      if (page.definitionLevels === undefined && width <= MAPPED_WIDTH) {
+        // Every row holds a value: each index goes straight to its outcome as it is decoded.
+        for (let t = 0; t < tests.length; t++) {
+          let table = tables[t].get(width);
+          if (!table) tables[t].set(width, (table = widthTable((lookups as Uint8Array[])[t], width, missingOutcomes[t])));
+          if (width === 0) outs[t].fill(table[0], row, row + take);
+          else readHybrid(data, offset + 1, data.byteLength, width, outs[t], row, Math.min(take, defined), table);
+          if (defined < take) outs[t].fill(missingOutcomes[t], row + defined, row + take);
+        }
+      } else {
+        const indexes = readIndexes(page.indexes);
+        for (let t = 0; t < tests.length; t++) indexedOutcomes(outs[t], row, take, page.definitionLevels, maxDefinition, indexes, (lookups as Uint8Array[])[t], nullOutcomes[t], missingOutcomes[t]);
+      }
     }
     row += page.count;
   }
