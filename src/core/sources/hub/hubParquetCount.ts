@@ -231,13 +231,30 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       return { column: c, test: testsOf[c].length - 1, absent: 0 };
     });
     const groups = metadata.row_groups;
-    const fetchGroup = (g: number) => Promise.all(read.map((column) => {
-      const chunk = groups[g].columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === column);
-      const meta = chunk?.meta_data;
-      if (!chunk || !meta) return Promise.reject(new Error(`parquet row group ${g} has no column ${column}`));
-      const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-      return buffer.slice(start, start + Number(meta.total_compressed_size)).then((bytes) => ({ chunk, bytes }));
-    }));
+    /** A row group's chunks of the read columns: contiguous chunks are fetched in one range request. */
+    const fetchGroup = async (g: number) => {
+      const chunks = read.map((column) => {
+        const chunk = groups[g].columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === column);
+        const meta = chunk?.meta_data;
+        if (!chunk || !meta) throw new Error(`parquet row group ${g} has no column ${column}`);
+        const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+        return { chunk, start, end: start + Number(meta.total_compressed_size) };
+      });
+      const spans: { start: number; end: number; bytes?: Promise<ArrayBuffer> }[] = [];
+      const spanOf = new Array<number>(chunks.length);
+      for (const c of chunks.map((_, index) => index).sort((a, b) => chunks[a].start - chunks[b].start)) {
+        const { start, end } = chunks[c];
+        const last = spans[spans.length - 1];
+        if (last && start === last.end) last.end = end;
+        else spans.push({ start, end });
+        spanOf[c] = spans.length - 1;
+      }
+      for (const span of spans) span.bytes = buffer.slice(span.start, span.end);
+      return Promise.all(chunks.map(async ({ chunk, start, end }, c) => {
+        const span = spans[spanOf[c]];
+        return { chunk, bytes: new Uint8Array(await (span.bytes as Promise<ArrayBuffer>), start - span.start, end - start) };
+      }));
+    };
     const pending: Promise<Awaited<ReturnType<typeof fetchGroup>>>[] = [];
     const ahead = (g: number) => {
       while (pending.length < GROUPS_AHEAD + 1 && g + pending.length < groups.length) {

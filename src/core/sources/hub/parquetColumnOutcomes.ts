@@ -201,14 +201,14 @@ function valueOutcomes(out: Uint8Array, at: number, take: number, definitionLeve
 }
 
 /**
- * The outcomes, per test, of the `rows` rows of one flat column chunk (the chunk's bytes from its first page).
+ * The outcomes, per test, of the `rows` rows of one flat column chunk (`bytes`: the chunk from its first page).
  * Throws on a chunk that is not valid Parquet.
  */
-export function columnChunkOutcomes(bytes: ArrayBuffer, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[]): Uint8Array[] {
+export function columnChunkOutcomes(bytes: Uint8Array, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[]): Uint8Array[] {
   const outs = tests.map(() => new Uint8Array(rows));
   const nullOutcomes = tests.map((test) => test(null));
   const missingOutcomes = tests.map((test) => test(undefined));
-  const reader = { view: new DataView(bytes), offset: 0 };
+  const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
   const maxDefinition = getMaxDefinitionLevel(decoder.schemaPath);
   let lookups: Uint8Array[] | undefined;
   /** Per test, the lookup widened to each index width met (reset with the dictionary). */
@@ -228,7 +228,8 @@ export function columnChunkOutcomes(bytes: ArrayBuffer, rows: number, decoder: C
       tables = tests.map(() => new Map());
       continue;
     }
-    const compressed = new Uint8Array(bytes, reader.offset, header.compressed_page_size);
+    if (reader.offset + header.compressed_page_size > bytes.byteLength) throw new Error(`parquet page of column ${decoder.pathInSchema.join('.')} runs past its column chunk`);
+    const compressed = bytes.subarray(reader.offset, reader.offset + header.compressed_page_size);
     reader.offset += header.compressed_page_size;
     let page: DecodedPage;
     if (header.type === 'DATA_PAGE' && header.data_page_header) page = decodePageV1(compressed, header, header.data_page_header, decoder, maxDefinition, lookups !== undefined);
