@@ -200,6 +200,26 @@ describe('hub Parquet counted column-wise', () => {
     }
   });
 
+  test('the first page of kept rows is given once, as soon as it is known, before the count ends', async () => {
+    const bytes = randomParquet(9, 1803);
+    const given: number[][] = [];
+    let groupsDone = 0;
+    let groupsDoneWhenGiven = -1;
+    const result = await countFromParquet({
+      client: memoryClient(bytes).client, files: [{ url: 'http://files.test/0.parquet' }], filters: compileFilters([{ op: 'exists', expression: '{{ sample.required }}' }]), allColumns: COLUMNS,
+      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50, onProgress: () => groupsDone++ }, label: 'test/split',
+      onKeptRows: (rows) => {
+        given.push([...rows]);
+        groupsDoneWhenGiven = groupsDone;
+      },
+    });
+    assert.equal(given.length, 1);
+    assert.deepEqual(given[0], result.keptRows);
+    assert.equal(given[0].length, 50);
+    assert.equal(groupsDoneWhenGiven, 0);
+    assert.equal(groupsDone, 3);
+  });
+
   test('the column-wise count reads each filtered column chunk once, adjacent ones in one request, and names a broken chunk', async () => {
     const bytes = randomParquet(3, 900);
     const filters = [{ op: 'equals', expression: '{{ sample.note }}', value: 3 }, { op: 'exists', expression: '{{ sample.score }}' }];

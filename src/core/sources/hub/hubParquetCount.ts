@@ -124,6 +124,8 @@ export interface ParquetCountInput {
   label: string;
   /** Tests every row as a row object even where the column-wise evaluation applies (the reference path). */
   rowWise?: boolean;
+  /** Called once, during the count, as soon as the first `need` kept rows are known (their global indexes). */
+  onKeptRows?: (rows: readonly number[]) => void;
 }
 
 interface OpenedFile {
@@ -145,6 +147,13 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
   const opened: OpenedFile[] = [];
   let complete = true;
+  let keptRowsGiven = false;
+  /** Gives the first page's row indexes as soon as they are all known. */
+  const pageKnown = () => {
+    if (keptRowsGiven || keptRows.length < input.need) return;
+    keptRowsGiven = true;
+    input.onKeptRows?.([...keptRows]);
+  };
   try {
     // Every footer first (a few KB each): the progress then knows the split's row count.
     for (const file of input.files) {
@@ -215,6 +224,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
         if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
       }
       groupStart += groupRows;
+      pageKnown();
       options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
     }
     return true;
@@ -280,6 +290,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       const kept = counter.testBatch(outcomes, groupRows);
       for (let i = 0; i < groupRows && keptRows.length < input.need; i++) if (kept[i] === 1) keptRows.push(rowBase + groupStart + i);
       groupStart += groupRows;
+      pageKnown();
       options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
     }
     return true;
