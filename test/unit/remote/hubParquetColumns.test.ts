@@ -58,6 +58,8 @@ function randomParquet(seed: number, rows: number): ArrayBuffer {
       { name: 'flag', data: flag, type: 'BOOLEAN', nullable: true },
       { name: 'big', data: big, type: 'INT64', nullable: true },
       { name: 'required', data: Array.from({ length: rows }, () => pick(TEXTS)), type: 'STRING', nullable: false },
+      { name: 'json', data: Array.from({ length: rows }, () => maybe(pick([{ a: 1 }, [1, 2], '3', 3, true, 'true', { n: [null] }]))), type: 'JSON', nullable: true },
+      { name: 'when', data: Array.from({ length: rows }, () => maybe(new Date(Date.UTC(2026, 0, 1 + Math.floor(random() * 5))))), type: 'TIMESTAMP', nullable: true },
       // Nullable, but most pages hold no null.
       { name: 'rare', data: Array.from({ length: rows }, () => (random() < 0.002 ? null : pick(TEXTS))), type: 'STRING', nullable: true },
     ],
@@ -66,8 +68,8 @@ function randomParquet(seed: number, rows: number): ArrayBuffer {
   });
 }
 
-const COLUMNS = ['note', 'unique', 'plain', 'score', 'level', 'flag', 'big', 'required', 'rare', 'absent'];
-const VALUES: unknown[] = [3, 0, -1, 2.5, 12, 10, '3', ' 3 ', 'x', '', 'b', 'true', true, false, 1152921504606846976];
+const COLUMNS = ['note', 'unique', 'plain', 'score', 'level', 'flag', 'big', 'required', 'rare', 'json', 'when', 'absent'];
+const VALUES: unknown[] = [3, 0, -1, 2.5, 12, 10, '3', ' 3 ', 'x', '', 'b', 'true', true, false, 1152921504606846976, '2026-01-03T00:00:00.000Z', '2026-01-02'];
 
 /** A random filter on a random column: every §5 operator, numeric, text and boolean operands. */
 function randomFilter(random: () => number): Record<string, unknown> {
