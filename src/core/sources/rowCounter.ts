@@ -85,6 +85,46 @@ export class RowCounter {
     return true;
   }
 
+  /**
+   * `test` for a batch of `rows` rows given, per filter, every row's outcome (column-wise evaluation): the
+   * same counts as testing the rows one by one. Returns which rows are kept (1) or not (0).
+   */
+  testBatch(outcomes: readonly Uint8Array[], rows: number): Uint8Array {
+    const stats = this.stats;
+    const kept = new Uint8Array(rows).fill(1);
+    // Four rows per step, one per byte of a 32-bit word (outcomes are 0 pass, 1 fail, 2 not comparable).
+    const words = rows >> 2;
+    const keptWords = new Uint32Array(kept.buffer, 0, words);
+    for (let k = 0; k < outcomes.length; k++) {
+      const of = outcomes[k];
+      const ofWords = of.byteOffset % 4 === 0 ? new Uint32Array(of.buffer, of.byteOffset, words) : new Uint32Array(of.slice(0, words * 4).buffer);
+      let removed = 0;
+      let notComparable = 0;
+      for (let w = 0; w < words; w++) {
+        const word = ofWords[w];
+        const removes = keptWords[w] & (word | (word >>> 1)) & 0x01010101;
+        keptWords[w] ^= removes;
+        removed += Math.imul(removes, 0x01010101) >>> 24;
+        notComparable += Math.imul(removes & (word >>> 1), 0x01010101) >>> 24;
+      }
+      for (let i = words * 4; i < rows; i++) {
+        const outcome = of[i];
+        const removes = kept[i] & (outcome | (outcome >> 1)) & 1;
+        kept[i] ^= removes;
+        removed += removes;
+        notComparable += removes & (outcome >> 1);
+      }
+      stats.removed[k] += removed;
+      stats.notComparable[k] += notComparable;
+    }
+    let matched = 0;
+    for (let w = 0; w < words; w++) matched += Math.imul(keptWords[w], 0x01010101) >>> 24;
+    for (let i = words * 4; i < rows; i++) matched += kept[i];
+    stats.total += rows;
+    stats.matched += matched;
+    return kept;
+  }
+
   private removedBy(k: number, outcome: FilterOutcome): false {
     this.stats.removed[k]++;
     if (outcome === FilterOutcome.NotComparable) this.stats.notComparable[k]++;

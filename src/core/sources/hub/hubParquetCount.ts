@@ -1,7 +1,9 @@
 /**
  * Counting a hub split here (SEMANTICS §9.4): only the filters' columns are read from the split's Parquet files,
  * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read exactly, never the whole
- * file), and every row is tested with the §5 evaluator.
+ * file), and every row is tested with the §5 evaluator. Filters on flat columns are evaluated column-wise on
+ * decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is decoded; other filters
+ * (nested paths, nested columns) on row objects.
  */
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
@@ -11,6 +13,13 @@ import { RowCounter } from '../rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { cellOf } from './parquetCells';
+import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from './parquetColumnOutcomes';
+
+export { normaliseCell } from './parquetCells';
+
+/** Row groups whose column chunks are fetched ahead of the one being decoded. */
+const GROUPS_AHEAD = 2;
 
 export interface HubParquetFile {
   url: string;
@@ -69,20 +78,6 @@ export class RangeAsyncBuffer implements AsyncBuffer {
   }
 }
 
-/** A Parquet cell as the hub's JSON would give it: big integers as numbers (or text beyond 2^53), dates as ISO text. */
-export function normaliseCell(value: unknown): unknown {
-  if (typeof value === 'bigint') return value >= BigInt(Number.MIN_SAFE_INTEGER) && value <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(value) : value.toString();
-  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
-  if (Array.isArray(value)) return value.map(normaliseCell);
-  if (typeof value === 'object' && value !== null && !(value instanceof Uint8Array)) {
-    const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) out[key] = normaliseCell(inner);
-    return out;
-  }
-  if (value instanceof Uint8Array) return null;
-  return value;
-}
-
 /** The byte ranges of the column chunks of `columns` in every row group. */
 export function chunkRanges(metadata: FileMetaData, columns: readonly string[]): [number, number][] {
   const ranges: [number, number][] = [];
@@ -127,6 +122,10 @@ export interface ParquetCountInput {
   sendsToken: (url: string) => boolean;
   options: PreviewOptions;
   label: string;
+  /** Tests every row as a row object even where the column-wise evaluation applies (the reference path). */
+  rowWise?: boolean;
+  /** Called once, during the count, as soon as the first `need` kept rows are known (their global indexes). */
+  onKeptRows?: (rows: readonly number[]) => void;
 }
 
 interface OpenedFile {
@@ -148,6 +147,13 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
   const opened: OpenedFile[] = [];
   let complete = true;
+  let keptRowsGiven = false;
+  /** Gives the first page's row indexes as soon as they are all known. */
+  const pageKnown = () => {
+    if (keptRowsGiven || keptRows.length < input.need) return;
+    keptRowsGiven = true;
+    input.onKeptRows?.([...keptRows]);
+  };
   try {
     // Every footer first (a few KB each): the progress then knows the split's row count.
     for (const file of input.files) {
@@ -177,9 +183,19 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
 
   /** Counts one file's rows; false when cancelled. */
-  async function countFile({ file, buffer, metadata }: OpenedFile, rowBase: number, total: number): Promise<boolean> {
+  async function countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {
+    const { file, buffer, metadata } = entry;
     const present = new Set(metadata.schema.slice(1).map((element) => element.name));
     const read = columns.filter((column) => present.has(column));
+    if (fast && !input.rowWise) {
+      let paths: ReturnType<typeof flatSchemaPaths>;
+      try {
+        paths = flatSchemaPaths(metadata, read);
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+      if (paths) return countFileByColumns(entry, paths, read, rowBase, total);
+    }
     buffer.restrictTo(chunkRanges(metadata, read));
     const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : read.indexOf(filter.column)));
     const cells = new Array<unknown>(read.length);
@@ -197,7 +213,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       for (let i = 0; i < groupRows; i++) {
         for (let c = 0; c < read.length; c++) {
           const cell = data[c][i];
-          cells[c] = typeof cell === 'bigint' || (typeof cell === 'object' && cell !== null) ? normaliseCell(cell) : cell;
+          cells[c] = cellOf(cell);
         }
         let kept: boolean;
         if (fast) kept = counter.testCells(cells, cellOfFilter);
@@ -208,6 +224,73 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
         if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
       }
       groupStart += groupRows;
+      pageKnown();
+      options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+    }
+    return true;
+  }
+
+  /** Counts one file's rows column-wise (every read column is flat); false when cancelled. */
+  async function countFileByColumns({ file, buffer, metadata }: OpenedFile, paths: NonNullable<ReturnType<typeof flatSchemaPaths>>, read: string[], rowBase: number, total: number): Promise<boolean> {
+    // Per read column, the tests of the filters on it; per filter, where its outcomes come from.
+    const testsOf: ValueTest[][] = read.map(() => []);
+    const slots = filters.map((filter) => {
+      const c = read.indexOf(filter.column as string);
+      if (c < 0) return { column: -1, test: 0, absent: (filter.testValue as ValueTest)(undefined) };
+      testsOf[c].push(filter.testValue as ValueTest);
+      return { column: c, test: testsOf[c].length - 1, absent: 0 };
+    });
+    const groups = metadata.row_groups;
+    /** A row group's chunks of the read columns: contiguous chunks are fetched in one range request. */
+    const fetchGroup = async (g: number) => {
+      const chunks = read.map((column) => {
+        const chunk = groups[g].columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === column);
+        const meta = chunk?.meta_data;
+        if (!chunk || !meta) throw new Error(`parquet row group ${g} has no column ${column}`);
+        const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+        return { chunk, start, end: start + Number(meta.total_compressed_size) };
+      });
+      const spans: { start: number; end: number; bytes?: Promise<ArrayBuffer> }[] = [];
+      const spanOf = new Array<number>(chunks.length);
+      for (const c of chunks.map((_, index) => index).sort((a, b) => chunks[a].start - chunks[b].start)) {
+        const { start, end } = chunks[c];
+        const last = spans[spans.length - 1];
+        if (last && start === last.end) last.end = end;
+        else spans.push({ start, end });
+        spanOf[c] = spans.length - 1;
+      }
+      for (const span of spans) span.bytes = buffer.slice(span.start, span.end);
+      return Promise.all(chunks.map(async ({ chunk, start, end }, c) => {
+        const span = spans[spanOf[c]];
+        return { chunk, bytes: new Uint8Array(await (span.bytes as Promise<ArrayBuffer>), start - span.start, end - start) };
+      }));
+    };
+    const pending: Promise<Awaited<ReturnType<typeof fetchGroup>>>[] = [];
+    const ahead = (g: number) => {
+      while (pending.length < GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
+        const fetched = fetchGroup(g + pending.length);
+        fetched.catch(() => undefined);
+        pending.push(fetched);
+      }
+    };
+    let groupStart = 0;
+    for (let g = 0; g < groups.length; g++) {
+      if (options.signal?.aborted) return false;
+      const groupRows = Number(groups[g].num_rows);
+      ahead(g);
+      let outcomes: Uint8Array[];
+      try {
+        const chunks = await (pending.shift() as (typeof pending)[number]);
+        ahead(g + 1);
+        const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c]));
+        outcomes = slots.map((slot) => (slot.column < 0 ? new Uint8Array(groupRows).fill(slot.absent) : byColumn[slot.column][slot.test]));
+      } catch (error) {
+        throw unreadable(file, error);
+      }
+      const kept = counter.testBatch(outcomes, groupRows);
+      for (let i = 0; i < groupRows && keptRows.length < input.need; i++) if (kept[i] === 1) keptRows.push(rowBase + groupStart + i);
+      groupStart += groupRows;
+      pageKnown();
       options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
     }
     return true;

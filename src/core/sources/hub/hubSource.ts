@@ -174,8 +174,14 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       .map((f) => ({ url: String(f.url), size: typeof f.size === 'number' ? f.size : undefined, filename: typeof f.filename === 'string' ? f.filename : undefined }));
     if (files.length === 0) throw new PreviewError('unreadableSource', remoteSourceStrings.hubNoParquet(dataset, split));
     const need = Math.min(HUB_PAGE_ROWS, options.limit);
-    const count = await countFromParquet({ client, files, filters, allColumns: columns, need, what, sendsToken, options, label: `${dataset}/${config}/${split}` });
-    const rows = count.complete ? await keptRows(count.keptRows) : [];
+    // The first page's rows are fetched while the rest of the split is counted.
+    let early: Promise<PreviewRow[]> | undefined;
+    const onKeptRows = (indexes: readonly number[]) => {
+      early = keptRows([...indexes]);
+      early.catch(() => undefined);
+    };
+    const count = await countFromParquet({ client, files, filters, allColumns: columns, need, what, sendsToken, options, label: `${dataset}/${config}/${split}`, onKeptRows });
+    const rows = count.complete ? await (early ?? keptRows(count.keptRows)) : [];
     const result = buildResult({
       filters,
       stats: count.counter.stats,
