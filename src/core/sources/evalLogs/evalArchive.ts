@@ -8,6 +8,7 @@ import { ZipArchive, ZipEntry } from '../../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { isPlainObject, setOwn } from '../rowValues';
+import { parseLeanSample } from './leanSample';
 
 const SAMPLES_PREFIX = 'samples/';
 const EPOCH_SEPARATOR = '_epoch_';
@@ -75,9 +76,14 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   return refs;
 }
 
-/** Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. */
-export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<unknown> {
+/**
+ * Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. `lean`: a sample whose
+ * row needs no trace (its `events` and `messages` are read as null, see leanSample.ts).
+ */
+export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number, lean = false): Promise<unknown> {
   const data = await readEntryData(archive, entry, maxBytes);
+  const leanValue = lean ? parseLeanSample(data) : undefined;
+  if (leanValue !== undefined) return leanValue;
   try {
     return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
   } catch (error) {
@@ -96,10 +102,13 @@ function notASample(ref: SampleRef, archive: ZipArchive): ZipEntryError {
   return new ZipEntryError(name, archive.file, false, evalLogStrings.notASample(name, archive.file));
 }
 
-/** One sample, with the chunked layout's messages and attachments joined in order. */
-export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, maxBytes: number): Promise<Record<string, unknown>> {
+/**
+ * One sample, with the chunked layout's messages and attachments joined in order. `lean`: for a row without a
+ * trace or a count (the sample's own `events` and `messages` are null; message chunks are still read and checked).
+ */
+export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, maxBytes: number, lean = false): Promise<Record<string, unknown>> {
   const main = ref.sample ?? ref.plain!;
-  const sample = await readJsonEntry(archive, main, maxBytes);
+  const sample = await readJsonEntry(archive, main, maxBytes, lean);
   if (!isPlainObject(sample) || sample.id === undefined || sample.id === null) throw notASample(ref, archive);
   if (ref.sample && ref.messages.length) {
     const messages: unknown[] = Array.isArray(sample.messages) ? [...(sample.messages as unknown[])] : [];

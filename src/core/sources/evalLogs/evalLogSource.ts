@@ -147,15 +147,17 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       ...(deferred.any ? { fillTraces: (wanted: readonly PreviewRow[], signal?: AbortSignal) => deferred.fill(wanted, signal) } : {}),
     };
   };
+  // Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them.
+  const traceRows = options.traceRows === undefined ? Infinity : Math.max(0, Math.floor(options.traceRows));
   const context: ReadContext = {
     maxBytes,
     single,
     signal: options.signal,
     warn: (message, file) => warnings.add(message, file),
     onSampleCount: (count) => (samplesInFile = count),
+    // Only the rows kept with their trace need the sample's messages; the others skip them and its events.
+    needsTrace: () => input.limit === undefined && rows.length < Math.min(pageSize, traceRows),
   };
-  // Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them.
-  const traceRows = options.traceRows === undefined ? Infinity : Math.max(0, Math.floor(options.traceRows));
   const deferred = new DeferredTraces(context);
   const logByPath = new Map(logs.map((log) => [log.path, log]));
   const keepRow = (loaded: LoadedSample) => {

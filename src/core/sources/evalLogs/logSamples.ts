@@ -42,6 +42,8 @@ export interface ReadContext {
    * worker threads). Absent: every sample is read here.
    */
   rangeEnd?: (keys: string[]) => number;
+  /** Whether the next sample's row gets its trace; false: the sample is read without `events` and `messages`. Absent: true. */
+  needsTrace?: () => boolean;
 }
 
 /** Largest `.json` log read whole (V8's longest string is about 512 MB). */
@@ -84,7 +86,7 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     for (let index = 0; index < end; index++) {
       if (context.signal?.aborted) return;
       const ref = refs[index];
-      const sample = await readSampleOrWarn(archive, ref, context);
+      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace ? !context.needsTrace() : false);
       if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
@@ -92,9 +94,9 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
   }
 }
 
-async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext): Promise<Record<string, unknown> | undefined> {
+async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, lean = false): Promise<Record<string, unknown> | undefined> {
   try {
-    return await readArchiveSample(archive, ref, context.maxBytes);
+    return await readArchiveSample(archive, ref, context.maxBytes, lean);
   } catch (error) {
     if (!(error instanceof ZipEntryError)) throw error;
     context.warn(error.message, archive.file);

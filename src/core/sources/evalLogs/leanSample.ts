@@ -1,0 +1,80 @@
+/**
+ * A sample entry parsed without its largest members when its row needs no trace: the top-level `events` and
+ * `messages` values are passed over by the structural byte scanner (strings and brackets tracked exactly) and
+ * parsed as null, so most of a sample's bytes never become strings and objects. Anything the scan does not take
+ * for one well-formed object (a BOM, a syntax error, text after it) gives undefined, and the caller parses the
+ * text whole, which keeps its error messages exactly as they were.
+ */
+import { skipWs, stringEnd, valueEnd } from '../../log/jsonScanner';
+
+const QUOTE = 0x22;
+const LBRACE = 0x7b;
+const RBRACE = 0x7d;
+const COLON = 0x3a;
+const COMMA = 0x2c;
+/** Top-level members a row without a trace never reads (the trace reads `messages`). */
+const SKIPPED_KEYS = ['events', 'messages'].map((key) => Buffer.from(key, 'utf8'));
+/** Entries smaller than this are parsed whole (nothing worth skipping). */
+const MIN_LEAN_BYTES = 2048;
+
+function isSkippedKey(buf: Uint8Array, start: number, end: number): boolean {
+  const length = end - start - 2;
+  for (const key of SKIPPED_KEYS) {
+    if (key.length !== length) continue;
+    let same = true;
+    for (let k = 0; k < length && same; k++) same = buf[start + 1 + k] === key[k];
+    if (same) return true;
+  }
+  return false;
+}
+
+/** [start, end) pairs of the skipped members' values, or undefined when `buf` is not one object to the scan. */
+function skippedValues(buf: Uint8Array): number[] | undefined {
+  let j = skipWs(buf, 0);
+  if (buf[j] !== LBRACE) return undefined;
+  const cuts: number[] = [];
+  j = skipWs(buf, j + 1);
+  if (buf[j] === RBRACE) return undefined;
+  for (;;) {
+    if (buf[j] !== QUOTE) return undefined;
+    const keyEnd = stringEnd(buf, j);
+    const skip = isSkippedKey(buf, j, keyEnd);
+    j = skipWs(buf, keyEnd);
+    if (buf[j] !== COLON) return undefined;
+    const start = skipWs(buf, j + 1);
+    const end = valueEnd(buf, start);
+    if (skip) cuts.push(start, end);
+    j = skipWs(buf, end);
+    if (buf[j] === COMMA) {
+      j = skipWs(buf, j + 1);
+      continue;
+    }
+    if (buf[j] !== RBRACE) return undefined;
+    return skipWs(buf, j + 1) === buf.length ? cuts : undefined;
+  }
+}
+
+/** The sample with `events` and `messages` as null, or undefined (parse the text whole instead). */
+export function parseLeanSample(data: Uint8Array): unknown {
+  if (data.length < MIN_LEAN_BYTES) return undefined;
+  let cuts: number[] | undefined;
+  try {
+    cuts = skippedValues(data);
+  } catch {
+    return undefined; // a syntax error: the whole parse reports it
+  }
+  if (!cuts?.length) return undefined;
+  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  let text = '';
+  let from = 0;
+  for (let k = 0; k < cuts.length; k += 2) {
+    text += `${buffer.toString('utf8', from, cuts[k])}null`;
+    from = cuts[k + 1];
+  }
+  text += buffer.toString('utf8', from, buffer.length);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
