@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { parseLeanSample } from '../../../src/core/sources/evalLogs/leanSample';
-import { buildEvalArchive, inspectSample } from './inspectLogData';
+import { logContext, sampleRow } from '../../../src/core/sources/evalLogs/sampleRow';
+import { HEADER, buildEvalArchive, inspectSample } from './inspectLogData';
 
 let dir: string;
 before(() => (dir = mkdtempSync(join(tmpdir(), 'eval-lens-lean-sample-'))));
@@ -33,6 +34,7 @@ describe('lean sample parse (events and messages skipped)', () => {
       const sample = bigSample(3);
       const lean = parseLeanSample(bytes(sample, space));
       assert.deepEqual(lean, { ...sample, events: null, messages: null });
+      assert.deepEqual(parseLeanSample(bytes(sample, space), 'events'), { ...sample, events: null });
       assert.deepEqual((lean as Record<string, unknown>).metadata, sample.metadata, 'nested keys of the same names are kept');
     }
   });
@@ -64,5 +66,15 @@ describe('lean sample parse (events and messages skipped)', () => {
     const limited = await preview({ key: 'k', source: { type: 'eval_logs', path: file, limit: 4 } }, { limit: 50 });
     assert.deepEqual(limited.rows.map((row) => row.values.sample_id), ['3', '4', '5', '6']);
     assert.deepEqual(limited.rows.map((row) => row.values), plain.rows.slice(2).map((row) => row.values));
+  });
+
+  test('rows and traces equal the plain path (the whole sample parsed and its row built)', async () => {
+    const file = join(dir, 'plain.eval');
+    const originals = Array.from({ length: 5 }, (_, k) => bigSample(k + 1));
+    writeFileSync(file, buildEvalArchive(originals, { method: 93, frames: 2 }));
+    const result = await preview({ key: 'k', source: { type: 'eval_logs', path: file } }, { limit: 50 });
+    const context = logContext({ eval: HEADER.eval }, 'plain.eval', file);
+    const expected = originals.map((sample) => sampleRow(JSON.parse(JSON.stringify(sample)) as Record<string, unknown>, context, true));
+    assert.deepEqual(result.rows.map((row) => row.values), expected);
   });
 });

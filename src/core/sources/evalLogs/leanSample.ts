@@ -1,6 +1,6 @@
 /**
- * A sample entry parsed without its largest members when its row needs no trace: the top-level `events` and
- * `messages` values are passed over by the structural byte scanner (strings and brackets tracked exactly) and
+ * A sample entry parsed without its largest members: the top-level `events` (never read for a row) and, when the
+ * row needs no trace, `messages` values are passed over by the structural byte scanner (strings and brackets tracked exactly) and
  * parsed as null, so most of a sample's bytes never become strings and objects. Anything the scan does not take
  * for one well-formed object (a BOM, a syntax error, text after it) gives undefined, and the caller parses the
  * text whole, which keeps its error messages exactly as they were.
@@ -12,14 +12,19 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
-/** Top-level members a row without a trace never reads (the trace reads `messages`). */
-const SKIPPED_KEYS = ['events', 'messages'].map((key) => Buffer.from(key, 'utf8'));
+/** Which top-level members are skipped: `events` (no row reads it), or also `messages` (only the trace reads it). */
+export type SkippedMembers = 'events' | 'eventsAndMessages';
+
+const SKIPPED_KEYS: Record<SkippedMembers, Buffer[]> = {
+  events: [Buffer.from('events')],
+  eventsAndMessages: [Buffer.from('events'), Buffer.from('messages')],
+};
 /** Entries smaller than this are parsed whole (nothing worth skipping). */
 const MIN_LEAN_BYTES = 2048;
 
-function isSkippedKey(buf: Uint8Array, start: number, end: number): boolean {
+function isSkippedKey(buf: Uint8Array, start: number, end: number, keys: readonly Buffer[]): boolean {
   const length = end - start - 2;
-  for (const key of SKIPPED_KEYS) {
+  for (const key of keys) {
     if (key.length !== length) continue;
     let same = true;
     for (let k = 0; k < length && same; k++) same = buf[start + 1 + k] === key[k];
@@ -29,7 +34,7 @@ function isSkippedKey(buf: Uint8Array, start: number, end: number): boolean {
 }
 
 /** [start, end) pairs of the skipped members' values, or undefined when `buf` is not one object to the scan. */
-function skippedValues(buf: Uint8Array): number[] | undefined {
+function skippedValues(buf: Uint8Array, keys: readonly Buffer[]): number[] | undefined {
   let j = skipWs(buf, 0);
   if (buf[j] !== LBRACE) return undefined;
   const cuts: number[] = [];
@@ -38,7 +43,7 @@ function skippedValues(buf: Uint8Array): number[] | undefined {
   for (;;) {
     if (buf[j] !== QUOTE) return undefined;
     const keyEnd = stringEnd(buf, j);
-    const skip = isSkippedKey(buf, j, keyEnd);
+    const skip = isSkippedKey(buf, j, keyEnd, keys);
     j = skipWs(buf, keyEnd);
     if (buf[j] !== COLON) return undefined;
     const start = skipWs(buf, j + 1);
@@ -54,12 +59,12 @@ function skippedValues(buf: Uint8Array): number[] | undefined {
   }
 }
 
-/** The sample with `events` and `messages` as null, or undefined (parse the text whole instead). */
-export function parseLeanSample(data: Uint8Array): unknown {
+/** The sample with the skipped members as null, or undefined (parse the text whole instead). */
+export function parseLeanSample(data: Uint8Array, skipped: SkippedMembers = 'eventsAndMessages'): unknown {
   if (data.length < MIN_LEAN_BYTES) return undefined;
   let cuts: number[] | undefined;
   try {
-    cuts = skippedValues(data);
+    cuts = skippedValues(data, SKIPPED_KEYS[skipped]);
   } catch {
     return undefined; // a syntax error: the whole parse reports it
   }

@@ -11,6 +11,7 @@ import { PreviewError } from '../previewError';
 import { isPlainObject } from '../rowValues';
 import { SampleRef, archiveSamples, readArchiveHeader, readArchiveSample } from './evalArchive';
 import { LogContext, logContext } from './sampleRow';
+import { SkippedMembers } from './leanSample';
 
 /** Where a sample can be read again (for the page rows chosen after a full pass). */
 export type SampleLocator = { kind: 'eval'; file: string; key: string } | { kind: 'json'; file: string; index: number };
@@ -42,7 +43,7 @@ export interface ReadContext {
    * worker threads). Absent: every sample is read here.
    */
   rangeEnd?: (keys: string[]) => number;
-  /** Whether the next sample's row gets its trace; false: the sample is read without `events` and `messages`. Absent: true. */
+  /** Whether the next sample's row gets its trace; false: the sample is read without `messages`. Absent: true. */
   needsTrace?: () => boolean;
 }
 
@@ -86,7 +87,7 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     for (let index = 0; index < end; index++) {
       if (context.signal?.aborted) return;
       const ref = refs[index];
-      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace ? !context.needsTrace() : false);
+      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace && !context.needsTrace() ? 'eventsAndMessages' : 'events');
       if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
@@ -94,9 +95,10 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
   }
 }
 
-async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, lean = false): Promise<Record<string, unknown> | undefined> {
+/** A sample for its row: `events` is never read (see leanSample.ts). */
+async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, skipped: SkippedMembers = 'events'): Promise<Record<string, unknown> | undefined> {
   try {
-    return await readArchiveSample(archive, ref, context.maxBytes, lean);
+    return await readArchiveSample(archive, ref, context.maxBytes, skipped);
   } catch (error) {
     if (!(error instanceof ZipEntryError)) throw error;
     context.warn(error.message, archive.file);
