@@ -87,7 +87,8 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     for (let index = 0; index < end; index++) {
       if (context.signal?.aborted) return;
       const ref = refs[index];
-      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace && !context.needsTrace() ? 'eventsAndMessages' : 'events');
+      // Rows with a trace (the first page, while the code is still cold) parse the sample whole: faster there.
+      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace && !context.needsTrace() ? 'eventsAndMessages' : undefined);
       if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
@@ -95,8 +96,8 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
   }
 }
 
-/** A sample for its row: `events` is never read (see leanSample.ts). */
-async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, skipped: SkippedMembers = 'events'): Promise<Record<string, unknown> | undefined> {
+/** A sample; `skipped`: members read as null (see leanSample.ts). */
+async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, skipped?: SkippedMembers): Promise<Record<string, unknown> | undefined> {
   try {
     return await readArchiveSample(archive, ref, context.maxBytes, skipped);
   } catch (error) {
