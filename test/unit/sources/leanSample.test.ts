@@ -65,6 +65,8 @@ describe('lean sample parse (events and messages skipped)', () => {
     assert.deepEqual((await lean.fillTraces!(lean.rows)).map((row) => row.values), plain.rows.map((row) => row.values));
     const limited = await preview({ key: 'k', source: { type: 'eval_logs', path: file, limit: 4 } }, { limit: 50 });
     assert.deepEqual(limited.rows.map((row) => row.values.sample_id), ['3', '4', '5', '6']);
+    assert.match(limited.countedBy ?? '', /limit \(the 4 most recent\) reads every sample before the first page$/);
+    assert.doesNotMatch(plain.countedBy ?? '', /limit/);
     assert.deepEqual(limited.rows.map((row) => row.values), plain.rows.slice(2).map((row) => row.values));
   });
 

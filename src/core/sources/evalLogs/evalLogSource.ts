@@ -8,6 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { evalLogSpeedStrings } from '../../l10n/evalLogSpeedStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../previewTypes';
@@ -142,7 +143,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       complete,
       selection: true,
       recordNoun: 'samples',
-      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed),
+      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed) + (input.limit === undefined ? '' : evalLogSpeedStrings.limitNeedsFullPass(input.limit)),
       sourceFacts: { metadataKeys: [...metadataKeys], scoreKeys: [...scoreKeys] },
       ...(deferred.any ? { fillTraces: (wanted: readonly PreviewRow[], signal?: AbortSignal) => deferred.fill(wanted, signal) } : {}),
     };
