@@ -39,6 +39,17 @@ describe('lean sample parse (events and messages skipped)', () => {
     }
   });
 
+  test('a sample that is only counted keeps its id, epoch and start time', () => {
+    const sample = bigSample(6);
+    const counted = parseLeanSample(bytes(sample, 2), 'allButCount');
+    const expected = Object.fromEntries(Object.keys(sample).map((key) => [key, ['id', 'epoch', 'started_at'].includes(key) ? sample[key] : null]));
+    assert.deepEqual(counted, expected);
+    const escaped = Buffer.from(JSON.stringify(sample).replace('"id":6', '"\\u0069d":6'));
+    assert.equal(parseLeanSample(escaped, 'allButCount'), undefined, 'a key with escapes is left to the whole parse');
+    assert.ok(escaped.includes('"\\u0069d":6'));
+    assert.equal(JSON.parse(escaped.toString()).id, 6);
+  });
+
   test('anything but one well-formed object is left to the whole parse', () => {
     const good = bytes(bigSample(4));
     assert.equal(parseLeanSample(bytes({ id: 1, events: ['e'.repeat(1000)], messages: [] })), undefined, 'a small entry');

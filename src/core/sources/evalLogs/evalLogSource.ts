@@ -156,8 +156,13 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     signal: options.signal,
     warn: (message, file) => warnings.add(message, file),
     onSampleCount: (count) => (samplesInFile = count),
-    // Only the rows kept with their trace need the sample's messages; the others skip them and its events.
-    needsTrace: () => input.limit === undefined && rows.length < Math.min(pageSize, traceRows),
+    // Only the rows kept with their trace need the sample's messages; the others skip them and its events, and a
+    // sample that is only counted (after the samples whose metadata and score keys are collected) needs its id.
+    skippedMembers: () => {
+      const kept = input.limit === undefined && rows.length < pageSize;
+      if (kept && rows.length < traceRows) return undefined;
+      return kept || seen < FACT_SAMPLES ? 'eventsAndMessages' : 'allButCount';
+    },
   };
   const deferred = new DeferredTraces(context);
   const logByPath = new Map(logs.map((log) => [log.path, log]));

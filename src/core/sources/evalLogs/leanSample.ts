@@ -12,19 +12,26 @@ const LBRACE = 0x7b;
 const RBRACE = 0x7d;
 const COLON = 0x3a;
 const COMMA = 0x2c;
-/** Which top-level members are skipped: `events` (no row reads it), or also `messages` (only the trace reads it). */
-export type SkippedMembers = 'events' | 'eventsAndMessages';
+const BACKSLASH = 0x5c;
+/**
+ * Which top-level members are skipped: `events` (no row reads it), also `messages` (only the trace reads it), or
+ * every member but `id`, `epoch` and `started_at` (a sample that is only counted).
+ */
+export type SkippedMembers = 'events' | 'eventsAndMessages' | 'allButCount';
 
-const SKIPPED_KEYS: Record<SkippedMembers, Buffer[]> = {
-  events: [Buffer.from('events')],
-  eventsAndMessages: [Buffer.from('events'), Buffer.from('messages')],
+const keys = (...names: string[]) => names.map((name) => Buffer.from(name));
+/** Keys skipped (`skip: true`) or kept (`skip: false`, every other member skipped). */
+const MEMBER_KEYS: Record<SkippedMembers, { keys: Buffer[]; skip: boolean }> = {
+  events: { keys: keys('events'), skip: true },
+  eventsAndMessages: { keys: keys('events', 'messages'), skip: true },
+  allButCount: { keys: keys('id', 'epoch', 'started_at'), skip: false },
 };
 /** Entries smaller than this are parsed whole (nothing worth skipping). */
 const MIN_LEAN_BYTES = 2048;
 
-function isSkippedKey(buf: Uint8Array, start: number, end: number, keys: readonly Buffer[]): boolean {
+function isListedKey(buf: Uint8Array, start: number, end: number, list: readonly Buffer[]): boolean {
   const length = end - start - 2;
-  for (const key of keys) {
+  for (const key of list) {
     if (key.length !== length) continue;
     let same = true;
     for (let k = 0; k < length && same; k++) same = buf[start + 1 + k] === key[k];
@@ -34,7 +41,7 @@ function isSkippedKey(buf: Uint8Array, start: number, end: number, keys: readonl
 }
 
 /** [start, end) pairs of the skipped members' values, or undefined when `buf` is not one object to the scan. */
-function skippedValues(buf: Uint8Array, keys: readonly Buffer[]): number[] | undefined {
+function skippedValues(buf: Uint8Array, members: { keys: Buffer[]; skip: boolean }): number[] | undefined {
   let j = skipWs(buf, 0);
   if (buf[j] !== LBRACE) return undefined;
   const cuts: number[] = [];
@@ -43,7 +50,8 @@ function skippedValues(buf: Uint8Array, keys: readonly Buffer[]): number[] | und
   for (;;) {
     if (buf[j] !== QUOTE) return undefined;
     const keyEnd = stringEnd(buf, j);
-    const skip = isSkippedKey(buf, j, keyEnd, keys);
+    for (let k = j + 1; k < keyEnd; k++) if (buf[k] === BACKSLASH) return undefined; // a key with escapes: parse whole
+    const skip = isListedKey(buf, j, keyEnd, members.keys) === members.skip;
     j = skipWs(buf, keyEnd);
     if (buf[j] !== COLON) return undefined;
     const start = skipWs(buf, j + 1);
@@ -64,7 +72,7 @@ export function parseLeanSample(data: Uint8Array, skipped: SkippedMembers = 'eve
   if (data.length < MIN_LEAN_BYTES) return undefined;
   let cuts: number[] | undefined;
   try {
-    cuts = skippedValues(data, SKIPPED_KEYS[skipped]);
+    cuts = skippedValues(data, MEMBER_KEYS[skipped]);
   } catch {
     return undefined; // a syntax error: the whole parse reports it
   }

@@ -43,8 +43,8 @@ export interface ReadContext {
    * worker threads). Absent: every sample is read here.
    */
   rangeEnd?: (keys: string[]) => number;
-  /** Whether the next sample's row gets its trace; false: the sample is read without `messages`. Absent: true. */
-  needsTrace?: () => boolean;
+  /** What of the next sample can be left unread (see leanSample.ts); absent or undefined: nothing. */
+  skippedMembers?: () => SkippedMembers | undefined;
 }
 
 /** Largest `.json` log read whole (V8's longest string is about 512 MB). */
@@ -88,7 +88,7 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
       if (context.signal?.aborted) return;
       const ref = refs[index];
       // Rows with a trace (the first page, while the code is still cold) parse the sample whole: faster there.
-      const sample = await readSampleOrWarn(archive, ref, context, context.needsTrace && !context.needsTrace() ? 'eventsAndMessages' : undefined);
+      const sample = await readSampleOrWarn(archive, ref, context, context.skippedMembers?.());
       if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
