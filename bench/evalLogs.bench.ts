@@ -95,6 +95,8 @@ interface LoadFigures {
   /** CPU time of the whole process, every thread. */
   cpuSeconds: number;
   firstPageMs: number;
+  /** CPU time of the process (every thread) until the first page: a figure a busy machine changes less. */
+  firstPageCpuMs: number;
   total: number;
   warnings: number;
 }
@@ -103,9 +105,15 @@ async function load(file: string): Promise<LoadFigures> {
   const start = performance.now();
   const cpuStart = process.cpuUsage();
   let firstPageMs = Number.NaN;
-  const result = await preview({ key: 'bench', source: { type: 'eval_logs', path: file } }, { limit: 100, onFirstPage: () => (firstPageMs = performance.now() - start) });
+  let firstPageCpuMs = Number.NaN;
+  const onFirstPage = () => {
+    firstPageMs = performance.now() - start;
+    const used = process.cpuUsage(cpuStart);
+    firstPageCpuMs = (used.user + used.system) / 1000;
+  };
+  const result = await preview({ key: 'bench', source: { type: 'eval_logs', path: file } }, { limit: 100, onFirstPage });
   const cpu = process.cpuUsage(cpuStart);
-  return { seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, firstPageMs, total: result.total, warnings: result.warnings.length };
+  return { seconds: (performance.now() - start) / 1000, cpuSeconds: (cpu.user + cpu.system) / 1e6, firstPageMs, firstPageCpuMs, total: result.total, warnings: result.warnings.length };
 }
 
 function inChild(file: string): LoadFigures {
@@ -198,7 +206,7 @@ export async function run(): Promise<BenchResult[]> {
       peer: { name: 'unzip -p | zstd -d', value: round(fCpu) },
       note: 'user + system seconds of every thread (Eval Lens) or process (the pipeline): a figure that a busy machine changes less than wall-clock time',
     },
-    { group, metric: 'time to first page (100 rows)', value: round(o.firstPageMs, 1), unit: 'ms', goal: '≤ 100 ms', met: o.firstPageMs <= 100 },
+    { group, metric: 'time to first page (100 rows)', value: round(o.firstPageMs, 1), unit: 'ms', goal: '≤ 100 ms', met: o.firstPageMs <= 100, note: `CPU until then ${round(Math.min(...ours.map((r) => r.firstPageCpuMs)), 1)} ms (best of ${RUNS}); wall ${ours.map((r) => round(r.firstPageMs, 0)).join(', ')} ms` },
     {
       group,
       metric: 'load every row (deflate copy)',

@@ -143,30 +143,42 @@ export function applyZip64Extra(extra: Buffer, entry: Pick<ZipEntry, 'uncompress
   }
 }
 
+/** Little-endian fields of the directory, read by hand (thousands of entries: no per-field method call). */
+function u16(d: Buffer, p: number): number {
+  return d[p] | (d[p + 1] << 8);
+}
+
+function u32(d: Buffer, p: number): number {
+  return (d[p] | (d[p + 1] << 8) | (d[p + 2] << 16)) + d[p + 3] * 0x1000000;
+}
+
 function parseDirectory(directory: Buffer, file: string, expected: number): ZipEntry[] {
   const entries: ZipEntry[] = [];
   let p = 0;
   while (p + 46 <= directory.length && entries.length < expected) {
-    if (directory.readUInt32LE(p) !== CENTRAL_SIGNATURE) {
+    if (u32(directory, p) !== CENTRAL_SIGNATURE) {
       throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badCentralEntry(entries.length)));
     }
-    const nameLength = directory.readUInt16LE(p + 28);
-    const extraLength = directory.readUInt16LE(p + 30);
-    const commentLength = directory.readUInt16LE(p + 32);
+    const nameLength = u16(directory, p + 28);
+    const extraLength = u16(directory, p + 30);
+    const commentLength = u16(directory, p + 32);
     const nameEnd = p + 46 + nameLength;
     if (nameEnd + extraLength + commentLength > directory.length) {
       throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badCentralEntry(entries.length)));
     }
     const entry: ZipEntry = {
       name: directory.toString('utf8', p + 46, nameEnd),
-      flags: directory.readUInt16LE(p + 8),
-      method: directory.readUInt16LE(p + 10),
-      crc32: directory.readUInt32LE(p + 16),
-      compressedSize: directory.readUInt32LE(p + 20),
-      uncompressedSize: directory.readUInt32LE(p + 24),
-      localHeaderOffset: directory.readUInt32LE(p + 42),
+      flags: u16(directory, p + 8),
+      method: u16(directory, p + 10),
+      crc32: u32(directory, p + 16),
+      compressedSize: u32(directory, p + 20),
+      uncompressedSize: u32(directory, p + 24),
+      localHeaderOffset: u32(directory, p + 42),
     };
-    applyZip64Extra(directory.subarray(nameEnd, nameEnd + extraLength), entry);
+    // The ZIP64 extra field replaces only fields marked 0xffffffff.
+    if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff || entry.localHeaderOffset === 0xffffffff) {
+      applyZip64Extra(directory.subarray(nameEnd, nameEnd + extraLength), entry);
+    }
     entries.push(entry);
     p = nameEnd + extraLength + commentLength;
   }

@@ -76,6 +76,11 @@ export interface PreviewResult {
   lowerBound?: boolean;
   /** Facts the source learned while loading, for completion and hovers in the editor. */
   sourceFacts?: SourceFacts;
+  /**
+   * Set when `traceRows` left kept rows without their `trace` (sources with a `trace` column): copies of the
+   * given rows with it built again from the source (rows of other runs are returned as they are).
+   */
+  fillTraces?: (rows: readonly PreviewRow[], signal?: AbortSignal) => Promise<PreviewRow[]>;
 }
 
 export type RecordNoun = 'rows' | 'sessions' | 'samples' | 'transcripts' | 'traces' | 'runs' | 'examples';
@@ -105,6 +110,12 @@ export interface PreviewOptions {
   onProgress?: (progress: PreviewProgress) => void;
   /** Called once as soon as `limit` rows are kept (or the source ended): the first page. */
   onFirstPage?: (partial: PreviewResult) => void;
+  /**
+   * Sources with a `trace` column: only the first `traceRows` kept rows carry their trace, the others null (the
+   * result's `fillTraces` builds theirs when a page shows them), so that keeping many rows keeps little memory.
+   * Default: every row of `rows`.
+   */
+  traceRows?: number;
   /** Path of the spec file: relative paths resolve against its directory (SEMANTICS §2). */
   specPath?: string;
   /** Asked before any network fetch; resolve false to refuse. Absent: fetch allowed. */

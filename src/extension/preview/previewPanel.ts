@@ -51,6 +51,8 @@ export class PreviewPanel implements vscode.Disposable {
   private abort: AbortController | undefined;
   private latestRun: Promise<PreviewCommandResult> | undefined;
   private rows: PreviewRow[] = [];
+  /** Builds the traces of kept rows that have none yet (eval logs and sessions keep many rows without). */
+  private fillTraces: PreviewResult['fillTraces'];
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
   private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
@@ -214,7 +216,7 @@ export class PreviewPanel implements vscode.Disposable {
           return;
         }
         const count = Math.min(message.count, MAX_PAGE_ROWS);
-        this.post({ type: 'page', id: message.id, generation: message.generation, offset: message.offset, rows: this.rows.slice(message.offset, message.offset + count) });
+        void this.postPage(message.id, message.generation, this.rows.slice(message.offset, message.offset + count), message.offset);
         return;
       }
       case 'cancel':
@@ -230,6 +232,17 @@ export class PreviewPanel implements vscode.Disposable {
         void exportPreviewRows(this.services, this.uri, this.index);
         return;
     }
+  }
+
+  /** Posts a page of kept rows, with the traces of rows that were kept without one built first. */
+  private async postPage(id: number, generation: number, rows: PreviewRow[], offset: number): Promise<void> {
+    const fill = this.fillTraces;
+    const page = fill ? await fill(rows).catch(() => rows) : rows;
+    if (generation !== this.generation) {
+      this.post({ type: 'error', id, message: 'stale generation' });
+      return;
+    }
+    this.post({ type: 'page', id, generation, offset, rows: page });
   }
 
   private pageSize(): number {
@@ -258,6 +271,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private fail(generation: number, failure: PreviewFailure): PreviewCommandResult {
     this.rows = [];
+    this.fillTraces = undefined;
     if (generation === this.generation) this.postState({ type: 'runFailed', generation, failure });
     return { error: failure.location?.line ? `${failure.message} (${failure.location.file}:${failure.location.line})` : failure.message };
   }
@@ -317,6 +331,7 @@ export class PreviewPanel implements vscode.Disposable {
           if (generation !== this.generation) return;
           firstPage = partial;
           this.rows = partial.rows;
+          this.fillTraces = partial.fillTraces;
           this.postState(this.resultMessage(generation, 'firstPage', partial, partial.rows.length));
         },
         onProgress: (progress) => {
@@ -353,6 +368,7 @@ export class PreviewPanel implements vscode.Disposable {
   /** A generated dataset: shows what its generator (found in the workspace by its key) will produce. */
   private async showGenerator(generation: number, specification: Record<string, unknown>): Promise<PreviewCommandResult> {
     this.rows = [];
+    this.fillTraces = undefined;
     this.watcher.watchSource(undefined);
     const key = typeof specification.dataset_generator_key === 'string' ? specification.dataset_generator_key : '';
     const view = generatorPreview(specification, await findGeneratorDefinition(this.services, key));
@@ -389,6 +405,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private finish(generation: number, version: number, result: PreviewResult): PreviewCommandSummary {
     this.rows = result.rows;
+    this.fillTraces = result.fillTraces;
     this.postState(this.resultMessage(generation, 'final', result, result.rows.length));
     if (result.complete) {
       this.cache.set(this.uri, this.index, {

@@ -73,6 +73,8 @@ export async function runPreview(preview: PreviewFunction, request: RunRequest):
       resolveSecret: request.resolveSecret,
       workerScript: request.workerScript,
       maxEntryMB: request.maxEntryMB,
+      // Up to rowCap rows are kept for paging: only the first page's carry a trace (the others get it when shown).
+      traceRows: request.pageSize,
       onProgress: request.onProgress,
       onFirstPage: (partial) => {
         if (!partial.complete) deliverFirstPage(partial);

@@ -8,6 +8,7 @@ import { ZipArchive, ZipEntry } from '../../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { isPlainObject, setOwn } from '../rowValues';
+import { SkippedMembers, parseLeanSample } from './leanSample';
 
 const SAMPLES_PREFIX = 'samples/';
 const EPOCH_SEPARATOR = '_epoch_';
@@ -49,15 +50,15 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
     return ref;
   };
   for (const entry of entries) {
-    if (!entry.name.startsWith(SAMPLES_PREFIX)) continue;
-    const rest = entry.name.slice(SAMPLES_PREFIX.length);
-    const slash = rest.indexOf('/');
+    const name = entry.name;
+    if (!name.startsWith(SAMPLES_PREFIX)) continue;
+    const slash = name.indexOf('/', SAMPLES_PREFIX.length);
     if (slash < 0) {
-      if (rest.endsWith('.json')) refOf(rest.slice(0, -5)).plain = entry;
+      if (name.endsWith('.json')) refOf(name.slice(SAMPLES_PREFIX.length, -5)).plain = entry;
       continue;
     }
-    const key = rest.slice(0, slash);
-    const inner = rest.slice(slash + 1);
+    const key = name.slice(SAMPLES_PREFIX.length, slash);
+    const inner = name.slice(slash + 1);
     if (inner === 'sample.json') refOf(key).sample = entry;
     const chunk = /^(messages|attachments)\/(\d+)\.json$/.exec(inner);
     if (chunk) {
@@ -75,9 +76,14 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   return refs;
 }
 
-/** Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. */
-export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<unknown> {
+/**
+ * Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. `skipped`: a sample's
+ * members read as null (see leanSample.ts).
+ */
+export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number, skipped?: SkippedMembers): Promise<unknown> {
   const data = await readEntryData(archive, entry, maxBytes);
+  const leanValue = skipped ? parseLeanSample(data, skipped) : undefined;
+  if (leanValue !== undefined) return leanValue;
   try {
     return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
   } catch (error) {
@@ -96,10 +102,14 @@ function notASample(ref: SampleRef, archive: ZipArchive): ZipEntryError {
   return new ZipEntryError(name, archive.file, false, evalLogStrings.notASample(name, archive.file));
 }
 
-/** One sample, with the chunked layout's messages and attachments joined in order. */
-export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, maxBytes: number): Promise<Record<string, unknown>> {
+/**
+ * One sample, with the chunked layout's messages and attachments joined in order. `skipped`: the sample's own
+ * members read as null, for a row (`events`) or a row without a trace or a count (also `messages`; message chunks
+ * are still read and checked).
+ */
+export async function readArchiveSample(archive: ZipArchive, ref: SampleRef, maxBytes: number, skipped?: SkippedMembers): Promise<Record<string, unknown>> {
   const main = ref.sample ?? ref.plain!;
-  const sample = await readJsonEntry(archive, main, maxBytes);
+  const sample = await readJsonEntry(archive, main, maxBytes, skipped);
   if (!isPlainObject(sample) || sample.id === undefined || sample.id === null) throw notASample(ref, archive);
   if (ref.sample && ref.messages.length) {
     const messages: unknown[] = Array.isArray(sample.messages) ? [...(sample.messages as unknown[])] : [];

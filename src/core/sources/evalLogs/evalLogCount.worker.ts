@@ -17,7 +17,7 @@ async function countRange(job: EvalCountJob): Promise<EvalCountResult> {
     for (let index = job.from; index < Math.min(job.to, refs.length); index++) {
       let sample: Record<string, unknown>;
       try {
-        sample = await readArchiveSample(archive, refs[index], job.maxBytes);
+        sample = await readArchiveSample(archive, refs[index], job.maxBytes, 'allButCount');
       } catch (error) {
         if (!(error instanceof ZipEntryError)) throw error;
         result.warnings.push({ message: error.message, file: job.file });

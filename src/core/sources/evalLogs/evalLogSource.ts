@@ -8,6 +8,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { evalLogSpeedStrings } from '../../l10n/evalLogSpeedStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../previewTypes';
@@ -19,6 +20,7 @@ import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';
 import { sampleRow, timeOf } from './sampleRow';
 import { isTranscriptDatabase, previewTranscriptDatabase } from './transcriptDatabase';
 import { WarningList } from './warningList';
+import { DeferredTraces } from './deferredTraces';
 
 export interface EvalLogsInput {
   /** Absolute path (already resolved against the spec). */
@@ -141,20 +143,35 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       complete,
       selection: true,
       recordNoun: 'samples',
-      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed),
+      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed) + (input.limit === undefined ? '' : evalLogSpeedStrings.limitNeedsFullPass(input.limit)),
       sourceFacts: { metadataKeys: [...metadataKeys], scoreKeys: [...scoreKeys] },
+      ...(deferred.any ? { fillTraces: (wanted: readonly PreviewRow[], signal?: AbortSignal) => deferred.fill(wanted, signal) } : {}),
     };
   };
-  const keepRow = (loaded: LoadedSample) => {
-    rows.push({ values: sampleRow(loaded.sample, loaded.context, true), origin: { file: loaded.locator.file } });
-  };
-
+  // Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them.
+  const traceRows = options.traceRows === undefined ? Infinity : Math.max(0, Math.floor(options.traceRows));
   const context: ReadContext = {
     maxBytes,
     single,
     signal: options.signal,
     warn: (message, file) => warnings.add(message, file),
     onSampleCount: (count) => (samplesInFile = count),
+    // Only the rows kept with their trace need the sample's messages; the others skip them and its events, and a
+    // sample that is only counted (after the samples whose metadata and score keys are collected) needs its id.
+    skippedMembers: () => {
+      const kept = input.limit === undefined && rows.length < pageSize;
+      if (kept && rows.length < traceRows) return undefined;
+      return kept || seen < FACT_SAMPLES ? 'eventsAndMessages' : 'allButCount';
+    },
+  };
+  const deferred = new DeferredTraces(context);
+  const logByPath = new Map(logs.map((log) => [log.path, log]));
+  const keepRow = (loaded: LoadedSample) => {
+    const withTrace = rows.length < traceRows;
+    const row: PreviewRow = { values: sampleRow(loaded.sample, loaded.context, withTrace), origin: { file: loaded.locator.file } };
+    const log = logByPath.get(loaded.locator.file);
+    if (!withTrace && log) deferred.defer(row, log, loaded.locator);
+    rows.push(row);
   };
   const stopRanges = () => ranges.forEach((range) => range.stop());
   options.signal?.addEventListener('abort', stopRanges, { once: true });
@@ -193,12 +210,10 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
             options.onFirstPage?.(result(false));
             startWorkers?.();
           }
-        } else {
-          sampleRow(loaded.sample, loaded.context, false);
         }
       } else {
-        const row = sampleRow(loaded.sample, loaded.context, false);
-        candidates.push({ time: timeOf(row.started_at) ?? -Infinity, ordinal: fileBase + loaded.index, locator: loaded.locator, relative: log.relative });
+        // The row's started_at is the sample's own (timeOf reads only strings): no need to build the row.
+        candidates.push({ time: timeOf(loaded.sample.started_at) ?? -Infinity, ordinal: fileBase + loaded.index, locator: loaded.locator, relative: log.relative });
       }
       if (seen % PROGRESS_EVERY === 0) progress();
     }

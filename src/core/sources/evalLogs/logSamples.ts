@@ -11,6 +11,7 @@ import { PreviewError } from '../previewError';
 import { isPlainObject } from '../rowValues';
 import { SampleRef, archiveSamples, readArchiveHeader, readArchiveSample } from './evalArchive';
 import { LogContext, logContext } from './sampleRow';
+import { SkippedMembers } from './leanSample';
 
 /** Where a sample can be read again (for the page rows chosen after a full pass). */
 export type SampleLocator = { kind: 'eval'; file: string; key: string } | { kind: 'json'; file: string; index: number };
@@ -42,6 +43,8 @@ export interface ReadContext {
    * worker threads). Absent: every sample is read here.
    */
   rangeEnd?: (keys: string[]) => number;
+  /** What of the next sample can be left unread (see leanSample.ts); absent or undefined: nothing. */
+  skippedMembers?: () => SkippedMembers | undefined;
 }
 
 /** Largest `.json` log read whole (V8's longest string is about 512 MB). */
@@ -84,7 +87,8 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     for (let index = 0; index < end; index++) {
       if (context.signal?.aborted) return;
       const ref = refs[index];
-      const sample = await readSampleOrWarn(archive, ref, context);
+      // Rows with a trace (the first page, while the code is still cold) parse the sample whole: faster there.
+      const sample = await readSampleOrWarn(archive, ref, context, context.skippedMembers?.());
       if (sample) yield { sample, context: logInfo, locator: { kind: 'eval', file: log.path, key: ref.key }, index };
     }
   } finally {
@@ -92,9 +96,10 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
   }
 }
 
-async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext): Promise<Record<string, unknown> | undefined> {
+/** A sample; `skipped`: members read as null (see leanSample.ts). */
+async function readSampleOrWarn(archive: ZipArchive, ref: SampleRef, context: ReadContext, skipped?: SkippedMembers): Promise<Record<string, unknown> | undefined> {
   try {
-    return await readArchiveSample(archive, ref, context.maxBytes);
+    return await readArchiveSample(archive, ref, context.maxBytes, skipped);
   } catch (error) {
     if (!(error instanceof ZipEntryError)) throw error;
     context.warn(error.message, archive.file);

@@ -165,13 +165,39 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   const { kept, steps } = applySelection(sessions, selection);
   const limit = Math.max(0, Math.floor(options.limit));
   const rows: PreviewRow[] = [];
+  // Rows after the first `traceRows` keep only their session; their trace is built when a page shows them.
+  const traceRows = options.traceRows === undefined ? limit : Math.min(limit, Math.max(0, Math.floor(options.traceRows)));
+  const deferred = new WeakMap<PreviewRow, SessionEntry>();
+  let anyDeferred = false;
+  const traceOf = (entry: SessionEntry, values: Record<string, unknown>, signal?: AbortSignal) =>
+    buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal });
   for (const [k, entry] of kept.entries()) {
     const values = rowValues(entry);
-    if (k < limit && !options.signal?.aborted) {
-      values.trace = await buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal: options.signal });
+    if (k < traceRows && !options.signal?.aborted) values.trace = await traceOf(entry, values, options.signal);
+    const row: PreviewRow = { values, origin: { file: entry.file.path } };
+    if (k >= traceRows && k < limit) {
+      values.trace = null;
+      deferred.set(row, entry);
+      anyDeferred = true;
     }
-    rows.push({ values, origin: { file: entry.file.path } });
+    rows.push(row);
   }
+  const fillTraces = async (wanted: readonly PreviewRow[], signal?: AbortSignal): Promise<PreviewRow[]> => {
+    const filled: PreviewRow[] = [];
+    for (const row of wanted) {
+      const entry = deferred.get(row);
+      if (!entry || signal?.aborted) {
+        filled.push(row);
+        continue;
+      }
+      try {
+        filled.push({ ...row, values: { ...row.values, trace: await traceOf(entry, row.values, signal) } });
+      } catch {
+        filled.push(row); // the file changed or went away since the count
+      }
+    }
+    return filled;
+  };
   const newest = [...sessions].sort((a, b) => (b.startMs ?? -Infinity) - (a.startMs ?? -Infinity));
   const shown = warnings.slice();
   if (warningCount > shown.length) shown.push({ message: previewStrings.moreWarnings(warningCount - shown.length) });
@@ -187,6 +213,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     selection: true,
     recordNoun: 'sessions',
     sourceFacts: { sessionIds: newest.slice(0, MAX_SESSION_IDS).map((entry) => entry.sessionId) },
+    ...(anyDeferred ? { fillTraces } : {}),
   };
   options.onFirstPage?.(result);
   return { result, rows };
