@@ -2,11 +2,15 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { preview } from '../../../src/core/sources/preview';
+import { deflateRawSync } from 'node:zlib';
+import { crc32 } from '../../../src/core/archive/zipEntryData';
+import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
+import { buildZip } from '../archive/zipTestWriter';
+import { HEADER } from '../sources/inspectLogData';
 import { userLine, simpleSession, writeLines } from '../sources/sessionFileWriter';
-import { binaryBytes, DEEP_JSONL_LINE, deepFlow, prototypeIsClean, tempDir, write } from './hostileCases';
+import { binaryBytes, DEEP_JSONL_LINE, DEEP_LOG_VALUE, deepFlow, prototypeIsClean, tempDir, write } from './hostileCases';
 
 const TIMEOUT = { timeout: 30_000 };
 const tooDeep = /nested more than 512 levels deep/;
@@ -79,5 +83,129 @@ describe('hostile input: coding_agent_sessions', () => {
     assert.deepEqual(empty.warnings, []);
     const trace = (result.rows.find((r) => r.values.session_id === SESSION)?.values.trace) as TraceRecord | undefined;
     assert.ok(trace);
+  });
+});
+
+/** A zstd frame without a content size (window 2 MB) of `blocks` RLE blocks of 128 KB each: tiny, expanding to blocks × 128 KB. */
+function zstdRleBomb(blocks: number): Buffer {
+  const parts = [Buffer.from([0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x58])];
+  for (let k = 0; k < blocks; k++) {
+    const value = (131_072 << 3) | (1 << 1) | (k === blocks - 1 ? 1 : 0);
+    parts.push(Buffer.from([value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, 0x61]));
+  }
+  return Buffer.concat(parts);
+}
+
+/** A zstd frame header declaring `size` bytes (8-byte content size, single segment) with one empty raw block. */
+function zstdDeclaring(size: bigint): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32LE(0xfd2fb528, 0);
+  header[4] = 0xe0;
+  header.writeBigUInt64LE(size, 5);
+  return Buffer.concat([header, Buffer.from([0x01, 0x00, 0x00])]);
+}
+
+const CENTRAL = Buffer.from([0x50, 0x4b, 0x01, 0x02]);
+
+describe('hostile input: eval_logs archives and logs', () => {
+  let dir: string;
+  before(() => {
+    dir = tempDir('evallogs');
+  });
+  after(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const logs = (p: string, options: Partial<PreviewOptions> = {}): Promise<PreviewResult> =>
+    preview({ key: 'k', source: { type: 'eval_logs', path: p } }, { limit: 20, workers: 0, ...options });
+  const sampleEntry = (id: number, body = `"q${id}"`) => ({ name: `samples/${id}_epoch_1.json`, data: `{"id":${id},"epoch":1,"input":${body},"target":"t","messages":[]}` });
+  const start = { name: '_journal/start.json', data: JSON.stringify({ version: 2, eval: HEADER.eval, plan: HEADER.plan }) };
+  const header = { name: 'header.json', data: JSON.stringify(HEADER) };
+
+  test('a sample nesting 300,000 levels inside a .eval, and 200,000 in a .json log, are rows with the value collapsed', TIMEOUT, async () => {
+    const deep = sampleEntry(2, `{"deep":${deepFlow(DEEP_JSONL_LINE)}}`);
+    const file = write(dir, 'deep.eval', buildZip([start, sampleEntry(1), { ...deep, data: deep.data.replace('"messages":[]', `"metadata":${deepFlow(DEEP_JSONL_LINE)},"messages":[]`) }, sampleEntry(3), header]));
+    const json = `{"version":2,"eval":${JSON.stringify(HEADER.eval)},"samples":[{"id":1,"epoch":1,"input":"a","target":"t","messages":[]},` +
+      `{"id":2,"epoch":1,"input":${deepFlow(DEEP_LOG_VALUE)},"metadata":{"m":${deepFlow(DEEP_LOG_VALUE)}},"messages":[]}]}`;
+    const jsonFile = write(dir, 'deep.json', json);
+    for (const [source, count] of [[file, 3], [jsonFile, 2]] as const) {
+      for (const limit of [20, 0]) {
+        const result = await logs(source, { limit });
+        assert.equal(result.total, count);
+        assert.deepEqual(result.warnings, []);
+        const serialised = JSON.stringify(result);
+        if (limit > 0) assert.ok(serialised.includes('nested too deeply to show'));
+        structuredClone(result);
+      }
+    }
+  });
+
+  test('zip bombs: a huge declared size, deflate and zstd streams expanding beyond the limit, a frame declaring terabytes', TIMEOUT, async () => {
+    const zeros = Buffer.alloc(64 * 1024 * 1024);
+    const bombs = [
+      { name: 'samples/10_epoch_1.json', method: 8, raw: { bytes: deflateRawSync(Buffer.from('{}')), crc: 0, size: 0xfffffff0 } },
+      { name: 'samples/11_epoch_1.json', method: 8, raw: { bytes: deflateRawSync(zeros), crc: 0, size: 1000 } },
+      { name: 'samples/12_epoch_1.json', method: 93, raw: { bytes: zstdRleBomb(4000), crc: 0, size: 1000 } },
+      { name: 'samples/13_epoch_1.json', method: 93, raw: { bytes: zstdDeclaring(1n << 42n), crc: 0, size: 1000 } },
+      { name: 'samples/14_epoch_1.json', method: 8, raw: { bytes: deflateRawSync(zeros), crc: crc32(zeros), size: zeros.length } },
+    ];
+    const file = write(dir, 'bombs.eval', buildZip([start, sampleEntry(1), ...bombs, header]));
+    const before = process.memoryUsage().arrayBuffers;
+    const result = await logs(file, { maxEntryMB: 16 });
+    const grown = process.memoryUsage().arrayBuffers - before;
+    assert.ok(grown < 200 * 1024 * 1024, `decoding grew buffers by ${Math.round(grown / 1048576)} MB`);
+    assert.equal(result.total, 1);
+    for (const bomb of bombs) {
+      const warning = result.warnings.find((w) => w.message.includes(bomb.name));
+      assert.ok(warning, `${bomb.name}: ${JSON.stringify(result.warnings)}`);
+      assert.ok(warning.message.includes(file));
+    }
+  });
+
+  test('a central directory claiming millions of entries or pointing outside the file, overlapping entries, truncation', TIMEOUT, async () => {
+    const good = buildZip([start, sampleEntry(1), sampleEntry(2), header]);
+    const eocd = good.length - 22;
+    const millions = Buffer.from(good);
+    millions.writeUInt16LE(0xfffe, eocd + 8);
+    millions.writeUInt16LE(0xfffe, eocd + 10);
+    const outside = Buffer.from(good);
+    outside.writeUInt32LE(0x7fff0000, eocd + 16);
+    const hugeDirectory = Buffer.from(good);
+    hugeDirectory.writeUInt32LE(0xfffffff0, eocd + 12);
+    const cases: [string, Buffer][] = [
+      ['millions.eval', millions], ['outside.eval', outside], ['hugedir.eval', hugeDirectory],
+      ['truncated.eval', good.subarray(0, Math.floor(good.length / 2))], ['cut-tail.eval', good.subarray(0, good.length - 5)],
+      ['empty.eval', Buffer.alloc(0)], ['binary.eval', binaryBytes(100_000)],
+    ];
+    for (const [name, bytes] of cases) {
+      const file = write(dir, `bad/${name}`, bytes);
+      await assert.rejects(logs(file), (e: unknown) => e instanceof PreviewError && e.message.includes(file), name);
+    }
+    const folder = await logs(path.join(dir, 'bad'));
+    assert.equal(folder.total, 0);
+    for (const [name] of cases) assert.ok(folder.warnings.some((w) => w.file?.endsWith(name)), `${name}: ${JSON.stringify(folder.warnings)}`);
+    // Overlapping entries: the directory record of sample 2 points at the local record of sample 1.
+    const overlap = Buffer.from(buildZip([start, sampleEntry(1), sampleEntry(2), header]));
+    const records: number[] = [];
+    for (let p = overlap.indexOf(CENTRAL); p >= 0; p = overlap.indexOf(CENTRAL, p + 4)) records.push(p);
+    overlap.writeUInt32LE(overlap.readUInt32LE(records[1] + 42), records[2] + 42);
+    const overlapFile = write(dir, 'overlap.eval', overlap);
+    const result = await logs(overlapFile);
+    assert.equal(result.total, 1);
+    assert.equal(result.rows[0].values.sample_id, '1');
+    assert.match(result.warnings.map((w) => w.message).join('\n'), /entry samples\/2_epoch_1\.json of .*overlap\.eval is damaged/);
+  });
+
+  test('a directory named like a log, a symbolic link loop, an empty .json log and __proto__ keys', TIMEOUT, async () => {
+    const root = path.join(dir, 'tree');
+    write(root, 'one.eval', buildZip([start, { name: 'samples/1_epoch_1.json', data: '{"id":1,"epoch":1,"input":"q","__proto__":{"polluted":true},"metadata":{"__proto__":{"hostile":1},"constructor":{"prototype":{"x":1}}},"scores":{"__proto__":{"value":1}}}' }, header]));
+    fs.mkdirSync(path.join(root, 'adir.eval'));
+    fs.mkdirSync(path.join(root, 'bdir.json'));
+    write(root, 'empty.json', '');
+    fs.symlinkSync(root, path.join(root, 'loop'));
+    const result = await logs(root);
+    assert.equal(result.total, 1);
+    assert.ok(result.warnings.some((w) => w.file?.endsWith('empty.json')), JSON.stringify(result.warnings));
+    JSON.stringify(result);
+    assert.ok(prototypeIsClean());
+    await assert.rejects(logs(write(dir, 'only-empty.json', '')), (e: unknown) => e instanceof PreviewError && e.message.includes('only-empty.json'));
   });
 });
