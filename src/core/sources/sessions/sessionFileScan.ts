@@ -29,7 +29,6 @@ export async function scanSessionFile(path: string, relative: string, signal?: A
       line: (text, lineNumber) => {
         const outcome = parseLine(text);
         if ('line' in outcome) scan.add(outcome.line);
-        else if ('message' in outcome) warn(outcome.message, lineNumber);
         else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
       },
       tooLong: (lineNumber) => warn(sessionStrings.lineTooLong(MAX_LINE_BYTES / (1 << 20)), lineNumber),
