@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
+import { parquetWriteBuffer } from 'hyparquet-writer';
 import { crc32 } from '../../../src/core/archive/zipEntryData';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
@@ -209,5 +210,54 @@ describe('hostile input: eval_logs archives and logs', () => {
     JSON.stringify(result);
     assert.ok(prototypeIsClean());
     await assert.rejects(logs(write(dir, 'only-empty.json', '')), (e: unknown) => e instanceof PreviewError && e.message.includes('only-empty.json'));
+  });
+});
+
+describe('hostile input: transcript databases (Parquet with JSON-text columns)', () => {
+  let db: string;
+  before(() => {
+    db = tempDir('transcripts');
+  });
+  after(() => fs.rmSync(db, { recursive: true, force: true }));
+
+  const part = (ids: string[], messages: string[], metadata: string[]): Buffer => Buffer.from(parquetWriteBuffer({
+    columnData: [
+      { name: 'transcript_id', data: ids, type: 'STRING' },
+      { name: 'date', data: ids.map(() => '2026-11-01T08:00:00Z'), type: 'STRING' },
+      { name: 'messages', data: messages, type: 'STRING' },
+      { name: 'metadata', data: metadata, type: 'STRING' },
+    ],
+  }));
+
+  test('JSON text nesting 200,000 levels, __proto__ keys and binary text are rows; a truncated, binary or empty part is an error naming it', TIMEOUT, async () => {
+    const ok = JSON.stringify([{ role: 'user', content: 'question' }, { role: 'assistant', content: 'answer' }]);
+    write(db, 'transcripts_001.parquet', part(
+      ['t-1', 't-2', 't-3', 't-4'],
+      [ok, deepFlow(DEEP_LOG_VALUE), `[{"role":"user","content":${deepFlow(DEEP_LOG_VALUE)}}]`, '[{"role":"user","content":"hi","__proto__":{"polluted":true}}]'],
+      ['{"__proto__":{"polluted":true},"constructor":{"prototype":{"hostile":1}}}', `{"m":${deepFlow(DEEP_LOG_VALUE)}}`, binaryBytes(300).toString('latin1'), '{"broken'],
+    ));
+    for (const limit of [20, 0]) {
+      const result = await preview({ key: 'k', source: { type: 'eval_logs', path: db } }, { limit, workers: 0 });
+      assert.equal(result.total, 4);
+      JSON.stringify(result);
+      structuredClone(result);
+      if (limit > 0) {
+        assert.deepEqual(result.warnings.map((w) => w.message), [3, 4].map((row) => `column metadata of row ${row} in ${path.join(db, 'transcripts_001.parquet')} is not valid JSON; kept as text`));
+        assert.ok(JSON.stringify(result.rows[1].values.metadata).includes('nested too deeply to show'));
+        assert.equal(Object.getOwnPropertyDescriptor(result.rows[0].values.metadata, '__proto__')?.value?.polluted, true);
+      }
+    }
+    const good = part(['t-5'], [ok], ['{}']);
+    for (const [name, bytes] of [['transcripts_002.parquet', good.subarray(0, good.length - 10)], ['transcripts_003.parquet', binaryBytes(5000)], ['transcripts_004.parquet', Buffer.alloc(0)]] as const) {
+      const broken = tempDir('transcripts-broken');
+      try {
+        write(broken, 'transcripts_001.parquet', good);
+        write(broken, name, bytes);
+        await assert.rejects(preview({ key: 'k', source: { type: 'eval_logs', path: broken } }, { limit: 5 }), (e: unknown) => e instanceof PreviewError && e.message.includes(path.join(broken, name)), name);
+      } finally {
+        fs.rmSync(broken, { recursive: true, force: true });
+      }
+    }
+    assert.ok(prototypeIsClean());
   });
 });
