@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -111,5 +112,36 @@ describe('hostile input through trace show, log compare and dataset export of th
     const list = await run(dir, ['dataset', 'list', '--json']);
     assertClean(list, 'dataset list');
     assert.equal(list.code, 0, list.err);
+  });
+
+  test('a named pipe where a Trace, a log, a session file or an Inspect log is expected is refused by name, not read forever', { timeout: 6 * CASE_MS }, async () => {
+    fs.mkdirSync(path.join(dir, 'pipes', 'sessions'), { recursive: true });
+    fs.mkdirSync(path.join(dir, 'pipes', 'logs'), { recursive: true });
+    execFileSync('mkfifo', ['pipe.trace.json', 'pipe.tasklog.json', `sessions/${SESSION}.jsonl`, 'logs/pipe.eval', 'logs/pipe.json'].map((p) => path.join(dir, 'pipes', p)));
+    write(dir, 'pipes/sessions.dataset.yaml', 'key: s\ndisplay_name: S\nsource: {type: coding_agent_sessions, path: sessions}\n');
+    write(dir, 'pipes/evals.dataset.yaml', 'key: e\ndisplay_name: E\nsource: {type: eval_logs, path: logs}\n');
+    const cwd = path.join(dir, 'pipes');
+    for (const args of [['trace', 'show', 'pipe.trace.json'], ['log', 'compare', 'pipe.tasklog.json', path.join(dir, 'ok.tasklog.json')]]) {
+      const r = await run(cwd, args);
+      assertClean(r, args.join(' '));
+      assert.notEqual(r.code, 0, `${args.join(' ')} must fail`);
+      assert.match(r.err, /pipe\.(trace|tasklog)\.json is not a regular file/, args.join(' '));
+    }
+    // A folder source lists regular files only: the pipe is not a session file.
+    const sessions = await run(cwd, ['preview', 'sessions.dataset.yaml', '--json']);
+    assertClean(sessions, 'preview sessions.dataset.yaml');
+    assert.equal((JSON.parse(sessions.out) as { total: number }).total, 0);
+    const evals = await run(cwd, ['preview', 'evals.dataset.yaml', '--json']);
+    assertClean(evals, 'preview evals.dataset.yaml');
+    assert.match(evals.err, /logs holds no \.eval or \.json logs/);
+    // Named directly, the pipe is refused by name.
+    write(dir, 'pipes/session-pipe.dataset.yaml', `key: s\ndisplay_name: S\nsource: {type: coding_agent_sessions, path: sessions/${SESSION}.jsonl}\n`);
+    write(dir, 'pipes/eval-pipe.dataset.yaml', 'key: e\ndisplay_name: E\nsource: {type: eval_logs, path: logs/pipe.eval}\n');
+    for (const spec of ['session-pipe.dataset.yaml', 'eval-pipe.dataset.yaml']) {
+      const r = await run(cwd, ['preview', spec]);
+      assertClean(r, `preview ${spec}`);
+      assert.equal(r.code, 1, `preview ${spec}`);
+      assert.match(r.err, /\.jsonl is not a session file \(\.jsonl\) or a folder|pipe\.eval: an eval_logs path is a \.eval file/, r.err);
+    }
   });
 });
