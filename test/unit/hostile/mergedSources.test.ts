@@ -5,6 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import { deflateRawSync } from 'node:zlib';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { crc32 } from '../../../src/core/archive/zipEntryData';
+import { sourceHoverMarkdown } from '../../../src/core/authoring/sourceFacts';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
@@ -207,6 +208,8 @@ describe('hostile input: eval_logs archives and logs', () => {
     const result = await logs(root);
     assert.equal(result.total, 1);
     assert.ok(result.warnings.some((w) => w.file?.endsWith('empty.json')), JSON.stringify(result.warnings));
+    assert.deepEqual(result.sourceFacts?.metadataKeys, ['__proto__', 'constructor']);
+    assert.match(sourceHoverMarkdown({ type: 'eval_logs', path: root }, result.sourceFacts) ?? '', /__proto__/);
     JSON.stringify(result);
     assert.ok(prototypeIsClean());
     await assert.rejects(logs(write(dir, 'only-empty.json', '')), (e: unknown) => e instanceof PreviewError && e.message.includes('only-empty.json'));

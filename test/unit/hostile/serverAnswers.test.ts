@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewResult } from '../../../src/core/sources/previewTypes';
 import { TOO_DEEP_MARKER } from '../../../src/core/json/depthGuard';
+import { hubProfile, sourceFactsKeys, sourceHoverMarkdown } from '../../../src/core/authoring/sourceFacts';
 import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../remote/hubReplay';
 import { LANGFUSE_PUBLIC, LANGFUSE_SECRET, langfuseData, langfuseRoute } from '../remote/langfuseReplay';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../remote/langsmithReplay';
@@ -62,7 +63,7 @@ describe('hostile server answers (a 127.0.0.1 replay) to the network sources', (
     });
   }
 
-  test('records nesting 200,000 levels and __proto__ keys inside real-shaped answers: rows with the deep value collapsed', TIMEOUT, async () => {
+  test('records and hub features nesting 200,000 levels and __proto__ keys inside real-shaped answers: rows with the deep value collapsed, hovers from the facts', TIMEOUT, async () => {
     const started: ReplayServer[] = [];
     try {
       const serve = async (route: ReplayRoute) => {
@@ -97,6 +98,17 @@ describe('hostile server answers (a 127.0.0.1 replay) to the network sources', (
         const text = JSON.stringify(result);
         assert.ok(text.includes(TOO_DEEP_MARKER), `${type}: the deep value is collapsed`);
         structuredClone(result);
+        // The facts the editor keeps for hovers and completion.
+        const source = { type, path: 'owner/reviews' };
+        const hover = sourceHoverMarkdown(source, result.sourceFacts) ?? '';
+        assert.ok(hover.length > 0, type);
+        sourceFactsKeys(source, result.sourceFacts ?? {});
+        if (type === 'dataset_hub') {
+          assert.ok(hover.includes('`__proto__`'), hover);
+          const profile = hubProfile(result.sourceFacts);
+          assert.ok(profile?.columns.some((c) => c.name === '__proto__'));
+          JSON.stringify(profile);
+        }
       }
       assert.ok(prototypeIsClean());
     } finally {
@@ -113,7 +125,12 @@ function poisoned(route: ReplayRoute): ReplayRoute {
   return async (request) => {
     const answer = await route(request);
     if (answer.body === undefined || Buffer.isBuffer(answer.body) || typeof answer.body !== 'object') return answer;
-    const text = JSON.stringify(answer.body)
+    const body = answer.body as Record<string, unknown>;
+    if (Array.isArray(body.features)) {
+      const hostile = [{ name: '__proto__', type: DEEP_MARK }, { name: { x: 1 }, type: 'text' }, { name: '`x` **b** <img src=x>', type: { _type: 5, dtype: PROTO_MARK } }];
+      body.features = [...(body.features as unknown[]), ...hostile.map((f, k) => ({ feature_idx: 90 + k, ...f }))];
+    }
+    const text = JSON.stringify(body)
       .split(JSON.stringify(DEEP_MARK)).join(deepFlow(DEEP_LOG_VALUE))
       .split(JSON.stringify(PROTO_MARK)).join('{"__proto__":{"polluted":true},"constructor":{"prototype":{"hostile":1}}}');
     return { ...answer, headers: { ...answer.headers, 'content-type': 'application/json' }, body: Buffer.from(text) };
