@@ -196,6 +196,19 @@ describe('hostile input: eval_logs archives and logs', () => {
     assert.equal(result.total, 1);
     assert.equal(result.rows[0].values.sample_id, '1');
     assert.match(result.warnings.map((w) => w.message).join('\n'), /entry samples\/2_epoch_1\.json of .*overlap\.eval is damaged/);
+    // An entry whose local record lies beyond the end of the file, and a ZIP64 directory claiming 2^40 entries.
+    const beyond = Buffer.from(buildZip([start, sampleEntry(1), sampleEntry(2), header]));
+    const beyondRecords: number[] = [];
+    for (let p = beyond.indexOf(CENTRAL); p >= 0; p = beyond.indexOf(CENTRAL, p + 4)) beyondRecords.push(p);
+    beyond.writeUInt32LE(0x7ffffff0, beyondRecords[2] + 42);
+    const beyondResult = await logs(write(dir, 'beyond.eval', beyond));
+    assert.equal(beyondResult.total, 1);
+    assert.match(beyondResult.warnings.map((w) => w.message).join('\n'), /entry samples\/2_epoch_1\.json of .*beyond\.eval is damaged/);
+    const zip64 = Buffer.from(buildZip([start, sampleEntry(1), header], { zip64: true }));
+    const record = zip64.lastIndexOf(Buffer.from([0x50, 0x4b, 0x06, 0x06]));
+    zip64.writeBigUInt64LE(1n << 40n, record + 24);
+    zip64.writeBigUInt64LE(1n << 40n, record + 32);
+    await assert.rejects(logs(write(dir, 'zip64-millions.eval', zip64)), (e: unknown) => e instanceof PreviewError && /zip64-millions\.eval is truncated or damaged/.test(e.message));
   });
 
   test('a directory named like a log, a symbolic link loop, an empty .json log and __proto__ keys', TIMEOUT, async () => {
