@@ -1,5 +1,8 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { ExportError, exportKeptRows } from '../../../src/core/export/keptRowsExport';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewResult } from '../../../src/core/sources/previewTypes';
 import { TOO_DEEP_MARKER } from '../../../src/core/json/depthGuard';
@@ -8,7 +11,7 @@ import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../remote/hubRepla
 import { LANGFUSE_PUBLIC, LANGFUSE_SECRET, langfuseData, langfuseRoute } from '../remote/langfuseReplay';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../remote/langsmithReplay';
 import { ReplayRoute, ReplayServer, startReplay } from '../remote/replayServer';
-import { binaryBytes, DEEP_LOG_VALUE, deepFlow, prototypeIsClean } from './hostileCases';
+import { binaryBytes, DEEP_LOG_VALUE, deepFlow, prototypeIsClean, tempDir } from './hostileCases';
 
 const TIMEOUT = { timeout: 30_000 };
 
@@ -136,3 +139,25 @@ function poisoned(route: ReplayRoute): ReplayRoute {
     return { ...answer, headers: { ...answer.headers, 'content-type': 'application/json' }, body: Buffer.from(text) };
   };
 }
+
+describe('exporting a remote dataset read a page at a time', () => {
+  test('is refused with a message, never a file holding a blank or partial export', TIMEOUT, async () => {
+    const rows = hubRows(300);
+    let url = '';
+    const server = await startReplay(hubRoute({ rows, parquet: hubParquet(rows, 100) }, () => url));
+    url = server.url;
+    const dir = tempDir('hub-export');
+    try {
+      const outFile = path.join(dir, 'out.jsonl');
+      const spec = { key: 'h', display_name: 'H', source: { type: 'dataset_hub', path: 'owner/reviews', split: 'train' } };
+      await assert.rejects(
+        exportKeptRows(spec, { specPath: path.join(dir, 'h.dataset.yaml'), outFile, previewOptions: { env: { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: url } } }),
+        (e: unknown) => e instanceof ExportError && e.kind === 'incomplete' && /handed over \d+ of its 300 kept rows/.test(e.message),
+      );
+      assert.deepEqual(fs.readdirSync(dir), []);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
