@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -87,6 +88,37 @@ describe('hostile input: coding_agent_sessions', () => {
     assert.deepEqual(empty.rows.map((r) => [r.values.file_name, r.values.message_count]), [['only-empty.jsonl', 0]]);
     assert.deepEqual(empty.warnings, []);
     assert.ok(result.rows.some((r) => r.values.session_id === SESSION));
+  });
+
+  test('sub-agent meta files: nesting 200,000 levels, __proto__ keys, binary, a directory and a named pipe', TIMEOUT, async () => {
+    const root = path.join(dir, 'subagents');
+    const sub = path.join(root, SESSION, 'subagents');
+    writeLines(path.join(root, `${SESSION}.jsonl`), simpleSession(SESSION, '2026-01-01T10:00:00.000Z'));
+    const metas: [string, string | Buffer | null][] = [
+      ['a1', `{"agentType":"Explore","deep":${deepFlow(DEEP_LOG_VALUE)}}`],
+      ['a2', '{"__proto__":{"polluted":true},"agentType":"Plan","constructor":{"prototype":{"hostile":1}}}'],
+      ['a3', binaryBytes(2000)],
+      ['a4', null],
+      ['a5', 'fifo'],
+    ];
+    for (const [id, meta] of metas) {
+      const ctx = { sessionId: SESSION, timestamp: '2026-01-01T10:00:01.000Z', agentId: id };
+      writeLines(path.join(sub, `agent-${id}.jsonl`), [userLine(ctx, `task of ${id}`)]);
+      const metaPath = path.join(sub, `agent-${id}.meta.json`);
+      if (meta === null) fs.mkdirSync(metaPath);
+      else if (meta === 'fifo') execFileSync('mkfifo', [metaPath]);
+      else fs.writeFileSync(metaPath, meta);
+    }
+    const result = await sessions(root);
+    assert.equal(result.total, 1);
+    assert.equal(result.rows[0].values.subagent_count, 5);
+    const metaWarnings = result.warnings.filter((w) => /unreadable sub-agent metadata/.test(w.message)).map((w) => w.message);
+    assert.equal(metaWarnings.length, 3, metaWarnings.join('\n'));
+    assert.ok(metaWarnings.some((m) => /agent-a4\.meta\.json is a directory, not a file/.test(m)));
+    assert.ok(metaWarnings.some((m) => /agent-a5\.meta\.json is not a regular file/.test(m)));
+    JSON.stringify(result);
+    structuredClone(result);
+    assert.ok(prototypeIsClean());
   });
 });
 
