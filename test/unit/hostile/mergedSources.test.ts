@@ -277,7 +277,7 @@ describe('hostile input: transcript databases (Parquet with JSON-text columns)',
     ],
   }));
 
-  test('JSON text nesting 200,000 levels, __proto__ keys and binary text are rows; a truncated, binary or empty part is an error naming it', TIMEOUT, async () => {
+  test('JSON text nesting 200,000 levels, __proto__ keys and binary text are rows; a truncated, binary, empty, pipe or directory part is an error naming it', TIMEOUT, async () => {
     const ok = JSON.stringify([{ role: 'user', content: 'question' }, { role: 'assistant', content: 'answer' }]);
     write(db, 'transcripts_001.parquet', part(
       ['t-1', 't-2', 't-3', 't-4'],
@@ -296,11 +296,13 @@ describe('hostile input: transcript databases (Parquet with JSON-text columns)',
       }
     }
     const good = part(['t-5'], [ok], ['{}']);
-    for (const [name, bytes] of [['transcripts_002.parquet', good.subarray(0, good.length - 10)], ['transcripts_003.parquet', binaryBytes(5000)], ['transcripts_004.parquet', Buffer.alloc(0)]] as const) {
+    for (const [name, bytes] of [['transcripts_002.parquet', good.subarray(0, good.length - 10)], ['transcripts_003.parquet', binaryBytes(5000)], ['transcripts_004.parquet', Buffer.alloc(0)], ['transcripts_005.parquet', 'fifo'], ['transcripts_006.parquet', 'dir']] as const) {
       const broken = tempDir('transcripts-broken');
       try {
         write(broken, 'transcripts_001.parquet', good);
-        write(broken, name, bytes);
+        if (bytes === 'fifo') execFileSync('mkfifo', [path.join(broken, name)]);
+        else if (bytes === 'dir') fs.mkdirSync(path.join(broken, name));
+        else write(broken, name, bytes);
         await assert.rejects(preview({ key: 'k', source: { type: 'eval_logs', path: broken } }, { limit: 5 }), (e: unknown) => e instanceof PreviewError && e.message.includes(path.join(broken, name)), name);
       } finally {
         fs.rmSync(broken, { recursive: true, force: true });
