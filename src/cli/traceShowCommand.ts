@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { traceFileStrings as S } from '../core/l10n/traceFileStrings';
+import { assertRegularFile } from '../core/text/regularFile';
 import { readTraceText } from '../core/trace/traceFile';
 import { traceFileModel } from '../core/trace/traceFileModel';
 import { traceTranscript } from './traceTranscript';
@@ -27,9 +28,11 @@ export const runTraceShowCommand: CliCommand = async (argv, io) => {
   const file = files[0];
   let text: string;
   try {
-    text = await fs.promises.readFile(path.resolve(io.cwd, file), 'utf8');
+    const resolved = path.resolve(io.cwd, file);
+    assertRegularFile(resolved);
+    text = await fs.promises.readFile(resolved, 'utf8');
   } catch (error) {
-    io.stderr(`eval-lens trace show: ${S.unreadable(file, (error as NodeJS.ErrnoException).code ?? String(error))}\n`);
+    io.stderr(`eval-lens trace show: ${S.unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message)}\n`);
     return 2;
   }
   const result = readTraceText(text, file);

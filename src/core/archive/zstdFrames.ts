@@ -3,8 +3,9 @@
  * Frames are found by walking their headers and block headers, each is bounded against the entry's size before
  * it is decoded, and each is decoded with fzstd; the parts are joined in order.
  */
-import { decompress } from 'fzstd';
+import { Decompress, decompress } from 'fzstd';
 import { evalLogStrings } from '../l10n/evalLogStrings';
+import { hostileSourceStrings } from '../l10n/hostileSourceStrings';
 
 const ZSTD_MAGIC = 0xfd2fb528;
 const MAX_WINDOW_WITHOUT_SIZE = 128 * 1024 * 1024;
@@ -60,6 +61,29 @@ function frameAt(data: Uint8Array, start: number): FrameBounds {
   return { start, end: p, contentSize, windowSize };
 }
 
+/**
+ * One frame that declares no content size, decoded block by block and stopped as soon as it exceeds `budget`
+ * bytes: a few bytes of repeated-byte blocks can otherwise expand to gigabytes before any size is known.
+ */
+function decompressWithin(frame: Uint8Array, budget: number): Uint8Array {
+  const blocks: Uint8Array[] = [];
+  let size = 0;
+  const stream = new Decompress((block) => {
+    size += block.length;
+    if (size > budget) throw new ZstdDataError(hostileSourceStrings.zstdExpandsBeyond);
+    if (block.length > 0) blocks.push(block);
+  });
+  stream.push(frame, true);
+  if (blocks.length === 1) return blocks[0];
+  const joined = new Uint8Array(size);
+  let at = 0;
+  for (const block of blocks) {
+    joined.set(block, at);
+    at += block.length;
+  }
+  return joined;
+}
+
 /** Decodes every frame of `data`; `expectedSize` is the entry's uncompressed size (frames may not exceed it). */
 export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8Array {
   const parts: Uint8Array[] = [];
@@ -79,8 +103,10 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
     if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
     let part: Uint8Array;
     try {
-      part = decompress(data.subarray(frame.start, frame.end));
+      const bytes = data.subarray(frame.start, frame.end);
+      part = frame.contentSize === undefined ? decompressWithin(bytes, expectedSize - total) : decompress(bytes);
     } catch (error) {
+      if (error instanceof ZstdDataError) throw error;
       throw new ZstdDataError(error instanceof Error ? error.message : String(error));
     }
     total += part.length;

@@ -11,6 +11,7 @@ import { preview } from '../sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../sources/previewTypes';
 import { csvRecord, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './rowFormats';
 import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
+import { hostileSourceStrings } from '../l10n/hostileSourceStrings';
 
 export type ExportErrorKind = 'format' | 'cancelled' | 'incomplete' | 'write';
 
@@ -128,6 +129,8 @@ export async function exportKeptRows(datasetSpecValue: unknown, options: ExportO
     const result = await preview(datasetSpecValue, { ...base, signal: controller.signal, onRow });
     if (writeError !== undefined) throw new ExportError('write', S.exportFailed(options.outFile, reason(writeError)));
     checkComplete(result, options.signal);
+    // A source that cannot hand over every kept row (a remote dataset read a page at a time) leaves the file as it was.
+    if (rows < result.matched) throw new ExportError('incomplete', hostileSourceStrings.exportPartial(rows, result.matched));
     try {
       writer.flush();
       fs.closeSync(fd);

@@ -3,8 +3,10 @@
  * metrics hold (the metric verification of `eval-lens log verify`). Large logs are read in the log worker, so
  * the caller's thread stays free; the caller caches results by modification time.
  */
+import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { looksLikeLogJson } from '../fileKind';
+import { hostileInputStrings } from '../l10n/hostileInputStrings';
 import { logPathStrings as S } from '../l10n/logPathStrings';
 import { openLogSource } from '../report/openLogSource';
 import { summaryMetricRows } from './verifyLog';
@@ -36,13 +38,15 @@ async function sniff(filePath: string): Promise<string> {
 }
 
 export async function checkLogPath(filePath: string, options: LogPathCheckOptions): Promise<LogPathStatus> {
-  let isDirectory: boolean;
+  let info: Stats;
   try {
-    isDirectory = (await fs.stat(filePath)).isDirectory();
+    info = await fs.stat(filePath);
   } catch {
     return { kind: 'missing' };
   }
-  if (isDirectory) return { kind: 'folder' };
+  if (info.isDirectory()) return { kind: 'folder' };
+  // A named pipe or a device would block the read below forever.
+  if (!info.isFile()) return { kind: 'invalid', reason: hostileInputStrings.notARegularFile(filePath) };
   let head: string;
   try {
     head = await sniff(filePath);

@@ -10,6 +10,7 @@ import * as zlib from 'node:zlib';
 import { decompress as zstdDecompress } from 'fzstd';
 import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { assertRegularFile } from '../../text/regularFile';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewResult, PreviewRow } from '../previewTypes';
 import { isPlainObject, setOwn } from '../rowValues';
@@ -41,6 +42,8 @@ export async function isTranscriptDatabase(path: string): Promise<boolean> {
 }
 
 async function fileBuffer(path: string): Promise<{ buffer: AsyncBuffer; close: () => Promise<void> }> {
+  // A named pipe would block the open below forever.
+  assertRegularFile(path);
   const handle = await open(path, 'r');
   const byteLength = (await handle.stat()).size;
   return {
@@ -126,7 +129,10 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   for (const name of names) {
     if (options.signal?.aborted) break;
     const file = join(input.path, name);
-    const { buffer, close } = await fileBuffer(file);
+    const unreadable = (error: unknown) => new PreviewError('unreadableSource', evalLogStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
+    const { buffer, close } = await fileBuffer(file).catch((error: unknown) => {
+      throw unreadable(error);
+    });
     try {
       const metadata = await parquetMetadataAsync(buffer);
       const fileColumns = parquetSchema(metadata).children.map((child) => child.element.name);
@@ -141,7 +147,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
       }
       total += part.rows;
     } catch (error) {
-      throw new PreviewError('unreadableSource', evalLogStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
+      throw unreadable(error);
     } finally {
       await close();
     }

@@ -3,6 +3,7 @@
  * consent before the first request to each host, three tries with backoff on 429 (honouring `Retry-After`)
  * and 5xx, and errors that say what to check. Every message built from an answer is redacted.
  */
+import { boundDepth, findTooDeepJson } from '../../json/depthGuard';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../previewTypes';
@@ -84,7 +85,9 @@ export class RemoteClient {
     if (response === undefined) return undefined;
     const text = await this.readText(response, context);
     try {
-      return JSON.parse(text) as T;
+      const value = JSON.parse(text) as T;
+      // An answer nested deeper than the limit keeps its shallow part; deeper values become a marker (rows stay printable).
+      return findTooDeepJson(text) >= 0 ? boundDepth(value) : value;
     } catch {
       throw new PreviewError('unreadableSource', remoteSourceStrings.notJson(context.what), { file: this.cleanUrl(url) });
     }

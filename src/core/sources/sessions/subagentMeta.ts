@@ -1,5 +1,6 @@
 /** `agent-<id>.meta.json` beside a sub-agent file: its `agentType` and the `toolUseId` of the call that launched it. */
 import { readFile, stat } from 'node:fs/promises';
+import { hostileInputStrings } from '../../l10n/hostileInputStrings';
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { isPlainObject } from '../rowValues';
 import { subagentMetaPath } from './sessionFiles';
@@ -15,7 +16,13 @@ export async function readSubagentMeta(file: string, warn: (message: string) => 
   const path = subagentMetaPath(file);
   let text: string;
   try {
-    if ((await stat(path)).size > MAX_META_BYTES) {
+    const info = await stat(path);
+    // A named pipe would block the read below forever; a directory is no meta file either.
+    if (!info.isFile()) {
+      warn(sessionStrings.badMeta(path, info.isDirectory() ? hostileInputStrings.notAFile(path) : hostileInputStrings.notARegularFile(path)));
+      return {};
+    }
+    if (info.size > MAX_META_BYTES) {
       warn(sessionStrings.badMeta(path, `larger than ${MAX_META_BYTES / (1 << 20)} MB`));
       return {};
     }
