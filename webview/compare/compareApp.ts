@@ -33,6 +33,7 @@ export class CompareApp {
   private state: ViewState;
   private rows: SampleChange[] = [];
   private total = 0;
+  private changesTicket = 0;
   private pair?: PairDetail;
   private readonly main = el('main', { className: 'compare' });
 
@@ -79,8 +80,11 @@ export class CompareApp {
   private async loadChanges(append: boolean): Promise<void> {
     const c = this.current();
     if (!c) return;
+    // Only the answer to the latest request is drawn: an earlier page (other filters) may arrive after it.
+    const ticket = ++this.changesTicket;
     try {
       const page = await this.client.changes({ candidate: c.position, offset: append ? this.rows.length : 0, limit: CHANGES_PAGE, ...this.state.filters });
+      if (ticket !== this.changesTicket) return;
       this.rows = append ? [...this.rows, ...page.rows] : page.rows;
       this.total = page.total;
       this.renderChanges();
