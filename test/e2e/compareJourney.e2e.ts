@@ -6,7 +6,9 @@ import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
-import { pValue, signed } from '../../webview/compare/compareFormat';
+import { metricDelta, pValue } from '../../webview/compare/compareFormat';
+import { assertKeyMetricColumnsInView } from './harness/compareVisualChecks';
+import { assertControlsReadable, assertNoTinyText, assertTextContrast } from './harness/reportVisualChecks';
 
 type LogJson = {
   specification: { display_name: string };
@@ -36,6 +38,14 @@ async function pick(page: Page, label: string, many: boolean): Promise<void> {
   await row.waitFor({ state: 'visible', timeout: 15_000 });
   if (many) await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
   await page.keyboard.press('Enter');
+}
+
+/** At 1400×900 with the explorer open: the key columns fit, no text under 9 px, controls and badges read 4.5:1. */
+async function assertMetricTableReadable(frame: Frame, label: string): Promise<void> {
+  await assertKeyMetricColumnsInView(frame, label);
+  await assertNoTinyText(frame, label);
+  await assertControlsReadable(frame, label);
+  await assertTextContrast(frame, '[data-testid="verdict"]', `${label} significance badges`);
 }
 
 async function waitIn(frame: Frame, selector: string): Promise<void> {
@@ -72,13 +82,16 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
   const b = correct(cand);
   const expected = pairedDifference([...a.keys()].map((id) => (b.get(id) ?? NaN) - (a.get(id) ?? NaN)));
   const row = frame.locator('tr[data-metric-id="exact_match|accuracy|correct"]');
-  assert.equal((await row.locator('[data-testid="delta"]').innerText()).trim(), signed(expected.delta));
+  // `accuracy` (a mean) is a rate by the report's rule: Δ reads in percentage points.
+  assert.equal((await row.locator('[data-testid="delta"]').innerText()).trim(), metricDelta({ metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' }, expected.delta));
+  assert.match(await row.locator('[data-testid="delta"]').innerText(), / pp$/);
   assert.ok(Math.abs(Number(await row.locator('[data-testid="delta"]').getAttribute('title')) - expected.delta) < 1e-12, 'the exact Δ is on hover');
   assert.equal((await row.locator('[data-testid="p"]').innerText()).trim(), pValue(expected.p));
   assert.ok(Math.abs(Number(await row.locator('[data-testid="p"]').getAttribute('title')) - (expected.p ?? NaN)) < 1e-12, 'the exact p is on hover');
   assert.match(await row.locator('[data-testid="verdict"]').innerText(), /better/);
   await waitIn(frame, '[data-testid="binary-table"], [data-testid="change"]');
   await screenshot(page, 'compare-metrics-light');
+  await assertMetricTableReadable(frame, 'light');
 
   await frame.locator('[data-testid="filter-kind"]').selectOption('regression');
   // The list is drawn again for the filter: wait until it holds regressions only, or the timeout fails the test.
@@ -114,6 +127,8 @@ test('the compare view follows the dark and high contrast themes', { timeout: 12
     const color = await frame.evaluate<string>('getComputedStyle(document.body).color');
     const [r, g, b] = (color.match(/\d+/g) ?? []).map(Number);
     assert.ok(r + g + b > 3 * 150, `${label}: light text (${color})`);
+    await frame.locator('[data-testid="metric-table"]').scrollIntoViewIfNeeded();
     await screenshot(page, name);
+    await assertMetricTableReadable(frame, label);
   }
 });

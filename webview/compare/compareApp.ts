@@ -76,11 +76,16 @@ export class CompareApp {
     return this.summary?.candidates.find((c) => c.position === this.state.candidate);
   }
 
+  private changesRequest = 0;
+
   private async loadChanges(append: boolean): Promise<void> {
     const c = this.current();
     if (!c) return;
+    // A reply to an earlier request (filters changed since) is left out: the list shows the latest filters only.
+    const request = ++this.changesRequest;
     try {
       const page = await this.client.changes({ candidate: c.position, offset: append ? this.rows.length : 0, limit: CHANGES_PAGE, ...this.state.filters });
+      if (request !== this.changesRequest) return;
       this.rows = append ? [...this.rows, ...page.rows] : page.rows;
       this.total = page.total;
       this.renderChanges();
