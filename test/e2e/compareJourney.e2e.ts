@@ -94,13 +94,10 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
   await assertMetricTableReadable(frame, 'light');
 
   await frame.locator('[data-testid="filter-kind"]').selectOption('regression');
-  // The list is drawn again for the filter: wait until it holds regressions only, or the timeout fails the test.
-  await frame.waitForFunction(
-    `document.querySelectorAll('[data-testid="change"][data-kind="regression"]').length > 0
-      && document.querySelectorAll('[data-testid="change"][data-kind="improvement"]').length === 0`,
-    undefined,
-    { timeout: 30_000 },
-  ).catch(() => undefined);
+  // The list is drawn again for the filter: wait until no improvement is listed and a regression is
+  // (locator waits: the webview's CSP forbids the string predicates of waitForFunction).
+  await frame.locator('[data-testid="change"][data-kind="improvement"]').first().waitFor({ state: 'detached', timeout: 30_000 });
+  await frame.locator('[data-testid="change"][data-kind="regression"]').first().waitFor({ state: 'visible', timeout: 30_000 });
   assert.equal(await frame.locator('[data-testid="change"][data-kind="improvement"]').count(), 0, 'only regressions are listed');
   const first = frame.locator('[data-testid="change"]').first();
   const sampleId = (await first.getAttribute('data-sample-id')) ?? '';
@@ -131,4 +128,15 @@ test('the compare view follows the dark and high contrast themes', { timeout: 12
     await screenshot(page, name);
     await assertMetricTableReadable(frame, label);
   }
+});
+
+test('"Only changed input" lists the changes of the sample whose data differs', { timeout: 60_000 }, async () => {
+  const frame = await findWebviewFrame(workbench.page, cand.specification.display_name);
+  await frame.locator('[data-testid="filter-kind"]').selectOption('');
+  await frame.locator('[data-testid="filter-input"]').check();
+  await frame.locator('[data-testid="change"]:not([data-sample-id="geo-00007"])').first().waitFor({ state: 'detached', timeout: 30_000 });
+  await frame.locator('[data-testid="change"][data-sample-id="geo-00007"]').first().waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await frame.locator('[data-testid="change"]:not([data-sample-id="geo-00007"])').count(), 0, 'only the sample whose data changed is listed');
+  assert.equal(await frame.locator('[data-testid="inputs-progress"]').count(), 0, 'the progress state is gone once the answer is drawn');
+  assert.ok(await frame.locator('[data-testid="change"] .input-changed').count() > 0, 'the rows are marked input changed');
 });

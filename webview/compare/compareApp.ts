@@ -166,7 +166,8 @@ export class CompareApp {
       this.main.appendChild(tabs);
     }
     const a = c.alignment;
-    this.main.appendChild(el('p', { className: 'muted', attrs: { 'data-testid': 'alignment' }, text: S.view.samplesLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.inputChanged.length) }));
+    const samplesLine = S.view.samplesLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.inputChanged.length);
+    this.main.appendChild(el('p', { className: 'muted', attrs: { 'data-testid': 'alignment' }, text: a.inputsChecked ? samplesLine : `${samplesLine} · ${S.view.checkingInputs}` }));
     if (c.unpaired) this.main.appendChild(el('p', { className: 'schema-banner', attrs: { role: 'note', 'data-testid': 'unpaired' }, text: S.unpairedNote }));
     this.main.appendChild(this.clusterChooser(summary));
     this.main.appendChild(el('h2', { text: S.view.metricsHeading }));
@@ -207,12 +208,20 @@ export class CompareApp {
       filter: (filters: ChangeFilters) => {
         this.state.filters = filters;
         this.save();
+        if (filters.onlyInputChanged && !c.alignment.inputsChecked) {
+          this.rows = [];
+          this.renderChanges();
+        }
         void this.loadChanges(false);
       },
       more: () => void this.loadChanges(true),
       open: (change: SampleChange) => void this.openPair(change.sampleId),
     };
-    slot.replaceChildren(renderChangesToolbar(c, this.state.filters, events), renderChangesList(c, this.rows, this.total, events));
+    // "Only changed input" before every pair's data is compared: a progress state until the host answers.
+    const waiting = this.state.filters.onlyInputChanged === true && !c.alignment.inputsChecked && this.rows.length === 0;
+    slot.replaceChildren(renderChangesToolbar(c, this.state.filters, events), waiting
+      ? el('p', { className: 'muted', text: S.view.checkingInputs, attrs: { role: 'status', 'data-testid': 'inputs-progress' } })
+      : renderChangesList(c, this.rows, this.total, events));
   }
 
   private renderPairView(): void {

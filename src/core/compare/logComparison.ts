@@ -134,6 +134,30 @@ export class LogComparison {
     return true;
   }
 
+  /** True when the data of every paired sample has been compared. */
+  inputsComplete(): boolean {
+    return this.candidates.every((state) => state.inputsChecked >= state.inputs.length);
+  }
+
+  /**
+   * Compares the data of every paired sample by the hashes the logs' indexing computed (no sample is read
+   * here); the same result as checkInputs. False when some log has no hashes: use checkInputs then.
+   */
+  async checkInputsByFingerprints(): Promise<boolean> {
+    const hashes = await Promise.all(this.logs.map((log) => log.dataFingerprints ?? Promise.resolve(undefined)));
+    const base = hashes[0];
+    if (!base || hashes.some((h, i) => !h || h.length !== this.logs[i].records.length)) return false;
+    this.candidates.forEach((state, c) => {
+      const cand = hashes[c + 1] as readonly string[];
+      for (let pair = 0; pair < state.inputs.length; pair++) {
+        if (state.inputs[pair] !== INPUT_UNKNOWN) continue;
+        state.inputs[pair] = base[state.alignment.baseline[pair]] === cand[state.alignment.candidate[pair]] ? INPUT_SAME : INPUT_CHANGED;
+      }
+      state.inputsChecked = state.inputs.length;
+    });
+    return true;
+  }
+
   summary(): ComparisonSummary {
     const candidates = this.candidates.map((state): CandidateComparison => {
       const inputChanged: string[] = [];
