@@ -144,9 +144,13 @@ export class LogComparison {
    * here); the same result as checkInputs. False when some log has no hashes: use checkInputs then.
    */
   async checkInputsByFingerprints(): Promise<boolean> {
-    const hashes = await Promise.all(this.logs.map((log) => log.dataFingerprints ?? Promise.resolve(undefined)));
+    return this.applyFingerprints(await Promise.all(this.logs.map((log) => log.dataFingerprints ?? Promise.resolve(undefined))));
+  }
+
+  /** One pass over the pairs with the hashes of each log's samples (in log order); false when some are missing. */
+  applyFingerprints(hashes: readonly (readonly string[] | undefined)[]): boolean {
     const base = hashes[0];
-    if (!base || hashes.some((h, i) => !h || h.length !== this.logs[i].records.length)) return false;
+    if (!base || this.logs.some((log, i) => hashes[i]?.length !== log.records.length)) return false;
     this.candidates.forEach((state, c) => {
       const cand = hashes[c + 1] as readonly string[];
       for (let pair = 0; pair < state.inputs.length; pair++) {
