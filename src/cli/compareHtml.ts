@@ -67,7 +67,7 @@ function changeRows(changes: readonly SampleChange[], c: CandidateComparison): s
   return changes.map((ch) => {
     const m = byId.get(ch.metricId);
     const notes = [ch.withinNoise ? `${S.withinNoise} (p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
-    return `<tr><td>${esc(ch.sampleId)}</td><td>${esc(m ? metricLabel(m) : ch.metricId)}</td><td class="n">${esc(num(ch.baseline))}</td><td class="n">${esc(num(ch.candidate))}</td><td class="n">${esc(signed(ch.delta))}</td><td>${esc(S.kindLabel[ch.kind])}</td><td>${esc(notes)}</td></tr>`;
+    return `<tr><td>${esc(ch.sampleId)}</td><td>${esc(m ? metricLabel(m) : ch.metricId)}</td><td class="n">${esc(m ? metricValue(m, ch.baseline) : num(ch.baseline))}</td><td class="n">${esc(m ? metricValue(m, ch.candidate) : num(ch.candidate))}</td><td class="n">${esc(m ? metricDelta(m, ch.delta) : signed(ch.delta))}</td><td>${esc(S.kindLabel[ch.kind])}</td><td>${esc(notes)}</td></tr>`;
   }).join('\n');
 }
 

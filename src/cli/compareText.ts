@@ -32,7 +32,7 @@ function changesTable(changes: readonly SampleChange[], metrics: readonly Metric
   return textTable(['sample', 'metric', 'baseline', 'candidate', 'Δ', 'change', 'note'], changes.map((ch) => {
     const m = byId.get(ch.metricId);
     const notes = [ch.withinNoise ? `${S.withinNoise} (Fisher p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
-    return [ch.sampleId, m ? metricLabel(m) : ch.metricId, num(ch.baseline), num(ch.candidate), signed(ch.delta), S.kindLabel[ch.kind], notes];
+    return [ch.sampleId, m ? metricLabel(m) : ch.metricId, m ? metricValue(m, ch.baseline) : num(ch.baseline), m ? metricValue(m, ch.candidate) : num(ch.candidate), m ? metricDelta(m, ch.delta) : signed(ch.delta), S.kindLabel[ch.kind], notes];
   }));
 }
 
