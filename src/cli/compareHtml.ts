@@ -8,7 +8,7 @@ import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricCo
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { STANDALONE_THEME_CSS } from '../core/report/standaloneHtml';
 import { formatDuration } from '../../webview/logReport/format';
-import { interval, metricLabel, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
+import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
 
 const PAGE_CSS = `body { font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); color: var(--vscode-foreground); background: var(--vscode-editor-background); margin: 0; padding: 16px 24px; }
 h1 { font-size: 1.4em; margin: 0 0 12px; } h2 { font-size: 1.15em; margin: 24px 0 8px; } h3 { font-size: 1em; margin: 16px 0 6px; }
@@ -48,9 +48,9 @@ function logCard(role: string, log: CompareLogHeader): string {
 function metricRows(c: CandidateComparison): string {
   const scale = Math.max(1e-12, ...c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta].filter((v): v is number => typeof v === 'number' && Number.isFinite(v)).map(Math.abs)));
   return c.metrics.map((m) => `<tr data-metric="${esc(m.id)}"><td>${esc(metricLabel(m))}${m.lowerIsBetter ? ` <span class="note">(${esc(S.lowerIsBetter)})</span>` : ''}</td>
-<td class="n">${m.estimate.n}</td><td class="n">${esc(num(m.baselineMean))}</td><td class="n">${esc(num(m.candidateMean))}</td><td class="n delta">${esc(signed(m.estimate.delta))}</td>
+<td class="n">${m.estimate.n}</td><td class="n" title="${m.baselineMean}">${esc(metricValue(m, m.baselineMean))}</td><td class="n" title="${m.candidateMean}">${esc(metricValue(m, m.candidateMean))}</td><td class="n delta" title="${m.estimate.delta}">${esc(metricDelta(m, m.estimate.delta))}</td>
 <td class="n">${esc(interval(m))}</td><td>${intervalBar(m, scale)}</td><td class="n p">${esc(pValue(m.estimate.p))}</td><td class="n">${esc(pValue(m.pHolm))}</td>
-<td class="n">${esc(num(m.estimate.mde))}</td><td><span class="badge ${m.verdict}">${esc(verdictText(m))}</span></td></tr>`).join('\n');
+<td class="n" title="${m.estimate.mde}">${esc(metricSize(m, m.estimate.mde))}</td><td><span class="badge ${m.verdict}">${esc(verdictText(m))}</span></td></tr>`).join('\n');
 }
 
 function binaryTables(c: CandidateComparison): string {
@@ -67,7 +67,7 @@ function changeRows(changes: readonly SampleChange[], c: CandidateComparison): s
   return changes.map((ch) => {
     const m = byId.get(ch.metricId);
     const notes = [ch.withinNoise ? `${S.withinNoise} (p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
-    return `<tr><td>${esc(ch.sampleId)}</td><td>${esc(m ? metricLabel(m) : ch.metricId)}</td><td class="n">${esc(num(ch.baseline))}</td><td class="n">${esc(num(ch.candidate))}</td><td class="n">${esc(signed(ch.delta))}</td><td>${esc(S.kindLabel[ch.kind])}</td><td>${esc(notes)}</td></tr>`;
+    return `<tr><td>${esc(ch.sampleId)}</td><td>${esc(m ? metricLabel(m) : ch.metricId)}</td><td class="n">${esc(m ? metricValue(m, ch.baseline) : num(ch.baseline))}</td><td class="n">${esc(m ? metricValue(m, ch.candidate) : num(ch.candidate))}</td><td class="n">${esc(m ? metricDelta(m, ch.delta) : signed(ch.delta))}</td><td>${esc(S.kindLabel[ch.kind])}</td><td>${esc(notes)}</td></tr>`;
   }).join('\n');
 }
 

@@ -1,7 +1,7 @@
 import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/compare/compareTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { formatDuration } from '../../webview/logReport/format';
-import { interval, metricLabel, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
+import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
 
 export function textTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
@@ -13,8 +13,8 @@ function metricsTable(c: CandidateComparison): string {
   return textTable(
     ['metric', 'n', 'baseline', 'candidate', 'Δ', '95% interval', 'p', 'p (Holm)', 'MDE', 'verdict'],
     c.metrics.map((m) => [
-      metricLabel(m), String(m.estimate.n), num(m.baselineMean), num(m.candidateMean), signed(m.estimate.delta), interval(m),
-      pValue(m.estimate.p), pValue(m.pHolm), num(m.estimate.mde), verdictText(m),
+      metricLabel(m), String(m.estimate.n), metricValue(m, m.baselineMean), metricValue(m, m.candidateMean), metricDelta(m, m.estimate.delta), interval(m),
+      pValue(m.estimate.p), pValue(m.pHolm), metricSize(m, m.estimate.mde), verdictText(m),
     ]),
   );
 }
@@ -32,7 +32,7 @@ function changesTable(changes: readonly SampleChange[], metrics: readonly Metric
   return textTable(['sample', 'metric', 'baseline', 'candidate', 'Δ', 'change', 'note'], changes.map((ch) => {
     const m = byId.get(ch.metricId);
     const notes = [ch.withinNoise ? `${S.withinNoise} (Fisher p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
-    return [ch.sampleId, m ? metricLabel(m) : ch.metricId, num(ch.baseline), num(ch.candidate), signed(ch.delta), S.kindLabel[ch.kind], notes];
+    return [ch.sampleId, m ? metricLabel(m) : ch.metricId, m ? metricValue(m, ch.baseline) : num(ch.baseline), m ? metricValue(m, ch.candidate) : num(ch.candidate), m ? metricDelta(m, ch.delta) : signed(ch.delta), S.kindLabel[ch.kind], notes];
   }));
 }
 

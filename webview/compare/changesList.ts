@@ -2,7 +2,7 @@
 import type { CandidateComparison, ChangeQuery, SampleChange } from '../../src/core/compare/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { el } from '../logReport/dom';
-import { metricLabel, num, pValue, signed } from './compareFormat';
+import { metricDelta, metricLabel, metricValue, num, pValue, signed } from './compareFormat';
 
 export const CHANGES_PAGE = 100;
 
@@ -57,8 +57,8 @@ export function renderChangesList(c: CandidateComparison, rows: readonly SampleC
     const button = el('button', { className: `change change-${change.kind}`, attrs: { 'data-testid': 'change', 'data-sample-id': change.sampleId, 'data-kind': change.kind } },
       el('span', { className: 'change-id', text: change.sampleId }),
       el('span', { className: 'muted', text: m ? metricLabel(m) : change.metricId }),
-      el('span', { className: 'num', text: `${num(change.baseline)} → ${num(change.candidate)}` }),
-      el('span', { className: 'num change-delta', text: signed(change.delta) }),
+      el('span', { className: 'num', text: m ? `${metricValue(m, change.baseline)} → ${metricValue(m, change.candidate)}` : `${num(change.baseline)} → ${num(change.candidate)}`, title: `${change.baseline} → ${change.candidate}` }),
+      el('span', { className: 'num change-delta', text: m ? metricDelta(m, change.delta) : signed(change.delta), title: String(change.delta) }),
       el('span', { className: 'change-notes' },
         el('span', { className: 'tag', text: S.kindLabel[change.kind] }),
         change.withinNoise ? el('span', { className: 'tag muted', text: S.withinNoise, title: S.view.fisherP(pValue(change.fisherP)) }) : null,

@@ -33,7 +33,6 @@ export class CompareApp {
   private state: ViewState;
   private rows: SampleChange[] = [];
   private total = 0;
-  private changesTicket = 0;
   private pair?: PairDetail;
   private readonly main = el('main', { className: 'compare' });
 
@@ -77,14 +76,16 @@ export class CompareApp {
     return this.summary?.candidates.find((c) => c.position === this.state.candidate);
   }
 
+  private changesRequest = 0;
+
   private async loadChanges(append: boolean): Promise<void> {
     const c = this.current();
     if (!c) return;
-    // Only the answer to the latest request is drawn: an earlier page (other filters) may arrive after it.
-    const ticket = ++this.changesTicket;
+    // A reply to an earlier request (filters changed since) is left out: the list shows the latest filters only.
+    const request = ++this.changesRequest;
     try {
       const page = await this.client.changes({ candidate: c.position, offset: append ? this.rows.length : 0, limit: CHANGES_PAGE, ...this.state.filters });
-      if (ticket !== this.changesTicket) return;
+      if (request !== this.changesRequest) return;
       this.rows = append ? [...this.rows, ...page.rows] : page.rows;
       this.total = page.total;
       this.renderChanges();
@@ -165,7 +166,8 @@ export class CompareApp {
       this.main.appendChild(tabs);
     }
     const a = c.alignment;
-    this.main.appendChild(el('p', { className: 'muted', attrs: { 'data-testid': 'alignment' }, text: S.view.samplesLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.inputChanged.length) }));
+    const samplesLine = S.view.samplesLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.inputChanged.length);
+    this.main.appendChild(el('p', { className: 'muted', attrs: { 'data-testid': 'alignment' }, text: a.inputsChecked ? samplesLine : `${samplesLine} · ${S.view.checkingInputs}` }));
     if (c.unpaired) this.main.appendChild(el('p', { className: 'schema-banner', attrs: { role: 'note', 'data-testid': 'unpaired' }, text: S.unpairedNote }));
     this.main.appendChild(this.clusterChooser(summary));
     this.main.appendChild(el('h2', { text: S.view.metricsHeading }));
@@ -206,12 +208,20 @@ export class CompareApp {
       filter: (filters: ChangeFilters) => {
         this.state.filters = filters;
         this.save();
+        if (filters.onlyInputChanged && !c.alignment.inputsChecked) {
+          this.rows = [];
+          this.renderChanges();
+        }
         void this.loadChanges(false);
       },
       more: () => void this.loadChanges(true),
       open: (change: SampleChange) => void this.openPair(change.sampleId),
     };
-    slot.replaceChildren(renderChangesToolbar(c, this.state.filters, events), renderChangesList(c, this.rows, this.total, events));
+    // "Only changed input" before every pair's data is compared: a progress state until the host answers.
+    const waiting = this.state.filters.onlyInputChanged === true && !c.alignment.inputsChecked && this.rows.length === 0;
+    slot.replaceChildren(renderChangesToolbar(c, this.state.filters, events), waiting
+      ? el('p', { className: 'muted', text: S.view.checkingInputs, attrs: { role: 'status', 'data-testid': 'inputs-progress' } })
+      : renderChangesList(c, this.rows, this.total, events));
   }
 
   private renderPairView(): void {

@@ -1,10 +1,15 @@
 /**
  * How the figures of a comparison are written, the same in the compare view, the CLI table and the
- * standalone HTML page (numbers as the report formats them).
+ * standalone HTML page. A metric key follows the log report's one rule (valueFormats.ts): a rate reads as a
+ * percentage and its differences (Δ, interval, MDE) in percentage points; other values as formatNumber.
  */
 import type { MetricComparison } from '../../src/core/compare/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { formatNumber } from '../logReport/format';
+import { formatNumber, formatPercent } from '../logReport/format';
+import { metricValueIsRate } from '../logReport/valueFormats';
+
+/** What decides how a metric key's figures read. */
+export type MetricKeyRule = Pick<MetricComparison, 'metricType' | 'metricKey' | 'valueKey'>;
 
 export function num(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';
@@ -28,8 +33,63 @@ export function metricLabel(m: Pick<MetricComparison, 'scorerKey' | 'metricKey' 
   return m.scorerKey ? `${m.scorerKey}: ${key}` : key;
 }
 
+/** Whether the metric key's values are rates (percentages), by the report's rule. */
+export function isRateMetric(m: MetricKeyRule): boolean {
+  return metricValueIsRate(m.metricType, m.metricKey, m.valueKey);
+}
+
+function missing(value: number | null | undefined): value is null | undefined {
+  return value === null || value === undefined || Number.isNaN(value);
+}
+
+function clean(value: number): number {
+  return Math.abs(value) < 1e-12 ? 0 : value;
+}
+
+/** A value of the metric key (baseline, candidate): "54.2%" for a rate, else as `num`. */
+export function metricValue(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return isRateMetric(m) && v >= 0 && v <= 1 ? formatPercent(v) : num(v);
+}
+
+/** Percentage points with one decimal, without a unit: 0.1834 → "18.3". */
+function points(value: number): string {
+  const text = (value * 100).toFixed(1).replace(/\.0$/, '');
+  return text === '-0' ? '0' : text;
+}
+
+function rateDifference(m: MetricKeyRule, value: number): boolean {
+  return isRateMetric(m) && Number.isFinite(value) && Math.abs(value) <= 1;
+}
+
+function signedPoints(value: number): string {
+  const text = points(value);
+  return text === '0' ? text : value > 0 ? `+${text}` : text.replace(/^-/, '−');
+}
+
+/** A difference of the metric key with its sign: "+18.3 pp" for a rate, else as `signed`. */
+export function metricDelta(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return rateDifference(m, v) ? `${signedPoints(v)} pp` : signed(v);
+}
+
+/** A size of difference (the MDE): "7.3 pp" for a rate, else as `num`. */
+export function metricSize(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return rateDifference(m, v) ? `${points(v)} pp` : num(v);
+}
+
+/** The 95% interval of Δ: "[+7.3, +29.4] pp" for a rate, "[+0.0728, +0.294]" otherwise. */
 export function interval(m: MetricComparison): string {
-  return m.estimate.ciLow === null || m.estimate.ciHigh === null ? '—' : `[${signed(m.estimate.ciLow)}, ${signed(m.estimate.ciHigh)}]`;
+  const { ciLow, ciHigh } = m.estimate;
+  if (missing(ciLow) || missing(ciHigh)) return '—';
+  const low = clean(ciLow);
+  const high = clean(ciHigh);
+  if (rateDifference(m, low) && rateDifference(m, high)) return `[${signedPoints(low)}, ${signedPoints(high)}] pp`;
+  return `[${signed(low)}, ${signed(high)}]`;
 }
 
 export function verdictText(m: MetricComparison): string {

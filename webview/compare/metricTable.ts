@@ -1,10 +1,14 @@
-/** The metric table of one candidate (Δ, the interval drawn as a bar around zero, p, badge, MDE) and the 2×2 counts of 0/1 scores. */
+/**
+ * The metric table of one candidate (Δ, the interval written and drawn as a bar around zero in one cell, p,
+ * badge, MDE) and the 2×2 counts of 0/1 scores. Values follow the report's rule per metric key; in a narrow
+ * view the baseline and candidate columns give way first (compare.css), their values stay on the metric's hover.
+ */
 import type { CandidateComparison, MetricComparison } from '../../src/core/compare/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { el, svg } from '../logReport/dom';
-import { interval, metricLabel, num, pValue, signed, verdictText } from './compareFormat';
+import { interval, metricDelta, metricLabel, metricSize, metricValue, pValue, verdictText } from './compareFormat';
 
-const BAR_WIDTH = 160;
+const BAR_WIDTH = 112;
 
 function intervalBar(m: MetricComparison, scale: number): SVGSVGElement {
   const x = (v: number): number => Math.max(2, Math.min(BAR_WIDTH - 2, BAR_WIDTH / 2 + (v / scale) * (BAR_WIDTH / 2 - 4)));
@@ -16,9 +20,17 @@ function intervalBar(m: MetricComparison, scale: number): SVGSVGElement {
   return bar;
 }
 
-function cell(text: string, testId?: string, title?: string): HTMLTableCellElement {
-  return el('td', { className: 'num', text, title, attrs: testId ? { 'data-testid': testId } : undefined });
+function cell(text: string, testId?: string, title?: string, className = 'num'): HTMLTableCellElement {
+  return el('td', { className, text, title, attrs: testId ? { 'data-testid': testId } : undefined });
 }
+
+/** The header cells, in the order of S.view.columns: which columns give way in a narrow view. */
+const COLUMNS: { id: string; className: string }[] = [
+  { id: 'metric', className: 'col-metric' }, { id: 'n', className: 'give-way-late' }, { id: 'baseline', className: 'give-way' },
+  { id: 'candidate', className: 'give-way' }, { id: 'delta', className: '' }, { id: 'interval', className: '' },
+  { id: 'p', className: 'give-way-late' }, { id: 'p-holm', className: '' }, { id: 'mde', className: 'give-way-late' },
+  { id: 'verdict', className: '' }, { id: 'flip', className: 'col-flip' },
+];
 
 export interface MetricTableEvents {
   flip(metric: MetricComparison): void;
@@ -29,27 +41,32 @@ export function renderMetricTable(c: CandidateComparison, events: MetricTableEve
   const finite = c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const scale = Math.max(1e-12, ...finite.map(Math.abs));
   const table = el('table', { className: 'data-table metric-compare', attrs: { 'data-testid': 'metric-table' } });
-  table.appendChild(el('thead', {}, el('tr', {}, ...S.view.columns.map((h) => el('th', { text: h })))));
+  table.appendChild(el('thead', {}, el('tr', {}, ...S.view.columns.map((h, i) => el('th', { className: COLUMNS[i].className, text: h, attrs: { 'data-column': COLUMNS[i].id } })))));
   const body = el('tbody');
   for (const m of c.metrics) {
-    const name = el('button', { className: 'link-button', text: metricLabel(m), title: m.id });
+    const values = S.view.valuesTitle(metricValue(m, m.baselineMean), metricValue(m, m.candidateMean));
+    const name = el('button', { className: 'link-button', text: metricLabel(m), title: `${m.id}\n${values}` });
     name.addEventListener('click', () => events.showChanges(m));
     const flip = el('input', { attrs: { type: 'checkbox', 'aria-label': S.view.flipTitle, title: S.view.flipTitle, 'data-testid': 'flip' } });
     flip.checked = m.lowerIsBetter;
     flip.addEventListener('change', () => events.flip(m));
     body.appendChild(el('tr', { attrs: { 'data-metric-id': m.id } },
-      el('td', {}, name),
-      cell(String(m.estimate.n)),
-      cell(num(m.baselineMean), 'baseline', String(m.baselineMean)),
-      cell(num(m.candidateMean), 'candidate', String(m.candidateMean)),
-      cell(signed(m.estimate.delta), 'delta', String(m.estimate.delta)),
-      cell(interval(m), 'interval', m.estimate.method === 'clustered' ? S.clusteredBy('', m.estimate.clusters ?? 0) : m.estimate.method),
-      el('td', {}, intervalBar(m, scale)),
-      cell(pValue(m.estimate.p), 'p', String(m.estimate.p)),
+      el('td', { className: 'col-metric' }, name),
+      cell(String(m.estimate.n), undefined, undefined, 'num give-way-late'),
+      cell(metricValue(m, m.baselineMean), 'baseline', String(m.baselineMean), 'num give-way'),
+      cell(metricValue(m, m.candidateMean), 'candidate', String(m.candidateMean), 'num give-way'),
+      cell(metricDelta(m, m.estimate.delta), 'delta', String(m.estimate.delta)),
+      el('td', { className: 'num interval-cell', attrs: { 'data-testid': 'interval-cell' } },
+        el('div', {
+          className: 'interval-text', text: interval(m), attrs: { 'data-testid': 'interval' },
+          title: `${m.estimate.ciLow} … ${m.estimate.ciHigh} (${m.estimate.method === 'clustered' ? S.clusteredBy('', m.estimate.clusters ?? 0) : m.estimate.method})`,
+        }),
+        intervalBar(m, scale)),
+      cell(pValue(m.estimate.p), 'p', String(m.estimate.p), 'num give-way-late'),
       cell(pValue(m.pHolm), 'p-holm', String(m.pHolm)),
-      cell(num(m.estimate.mde), 'mde', String(m.estimate.mde)),
-      el('td', {}, el('span', { className: `verdict-badge verdict-${m.verdict}`, text: verdictText(m), attrs: { 'data-testid': 'verdict' } })),
-      el('td', {}, flip),
+      cell(metricSize(m, m.estimate.mde), 'mde', String(m.estimate.mde), 'num give-way-late'),
+      el('td', { className: 'verdict-cell' }, el('span', { className: `verdict-badge verdict-${m.verdict}`, text: verdictText(m), attrs: { 'data-testid': 'verdict' } })),
+      el('td', { className: 'flip-cell' }, flip),
     ));
   }
   table.appendChild(body);

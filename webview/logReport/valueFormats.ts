@@ -9,6 +9,12 @@ import { formatValue, isRate } from './format';
 /** Metric types whose value is on the scale of the per-sample values (a mean of rates is a rate). */
 const MEAN_TYPES = /^(mean|average|avg|micro_mean|macro_mean)$/i;
 
+/** Whether a reported metric value reads as a percentage: a rate by type or value key, or a mean of a rate key. */
+export function metricValueIsRate(metricType: string | undefined, metricKey: string, valueKey: string): boolean {
+  const averaged = metricType === undefined || MEAN_TYPES.test(metricType);
+  return isRate(metricType, valueKey) || (averaged && isRate(undefined, metricKey));
+}
+
 function keyOf(scorerKey: string | undefined, valueKey: string): string {
   return `${scorerKey ?? ''}\u0000${valueKey}`;
 }
@@ -22,8 +28,7 @@ export class ValueFormats {
     for (const group of groups) {
       for (const metric of group.metrics) {
         for (const value of metric.values) {
-          const averaged = metric.metricType === undefined || MEAN_TYPES.test(metric.metricType);
-          if (isRate(metric.metricType, value.key) || (averaged && isRate(undefined, metric.metricKey))) this.mark(metric.scorerKey, value.key);
+          if (metricValueIsRate(metric.metricType, metric.metricKey, value.key)) this.mark(metric.scorerKey, value.key);
         }
       }
     }

@@ -11,6 +11,8 @@ export interface ComparableLog {
   /** The data of the sample at `index` (`sample.data`, else its first trial's); undefined when unreadable. */
   sampleData(index: number): unknown;
   detail(index: number): SampleDetail;
+  /** The hash of each sample's data (inputFingerprints.ts), computed off this thread; undefined when not available. */
+  dataFingerprints?: Promise<readonly string[] | undefined>;
 }
 
 /** A comparable view of a log index (top-level samples; the samples are read again from its store, one at a time). */

@@ -134,6 +134,34 @@ export class LogComparison {
     return true;
   }
 
+  /** True when the data of every paired sample has been compared. */
+  inputsComplete(): boolean {
+    return this.candidates.every((state) => state.inputsChecked >= state.inputs.length);
+  }
+
+  /**
+   * Compares the data of every paired sample by the hashes the logs' indexing computed (no sample is read
+   * here); the same result as checkInputs. False when some log has no hashes: use checkInputs then.
+   */
+  async checkInputsByFingerprints(): Promise<boolean> {
+    return this.applyFingerprints(await Promise.all(this.logs.map((log) => log.dataFingerprints ?? Promise.resolve(undefined))));
+  }
+
+  /** One pass over the pairs with the hashes of each log's samples (in log order); false when some are missing. */
+  applyFingerprints(hashes: readonly (readonly string[] | undefined)[]): boolean {
+    const base = hashes[0];
+    if (!base || this.logs.some((log, i) => hashes[i]?.length !== log.records.length)) return false;
+    this.candidates.forEach((state, c) => {
+      const cand = hashes[c + 1] as readonly string[];
+      for (let pair = 0; pair < state.inputs.length; pair++) {
+        if (state.inputs[pair] !== INPUT_UNKNOWN) continue;
+        state.inputs[pair] = base[state.alignment.baseline[pair]] === cand[state.alignment.candidate[pair]] ? INPUT_SAME : INPUT_CHANGED;
+      }
+      state.inputsChecked = state.inputs.length;
+    });
+    return true;
+  }
+
   summary(): ComparisonSummary {
     const candidates = this.candidates.map((state): CandidateComparison => {
       const inputChanged: string[] = [];

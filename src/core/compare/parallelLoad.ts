@@ -13,6 +13,7 @@ import { comparableLog, ComparableLog } from './comparableLog';
 /** What the compare loading worker posts (compareLoad.worker.ts). */
 export type IndexedLogMessage =
   | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number } }
+  | { kind: 'fingerprints'; hashes: string[] }
   | { kind: 'fallback' }
   | { kind: 'error'; message: string; line?: number; column?: number };
 
@@ -36,7 +37,7 @@ function readSlice(file: string, start: number, end: number): unknown {
 }
 
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
-function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>): ComparableLog {
+function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<readonly string[] | undefined>): ComparableLog {
   const sample = (index: number): unknown => {
     if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(`no sample at index ${index}`);
     return readSlice(filePath, message.starts[index], message.ends[index]);
@@ -52,30 +53,57 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
       }
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
+    dataFingerprints: fingerprints,
   };
 }
 
-function indexInWorker(workerScript: string, filePath: string): Promise<IndexedLogMessage> {
+interface WorkerAnswer {
+  message: IndexedLogMessage;
+  /** The hashes of the samples' data, posted after the index; undefined when the worker ends without them. */
+  fingerprints: Promise<readonly string[] | undefined>;
+}
+
+function indexInWorker(workerScript: string, filePath: string): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerScript, { workerData: { filePath, fileName: path.basename(filePath) } });
-    worker.once('message', (message: IndexedLogMessage) => {
-      resolve(message);
+    let settleFingerprints: (hashes: readonly string[] | undefined) => void = () => undefined;
+    const fingerprints = new Promise<readonly string[] | undefined>((done) => { settleFingerprints = done; });
+    let indexed = false;
+    const end = (): void => {
+      settleFingerprints(undefined);
       void worker.terminate();
+    };
+    worker.on('message', (message: IndexedLogMessage) => {
+      if (message.kind === 'fingerprints') {
+        settleFingerprints(message.hashes);
+        end();
+        return;
+      }
+      indexed = true;
+      resolve({ message, fingerprints });
+      if (message.kind !== 'indexed') end();
     });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the indexing worker exited with code ${code}`)));
+    worker.once('error', (error) => {
+      if (indexed) end();
+      else reject(error);
+    });
+    worker.once('exit', (code) => {
+      settleFingerprints(undefined);
+      if (!indexed) reject(new Error(`the indexing worker exited with code ${code}`));
+    });
   });
 }
 
 async function loadOne(filePath: string, workerScript: string | undefined): Promise<ComparableLog> {
   if (workerScript) {
-    let message: IndexedLogMessage | undefined;
+    let answer: WorkerAnswer | undefined;
     try {
-      message = await indexInWorker(workerScript, filePath);
+      answer = await indexInWorker(workerScript, filePath);
     } catch {
-      message = undefined; // the worker could not run: index in this thread below
+      answer = undefined; // the worker could not run: index in this thread below
     }
-    if (message?.kind === 'indexed') return fileBackedLog(filePath, message);
+    const message = answer?.message;
+    if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, message, answer.fingerprints);
     if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
   }
   return comparableLog(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }));

@@ -23,7 +23,10 @@ export const compareStrings = {
   view: {
     metricsHeading: 'Metrics',
     metricsNote: 'Δ = candidate − baseline over the paired samples. The bar is the 95% interval around zero; p is adjusted by Holm over the metric keys.',
-    columns: ['Metric', 'n', 'Baseline', 'Candidate', 'Δ', '95% interval', '', 'p', 'p (Holm)', 'MDE', '', 'Lower is better'],
+    /** The header of the metric table: the interval's text and bar share one column. */
+    columns: ['Metric', 'n', 'Baseline', 'Candidate', 'Δ', '95% interval', 'p', 'p (Holm)', 'MDE', 'Significance', 'Lower is better'],
+    checkingInputs: 'Comparing the samples\' data…',
+    valuesTitle: (baseline: string, candidate: string) => `baseline ${baseline} → candidate ${candidate}`,
     binaryHeading: '0/1 scores: paired counts',
     candidatePass: 'candidate pass',
     candidateFail: 'candidate fail',

@@ -18,8 +18,10 @@ import { servedComparison } from './compareTestState';
 
 export const COMPARE_VIEW_TYPE = 'evalLens.compare';
 
-/** Paired samples whose data is compared per turn of the event loop. */
-const INPUT_CHECK_STEP = 2000;
+/** Paired samples whose data is compared per turn of the event loop (when the logs were indexed in this thread). */
+const INPUT_CHECK_STEP = 500;
+/** How long the first `init` waits for the hashes of the samples' data (they come at once for small logs). */
+const FIRST_INIT_WAIT_MS = 300;
 
 export class ComparePanel implements vscode.Disposable {
   private ready = false;
@@ -27,6 +29,10 @@ export class ComparePanel implements vscode.Disposable {
   private logs?: ComparableLog[];
   private comparison?: LogComparison;
   private generation = 0;
+  /** Settles once the changed inputs of the current comparison are known. */
+  private inputsDone: Promise<void> = Promise.resolve();
+  /** The comparison whose summary the view has, and whether it listed every changed input. */
+  private sent?: { comparison: LogComparison; complete: boolean };
   private options: CompareOptions = {};
   private failure?: string;
   private readonly loaded: Promise<void>;
@@ -68,27 +74,35 @@ export class ComparePanel implements vscode.Disposable {
 
   /**
    * Computes the comparison. The data of the paired samples ("input changed") is compared after the first
-   * `init` when there are many: the figures do not depend on it, and a second `init` (same generation)
-   * brings the complete list.
+   * `init`: the figures do not depend on it, and a second `init` (same generation) brings the complete list.
+   * With the hashes the indexing workers computed, that is one pass over the pairs; else the samples are read
+   * again here, a step per turn of the event loop.
    */
   private async compute(): Promise<void> {
     if (!this.logs) return;
     try {
       const comparison = new LogComparison(this.logs, this.options);
-      const complete = comparison.checkInputs(INPUT_CHECK_STEP);
+      const hashed = this.logs.every((log) => log.dataFingerprints !== undefined);
+      const complete = comparison.inputsComplete() || (!hashed && comparison.checkInputs(INPUT_CHECK_STEP));
       this.comparison = comparison;
       this.generation++;
-      if (!complete) void this.finishInputs(comparison);
+      this.inputsDone = complete ? Promise.resolve() : this.finishInputs(comparison);
+      // The hashes of small logs come at once: the first `init` then has the complete list.
+      if (hashed && !complete) await Promise.race([this.inputsDone, new Promise((resolve) => setTimeout(resolve, FIRST_INIT_WAIT_MS))]);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
     }
   }
 
   private async finishInputs(comparison: LogComparison): Promise<void> {
-    await this.loaded;
-    do await new Promise((resolve) => setImmediate(resolve));
-    while (this.comparison === comparison && !this.disposed && !comparison.checkInputs(INPUT_CHECK_STEP));
-    if (this.comparison === comparison && !this.disposed) this.sendState();
+    const hashed = await comparison.checkInputsByFingerprints();
+    if (!hashed) {
+      await this.loaded;
+      do await new Promise((resolve) => setImmediate(resolve));
+      while (this.comparison === comparison && !this.disposed && !comparison.checkInputs(INPUT_CHECK_STEP));
+    }
+    // A summary already sent with the complete list is not sent again.
+    if (this.comparison === comparison && !this.disposed && this.sent?.comparison === comparison && !this.sent.complete) this.sendState();
   }
 
   private sendState(): void {
@@ -100,6 +114,7 @@ export class ComparePanel implements vscode.Disposable {
       return;
     }
     const summary = this.comparison.summary();
+    this.sent = { comparison: this.comparison, complete: this.comparison.inputsComplete() };
     servedComparison.summary(this.files, this.generation, summary);
     this.post({ type: 'init', generation: this.generation, summary });
   }
@@ -120,10 +135,12 @@ export class ComparePanel implements vscode.Disposable {
       this.sendState();
       return;
     }
-    this.answer(message);
+    await this.answer(message);
   }
 
-  private answer(message: Extract<CompareWebviewToHost, { type: 'changes' | 'pair' }>): void {
+  private async answer(message: Extract<CompareWebviewToHost, { type: 'changes' | 'pair' }>): Promise<void> {
+    // "Only changed input" waits until the inputs are compared (off this thread) rather than reading every sample now.
+    if (message.type === 'changes' && message.query.onlyInputChanged) await this.inputsDone;
     const comparison = this.comparison;
     if (!comparison || message.generation !== this.generation) {
       this.post({ type: 'error', id: message.id, error: S.staleComparison });

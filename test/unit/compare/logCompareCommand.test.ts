@@ -35,7 +35,9 @@ describe('eval-lens log compare', () => {
   test('prints the metric table; exit 0 without --fail-on-regression', async () => {
     const io = capture(dir);
     assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json'], io), 0);
-    assert.match(io.out, /judge: accuracy\/correct\s+30\s+0\.667\s+0\.333\s+−0\.333/);
+    // `accuracy` is a rate by the report's rule: values as percentages, Δ, interval and MDE in percentage points.
+    assert.match(io.out, /judge: accuracy\/correct\s+30\s+66\.7%\s+33\.3%\s+−33\.3 pp\s+\[−\d+(\.\d)?, −\d+(\.\d)?\] pp\s/);
+    assert.match(io.out, /s2\s+judge: accuracy\/correct\s+100%\s+0%\s+−100 pp\s+regression/, 'per-sample changes follow the same rule');
     assert.match(io.out, /McNemar p/);
     assert.match(io.out, /1 metric key\(s\) significantly worse/);
   });

@@ -1,0 +1,64 @@
+import * as assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { MetricComparison } from '../../../src/core/compare/compareTypes';
+import { interval, isRateMetric, metricDelta, metricSize, metricValue } from '../../../webview/compare/compareFormat';
+import { ValueFormats } from '../../../webview/logReport/valueFormats';
+
+const accuracy = { metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' };
+const quality = { metricType: 'mean', metricKey: 'quality', valueKey: 'quality' };
+
+function withInterval(rule: typeof accuracy, ciLow: number | null, ciHigh: number | null): MetricComparison {
+  return { ...rule, estimate: { ciLow, ciHigh } } as unknown as MetricComparison;
+}
+
+describe('compare figures follow the report rule per metric key', () => {
+  test('a rate key reads as the log report reads it: the same decision as ValueFormats', () => {
+    const formats = new ValueFormats({
+      metrics: [{ scorerKey: 'judge', metrics: [
+        { scorerKey: 'judge', metricKey: 'accuracy', metricType: 'mean', values: [{ key: 'correct' }] },
+        { scorerKey: 'judge', metricKey: 'quality', metricType: 'mean', values: [{ key: 'quality' }] },
+        { scorerKey: 'judge', metricKey: 'well_formed_rate', metricType: 'stderr', values: [{ key: 'well_formed' }] },
+      ] }],
+      samples: { scoreColumns: [] },
+    } as never);
+    assert.equal(isRateMetric(accuracy), true);
+    assert.equal(formats.isRate('judge', 'correct'), true);
+    assert.equal(isRateMetric(quality), false);
+    assert.equal(formats.isRate('judge', 'quality'), false);
+    // A stderr of a rate key is not itself averaged: neither view calls it a rate.
+    assert.equal(isRateMetric({ metricType: 'stderr', metricKey: 'well_formed_rate', valueKey: 'well_formed' }), false);
+    assert.equal(formats.isRate('judge', 'well_formed'), false);
+    assert.equal(isRateMetric({ metricType: 'pass@k', metricKey: 'x', valueKey: 'y' }), true);
+  });
+
+  test('baseline and candidate: a percentage for a rate, three significant digits otherwise', () => {
+    assert.equal(metricValue(accuracy, 0.5417), '54.2%');
+    assert.equal(metricValue(accuracy, 1), '100%');
+    assert.equal(metricValue(quality, 0.5453), '0.545');
+    assert.equal(metricValue(quality, 12.3456), '12.346');
+    assert.equal(metricValue(accuracy, null), '—');
+    assert.equal(metricValue(accuracy, Number.NaN), '—');
+    // A "rate" outside [0, 1] is not written as a percentage.
+    assert.equal(metricValue(accuracy, 3.5), '3.5');
+  });
+
+  test('Δ in percentage points for a rate, with its sign; rounding noise is 0', () => {
+    assert.equal(metricDelta(accuracy, 0.18333), '+18.3 pp');
+    assert.equal(metricDelta(accuracy, -0.05), '−5 pp');
+    assert.equal(metricDelta(accuracy, 5.6e-18), '0 pp');
+    assert.equal(metricDelta(accuracy, -0.0004), '0 pp');
+    assert.equal(metricDelta(quality, 0.10833), '+0.108');
+    assert.equal(metricDelta(quality, -0.05), '−0.05');
+    assert.equal(metricDelta(accuracy, null), '—');
+  });
+
+  test('the interval and the MDE use the same rule as Δ', () => {
+    assert.equal(interval(withInterval(accuracy, 0.0728, 0.294)), '[+7.3, +29.4] pp');
+    assert.equal(interval(withInterval(accuracy, -0.0836, 0.0836)), '[−8.4, +8.4] pp');
+    assert.equal(interval(withInterval(quality, 0.0343, 0.181)), '[+0.0343, +0.181]');
+    assert.equal(interval(withInterval(accuracy, null, 0.2)), '—');
+    assert.equal(metricSize(accuracy, 0.0731), '7.3 pp');
+    assert.equal(metricSize(quality, 0.0731), '0.0731');
+    assert.equal(metricSize(quality, null), '—');
+  });
+});
