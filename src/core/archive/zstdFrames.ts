@@ -1,10 +1,12 @@
 /**
  * Zstandard data as zip method 93 holds it: one or more frames one after another (and possibly skippable frames).
  * Frames are found by walking their headers and block headers, each is bounded against the entry's size before
- * it is decoded, and each is decoded with fzstd; the parts are joined in order.
+ * it is decoded; a frame declaring its size goes to the WebAssembly reference decoder (zstdWasm.ts) when it is
+ * ready, any other frame (or one it turns down) to fzstd. The parts are joined in order.
  */
 import { decompress } from 'fzstd';
 import { evalLogStrings } from '../l10n/evalLogStrings';
+import { decodeFrameWasm } from './zstdWasm';
 
 const ZSTD_MAGIC = 0xfd2fb528;
 const MAX_WINDOW_WITHOUT_SIZE = 128 * 1024 * 1024;
@@ -77,11 +79,14 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
     const frame = frameAt(data, p);
     if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
     if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
-    let part: Uint8Array;
-    try {
-      part = decompress(data.subarray(frame.start, frame.end));
-    } catch (error) {
-      throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+    const bytes = data.subarray(frame.start, frame.end);
+    let part = frame.contentSize === undefined ? undefined : decodeFrameWasm(bytes, frame.contentSize);
+    if (!part) {
+      try {
+        part = decompress(bytes);
+      } catch (error) {
+        throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+      }
     }
     total += part.length;
     if (total > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);

@@ -1,0 +1,79 @@
+/**
+ * The reference zstd decoder compiled to WebAssembly (zstddec, its module embedded as base64), started once per
+ * thread and used frame by frame with the frame's declared content size. It is only ever given a size already
+ * bounded by the caller (never 0, so it never sizes an output itself); a frame it cannot take — WebAssembly not
+ * available or not ready, a size above MAX_WASM_FRAME, an allocation or decode error — gets `undefined`, and the
+ * caller decodes that frame with fzstd instead (whose message names the problem as before).
+ */
+import { ZSTDDecoder } from 'zstddec';
+
+/** Largest frame (compressed + decoded) given to the WebAssembly decoder; its memory grows to it and stays. */
+export const MAX_WASM_FRAME = 256 * 1024 * 1024;
+
+interface ZstdExports {
+  memory: WebAssembly.Memory;
+  malloc(size: number): number;
+  free(pointer: number): void;
+  ZSTD_decompress(dst: number, dstCapacity: number, src: number, srcSize: number): number;
+  ZSTD_isError(code: number): number;
+}
+
+let exports: ZstdExports | undefined;
+let starting: Promise<void> | undefined;
+let enabled = true;
+
+/** Captures the instance zstddec creates, so each call can check allocations and error codes itself. */
+class CapturingDecoder extends ZSTDDecoder {
+  override _init(result: Parameters<ZSTDDecoder['_init']>[0]): void {
+    ZSTDDecoder.prototype._init.call(undefined, result);
+    const candidate = result.instance.exports as unknown as Partial<ZstdExports>;
+    if (candidate.memory && candidate.malloc && candidate.free && candidate.ZSTD_decompress && candidate.ZSTD_isError) {
+      exports = candidate as ZstdExports;
+    }
+  }
+}
+
+/** Starts compiling the decoder (once per thread); the promise settles when it is ready or known unavailable. */
+export function startZstdWasm(): Promise<void> {
+  if (!starting) {
+    starting =
+      typeof WebAssembly === 'object'
+        ? new CapturingDecoder().init().then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve();
+  }
+  return starting;
+}
+
+/** Whether frames go to the WebAssembly decoder (on by default; off sends every frame to fzstd). */
+export function setZstdWasmEnabled(on: boolean): void {
+  enabled = on;
+}
+
+export function zstdWasmReady(): boolean {
+  return enabled && exports !== undefined;
+}
+
+/**
+ * Decodes one whole frame whose header declares `contentSize` (already checked against the entry's size), or
+ * returns undefined when the WebAssembly decoder cannot take it.
+ */
+export function decodeFrameWasm(frame: Uint8Array, contentSize: number): Uint8Array | undefined {
+  const wasm = enabled ? exports : undefined;
+  if (!wasm || contentSize <= 0 || !Number.isSafeInteger(contentSize) || frame.length + contentSize > MAX_WASM_FRAME) return undefined;
+  const source = wasm.malloc(frame.length);
+  if (!source) return undefined;
+  const target = wasm.malloc(contentSize);
+  try {
+    if (!target) return undefined;
+    new Uint8Array(wasm.memory.buffer).set(frame, source);
+    const written = wasm.ZSTD_decompress(target, contentSize, source, frame.length);
+    if (wasm.ZSTD_isError(written) || written >>> 0 !== contentSize) return undefined;
+    return new Uint8Array(wasm.memory.buffer).slice(target, target + contentSize);
+  } finally {
+    wasm.free(source);
+    if (target) wasm.free(target);
+  }
+}
