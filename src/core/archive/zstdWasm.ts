@@ -20,7 +20,8 @@ interface ZstdExports {
 
 let exports: ZstdExports | undefined;
 let starting: Promise<void> | undefined;
-let enabled = true;
+/** EVAL_LENS_ZSTD_DECODER=fzstd (inherited by worker threads) sends every frame to fzstd. */
+let enabled = process.env.EVAL_LENS_ZSTD_DECODER !== 'fzstd';
 
 /** Captures the instance zstddec creates, so each call can check allocations and error codes itself. */
 class CapturingDecoder extends ZSTDDecoder {
