@@ -12,6 +12,9 @@ import { decodeFrameWasm, setZstdWasmEnabled, startZstdWasm, zstdWasmReady } fro
 import { evalLogStrings } from '../../../src/core/l10n/evalLogStrings';
 import { REAL_ZSTD_FRAMES, TestEntry, buildZip, rawZstdFrame } from './zipTestWriter';
 
+/** The global `fetch` as it was before the decoder started (it is hidden while zstddec chooses how to load). */
+const fetchBefore = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+
 let dir: string;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'eval-lens-zstdwasm-'));
@@ -73,8 +76,12 @@ async function entryMessages(file: string): Promise<Map<string, string>> {
 }
 
 describe('zstd WebAssembly decoder', () => {
-  test('starts once and decodes real frames with their declared size, to the bytes fzstd gives', () => {
+  test('starts once and decodes real frames with their declared size, to the bytes fzstd gives', async () => {
     assert.ok(zstdWasmReady());
+    assert.equal(startZstdWasm(), startZstdWasm(), 'one start per thread');
+    assert.deepEqual(Object.getOwnPropertyDescriptor(globalThis, 'fetch'), fetchBefore, 'fetch put back as it was');
+    assert.equal(typeof fetch, 'function');
+    assert.equal(await (await fetch('data:text/plain,still%20works')).text(), 'still works');
     const [first, second] = realFrames();
     const expected = Buffer.from(decompress(REAL_ZSTD_FRAMES.bytes));
     const a = decodeFrameWasm(first, 400);
