@@ -1,8 +1,9 @@
 /**
  * Zstandard data as zip method 93 holds it: one or more frames one after another (and possibly skippable frames).
  * Frames are found by walking their headers and block headers, each is bounded against the entry's size before
- * it is decoded; a frame declaring its size goes to the WebAssembly reference decoder (zstdWasm.ts) when it is
- * ready, any other frame (or one it turns down) to fzstd. The parts are joined in order.
+ * it is decoded; it goes to the WebAssembly reference decoder (zstdWasm.ts) when that is ready, with the frame's
+ * declared size or else the room left in the entry, and to fzstd when it turns the frame down. The parts are
+ * joined in order.
  */
 import { decompress } from 'fzstd';
 import { evalLogStrings } from '../l10n/evalLogStrings';
@@ -80,7 +81,8 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
     if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
     if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
     const bytes = data.subarray(frame.start, frame.end);
-    let part = frame.contentSize === undefined ? undefined : decodeFrameWasm(bytes, frame.contentSize);
+    const room = expectedSize - total;
+    let part = frame.contentSize === undefined ? decodeFrameWasm(bytes, room, false) : decodeFrameWasm(bytes, frame.contentSize);
     if (!part) {
       try {
         part = decompress(bytes);

@@ -1,7 +1,9 @@
 /**
  * The reference zstd decoder compiled to WebAssembly (zstddec, its module embedded as base64), started once per
- * thread and used frame by frame with the frame's declared content size. It is only ever given a size already
- * bounded by the caller (never 0, so it never sizes an output itself); a frame it cannot take — WebAssembly not
+ * thread and used frame by frame: with the frame's declared content size, or for a frame that declares none with
+ * the room left in the entry (both already bounded by the caller against the entry's size and `maxEntryMB`). Its own
+ * sizing (`ZSTD_findDecompressedSize`) is never used, and the output never outgrows the room it is given (the
+ * decoder stops with an error instead). A frame it cannot take — WebAssembly not
  * available or not ready, a size above MAX_WASM_FRAME, an allocation or decode error — gets `undefined`, and the
  * caller decodes that frame with fzstd instead (whose message names the problem as before).
  */
@@ -18,7 +20,7 @@ interface ZstdExports {
   ZSTD_isError(code: number): number;
 }
 
-let exports: ZstdExports | undefined;
+let wasmExports: ZstdExports | undefined;
 let starting: Promise<void> | undefined;
 /** EVAL_LENS_ZSTD_DECODER=fzstd (inherited by worker threads) sends every frame to fzstd. */
 let enabled = process.env.EVAL_LENS_ZSTD_DECODER !== 'fzstd';
@@ -29,7 +31,7 @@ class CapturingDecoder extends ZSTDDecoder {
     ZSTDDecoder.prototype._init.call(undefined, result);
     const candidate = result.instance.exports as unknown as Partial<ZstdExports>;
     if (candidate.memory && candidate.malloc && candidate.free && candidate.ZSTD_decompress && candidate.ZSTD_isError) {
-      exports = candidate as ZstdExports;
+      wasmExports = candidate as ZstdExports;
     }
   }
 }
@@ -73,25 +75,28 @@ export function setZstdWasmEnabled(on: boolean): void {
 }
 
 export function zstdWasmReady(): boolean {
-  return enabled && exports !== undefined;
+  return enabled && wasmExports !== undefined;
 }
 
 /**
- * Decodes one whole frame whose header declares `contentSize` (already checked against the entry's size), or
- * returns undefined when the WebAssembly decoder cannot take it.
+ * Decodes one whole frame into at most `size` bytes, or returns undefined when the WebAssembly decoder cannot take
+ * it. `exact`: the frame declares `size` as its content size and must decode to exactly that; otherwise `size` is
+ * the room left in the entry and the frame may decode to less (never more).
  */
-export function decodeFrameWasm(frame: Uint8Array, contentSize: number): Uint8Array | undefined {
-  const wasm = enabled ? exports : undefined;
-  if (!wasm || contentSize <= 0 || !Number.isSafeInteger(contentSize) || frame.length + contentSize > MAX_WASM_FRAME) return undefined;
+export function decodeFrameWasm(frame: Uint8Array, size: number, exact = true): Uint8Array | undefined {
+  const wasm = enabled ? wasmExports : undefined;
+  if (!wasm || size <= 0 || !Number.isSafeInteger(size) || frame.length + size > MAX_WASM_FRAME) return undefined;
   const source = wasm.malloc(frame.length);
   if (!source) return undefined;
-  const target = wasm.malloc(contentSize);
+  const target = wasm.malloc(size);
   try {
     if (!target) return undefined;
     new Uint8Array(wasm.memory.buffer).set(frame, source);
-    const written = wasm.ZSTD_decompress(target, contentSize, source, frame.length);
-    if (wasm.ZSTD_isError(written) || written >>> 0 !== contentSize) return undefined;
-    return new Uint8Array(wasm.memory.buffer).slice(target, target + contentSize);
+    const result = wasm.ZSTD_decompress(target, size, source, frame.length);
+    if (wasm.ZSTD_isError(result)) return undefined;
+    const written = result >>> 0;
+    if (exact ? written !== size : written > size) return undefined;
+    return new Uint8Array(wasm.memory.buffer).slice(target, target + written);
   } finally {
     wasm.free(source);
     if (target) wasm.free(target);

@@ -94,6 +94,10 @@ describe('zstd WebAssembly decoder', () => {
       const decoded = decodeFrameWasm(made, text.length);
       assert.ok(decoded && Buffer.from(decoded).equals(text));
       assert.ok(Buffer.from(decodeZstdFrames(made, text.length)).equals(text));
+      const streamed = spawnSync('zstd', ['-q', '-c'], { input: text }).stdout;
+      assert.equal(streamed[4] >> 6, 0, 'a frame written from a stream declares no size');
+      const fromStream = decodeFrameWasm(streamed, text.length, false);
+      assert.ok(fromStream && Buffer.from(fromStream).equals(text));
     }
   });
 
@@ -108,6 +112,10 @@ describe('zstd WebAssembly decoder', () => {
     assert.equal(decodeFrameWasm(Buffer.from('garbage, not a zstd frame at all'), 100), undefined, 'garbage');
     assert.equal(decodeFrameWasm(declaringFrame(1000n, Buffer.from('short')), 1000), undefined, 'raw block shorter than declared');
     assert.ok(Buffer.from(decodeFrameWasm(first, 400) ?? []).equals(Buffer.from(decompress(first))));
+    const sizeless = rawZstdFrame(text, false);
+    assert.ok(Buffer.from(decodeFrameWasm(sizeless, text.length + 100, false) ?? []).equals(text), 'no declared size: decoded into the room left');
+    assert.equal(decodeFrameWasm(sizeless, text.length - 1, false), undefined, 'no declared size and more than the room left');
+    assert.equal(decodeFrameWasm(sizeless, text.length + 100), undefined, 'exact size required when declared');
     setZstdWasmEnabled(false);
     assert.equal(decodeFrameWasm(first, 400), undefined, 'switched off');
     setZstdWasmEnabled(true);
