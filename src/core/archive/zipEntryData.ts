@@ -7,6 +7,7 @@ import * as zlib from 'node:zlib';
 import { evalLogStrings } from '../l10n/evalLogStrings';
 import { ZipArchive, ZipEntry, applyZip64Extra } from './zipReader';
 import { decodeZstdFrames } from './zstdFrames';
+import { startZstdWasm } from './zstdWasm';
 
 export const METHOD_STORED = 0;
 export const METHOD_DEFLATE = 8;
@@ -77,6 +78,7 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
   if (dataStart + sizes.compressedSize > archive.size) throw damaged(evalLogStrings.dataTruncated);
   const compressed = await archive.read(dataStart, sizes.compressedSize);
   if (compressed.length < sizes.compressedSize) throw damaged(evalLogStrings.dataTruncated);
+  if (entry.method === METHOD_ZSTD) await startZstdWasm();
   let data: Uint8Array;
   try {
     data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize);

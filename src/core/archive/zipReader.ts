@@ -6,6 +6,7 @@
  */
 import { FileHandle, open } from 'node:fs/promises';
 import { evalLogStrings } from '../l10n/evalLogStrings';
+import { startZstdWasm } from './zstdWasm';
 
 export interface ZipEntry {
   /** Name as stored (UTF-8, `/` separators). Only ever compared, never used as a path. */
@@ -188,8 +189,9 @@ function parseDirectory(directory: Buffer, file: string, expected: number): ZipE
   return entries;
 }
 
-/** Opens an archive and reads its central directory. The caller closes it. */
+/** Opens an archive and reads its central directory (and starts the zstd decoder's compilation). The caller closes it. */
 export async function openZip(file: string): Promise<ZipArchive> {
+  void startZstdWasm();
   const handle = await open(file, 'r');
   try {
     const size = (await handle.stat()).size;

@@ -1,11 +1,14 @@
 /**
  * Zstandard data as zip method 93 holds it: one or more frames one after another (and possibly skippable frames).
  * Frames are found by walking their headers and block headers, each is bounded against the entry's size before
- * it is decoded, and each is decoded with fzstd; the parts are joined in order.
+ * it is decoded; it goes to the WebAssembly reference decoder (zstdWasm.ts) when that is ready, with the frame's
+ * declared size or else the room left in the entry, and to fzstd when it turns the frame down. The parts are
+ * joined in order.
  */
 import { Decompress, decompress } from 'fzstd';
 import { evalLogStrings } from '../l10n/evalLogStrings';
 import { hostileSourceStrings } from '../l10n/hostileSourceStrings';
+import { decodeFrameWasm } from './zstdWasm';
 
 const ZSTD_MAGIC = 0xfd2fb528;
 const MAX_WINDOW_WITHOUT_SIZE = 128 * 1024 * 1024;
@@ -101,13 +104,16 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
     const frame = frameAt(data, p);
     if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
     if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
-    let part: Uint8Array;
-    try {
-      const bytes = data.subarray(frame.start, frame.end);
-      part = frame.contentSize === undefined ? decompressWithin(bytes, expectedSize - total) : decompress(bytes);
-    } catch (error) {
-      if (error instanceof ZstdDataError) throw error;
-      throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+    const bytes = data.subarray(frame.start, frame.end);
+    const room = expectedSize - total;
+    let part = frame.contentSize === undefined ? decodeFrameWasm(bytes, room, false) : decodeFrameWasm(bytes, frame.contentSize);
+    if (!part) {
+      try {
+        part = frame.contentSize === undefined ? decompressWithin(bytes, room) : decompress(bytes);
+      } catch (error) {
+        if (error instanceof ZstdDataError) throw error;
+        throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+      }
     }
     total += part.length;
     if (total > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);

@@ -7,8 +7,9 @@
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as zlib from 'node:zlib';
-import { decompress as zstdDecompress } from 'fzstd';
 import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
+import { decodeZstdFrames } from '../../archive/zstdFrames';
+import { startZstdWasm } from '../../archive/zstdWasm';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { assertRegularFile } from '../../text/regularFile';
 import { PreviewError } from '../previewError';
@@ -23,7 +24,7 @@ const DATABASE_FILE = /^transcripts_.*\.parquet$/i;
 const JSON_COLUMNS = new Set(['agent_args', 'model_options', 'score', 'messages', 'events', 'timelines', 'events_data', 'metadata']);
 
 const compressors: Compressors = {
-  ZSTD: (input: Uint8Array) => zstdDecompress(input),
+  ZSTD: (input: Uint8Array, outputLength: number) => decodeZstdFrames(input, outputLength),
   GZIP: (input: Uint8Array) => zlib.gunzipSync(input),
   BROTLI: (input: Uint8Array) => zlib.brotliDecompressSync(input),
 };
@@ -120,7 +121,9 @@ function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowInde
 export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<PreviewResult> {
   const { options } = input;
   const warnings = new WarningList();
+  const zstdStarted = startZstdWasm();
   const names = await databaseFiles(input.path);
+  await zstdStarted;
   const parts: DatabasePart[] = [];
   const columns: string[] = ['sample_id'];
   const pageSize = Math.max(0, Math.floor(options.limit));
