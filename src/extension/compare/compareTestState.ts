@@ -3,6 +3,7 @@
  * `evalLens.internal.compareState` (not contributed). Call it with `{ waitFor: 'summary' | 'changes' | 'pair' | 'loadError', afterCount?, timeoutMs? }`.
  */
 import * as vscode from 'vscode';
+import { waitForTestState } from '../testStateWait';
 import type { ChangePage, ComparisonSummary, PairDetail } from '../../core/compare/compareTypes';
 
 export interface ServedComparison {
@@ -48,23 +49,6 @@ export const servedComparison = {
 };
 
 /** Handler of `evalLens.internal.compareState`. */
-export async function compareState(options?: unknown): Promise<ServedComparison | undefined> {
-  const opts = typeof options === 'object' && options !== null ? (options as Record<string, unknown>) : {};
-  const waitFor = KINDS.find((kind) => kind === opts.waitFor);
-  const afterCount = typeof opts.afterCount === 'number' ? opts.afterCount : 0;
-  const timeoutMs = typeof opts.timeoutMs === 'number' ? opts.timeoutMs : 10_000;
-  const satisfied = (): boolean => !waitFor || (last !== undefined && last.counts[waitFor] > afterCount);
-  if (satisfied()) return last;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      listener.dispose();
-      resolve(last);
-    }, timeoutMs);
-    const listener = changed.event(() => {
-      if (!satisfied()) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(last);
-    });
-  });
+export function compareState(options?: unknown): Promise<ServedComparison | undefined> {
+  return waitForTestState(KINDS, () => last, changed.event, options);
 }

@@ -5,6 +5,7 @@
  * to wait until such a message has been posted (optionally `afterCount`: wait for more than that count).
  */
 import * as vscode from 'vscode';
+import { waitForTestState } from '../testStateWait';
 import type { LogSummary, SampleDetail, SamplePage, SchemaProblem } from '../../core/log/logViewTypes';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 
@@ -70,28 +71,7 @@ export const servedLogReport = {
   },
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** Handler of `evalLens.internal.logReportState`. */
-export async function logReportState(options?: unknown): Promise<ServedLogReport | undefined> {
-  const opts = isRecord(options) ? options : {};
-  const waitFor = KINDS.find((kind) => kind === opts.waitFor);
-  const afterCount = typeof opts.afterCount === 'number' ? opts.afterCount : 0;
-  const timeoutMs = typeof opts.timeoutMs === 'number' ? opts.timeoutMs : 10_000;
-  const satisfied = (): boolean => !waitFor || (last !== undefined && last.counts[waitFor] > afterCount);
-  if (satisfied()) return last;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      listener.dispose();
-      resolve(last);
-    }, timeoutMs);
-    const listener = changed.event(() => {
-      if (!satisfied()) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(last);
-    });
-  });
+export function logReportState(options?: unknown): Promise<ServedLogReport | undefined> {
+  return waitForTestState(KINDS, () => last, changed.event, options);
 }

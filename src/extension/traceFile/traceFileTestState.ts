@@ -4,6 +4,7 @@
  * `{ waitFor: 'init' | 'loadError' | 'rendered' | 'more', afterCount?, timeoutMs? }`.
  */
 import * as vscode from 'vscode';
+import { waitForTestState } from '../testStateWait';
 import type { TraceInit, TraceRendered } from '../../core/protocol/traceFileProtocol';
 
 type Kind = 'init' | 'loadError' | 'rendered' | 'more';
@@ -43,28 +44,7 @@ export const servedTraceFile = {
   },
 };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
 /** Handler of `evalLens.internal.traceFileState`. */
-export async function traceFileState(options?: unknown): Promise<ServedTraceFile | undefined> {
-  const opts = isRecord(options) ? options : {};
-  const waitFor = KINDS.find((kind) => kind === opts.waitFor);
-  const afterCount = typeof opts.afterCount === 'number' ? opts.afterCount : 0;
-  const timeoutMs = typeof opts.timeoutMs === 'number' ? opts.timeoutMs : 10_000;
-  const satisfied = (): boolean => !waitFor || (last !== undefined && last.counts[waitFor] > afterCount);
-  if (satisfied()) return last;
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => {
-      listener.dispose();
-      resolve(last);
-    }, timeoutMs);
-    const listener = changed.event(() => {
-      if (!satisfied()) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(last);
-    });
-  });
+export function traceFileState(options?: unknown): Promise<ServedTraceFile | undefined> {
+  return waitForTestState(KINDS, () => last, changed.event, options);
 }
