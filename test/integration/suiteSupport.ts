@@ -22,3 +22,23 @@ export function useTempDirAndFreshEditors(prefix: string): () => string {
   });
   return () => dir;
 }
+
+/** A document's diagnostics that `keep` selects (default: Eval Lens's), once `ready` holds (event-driven, with a timeout). */
+export async function diagnosticsWhen(
+  uri: vscode.Uri,
+  ready: (d: vscode.Diagnostic[]) => boolean,
+  timeoutMs = 20_000,
+  keep: (d: vscode.Diagnostic) => boolean = (d) => d.source === 'Eval Lens',
+): Promise<vscode.Diagnostic[]> {
+  const current = () => vscode.languages.getDiagnostics(uri).filter(keep);
+  if (ready(current())) return current();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { listener.dispose(); reject(new Error(`diagnostics not ready: ${JSON.stringify(current().map((d) => d.message))}`)); }, timeoutMs);
+    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
+      if (!event.uris.some((u) => u.toString() === uri.toString()) || !ready(current())) return;
+      clearTimeout(timer);
+      listener.dispose();
+      resolve(current());
+    });
+  });
+}

@@ -3,25 +3,12 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { diagnosticsWhen } from '../suiteSupport';
 
 function workspacePath(...parts: string[]): string {
   return path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, ...parts);
 }
 
-/** The document's Eval Lens diagnostics once `ready` holds (event-driven, with a timeout). */
-async function diagnosticsWhen(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
-  const current = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Eval Lens');
-  if (ready(current())) return current();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { listener.dispose(); reject(new Error(`diagnostics not ready: ${JSON.stringify(current().map((d) => d.message))}`)); }, timeoutMs);
-    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-      if (!event.uris.some((u) => u.toString() === uri.toString()) || !ready(current())) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(current());
-    });
-  });
-}
 
 /** Position of the `|` marker in `marked`, after writing the text without it to `file`. */
 function writeWithCursor(file: string, marked: string): vscode.Position {

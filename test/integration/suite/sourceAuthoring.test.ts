@@ -2,21 +2,8 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { useTempDirAndFreshEditors, diagnosticsWhen } from '../suiteSupport';
 
-async function diagnosticsWhen(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
-  const current = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Eval Lens');
-  if (ready(current())) return current();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { listener.dispose(); reject(new Error(`diagnostics not ready: ${JSON.stringify(current().map((d) => d.message))}`)); }, timeoutMs);
-    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-      if (!event.uris.some((u) => u.toString() === uri.toString()) || !ready(current())) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(current());
-    });
-  });
-}
 
 function hoverText(hovers: vscode.Hover[]): string {
   return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : 'value' in c ? c.value : ''))).join('\n');

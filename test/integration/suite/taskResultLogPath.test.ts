@@ -2,22 +2,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { useTempDirAndFreshEditors, diagnosticsWhen } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
 
-async function diagnosticsWhen(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 20_000): Promise<vscode.Diagnostic[]> {
-  const current = () => vscode.languages.getDiagnostics(uri).filter((d) => d.code === 'task_result_log_path');
-  if (ready(current())) return current();
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { listener.dispose(); reject(new Error(`diagnostics not ready: ${JSON.stringify(current().map((d) => d.message))}`)); }, timeoutMs);
-    const listener = vscode.languages.onDidChangeDiagnostics((event) => {
-      if (!event.uris.some((u) => u.toString() === uri.toString()) || !ready(current())) return;
-      clearTimeout(timer);
-      listener.dispose();
-      resolve(current());
-    });
-  });
-}
 
 suite('task_result_log_path: lens, diagnostics, links and completion in any YAML file', () => {
   const tempDir = useTempDirAndFreshEditors('eval-lens-logpath-');
@@ -32,7 +19,7 @@ suite('task_result_log_path: lens, diagnostics, links and completion in any YAML
     const uri = vscode.Uri.file(file);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
 
-    const diagnostics = await diagnosticsWhen(uri, (d) => d.length === 2);
+    const diagnostics = await diagnosticsWhen(uri, (d) => d.length === 2, 20_000, (d) => d.code === 'task_result_log_path');
     const byLine = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line);
     assert.equal(byLine[0].range.start.line, 4);
     assert.match(byLine[0].message, /logs\/missing\.json does not exist/);
