@@ -5,7 +5,7 @@
  * own child process, so its peak resident memory (VmHWM) is its own.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, constants, accessSync, existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadSessions } from '../src/core/sources/sessions/sessionsSource';
 import { peerBin } from './benchPeers';
@@ -70,7 +70,14 @@ interface CcusageAnswer {
 /** ccusage's native binary itself when installed (no Node wrapper in the peer's time), else its `bin` through Node. */
 function ccusageCommand(bin: string): [string, string[]] {
   const native = join(dirname(bin), '..', '..', '@ccusage', `ccusage-${process.platform}-${process.arch}`, 'bin', 'ccusage');
-  return existsSync(native) ? [native, []] : [process.execPath, [bin]];
+  if (!existsSync(native)) return [process.execPath, [bin]];
+  try {
+    accessSync(native, constants.X_OK);
+  } catch {
+    // npm may unpack a platform package's binary without its execute bit (it only marks `bin` entries).
+    chmodSync(native, 0o755);
+  }
+  return [native, []];
 }
 
 function ccusage(bin: string, set: SessionSet): Promise<Figures> {
