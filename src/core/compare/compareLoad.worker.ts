@@ -37,8 +37,8 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore } {
 }
 
 const { message, store } = run();
+// The hashes are taken before the index is posted, so the file's bytes are released when this worker ends
+// instead of lasting while the extension host takes in the index.
+const hashes = message.kind === 'indexed' && store ? sampleDataHashes(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data) : [];
 parentPort?.postMessage(message);
-if (message.kind === 'indexed') {
-  const hashes = store ? sampleDataHashes(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data) : [];
-  parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage);
-}
+if (message.kind === 'indexed') parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage);

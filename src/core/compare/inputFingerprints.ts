@@ -11,7 +11,11 @@ const UNWRITABLE = '\u0000unwritable';
 
 /** A short hash of the sample data, equal for equal data (by dataFingerprint). */
 export function sampleDataHash(data: unknown): string {
-  return createHash('sha1').update(dataFingerprint(data) ?? UNWRITABLE).digest('base64');
+  return fingerprintHash(dataFingerprint(data));
+}
+
+function fingerprintHash(fingerprint: string | undefined): string {
+  return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest('base64');
 }
 
 /** Data fields named like the parts the lite copy of a sample leaves out (bufferLog.ts): read from the full sample instead. */
@@ -24,14 +28,14 @@ const CUT_FIELD = /"(solver|direct_ios)":null/;
 export function sampleDataHashes(count: number, lite: (index: number) => unknown, full: (index: number) => unknown, dataOf: (sample: unknown, index: number) => unknown): string[] {
   const hashes = new Array<string>(count);
   for (let i = 0; i < count; i++) {
-    let data: unknown;
+    let fingerprint: string | undefined;
     try {
-      data = dataOf(lite(i), i);
-      if (CUT_FIELD.test(dataFingerprint(data) ?? '')) data = dataOf(full(i), i);
+      fingerprint = dataFingerprint(dataOf(lite(i), i));
+      if (CUT_FIELD.test(fingerprint ?? '')) fingerprint = dataFingerprint(dataOf(full(i), i));
     } catch {
-      data = undefined;
+      fingerprint = dataFingerprint(undefined);
     }
-    hashes[i] = sampleDataHash(data);
+    hashes[i] = fingerprintHash(fingerprint);
   }
   return hashes;
 }
