@@ -96,6 +96,33 @@ describe('dataset_hub', () => {
     assert.ok(fileBytes < parquet.length / 3, 'far less than the whole file');
   });
 
+  test('counted here: /is-valid asked with /splits, and /parquet with /first-rows, each before the other is answered', async () => {
+    let url = '';
+    const inner = hubRoute({ rows, parquet, filterAvailable: false }, () => url);
+    const arrived = new Map<string, () => void>();
+    const arrival = new Map(['/is-valid', '/parquet'].map((path) => [path, new Promise<boolean>((resolve) => arrived.set(path, () => resolve(true)))]));
+    const heldFor: Record<string, string> = { '/splits': '/is-valid', '/first-rows': '/parquet' };
+    const seenWhileHeld: string[] = [];
+    const server = await startReplay(async (request) => {
+      arrived.get(request.path)?.();
+      const partner = heldFor[request.path];
+      if (partner) {
+        // Held until the partner request arrives (bounded, so a sequential client fails instead of hanging).
+        let timer: NodeJS.Timeout | undefined;
+        const came = await Promise.race([arrival.get(partner) as Promise<boolean>, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)))]);
+        clearTimeout(timer);
+        if (came) seenWhileHeld.push(partner);
+      }
+      return inner(request);
+    });
+    url = server.url;
+    servers.push(server);
+    const r = await run(server, { filters: [{ op: 'equals', expression: '{{ sample.note }}', value: 3 }] });
+    assert.match(String(r.countedBy), /^counted here from 1 of 5 columns/);
+    assert.deepEqual(seenWhileHeld.sort(), ['/is-valid', '/parquet']);
+    assert.equal(server.log.filter((req) => req.path === '/parquet').length, 1, 'the Parquet files are listed once');
+  });
+
   test('configs: several without a name is an error listing them; an unknown name lists them', async () => {
     const server = await hub();
     await assert.rejects(run(server, { path: 'ibm/duorc' }), /several configs \(ParaphraseRC, SelfRC\).*load_dataset_kwargs\.name/);

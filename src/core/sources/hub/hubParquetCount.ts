@@ -155,17 +155,14 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
     input.onKeptRows?.([...keptRows]);
   };
   try {
-    // Every footer first (a few KB each): the progress then knows the split's row count.
-    for (const file of input.files) {
-      const anonymous = !input.sendsToken(file.url);
-      const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
-      const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
-      try {
-        opened.push({ file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) });
-      } catch (error) {
-        throw unreadable(file, error);
-      }
-    }
+    // Every footer first (a few KB each), all at once: the progress then knows the split's row count. A failure
+    // is reported for the first file in order whose footer failed.
+    const footers = input.files.map((file) => {
+      const footer = openFile(file);
+      footer.catch(() => undefined);
+      return footer;
+    });
+    for (const footer of footers) opened.push(await footer);
     const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
     let rowBase = 0;
     for (const entry of opened) {
@@ -181,6 +178,18 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   }
   const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
+
+  /** A file's size (asked when the listing has none) and footer. */
+  async function openFile(file: HubParquetFile): Promise<OpenedFile> {
+    const anonymous = !input.sendsToken(file.url);
+    const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
+    const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
+    try {
+      return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) };
+    } catch (error) {
+      throw unreadable(file, error);
+    }
+  }
 
   /** Counts one file's rows; false when cancelled. */
   async function countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {

@@ -30,6 +30,11 @@ interface HubRowsAnswer {
   partial?: boolean;
 }
 
+interface HubParquetAnswer {
+  parquet_files?: unknown;
+  partial?: boolean;
+}
+
 export interface HubInput {
   source: Record<string, unknown>;
   filters: CompiledFilter[];
@@ -65,6 +70,13 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const api = (path: string, params: Record<string, string>) => `${base}${path}?${new URLSearchParams(params)}`;
   const what = `dataset_hub '${dataset}'`;
 
+  /** A request started before its answer is needed: a failure surfaces only where the answer is awaited. */
+  const startEarly = <T>(request: Promise<T>): Promise<T> => {
+    request.catch(() => undefined);
+    return request;
+  };
+  // With filters, whether the hub can filter is asked while the splits are listed.
+  const validRequest = filters.length > 0 ? startEarly(client.json<{ filter?: boolean }>(api('/is-valid', { dataset }), { what, notFound: remoteSourceStrings.hubNoDataset(dataset) })) : undefined;
   const splitsAnswer = await client.json<{ splits?: unknown }>(api('/splits', { dataset }), { what, notFound: remoteSourceStrings.hubNoDataset(dataset) });
   const splits = (Array.isArray(splitsAnswer?.splits) ? splitsAnswer.splits : []).filter(isPlainObject).map((s) => ({ config: String(s.config), split: String(s.split) }));
   const configs = [...new Set(splits.map((s) => s.config))];
@@ -80,7 +92,10 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   if (!configSplits.includes(split)) throw new PreviewError('invalidSource', noSplit);
   const where = { dataset, config, split };
 
-  const first = await client.json<HubRowsAnswer>(api('/first-rows', where), { what, notFound: noSplit });
+  const firstRequest = client.json<HubRowsAnswer>(api('/first-rows', where), { what, notFound: noSplit });
+  // With filters, the Parquet files are listed while the first rows come, in case they are counted here.
+  const parquetRequest = filters.length > 0 ? startEarly(client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit })) : undefined;
+  const first = await firstRequest;
   const features = (first?.features ?? []).filter((f) => isPlainObject(f) && typeof f.name === 'string');
   const columns = features.map((f) => f.name);
   const featureTypes = new Map(features.map((f) => [f.name, f.type] as const));
@@ -111,7 +126,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     return finish(result, remoteSourceStrings.hubCountedByHub, answer?.partial === true);
   }
 
-  const valid = await client.json<{ filter?: boolean }>(api('/is-valid', { dataset }), { what, notFound: remoteSourceStrings.hubNoDataset(dataset) });
+  const valid = await validRequest;
   const conditions = valid?.filter === true ? translateFilters(filters, featureTypes) : undefined;
   if (conditions) {
     try {
@@ -167,7 +182,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   }
 
   async function countHere(): Promise<PreviewResult> {
-    const parquet = await client.json<{ parquet_files?: unknown; partial?: boolean }>(api('/parquet', { dataset, config }), { what, notFound: noSplit });
+    const parquet = await (parquetRequest ?? client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit }));
     const files: HubParquetFile[] = (Array.isArray(parquet?.parquet_files) ? parquet.parquet_files : [])
       .filter(isPlainObject)
       .filter((f) => f.split === split && (f.config === undefined || f.config === config) && typeof f.url === 'string')
