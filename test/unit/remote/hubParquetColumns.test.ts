@@ -169,6 +169,38 @@ describe('hub Parquet counted column-wise', () => {
     assert.equal(metadata.row_groups.length, 3);
   });
 
+  test('the footers of every file are asked at once, before any is answered', async () => {
+    const bytes = randomParquet(11, 400);
+    const files = [0, 1, 2].map((k) => ({ url: `http://files.test/${k}.parquet` }));
+    const asked = new Set<string>();
+    let allAsked: () => void = () => undefined;
+    const everyFileAsked = new Promise<boolean>((resolve) => (allAsked = () => resolve(true)));
+    let heldUntilAll = 0;
+    const fake = {
+      size: async (url: string) => {
+        asked.add(url);
+        if (asked.size === files.length) allAsked();
+        // Held until every file is asked (bounded, so reading the footers one by one fails instead of hanging).
+        let timer: NodeJS.Timeout | undefined;
+        const all = await Promise.race([everyFileAsked, new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 2000)))]);
+        clearTimeout(timer);
+        if (all) heldUntilAll++;
+        return bytes.byteLength;
+      },
+      range: async (_url: string, start: number, end: number) => bytes.slice(start, end),
+    };
+    const filters = [{ op: 'greater_than', expression: '{{ sample.score }}', value: 0.5 }];
+    const result = await countFromParquet({
+      client: fake as unknown as RemoteClient, files, filters: compileFilters(filters), allColumns: COLUMNS,
+      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50 }, label: 'test/split',
+    });
+    assert.equal(heldUntilAll, files.length);
+    const one = await count(bytes, filters, false);
+    assert.equal(result.counter.stats.total, 3 * one.stats.total);
+    assert.equal(result.counter.stats.matched, 3 * one.stats.matched);
+    assert.ok(one.stats.matched > 0 && one.stats.matched < one.stats.total);
+  });
+
   test('random filter sets count the same column-wise and row-wise, over several files and row groups', async () => {
     const bytes = randomParquet(5, 1803);
     for (let seed = 1; seed <= 40; seed++) {
