@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
+import { collectReleasedMemory } from './collectReleasedMemory';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
 import { openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
@@ -44,6 +45,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);
     return 2;
   }
+  collectReleasedMemory();
   try {
     const samples = await writeStandaloneReport(outcome.source, webviewDir(), outPath);
     io.stdout(S.cliReportWritten(out, samples));

@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
+import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
@@ -63,6 +64,7 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   let result: LogVerification;
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
+    collectReleasedMemory();
     result = verifyLog(index);
   } catch (error) {
     if (error instanceof LogLoadError) {
