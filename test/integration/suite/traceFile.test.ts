@@ -71,7 +71,7 @@ suite('Trace files: the Trace editor shows the conversation', function () {
     assert.equal(refused, undefined);
   });
 
-  test('a broken Trace file shows a message with its line and column; a long one arrives in pages', async () => {
+  test('a broken Trace file shows a message with its line and column', async () => {
     const broken = path.join(tempDir(), 'broken.trace.json');
     fs.writeFileSync(broken, '{\n  "items": [\n    {"type": "message" "role": "user"}\n  ]\n}\n');
     const beforeError = await countOf('loadError');
@@ -80,7 +80,9 @@ suite('Trace files: the Trace editor shows the conversation', function () {
     assert.equal(failed.loadError?.line, 3);
     assert.equal(failed.loadError?.column, 24);
     assert.match(failed.loadError?.message ?? '', /broken\.trace\.json:3:24: not valid JSON/);
+  });
 
+  test('a long Trace file arrives in pages', async () => {
     const long = path.join(tempDir(), 'long.trace.json');
     const items = [];
     for (let i = 0; i < 1500; i++) items.push({ type: 'message', role: i % 2 ? 'assistant' : 'user', content: [{ type: i % 2 ? 'output_text' : 'input_text', text: `turn ${i}` }] });
