@@ -5,6 +5,7 @@ import type { LogSummary } from '../log/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { AggregatorSpec } from '../log/trialsConfig';
 import { LogLoadError } from '../log/logLoadError';
+import { readRange } from '../log/bufferLog';
 import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
@@ -21,19 +22,7 @@ export type IndexedLogMessage =
 const PARALLEL = 2;
 
 function readSlice(file: string, start: number, end: number): unknown {
-  const fd = fs.openSync(file, 'r');
-  try {
-    const slice = Buffer.allocUnsafe(end - start);
-    let read = 0;
-    while (read < slice.length) {
-      const n = fs.readSync(fd, slice, read, slice.length - read, start + read);
-      if (n === 0) break;
-      read += n;
-    }
-    return JSON.parse(slice.toString('utf8', 0, read));
-  } finally {
-    fs.closeSync(fd);
-  }
+  return JSON.parse(readRange(file, start, end).toString('utf8'));
 }
 
 /** A comparable log whose samples are read from the file at the offsets the worker found. */

@@ -137,7 +137,8 @@ export class BufferSampleStore implements SampleStore {
   }
 }
 
-function readRange(file: string, start: number, end: number): Buffer {
+/** The bytes `[start, end)` of a file (fewer when the file is shorter), read with one open. */
+export function readRange(file: string, start: number, end: number): Buffer {
   const fd = fs.openSync(file, 'r');
   try {
     const slice = Buffer.allocUnsafe(end - start);
