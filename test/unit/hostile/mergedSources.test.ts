@@ -168,7 +168,7 @@ describe('hostile input: eval_logs archives and logs', () => {
         assert.equal(result.total, count);
         assert.deepEqual(result.warnings, []);
         const serialised = JSON.stringify(result);
-        if (limit > 0) assert.ok(serialised.includes('nested too deeply to show'));
+        if (limit > 0) assert.ok(serialised.includes('nested too deep to show'));
         structuredClone(result);
       }
     }
@@ -291,7 +291,7 @@ describe('hostile input: transcript databases (Parquet with JSON-text columns)',
       structuredClone(result);
       if (limit > 0) {
         assert.deepEqual(result.warnings.map((w) => w.message), [3, 4].map((row) => `column metadata of row ${row} in ${path.join(db, 'transcripts_001.parquet')} is not valid JSON; kept as text`));
-        assert.ok(JSON.stringify(result.rows[1].values.metadata).includes('nested too deeply to show'));
+        assert.ok(JSON.stringify(result.rows[1].values.metadata).includes('nested too deep to show'));
         assert.equal(Object.getOwnPropertyDescriptor(result.rows[0].values.metadata, '__proto__')?.value?.polluted, true);
       }
     }

@@ -1,25 +1,17 @@
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
 import { PreviewFunction, runPreview } from '../../../src/extension/preview/previewRun';
 import { buildEvalArchive, inspectSample } from './inspectLogData';
 import { simpleSession, writeLines } from './sessionFileWriter';
+import { temporaryFolder } from '../temporaryFolder';
 
-let dir: string;
-before(() => (dir = mkdtempSync(join(tmpdir(), 'eval-lens-deferred-traces-'))));
-after(() => rmSync(dir, { recursive: true, force: true }));
-
+const temp = temporaryFolder('eval-lens-deferred-traces-');
+const put = temp.put.bind(temp);
 let counter = 0;
-function put(relative: string, bytes: Buffer | string): string {
-  const path = join(dir, relative);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, bytes);
-  return path;
-}
 
 function evalLogs(path: string, options: Partial<PreviewOptions> = {}, sourceLimit?: number): Promise<PreviewResult> {
   const source: Record<string, unknown> = { type: 'eval_logs', path };
@@ -74,10 +66,10 @@ describe('rows kept without their trace (traceRows)', () => {
   });
 
   test('coding_agent_sessions: the filled traces equal the plain path', async () => {
-    const folder = join(dir, `sessions${counter++}`);
+    const folder = join(temp.path, `sessions${counter++}`);
     for (let k = 0; k < 5; k++) writeLines(join(folder, `s${k}.jsonl`), simpleSession(`s${k}`, `2026-03-0${k + 1}T10:00:00Z`, 10 + k));
     const run = (options: Partial<PreviewOptions> = {}) =>
-      preview({ key: 'k', source: { type: 'coding_agent_sessions', path: folder } }, { limit: 20, env: {}, homeDir: join(dir, 'no-home'), ...options });
+      preview({ key: 'k', source: { type: 'coding_agent_sessions', path: folder } }, { limit: 20, env: {}, homeDir: join(temp.path, 'no-home'), ...options });
     await assertDeferredEqualsPlain(await run(), await run({ traceRows: 2 }), 2);
   });
 
@@ -90,7 +82,7 @@ describe('rows kept without their trace (traceRows)', () => {
     const file = put(`e${counter++}.eval`, buildEvalArchive(samples(30)));
     const result = await runPreview(core, {
       datasetValue: { key: 'k', source: { type: 'eval_logs', path: file } },
-      specPath: join(dir, 'a.dataset.yaml'),
+      specPath: join(temp.path, 'a.dataset.yaml'),
       pageSize: 10,
       rowCap: 100_000,
       signal: new AbortController().signal,

@@ -1,7 +1,6 @@
-import { describe, test, before, after } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PreviewError, preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
@@ -11,19 +10,12 @@ import { isLocalSource, watchTargetOf } from '../../../src/extension/preview/sou
 import { formatTable } from '../../../src/cli/previewFormat';
 import { buildZip } from '../archive/zipTestWriter';
 import { sharedFixture } from '../sharedFixtures';
+import { temporaryFolder } from '../temporaryFolder';
 import { HEADER, buildEvalArchive, inspectSample } from './inspectLogData';
 
-let dir: string;
-before(() => (dir = mkdtempSync(join(tmpdir(), 'eval-lens-evallogs-'))));
-after(() => rmSync(dir, { recursive: true, force: true }));
-
+const temp = temporaryFolder('eval-lens-evallogs-');
+const put = temp.put.bind(temp);
 let counter = 0;
-function put(relative: string, bytes: Buffer | string): string {
-  const path = join(dir, relative);
-  mkdirSync(join(path, '..'), { recursive: true });
-  writeFileSync(path, bytes);
-  return path;
-}
 
 function run(path: string, extra: Partial<PreviewOptions> & { sourceLimit?: number } = {}): Promise<PreviewResult> {
   const { sourceLimit, ...options } = extra;
@@ -103,7 +95,7 @@ describe('eval_logs source on written archives', () => {
     const zip64File = put(`z${counter++}.eval`, buildEvalArchive(samples(3), { method: 8, zip64: true }));
     const plain = await run(plainFile);
     const zip64 = await run(zip64File);
-    const named = (result: PreviewResult, file: string) => JSON.stringify(result.rows.map((r) => r.values)).split(file).join('LOG').split(file.slice(dir.length + 1)).join('LOG');
+    const named = (result: PreviewResult, file: string) => JSON.stringify(result.rows.map((r) => r.values)).split(file).join('LOG').split(file.slice(temp.path.length + 1)).join('LOG');
     assert.equal(named(zip64, zip64File), named(plain, plainFile));
     assert.equal(zip64.rows[2].values.input, 'What is 3 + 3?');
     assert.equal(zip64.total, 3);
@@ -142,9 +134,9 @@ describe('eval_logs source on written archives', () => {
     const notZip = put(`n${counter++}.eval`, 'this is text');
     await assert.rejects(run(notZip), (error: unknown) => error instanceof PreviewError && error.message.includes(notZip));
 
-    const folder = join(dir, `folder${counter++}`);
-    put(join(folder.slice(dir.length + 1), 'a.eval'), whole);
-    put(join(folder.slice(dir.length + 1), 'b.eval'), whole.subarray(0, 100));
+    const folder = join(temp.path, `folder${counter++}`);
+    put(join(folder.slice(temp.path.length + 1), 'a.eval'), whole);
+    put(join(folder.slice(temp.path.length + 1), 'b.eval'), whole.subarray(0, 100));
     const result = await run(folder);
     assert.equal(result.total, 2);
     assert.equal(result.warnings.length, 1);
@@ -152,7 +144,7 @@ describe('eval_logs source on written archives', () => {
   });
 
   test('a directory of both formats is searched recursively; log_file is relative; progress counts files', async () => {
-    const folder = join(dir, `both${counter++}`);
+    const folder = join(temp.path, `both${counter++}`);
     mkdirSync(join(folder, 'nested', 'deeper'), { recursive: true });
     writeFileSync(join(folder, 'a.eval'), buildEvalArchive(samples(2)));
     copyFileSync(sharedFixture('inspect-ai', 'log_read_sample.json'), join(folder, 'nested', 'b.json'));
@@ -199,7 +191,7 @@ describe('eval_logs source on written archives', () => {
     const spec = join(file, '..', '..', 'a.dataset.yaml');
     const result = await preview({ key: 'k', source: { type: 'eval_logs', path: 'logs/x.eval' } }, { limit: 5, specPath: spec });
     assert.equal(result.total, 1);
-    await assert.rejects(run(join(dir, 'missing.eval')), (error: unknown) => error instanceof PreviewError && /missing\.eval/.test(error.message));
+    await assert.rejects(run(join(temp.path, 'missing.eval')), (error: unknown) => error instanceof PreviewError && /missing\.eval/.test(error.message));
     await assert.rejects(run(put(`x${counter++}.csv`, 'a,b\n')), (error: unknown) => error instanceof PreviewError && /\.eval file/.test(error.message));
     const bytes = buildZip([{ name: 'header.json', data: JSON.stringify(HEADER) }]);
     assert.equal((await run(put(`empty${counter++}.eval`, bytes))).total, 0);
@@ -207,9 +199,9 @@ describe('eval_logs source on written archives', () => {
 
   test('the editor counts eval_logs sources as local ones and watches their path', () => {
     assert.equal(isLocalSource({ source: { type: 'eval_logs', path: 'logs' } }), true);
-    const spec = join(dir, 'a.dataset.yaml');
-    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs/run.eval' } }, spec), { kind: 'file', path: join(dir, 'logs', 'run.eval') });
-    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs' } }, spec), { kind: 'folder', path: join(dir, 'logs') });
+    const spec = join(temp.path, 'a.dataset.yaml');
+    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs/run.eval' } }, spec), { kind: 'file', path: join(temp.path, 'logs', 'run.eval') });
+    assert.deepEqual(watchTargetOf({ source: { type: 'eval_logs', path: 'logs' } }, spec), { kind: 'folder', path: join(temp.path, 'logs') });
   });
 
   test('a large archive counted in worker threads gives the same counts, warnings and limit as one pass', async () => {
@@ -245,7 +237,7 @@ describe('eval_logs source on written archives', () => {
     const result = await run(file);
     assert.equal(result.total, 1);
     const serialised = JSON.stringify(result);
-    assert.ok(serialised.includes('nested too deeply to show'));
+    assert.ok(serialised.includes('nested too deep to show'));
     assert.equal(result.rows[0].values.total_time, null);
     assert.match(formatTable(result), /1 message · 1 tool call/);
   });

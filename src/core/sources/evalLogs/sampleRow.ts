@@ -3,15 +3,15 @@
  * `attachment://…` strings in the fields the row shows are resolved from the sample's `attachments`. The `trace`
  * is built only for the rows a page shows (`withTrace`).
  */
+import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject, setOwn } from '../rowValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
 import { contentText, inspectTrace, jsonText } from './inspectTrace';
 
 const ATTACHMENT_PREFIX = 'attachment://';
+/** Levels a row's copy keeps; deeper values become the shared marker (rows stay printable and serialisable). */
 const MAX_DEPTH = 64;
-/** Stands for a value nested deeper than MAX_DEPTH (rows stay printable and serialisable). */
-const TOO_DEEP = '[nested too deeply to show]';
 
 /** A number or text as it is; anything else (a hostile log's nested value) is null. */
 function scalar(value: unknown): string | number | null {
@@ -47,7 +47,7 @@ export function resolveAttachments(value: unknown, lookup: Lookup, depth = 0): u
     return lookup(value.slice(ATTACHMENT_PREFIX.length)) ?? value;
   }
   if (typeof value !== 'object' || value === null) return value;
-  if (depth >= MAX_DEPTH) return TOO_DEEP;
+  if (depth >= MAX_DEPTH) return TOO_DEEP_MARKER;
   if (Array.isArray(value)) return value.map((item) => resolveAttachments(item, lookup, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) setOwn(copy, key, resolveAttachments(item, lookup, depth + 1));

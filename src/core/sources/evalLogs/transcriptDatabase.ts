@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import * as zlib from 'node:zlib';
 import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { decodeZstdFrames } from '../../archive/zstdFrames';
+import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { startZstdWasm } from '../../archive/zstdWasm';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { assertRegularFile } from '../../text/regularFile';
@@ -72,7 +73,7 @@ function plainValue(value: unknown, depth = 0): unknown {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   if (value instanceof Uint8Array) return `[binary: ${value.length} bytes]`;
   if (typeof value !== 'object' || value === null) return value;
-  if (depth > 32) return '[nested too deeply to show]';
+  if (depth > 32) return TOO_DEEP_MARKER;
   if (Array.isArray(value)) return value.map((item) => plainValue(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) setOwn(copy, key, plainValue(item, depth + 1));
