@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from './harness/repoRoot';
+import { assertTextContrast } from './harness/reportVisualChecks';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 
 let workbench: Workbench;
@@ -155,6 +156,9 @@ test('the preview is readable in light, dark and high contrast: text size, contr
     }
     assert.equal(view.filterLabels.length, 3);
     for (const label of view.filterLabels) assert.ok(label.whole, `${theme.name}: filter label "${label.text}" is not cut`);
+    // The third filter removes two rows as not comparable: that note is read like the other counts.
+    assert.equal(await frame.locator('.funnel .not-comparable').textContent(), '2 not comparable');
+    await assertTextContrast(frame, '.funnel', `${theme.name} selection funnel`);
     await screenshot(page, `preview-${theme.name}`);
   });
 });
