@@ -7,7 +7,7 @@ import { loadComparableLogs } from '../core/compare/parallelLoad';
 import { LogComparison } from '../core/compare/logComparison';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
-import { buildCompareHtml } from './compareHtml';
+import { writeCompareFile } from './compareFile';
 
 /** How many per-sample changes the terminal lists per candidate (--json lists all). */
 const CHANGES_SHOWN = 10;
@@ -75,7 +75,7 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
   if (args.out) {
     const outPath = path.resolve(io.cwd, args.out);
     try {
-      fs.writeFileSync(outPath, buildCompareHtml(summary, changes));
+      await writeCompareFile(logs, comparison, outPath);
     } catch (error) {
       io.stderr(`eval-lens log compare: ${S.cannotWrite(args.out, error instanceof Error ? error.message : String(error))}\n`);
       return 2;

@@ -1,10 +1,12 @@
 /**
- * The compare view's link to the extension host: the VS Code webview API, messages checked against the
- * compare protocol, and request/response by id. Replies of an older generation are stale.
+ * The compare view's link to its host (the extension host through the VS Code webview API, or the page's own
+ * host in a standalone export): messages checked against the compare protocol, and request/response by id.
+ * Replies of an older generation are stale.
  */
 import type { CompareHostReply, CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
 import type { ChangePage, ChangeQuery, PairDetail } from '../../src/core/compare/compareTypes';
 import { isCompareHostToWebview } from '../../src/core/protocol/compareProtocol';
+import type { CompareHostLink } from './compareHostLink';
 
 interface VsCodeApi {
   postMessage(message: unknown): void;
@@ -14,6 +16,17 @@ interface VsCodeApi {
 
 declare function acquireVsCodeApi(): VsCodeApi;
 
+/** The compare view inside a VS Code webview. */
+export function vsCodeCompareHost(): CompareHostLink {
+  const api = acquireVsCodeApi();
+  return {
+    post: (message) => api.postMessage(message),
+    onMessage: (listener) => window.addEventListener('message', (event: MessageEvent<unknown>) => listener(event.data)),
+    getState: () => api.getState(),
+    setState: (state) => api.setState(state),
+  };
+}
+
 export class StaleCompareReply extends Error {
   constructor() {
     super('stale reply');
@@ -21,15 +34,15 @@ export class StaleCompareReply extends Error {
 }
 
 export class CompareClient {
-  private readonly api: VsCodeApi = acquireVsCodeApi();
   private nextId = 1;
   private readonly pending = new Map<number, { resolve(reply: CompareHostReply): void; reject(error: Error): void }>();
   generation = 0;
 
+  constructor(private readonly host: CompareHostLink = vsCodeCompareHost()) {}
+
   /** Host messages that are not replies go to `listener`. */
   listen(listener: (message: Exclude<CompareHostToWebview, CompareHostReply>) => void): void {
-    window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      const message = event.data;
+    this.host.onMessage((message) => {
       if (!isCompareHostToWebview(message)) return;
       if (message.type === 'changesResult' || message.type === 'pairResult' || message.type === 'error') {
         const pending = this.pending.get(message.id);
@@ -45,15 +58,15 @@ export class CompareClient {
   }
 
   post(message: CompareWebviewToHost): void {
-    this.api.postMessage(message);
+    this.host.post(message);
   }
 
   getState(): unknown {
-    return this.api.getState();
+    return this.host.getState();
   }
 
   setState(state: unknown): void {
-    this.api.setState(state);
+    this.host.setState(state);
   }
 
   /** A new generation: outstanding requests are stale. */

@@ -1,8 +1,16 @@
-/** Entry of the compare webview: the report's styles, then the compare view's own. */
+/** Entry of the compare webview (and of the standalone compare file, which embeds its data): the report's styles, then the compare view's own. */
 import '../logReport/logReport.css';
 import './compare.css';
 import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';
+import { EmbeddedCompareHost, readEmbeddedCompare } from './embeddedCompareHost';
+import { followReaderTheme } from './standaloneTheme';
 
 const root = document.getElementById('root');
-if (root && typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi === 'function') new CompareApp(root, new CompareClient());
+const embedded = readEmbeddedCompare(document);
+if (root && embedded) {
+  followReaderTheme(document.body, (query) => window.matchMedia(query));
+  new CompareApp(root, new CompareClient(new EmbeddedCompareHost(embedded, document)));
+} else if (root && typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi === 'function') {
+  new CompareApp(root, new CompareClient());
+}

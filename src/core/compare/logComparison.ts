@@ -42,7 +42,8 @@ export function logHeader(summary: LogSummary): CompareLogHeader {
   return header;
 }
 
-function clusterText(data: unknown, key: string): string {
+/** The cluster a sample's data falls in for a cluster key (its value as text). */
+export function clusterText(data: unknown, key: string): string {
   if (!isRecord(data) || data[key] === undefined || data[key] === null) return compareStrings.missingCluster;
   const value = data[key];
   return typeof value === 'string' ? value : dataFingerprint(value) ?? compareStrings.missingCluster;

@@ -25,7 +25,7 @@ const DEFAULT_ROWS_PER_CHUNK = 5000;
 const DEFAULT_DETAILS_PER_CHUNK = 100;
 
 /** Writes strings to a file stream, waiting when the stream asks to. */
-class HtmlOutput {
+export class HtmlOutput {
   private readonly stream: fs.WriteStream;
   private failure: Error | undefined;
 
@@ -75,7 +75,7 @@ class HtmlOutput {
 }
 
 /** Compresses chunks in the thread pool while the next one is built; writes them in order. */
-class ChunkWriter {
+export class ChunkWriter {
   private pending: Promise<void> = Promise.resolve();
 
   constructor(private readonly out: HtmlOutput, private readonly level: number) {}

@@ -123,7 +123,7 @@ export interface StandaloneHtmlParts {
   scriptElement: string;
 }
 
-export function standaloneHtmlParts(summary: EmbeddedReport['summary'], assets: StandaloneAssets): StandaloneHtmlParts {
+export function standaloneHtmlParts(summary: Pick<EmbeddedReport['summary'], 'displayName' | 'fileName'>, assets: StandaloneAssets): StandaloneHtmlParts {
   const styles = [STANDALONE_THEME_CSS, inlineCodiconFont(assets.codiconCss, assets.codiconFont), assets.css].map(styleForInlineElement);
   const script = scriptForInlineElement(assets.script);
   const csp = [

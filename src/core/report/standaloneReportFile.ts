@@ -7,8 +7,8 @@ import { CompressedExportOptions, writeCompressedStandaloneReport } from './comp
 import { buildStandaloneHtml, StandaloneAssets } from './standaloneHtml';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 
-/** Reads logReport.js/.css and the codicons from a built webview folder (dist/webview). */
-export async function readStandaloneAssets(webviewDir: string): Promise<StandaloneAssets> {
+/** Reads a webview's script and styles (logReport.js/.css by default) and the codicons from a built webview folder (dist/webview). */
+export async function readStandaloneAssets(webviewDir: string, bundle = 'logReport'): Promise<StandaloneAssets> {
   const read = async (name: string): Promise<string> => {
     try {
       return await fs.readFile(path.join(webviewDir, name), 'utf8');
@@ -16,7 +16,7 @@ export async function readStandaloneAssets(webviewDir: string): Promise<Standalo
       throw new Error(S.exportBuildMissing(path.join(webviewDir, name)));
     }
   };
-  const [script, css, codiconCss] = await Promise.all([read('logReport.js'), read('logReport.css'), read('codicon.css')]);
+  const [script, css, codiconCss] = await Promise.all([read(`${bundle}.js`), read(`${bundle}.css`), read('codicon.css')]);
   const codiconFont = await fs.readFile(path.join(webviewDir, 'codicon.ttf')).catch(() => undefined);
   return { script, css, codiconCss, codiconFont };
 }

@@ -7,6 +7,7 @@ import { runCli } from '../../../src/cli/runCli';
 import { CliIo } from '../../../src/cli/cliTypes';
 import { compareLog, legacySample, trialsSample } from './compareTestLogs';
 import { repoRoot } from '../sharedFixtures';
+import { CASE_MS, run } from '../hostile/cliRun';
 
 function capture(cwd: string): CliIo & { out: string; err: string } {
   const io = { out: '', err: '', cwd, stdout: (t: string) => { io.out += t; }, stderr: (t: string) => { io.err += t; } };
@@ -63,15 +64,28 @@ describe('eval-lens log compare', () => {
     assert.equal(report.anyRegression, true);
   });
 
-  test('-o writes one standalone HTML page with a strict CSP and no script', async () => {
-    const io = capture(dir);
-    assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '-o', 'out.html'], io), 0);
+  test('-o writes the compare view as one standalone file: strict CSP by hash, the summary embedded, text output unchanged', { timeout: CASE_MS }, async () => {
+    const r = await run(dir, ['log', 'compare', 'base.json', 'worse.json', '-o', 'out.html']);
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /wrote out\.html/);
+    assert.match(r.out, /judge: accuracy\/correct\s+30\s+66\.7%/, 'the table is still printed');
     const html = fs.readFileSync(path.join(dir, 'out.html'), 'utf8');
-    assert.match(html, /Content-Security-Policy" content="default-src 'none'; style-src 'sha256-/);
-    assert.doesNotMatch(html, /<script/i);
+    assert.match(html, /Content-Security-Policy" content="default-src 'none'; script-src 'sha256-[^']+'; style-src 'sha256-/);
+    assert.equal([...html.matchAll(/<script>/g)].length, 1, 'the compare view is the one inline script');
     assert.match(html, /prefers-color-scheme: dark/);
-    assert.match(html, /<tr data-metric="judge\|accuracy\|correct">/);
-    assert.match(html, /class="badge worse"/);
+    const data = /<script type="application\/json" id="eval-lens-compare-data">([^<]*)<\/script>/.exec(html);
+    assert.ok(data, 'the comparison is embedded');
+    const embedded = JSON.parse(data[1]) as { summary: JsonReport };
+    const metric = embedded.summary.candidates[0].metrics[0];
+    assert.equal(metric.id, 'judge|accuracy|correct');
+    assert.equal(metric.verdict, 'worse');
+    assert.match(html, /id="eval-lens-pairs-1-0"/, 'the changed pairs are carried');
+  });
+
+  test('-o into a folder that does not exist exits 2 naming the file', { timeout: CASE_MS }, async () => {
+    const r = await run(dir, ['log', 'compare', 'base.json', 'worse.json', '-o', 'missing/out.html']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /cannot write missing\/out\.html/);
   });
 
   test('usage errors and unreadable logs exit 2 with a message naming the file', async () => {

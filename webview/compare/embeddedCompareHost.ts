@@ -1,0 +1,142 @@
+/**
+ * The in-page host of a standalone compare file: answers the compare view's requests from the embedded data.
+ * The summary is shown as written; pages of changes, another cluster column or a flipped metric are computed
+ * by the same LogComparison over the embedded per-sample values (decoded on the first request), and a pair's
+ * conversations come from its compressed chunk, decoded when it is opened. Pure of DOM types.
+ */
+import type { CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/compare/compareTypes';
+import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
+import type { LogComparison } from '../../src/core/compare/logComparison';
+import { isCompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
+import { COMPARE_VALUES_CHUNK_ID, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare, isEmbeddedCompare } from '../../src/core/protocol/embeddedCompare';
+import { compareValues, CompareValues } from '../../src/core/compare/standaloneCompareData';
+import { compareStrings } from '../../src/core/l10n/compareStrings';
+import { standaloneCompareStrings as S } from '../../src/core/l10n/standaloneCompareStrings';
+import { ChunkDocument, decodeChunk } from '../logReport/compressedSamples';
+import type { CompareHostLink } from './compareHostLink';
+
+export function readEmbeddedCompare(doc: Pick<ChunkDocument, 'getElementById'>): EmbeddedCompare | undefined {
+  const text = doc.getElementById(EMBEDDED_COMPARE_ELEMENT_ID)?.textContent;
+  if (!text) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return isEmbeddedCompare(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isCompareValues(value: unknown): value is CompareValues {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Partial<CompareValues>;
+  return Array.isArray(v.logs) && v.logs.length >= 2 && Array.isArray(v.pairs)
+    && v.logs.every((log) => typeof log === 'object' && log !== null && Array.isArray(log.ids) && Array.isArray(log.trials) && typeof log.scores === 'object' && typeof log.summary === 'object');
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export class EmbeddedCompareHost implements CompareHostLink {
+  private readonly listeners: ((message: unknown) => void)[] = [];
+  private state: unknown;
+  private generation = 1;
+  private summary: ComparisonSummary;
+  private options: CompareOptions;
+  private valuesLoad?: Promise<CompareValues>;
+  private comparison?: Promise<LogComparison>;
+  private readonly pairPositions = new Map<number, Map<string, number>>();
+  private readonly pairChunks = new Map<string, Promise<PairDetail[]>>();
+
+  constructor(private readonly data: EmbeddedCompare, private readonly doc: ChunkDocument) {
+    this.summary = data.summary;
+    this.options = { lowerIsBetter: data.summary.lowerIsBetter };
+    if (data.summary.clusterKey !== undefined) this.options.clusterKey = data.summary.clusterKey;
+  }
+
+  post(message: CompareWebviewToHost): void {
+    void this.answer(message).then((reply) => {
+      if (reply) queueMicrotask(() => this.listeners.forEach((listener) => listener(reply)));
+    });
+  }
+
+  onMessage(listener: (message: unknown) => void): void {
+    this.listeners.push(listener);
+  }
+
+  getState(): unknown {
+    return this.state;
+  }
+
+  setState(state: unknown): void {
+    this.state = state;
+  }
+
+  private values(): Promise<CompareValues> {
+    this.valuesLoad ??= decodeChunk<unknown>(this.doc, COMPARE_VALUES_CHUNK_ID).then((list) => {
+      if (!isCompareValues(list[0])) throw new Error(S.damaged(COMPARE_VALUES_CHUNK_ID));
+      return list[0];
+    });
+    return this.valuesLoad;
+  }
+
+  private current(): Promise<LogComparison> {
+    const data = this.data.summary;
+    const options = this.options;
+    this.comparison ??= this.values().then((values) => compareValues(values, data, options));
+    return this.comparison;
+  }
+
+  /** The reply to one message of the view (undefined when none is due). */
+  async answer(message: unknown): Promise<CompareHostToWebview | undefined> {
+    if (!isCompareWebviewToHost(message)) return undefined;
+    if (message.type === 'ready') return { type: 'init', generation: this.generation, summary: this.summary };
+    if (message.type === 'options') return this.compareAgain(message.lowerIsBetter, message.clusterKey);
+    if (message.generation !== this.generation) return { type: 'error', id: message.id, error: compareStrings.staleComparison };
+    try {
+      if (message.type === 'changes') {
+        const page = (await this.current()).page(message.query);
+        return { type: 'changesResult', id: message.id, generation: message.generation, page };
+      }
+      return { type: 'pairResult', id: message.id, generation: message.generation, pair: await this.pair(message.candidate, message.sampleId) };
+    } catch (error) {
+      return { type: 'error', id: message.id, error: errorText(error) };
+    }
+  }
+
+  private async compareAgain(lowerIsBetter: string[], clusterKey: string | undefined): Promise<CompareHostToWebview | undefined> {
+    this.options = { lowerIsBetter };
+    if (clusterKey) this.options.clusterKey = clusterKey;
+    this.comparison = undefined;
+    const generation = ++this.generation;
+    try {
+      const summary = (await this.current()).summary();
+      if (generation !== this.generation) return undefined;
+      this.summary = summary;
+      return { type: 'init', generation, summary };
+    } catch (error) {
+      return generation === this.generation ? { type: 'loadError', message: S.cannotCompareAgain(errorText(error)) } : undefined;
+    }
+  }
+
+  private async pair(candidate: number, sampleId: string): Promise<PairDetail> {
+    let positions = this.pairPositions.get(candidate);
+    if (!positions) {
+      const ids = (await this.values()).pairs[candidate - 1];
+      positions = new Map(Array.isArray(ids) ? ids.map((id, i) => [id, i]) : []);
+      this.pairPositions.set(candidate, positions);
+    }
+    const position = positions.get(sampleId);
+    if (position === undefined) throw new Error(S.pairNotCarried(sampleId));
+    const per = this.data.pairsPerChunk;
+    const id = comparePairsChunkId(candidate, Math.floor(position / per));
+    let chunk = this.pairChunks.get(id);
+    if (!chunk) {
+      chunk = decodeChunk<PairDetail>(this.doc, id);
+      this.pairChunks.set(id, chunk);
+    }
+    const pair = (await chunk)[position % per];
+    if (typeof pair !== 'object' || pair === null || pair.sampleId !== sampleId || !pair.baseline || !pair.candidate) throw new Error(S.damaged(id));
+    return pair;
+  }
+}
