@@ -15,6 +15,7 @@ import { EMBEDDED_COMPARE_ELEMENT_ID } from '../../../src/core/protocol/embedded
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../../src/core/protocol/compareProtocol';
 import { EmbeddedCompareHost, readEmbeddedCompare } from '../../../webview/compare/embeddedCompareHost';
 import type { ChunkDocument } from '../../../webview/logReport/compressedSamples';
+import { followReaderTheme, themeClass } from '../../../webview/compare/standaloneTheme';
 
 const folder = temporaryFolder('eval-lens-compare-html-');
 const HOSTILE = '</script><script>window.__pwned = 1</script><!-- \u2028 <img src=x onerror=alert(1)>';
@@ -173,6 +174,49 @@ describe('the standalone compare file', () => {
     const pair = await ask(host, { type: 'pair', id: 2, generation: 1, candidate: 1, sampleId });
     assert.equal(pair?.type, 'error');
     assert.equal(await ask(host, { type: 'bogus' } as unknown as CompareWebviewToHost), undefined, 'a message of no known type gets no answer');
+  });
+
+  test('with two candidates each has its own pages and pairs', async () => {
+    const [base, cand] = logs();
+    const third = comparable(compareLog(Array.from({ length: 12 }, (_, i) => legacySample(`s${i}`, { correct: i % 2, quality: 1 - (i % 3) / 3 }))), 'third.json');
+    const compared = [base, cand, third];
+    const comparison = new LogComparison(compared);
+    const file = join(folder.path, 'three.html');
+    await writeStandaloneCompare(compared, comparison, assets, file, { pairsPerChunk: 3 });
+    const host = pageHost(fs.readFileSync(file, 'utf8'));
+    const init = await ask(host, { type: 'ready' });
+    assert.deepEqual(init?.type === 'init' && init.summary.candidates.map((c) => c.position), [1, 2]);
+    let id = 1;
+    for (const candidate of [1, 2]) {
+      const query: ChangeQuery = { candidate, offset: 0, limit: 1000 };
+      const answer = await ask(host, { type: 'changes', id: id++, generation: 1, query });
+      assert.deepEqual(answer?.type === 'changesResult' && answer.page, plain(comparison.page(query)));
+      for (const sampleId of new Set(comparison.page(query).rows.map((r) => r.sampleId))) {
+        const pair = await ask(host, { type: 'pair', id: id++, generation: 1, candidate, sampleId });
+        assert.deepEqual(pair?.type === 'pairResult' && pair.pair, plain(comparison.pairDetail(candidate, sampleId)), `${candidate} ${sampleId}`);
+      }
+    }
+  });
+
+  test('the page follows the reader\'s colour scheme and contrast with the editor\'s theme classes', () => {
+    assert.equal(themeClass(false, false), 'vscode-light');
+    assert.equal(themeClass(true, false), 'vscode-dark');
+    assert.equal(themeClass(true, true), 'vscode-high-contrast');
+    assert.equal(themeClass(false, true), 'vscode-high-contrast-light');
+    const classes = new Set<string>(['other']);
+    const media = new Map<string, { matches: boolean; listeners: (() => void)[] }>();
+    const matchMedia = (query: string) => {
+      const entry = media.get(query) ?? { matches: false, listeners: [] };
+      media.set(query, entry);
+      return { get matches() { return entry.matches; }, addEventListener: (_type: 'change', listener: () => void) => entry.listeners.push(listener) };
+    };
+    followReaderTheme({ classList: { remove: (...names: string[]) => names.forEach((n) => classes.delete(n)), add: (name: string) => classes.add(name) } }, matchMedia);
+    assert.deepEqual([...classes].sort(), ['other', 'vscode-light']);
+    const dark = media.get('(prefers-color-scheme: dark)');
+    assert.ok(dark);
+    dark.matches = true;
+    dark.listeners.forEach((listener) => listener());
+    assert.deepEqual([...classes].sort(), ['other', 'vscode-dark'], 'a change of the reader\'s scheme replaces the class');
   });
 
   test('a failure while writing leaves no file behind', async () => {
