@@ -86,7 +86,8 @@ function changedPairs(comparison: LogComparison, candidate: number): { ids: stri
  * the number of pairs whose details it carries. The file is removed again when writing fails.
  */
 export async function writeStandaloneCompare(logs: readonly ComparableLog[], comparison: LogComparison, assets: StandaloneAssets, outFile: string, options: StandaloneCompareOptions = {}): Promise<number> {
-  comparison.checkInputs();
+  // The file lists every changed input: by the indexing workers' hashes when there are some, else by reading the samples.
+  if (!comparison.inputsComplete() && !(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
   const summary: ComparisonSummary = comparison.summary();
   const pairsPerChunk = Math.max(1, Math.floor(options.pairsPerChunk ?? DEFAULT_PAIRS_PER_CHUNK));
   const pairs = summary.candidates.map((c) => changedPairs(comparison, c.position));
