@@ -4,7 +4,7 @@
  * by the same LogComparison over the embedded per-sample values (decoded on the first request), and a pair's
  * conversations come from its compressed chunk, decoded when it is opened. Pure of DOM types.
  */
-import type { CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/compare/compareTypes';
+import type { ChangePage, ChangeQuery, CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/compare/compareTypes';
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
 import type { LogComparison } from '../../src/core/compare/logComparison';
 import { isCompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
@@ -90,18 +90,30 @@ export class EmbeddedCompareHost implements CompareHostLink {
   /** The reply to one message of the view (undefined when none is due). */
   async answer(message: unknown): Promise<CompareHostToWebview | undefined> {
     if (!isCompareWebviewToHost(message)) return undefined;
-    if (message.type === 'ready') return { type: 'init', generation: this.generation, summary: this.summary };
+    if (message.type === 'ready') {
+      // Decoded while the reader looks at the table: the first filter or flip then answers sooner.
+      this.values().catch(() => undefined);
+      return { type: 'init', generation: this.generation, summary: this.summary };
+    }
     if (message.type === 'options') return this.compareAgain(message.lowerIsBetter, message.clusterKey);
     if (message.generation !== this.generation) return { type: 'error', id: message.id, error: compareStrings.staleComparison };
     try {
       if (message.type === 'changes') {
-        const page = (await this.current()).page(message.query);
+        const page = this.embeddedPage(message.query) ?? (await this.current()).page(message.query);
         return { type: 'changesResult', id: message.id, generation: message.generation, page };
       }
       return { type: 'pairResult', id: message.id, generation: message.generation, pair: await this.pair(message.candidate, message.sampleId) };
     } catch (error) {
       return { type: 'error', id: message.id, error: errorText(error) };
     }
+  }
+
+  /** The start of the unfiltered list under the file's own options, as embedded. */
+  private embeddedPage(query: ChangeQuery): ChangePage | undefined {
+    if (this.generation !== 1 || query.offset !== 0 || query.metricId !== undefined || query.view !== undefined || query.kind !== undefined || query.onlySignificant || query.onlyInputChanged) return undefined;
+    const first = this.data.firstPages?.[query.candidate - 1];
+    if (!first || !Array.isArray(first.rows) || (query.limit > first.rows.length && first.rows.length < first.total)) return undefined;
+    return { total: first.total, offset: 0, rows: first.rows.slice(0, query.limit) };
   }
 
   private async compareAgain(lowerIsBetter: string[], clusterKey: string | undefined): Promise<CompareHostToWebview | undefined> {

@@ -21,11 +21,14 @@ import { compareStrings } from '../l10n/compareStrings';
 
 export interface StandaloneCompareOptions {
   pairsPerChunk?: number;
+  /** Changes of each candidate embedded plainly (the view's first page). */
+  firstPageSize?: number;
   /** gzip level (default 4, as the report's export). */
   level?: number;
 }
 
 const DEFAULT_PAIRS_PER_CHUNK = 50;
+const DEFAULT_FIRST_PAGE = 100;
 const CHANGES_PAGE = 5000;
 /** Cluster values longer than this are told apart by a hash rather than kept as text. */
 const CLUSTER_TEXT_KEPT = 64;
@@ -91,7 +94,9 @@ export async function writeStandaloneCompare(logs: readonly ComparableLog[], com
   const summary: ComparisonSummary = comparison.summary();
   const pairsPerChunk = Math.max(1, Math.floor(options.pairsPerChunk ?? DEFAULT_PAIRS_PER_CHUNK));
   const pairs = summary.candidates.map((c) => changedPairs(comparison, c.position));
-  const embedded: EmbeddedCompare = { kind: 'eval-lens-log-compare', version: 1, summary, pairsPerChunk };
+  const firstPageSize = Math.max(0, Math.floor(options.firstPageSize ?? DEFAULT_FIRST_PAGE));
+  const firstPages = summary.candidates.map((c) => comparison.page({ candidate: c.position, offset: 0, limit: firstPageSize }));
+  const embedded: EmbeddedCompare = { kind: 'eval-lens-log-compare', version: 1, summary, pairsPerChunk, firstPages };
   const { head, scriptElement } = standaloneHtmlParts({ displayName: compareStrings.htmlTitle(summary.baseline.displayName), fileName: summary.baseline.fileName }, assets);
   const out = new HtmlOutput(outFile);
   try {

@@ -4,7 +4,7 @@
  * per-sample values the page compares again with other options and the sample details of every pair the
  * changes list can open. Written by src/core/compare/standaloneCompareWriter.ts, read by webview/compare.
  */
-import type { ComparisonSummary } from '../compare/compareTypes';
+import type { ChangePage, ComparisonSummary } from '../compare/compareTypes';
 
 export const EMBEDDED_COMPARE_ELEMENT_ID = 'eval-lens-compare-data';
 
@@ -18,6 +18,11 @@ export interface EmbeddedCompare {
   summary: ComparisonSummary;
   /** Pairs of sample details per chunk. */
   pairsPerChunk: number;
+  /**
+   * Per candidate (position − 1), the first changes of the unfiltered list under the summary's options, so the
+   * list shows before the per-sample values are decoded.
+   */
+  firstPages?: ChangePage[];
 }
 
 /** The id of the element carrying chunk `chunk` of the pairs of candidate `candidate` (1 for the first). */

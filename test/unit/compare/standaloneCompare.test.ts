@@ -164,12 +164,14 @@ describe('the standalone compare file', () => {
     assert.equal(stale?.type, 'error', 'a request of the older generation is answered as stale');
   });
 
-  test('a damaged or missing chunk gives an error answer naming what is wrong, not a crash', async () => {
+  test('a damaged or missing chunk gives an error answer naming what is wrong, not a crash; the embedded first page still shows', async () => {
     const { html, comparison } = await written();
     const sampleId = comparison.page({ candidate: 1, offset: 0, limit: 1 }).rows[0].sampleId;
     const damaged = html.replace(/(id="eval-lens-pairs-1-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA').replace(/<script type="[^"]+" id="eval-lens-compare-values">[^<]*<\/script>/, '');
     const host = pageHost(damaged);
-    const changes = await ask(host, { type: 'changes', id: 1, generation: 1, query: queries()[0] });
+    const first = await ask(host, { type: 'changes', id: 1, generation: 1, query: queries()[0] });
+    assert.deepEqual(first?.type === 'changesResult' && first.page, plain(comparison.page(queries()[0])), 'the first page is embedded plainly, shown without the values');
+    const changes = await ask(host, { type: 'changes', id: 1, generation: 1, query: queries()[2] });
     assert.ok(changes?.type === 'error' && changes.error.includes('eval-lens-compare-values'), JSON.stringify(changes));
     const pair = await ask(host, { type: 'pair', id: 2, generation: 1, candidate: 1, sampleId });
     assert.equal(pair?.type, 'error');
