@@ -55,9 +55,9 @@ export function comparableFromCompact(compact: CompactComparableLog): Comparable
     records,
     sampleData(index: number): unknown {
       if (!compact.clusters || index < 0 || index >= records.length) return undefined;
-      const data: Record<string, string> = {};
-      for (const key of clusterKeys) data[key] = `#${String(compact.clusters[key][index])}`;
-      return data;
+      const clusters = compact.clusters;
+      // Own properties whatever the key (a key named __proto__ included).
+      return Object.fromEntries(clusterKeys.map((key) => [key, `#${String(clusters[key][index])}`]));
     },
     detail: notEmbedded,
   };

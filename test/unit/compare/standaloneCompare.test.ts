@@ -164,6 +164,24 @@ describe('the standalone compare file', () => {
     assert.equal(stale?.type, 'error', 'a request of the older generation is answered as stale');
   });
 
+  test('a cluster key named __proto__ groups as in the core', async () => {
+    const sample = (id: number, correct: boolean): Record<string, unknown> => legacySample(`s${id}`, { correct }, JSON.parse(`{"q": "q${id}", "__proto__": "g${id % 3}"}`) as Record<string, unknown>);
+    const compared = [
+      comparable(compareLog(Array.from({ length: 12 }, (_, i) => sample(i, i % 2 === 0))), 'a.json'),
+      comparable(compareLog(Array.from({ length: 12 }, (_, i) => sample(i, i % 3 === 0))), 'b.json'),
+    ];
+    const comparison = new LogComparison(compared);
+    assert.ok(comparison.summary().clusterKeys.includes('__proto__'), 'the key is offered');
+    const file = join(folder.path, 'proto.html');
+    await writeStandaloneCompare(compared, comparison, assets, file);
+    const host = pageHost(fs.readFileSync(file, 'utf8'));
+    const again = await ask(host, { type: 'options', clusterKey: '__proto__', lowerIsBetter: [] });
+    const expected = new LogComparison(compared, { clusterKey: '__proto__' });
+    expected.checkInputs();
+    assert.deepEqual(again?.type === 'init' && again.summary, plain(expected.summary()));
+    assert.equal(again?.type === 'init' && again.summary.candidates[0].metrics[0].estimate.clusters, 3);
+  });
+
   test('a damaged or missing chunk gives an error answer naming what is wrong, not a crash; the embedded first page still shows', async () => {
     const { html, comparison } = await written();
     const sampleId = comparison.page({ candidate: 1, offset: 0, limit: 1 }).rows[0].sampleId;
