@@ -24,7 +24,7 @@ import { BenchResult } from './benchTypes';
 
 const ROWS = 1_000_000;
 const ROW_GROUP = 100_000;
-const RUNS = 3;
+const RUNS = 5;
 const NOTES = ['3', ' 3 ', '3.0', 'x', 'three', '12', ''];
 const TAGS = ['true', 'TRUE ', 'false', 'yes', 'True'];
 const FILTERS = [

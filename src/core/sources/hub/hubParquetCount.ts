@@ -18,8 +18,13 @@ import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from '.
 
 export { normaliseCell } from './parquetCells';
 
-/** Row groups whose column chunks are fetched ahead of the one being decoded. */
-const GROUPS_AHEAD = 2;
+/**
+ * Row groups whose column chunks are in flight ahead of the one being decoded: as many as fit in the byte budget
+ * (at least one), at most the group limit, so a split's range requests overlap the decoding without holding more
+ * than a bounded part of the split in memory.
+ */
+const MAX_GROUPS_AHEAD = 16;
+const MAX_BYTES_AHEAD = 48 * 1024 * 1024;
 
 export interface HubParquetFile {
   url: string;
@@ -275,9 +280,14 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       }));
     };
     const pending: Promise<Awaited<ReturnType<typeof fetchGroup>>>[] = [];
+    const groupBytes = groups.map((group) => group.columns.reduce((sum, chunk) => sum + (chunk.meta_data && read.includes(chunk.meta_data.path_in_schema[0]) ? Number(chunk.meta_data.total_compressed_size) : 0), 0));
+    let bytesAhead = 0;
     const ahead = (g: number) => {
-      while (pending.length < GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
-        const fetched = fetchGroup(g + pending.length);
+      while (pending.length < MAX_GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
+        const next = g + pending.length;
+        if (pending.length > 0 && bytesAhead + groupBytes[next] > MAX_BYTES_AHEAD) break;
+        bytesAhead += groupBytes[next];
+        const fetched = fetchGroup(next);
         fetched.catch(() => undefined);
         pending.push(fetched);
       }
@@ -290,6 +300,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       let outcomes: Uint8Array[];
       try {
         const chunks = await (pending.shift() as (typeof pending)[number]);
+        bytesAhead -= groupBytes[g];
         ahead(g + 1);
         const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c]));
         outcomes = slots.map((slot) => (slot.column < 0 ? new Uint8Array(groupRows).fill(slot.absent) : byColumn[slot.column][slot.test]));
