@@ -13,6 +13,7 @@ import { RowCounter } from '../rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { hubExportStrings } from '../../l10n/hubExportStrings';
 import { cellOf } from './parquetCells';
 import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from './parquetColumnOutcomes';
 
@@ -51,6 +52,8 @@ export class RangeAsyncBuffer implements AsyncBuffer {
     readonly byteLength: number,
     private readonly what: string,
     private readonly anonymous: boolean,
+    /** What a 404 means, in the error ("no Parquet file 0000.parquet any more"). */
+    private readonly notFound?: string,
   ) {}
 
   /** Byte ranges worth reading (the wanted column chunks); absent: any range asked. */
@@ -77,7 +80,7 @@ export class RangeAsyncBuffer implements AsyncBuffer {
   }
 
   private async read(start: number, stop: number): Promise<ArrayBuffer> {
-    const buffer = await this.client.range(this.url, start, stop, { what: this.what, anonymous: this.anonymous });
+    const buffer = await this.client.range(this.url, start, stop, { what: this.what, anonymous: this.anonymous, notFound: this.notFound });
     this.bytesRead += buffer.byteLength;
     return buffer;
   }
@@ -98,7 +101,7 @@ export function chunkRanges(metadata: FileMetaData, columns: readonly string[]):
 }
 
 /** The columns of one row group, each as one array indexed from the group's first row. */
-async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
+export async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
   const parts = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(columns.map((column) => [column, []]));
   await parquetRead({ file, metadata, columns, rowStart, rowEnd, onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
   return columns.map((column) => {
@@ -133,13 +136,35 @@ export interface ParquetCountInput {
   onKeptRows?: (rows: readonly number[]) => void;
 }
 
-interface OpenedFile {
+export interface OpenedFile {
   file: HubParquetFile;
   buffer: RangeAsyncBuffer;
   metadata: FileMetaData;
 }
 
-function unreadable(file: HubParquetFile, error: unknown): unknown {
+/** A file's size (asked when the listing has none) and footer, read exactly by range requests. */
+export async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
+  const anonymous = !sendsToken(file.url);
+  const size = file.size ?? (await client.size(file.url, { what, anonymous }));
+  const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, hubExportStrings.parquetGone(file.filename ?? file.url));
+  try {
+    return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) };
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+/** Every file's footer asked at once; a failure is reported for the first file in order whose footer failed. */
+export async function openParquetFiles(client: RemoteClient, files: readonly HubParquetFile[], what: string, sendsToken: (url: string) => boolean, opened: OpenedFile[]): Promise<void> {
+  const footers = files.map((file) => {
+    const footer = openParquetFile(client, file, what, sendsToken);
+    footer.catch(() => undefined);
+    return footer;
+  });
+  for (const footer of footers) opened.push(await footer);
+}
+
+export function unreadable(file: HubParquetFile, error: unknown): unknown {
   if (error instanceof PreviewError || isCancellation(error)) return error;
   return new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
 }
@@ -160,14 +185,8 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
     input.onKeptRows?.([...keptRows]);
   };
   try {
-    // Every footer first (a few KB each), all at once: the progress then knows the split's row count. A failure
-    // is reported for the first file in order whose footer failed.
-    const footers = input.files.map((file) => {
-      const footer = openFile(file);
-      footer.catch(() => undefined);
-      return footer;
-    });
-    for (const footer of footers) opened.push(await footer);
+    // Every footer first (a few KB each), all at once: the progress then knows the split's row count.
+    await openParquetFiles(client, input.files, input.what, input.sendsToken, opened);
     const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
     let rowBase = 0;
     for (const entry of opened) {
@@ -183,18 +202,6 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   }
   const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
-
-  /** A file's size (asked when the listing has none) and footer. */
-  async function openFile(file: HubParquetFile): Promise<OpenedFile> {
-    const anonymous = !input.sendsToken(file.url);
-    const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
-    const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
-    try {
-      return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) };
-    } catch (error) {
-      throw unreadable(file, error);
-    }
-  }
 
   /** Counts one file's rows; false when cancelled. */
   async function countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {

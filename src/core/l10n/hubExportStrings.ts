@@ -1,0 +1,5 @@
+/** Messages of reading a hub split's Parquet files row by row (exports). */
+export const hubExportStrings = {
+  /** A Parquet file of the split answered 404 while it was read. */
+  parquetGone: (file: string) => `no Parquet file ${file} any more (the hub may have converted the split again; run the export again)`,
+};
