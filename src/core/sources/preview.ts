@@ -68,7 +68,7 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   if (type === 'eval_logs') {
     const path = resolveSourcePath(requireString(source, type, 'path'), options.specPath, options.homeDir);
     const limit = source.limit === undefined || source.limit === null ? undefined : (source.limit as number);
-    return pagedRowSink(opts, (o) => previewEvalLogs({ path, limit, options: o }));
+    return previewEvalLogs({ path, limit, options: opts });
   }
   if (type !== 'local' && type !== 'folder' && type !== 'url' && type !== 'dataset_hub') {
     throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(type));
