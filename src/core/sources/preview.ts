@@ -62,7 +62,7 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   const type = String(source.type);
   const opts = { ...options, limit: Math.max(0, Math.floor(options.limit)) };
   // Sources that select records with their own fields and take no `filters` (SEMANTICS §9.1).
-  if (type === 'coding_agent_sessions') return pagedRowSink(opts, (o) => previewSessions({ source, options: o }));
+  if (type === 'coding_agent_sessions') return previewSessions({ source, options: opts });
   if (type === 'trace_platform_a') return pagedRowSink(opts, (o) => previewTracePlatformA(source, o));
   if (type === 'trace_platform_b') return pagedRowSink(opts, (o) => previewTracePlatformB(source, o));
   if (type === 'eval_logs') {
