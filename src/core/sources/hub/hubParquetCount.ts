@@ -299,6 +299,9 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
         pending.push(fetched);
       }
     };
+    // The outcome and kept arrays of a row group are written again for the next (as long as it is no larger).
+    let outcomeArrays: Uint8Array[][] = [];
+    let keptArray: Uint8Array | undefined;
     let groupStart = 0;
     for (let g = 0; g < groups.length; g++) {
       if (options.signal?.aborted) return false;
@@ -309,12 +312,14 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
         const chunks = await (pending.shift() as (typeof pending)[number]);
         bytesAhead -= groupBytes[g];
         ahead(g + 1);
-        const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c]));
+        const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c], outcomeArrays[c]));
+        outcomeArrays = byColumn;
         outcomes = slots.map((slot) => (slot.column < 0 ? new Uint8Array(groupRows).fill(slot.absent) : byColumn[slot.column][slot.test]));
       } catch (error) {
         throw unreadable(file, error);
       }
-      const kept = counter.testBatch(outcomes, groupRows);
+      const kept = counter.testBatch(outcomes, groupRows, keptArray);
+      keptArray = kept;
       for (let i = 0; i < groupRows && keptRows.length < input.need; i++) if (kept[i] === 1) keptRows.push(rowBase + groupStart + i);
       groupStart += groupRows;
       pageKnown();

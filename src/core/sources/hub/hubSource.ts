@@ -102,7 +102,8 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const columns = features.map((f) => f.name);
   const featureTypes = new Map(features.map((f) => [f.name, f.type] as const));
   const facts: SourceFacts = { hub: { dataset, config, split, configs, splits, features: features.map((f) => ({ name: f.name, type: f.type })) } };
-  const rowFile = (index: number) => api('/rows', { ...where, offset: String(index), length: '1' });
+  const rowsOfSplit = api('/rows', where);
+  const rowFile = (index: number) => `${rowsOfSplit}&offset=${index}&length=1`;
   const toRows = (answer: HubRowsAnswer | undefined): PreviewRow[] =>
     (answer?.rows ?? []).filter((r) => isPlainObject(r) && isPlainObject(r.row)).map((r) => ({ values: r.row!, origin: { file: rowFile(Number(r.row_idx ?? 0)) } }));
   const truncated = (answer: HubRowsAnswer | undefined) => {

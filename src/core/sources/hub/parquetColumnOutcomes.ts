@@ -235,10 +235,11 @@ function valueOutcomes(out: Uint8Array, at: number, take: number, definitionLeve
 
 /**
  * The outcomes, per test, of the `rows` rows of one flat column chunk (`bytes`: the chunk from its first page).
- * Throws on a chunk that is not valid Parquet.
+ * `reuse` holds arrays (one per test, each at least `rows` long) to write them into instead of new ones: every
+ * row's outcome is written. Throws on a chunk that is not valid Parquet.
  */
-export function columnChunkOutcomes(bytes: Uint8Array, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[]): Uint8Array[] {
-  const outs = tests.map(() => new Uint8Array(rows));
+export function columnChunkOutcomes(bytes: Uint8Array, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[], reuse?: readonly Uint8Array[]): Uint8Array[] {
+  const outs = tests.map((_, t) => (reuse !== undefined && reuse[t] !== undefined && reuse[t].length >= rows ? reuse[t].subarray(0, rows) : new Uint8Array(rows)));
   const nullOutcomes = tests.map((test) => test(null));
   const missingOutcomes = tests.map((test) => test(undefined));
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };
