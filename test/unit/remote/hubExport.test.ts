@@ -79,6 +79,15 @@ describe('dataset_hub export: every kept row from the Parquet files', () => {
     assert.equal(lines[1], `"${expected[0].text}",1,${expected[0].score},${expected[0].flag},${expected[0].note ?? ''}`);
   });
 
+  test('a filter on a nested path is tested on the whole row, with the same rows kept', async () => {
+    const server = await hub();
+    const given: Record<string, unknown>[] = [];
+    const nested = [{ op: 'not_exists', expression: '{{ sample.text.first }}' }, ...NOT_PUSHABLE];
+    const result = await preview(spec(nested), { limit: 0, env: envOf(server), onRow: (values) => given.push(values) });
+    assert.deepEqual(given, keptBySemantics);
+    assert.deepEqual(result.removedPerFilter.map((step) => step.removed), [0, 3000 - rows.filter((row) => typeof row.note === 'string' && row.note.trim() === '3').length, rows.filter((row) => typeof row.note === 'string' && row.note.trim() === '3').length - keptBySemantics.length]);
+  });
+
   test('rows reach the sink while the split is read, and the first page matches the preview', async () => {
     const server = await hub();
     let requestsAtFirstRow = -1;

@@ -10,7 +10,7 @@ import { RowCounter } from '../rowCounter';
 import { setOwn } from '../rowValues';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { HubParquetFile, OpenedFile, openParquetFiles, readRowGroupColumns, unreadable } from './hubParquetCount';
-import { normaliseCell } from './parquetCells';
+import { cellOf, normaliseCell } from './parquetCells';
 
 export interface ParquetRowsInput {
   client: RemoteClient;
@@ -58,6 +58,7 @@ function rowColumns(metadata: OpenedFile['metadata'], hubColumns: readonly strin
 export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetRows> {
   const { client, filters, options } = input;
   const counter = new RowCounter(filters, input.need, input.label);
+  const byCells = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
   counter.onRow = options.onRow;
   const opened: OpenedFile[] = [];
   const columnsRead: string[] = [];
@@ -92,6 +93,14 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
       read.catch(() => undefined);
       return read;
     };
+    const rowOf = (data: ArrayLike<unknown>[], i: number): Record<string, unknown> => {
+      const row: Record<string, unknown> = {};
+      for (let c = 0; c < columns.length; c++) setOwn(row, columns[c], normaliseCell(data[c][i]));
+      return row;
+    };
+    const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : columns.indexOf(filter.column)));
+    const filterCells = [...new Set(cellOfFilter.filter((c) => c >= 0))];
+    const cells = new Array<unknown>(columns.length);
     let next = groups.length > 0 ? readGroup(0) : undefined;
     for (let g = 0; g < groups.length; g++) {
       if (options.signal?.aborted) return false;
@@ -104,8 +113,14 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
       next = g + 1 < groups.length && !options.signal?.aborted ? readGroup(g + 1) : undefined;
       const groupRows = Number(groups[g].num_rows);
       for (let i = 0; i < groupRows; i++) {
-        const row: Record<string, unknown> = {};
-        for (let c = 0; c < columns.length; c++) setOwn(row, columns[c], normaliseCell(data[c][i]));
+        if (byCells) {
+          // Filters on top-level columns test the cells; only a kept row becomes an object.
+          for (const c of filterCells) cells[c] = cellOf(data[c][i]);
+          if (!counter.testCells(cells, cellOfFilter)) continue;
+          counter.kept(rowOf(data, i), input.originOf(rowBase + starts[g] + i));
+          continue;
+        }
+        const row = rowOf(data, i);
         if (counter.test(row)) counter.kept(row, input.originOf(rowBase + starts[g] + i));
       }
       options.onProgress?.({ done: rowBase + starts[g] + groupRows, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
