@@ -1,9 +1,9 @@
 /**
  * Counting a hub split here (SEMANTICS §9.4): only the filters' columns are read from the split's Parquet files,
- * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read exactly, never the whole
- * file), and every row is tested with the §5 evaluator. Filters on flat columns are evaluated column-wise on
- * decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is decoded; other filters
- * (nested paths, nested columns) on row objects.
+ * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read with at most 1/64 of the
+ * file more, never the whole file), and every row is tested with the §5 evaluator. Filters on flat columns are
+ * evaluated column-wise on decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is
+ * decoded; other filters (nested paths, nested columns) on row objects.
  */
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
@@ -142,13 +142,21 @@ export interface OpenedFile {
   metadata: FileMetaData;
 }
 
-/** A file's size (asked when the listing has none) and footer, read exactly by range requests. */
+/**
+ * Bytes read from a file's end to find its footer: enough for most footers in one request (a second one reads the
+ * rest of a larger footer), at most 1/64 of the file and 64 KiB, so the bytes read stay close to the columns'.
+ */
+export function footerFetchSize(size: number): number {
+  return Math.max(8, Math.min(65536, Math.floor(size / 64)));
+}
+
+/** A file's size (asked when the listing has none) and footer, read by range requests. */
 export async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
   const anonymous = !sendsToken(file.url);
   const size = file.size ?? (await client.size(file.url, { what, anonymous }));
   const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, hubExportStrings.parquetGone(file.filename ?? file.url));
   try {
-    return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) };
+    return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: footerFetchSize(size) }) };
   } catch (error) {
     throw unreadable(file, error);
   }
