@@ -161,6 +161,23 @@ describe('dataset_hub export: every kept row from the Parquet files', () => {
   });
 });
 
+describe('dataset_hub export: bounded memory', () => {
+  test('a row group larger than maxEntryMB is refused with a message naming it, nothing written', async () => {
+    const server = await hub();
+    const out = path.join(dir, 'large.jsonl');
+    await assert.rejects(
+      exportKeptRows(spec([]), { specPath: path.join(dir, 'h.dataset.yaml'), outFile: out, previewOptions: { env: envOf(server), maxEntryMB: 0.01 } }),
+      (error: unknown) => {
+        assert.ok(error instanceof PreviewError);
+        assert.equal(error.message, '0000.parquet: row group 1 holds 1 MB, more than evalLens.preview.maxEntryMB (0.01 MB) allows to read at once');
+        return true;
+      },
+    );
+    assert.equal(fs.existsSync(out), false);
+    assert.deepEqual(leftovers(), []);
+  });
+});
+
 describe('eval-lens dataset export of a dataset_hub spec', () => {
   test('writes every kept row, progress on stderr, no credential anywhere', async () => {
     const server = await hub();

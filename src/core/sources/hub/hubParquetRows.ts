@@ -5,12 +5,17 @@
  * soon as it is known, so memory holds about two row groups whatever the split's size.
  */
 import { CompiledFilter } from '../../filters/filterEvaluator';
+import { hubExportStrings } from '../../l10n/hubExportStrings';
+import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../previewTypes';
 import { RowCounter } from '../rowCounter';
 import { setOwn } from '../rowValues';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { HubParquetFile, OpenedFile, openParquetFiles, readRowGroupColumns, unreadable } from './hubParquetCount';
 import { cellOf, normaliseCell } from './parquetCells';
+
+/** Largest row group read at once (compressed, every column) without `maxEntryMB`. */
+const DEFAULT_MAX_GROUP_MB = 1024;
 
 export interface ParquetRowsInput {
   client: RemoteClient;
@@ -88,7 +93,14 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
     const groups = metadata.row_groups;
     const starts: number[] = [];
     groups.reduce((start, group) => (starts.push(start), start + Number(group.num_rows)), 0);
+    const limitMB = options.maxEntryMB ?? DEFAULT_MAX_GROUP_MB;
     const readGroup = (g: number) => {
+      const bytes = groups[g].columns.reduce((sum, chunk) => sum + Number(chunk.meta_data?.total_compressed_size ?? 0), 0);
+      if (bytes > limitMB * 1048576) {
+        const tooLarge = Promise.reject(new PreviewError('unreadableSource', hubExportStrings.rowGroupTooLarge(file.filename ?? file.url, g, Math.ceil(bytes / 1048576), limitMB), { file: file.url }));
+        tooLarge.catch(() => undefined);
+        return tooLarge;
+      }
       const read = readRowGroupColumns(buffer, metadata, columns, starts[g], starts[g] + Number(groups[g].num_rows));
       read.catch(() => undefined);
       return read;
