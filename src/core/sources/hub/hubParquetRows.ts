@@ -1,8 +1,8 @@
 /**
  * Every kept row of a hub split, for an export (SEMANTICS §9.4, §5): the split's Parquet files are read by HTTP
- * range requests one row group at a time, every column, the next row group fetched while one is tested. Each row
+ * range requests one row group at a time, every column, the next row groups fetched while one is tested. Each row
  * is tested with the §5 evaluator (as the count's row-wise reader does) and each kept row goes to the row sink as
- * soon as it is known, so memory holds about two row groups whatever the split's size.
+ * soon as it is known, so memory holds a few row groups (16 MB compressed ahead at most) whatever the split's size.
  */
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { hubExportStrings } from '../../l10n/hubExportStrings';
@@ -16,6 +16,9 @@ import { cellOf, normaliseCell } from './parquetCells';
 
 /** Largest row group read at once (compressed, every column) without `maxEntryMB`. */
 const DEFAULT_MAX_GROUP_MB = 1024;
+/** Row groups read ahead of the one being handed over: at most this many, within this many compressed bytes. */
+const MAX_GROUPS_AHEAD = 4;
+const MAX_BYTES_AHEAD = 16 * 1024 * 1024;
 
 export interface ParquetRowsInput {
   client: RemoteClient;
@@ -94,8 +97,9 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
     const starts: number[] = [];
     groups.reduce((start, group) => (starts.push(start), start + Number(group.num_rows)), 0);
     const limitMB = options.maxEntryMB ?? DEFAULT_MAX_GROUP_MB;
+    const groupBytes = groups.map((group) => group.columns.reduce((sum, chunk) => sum + Number(chunk.meta_data?.total_compressed_size ?? 0), 0));
     const readGroup = (g: number) => {
-      const bytes = groups[g].columns.reduce((sum, chunk) => sum + Number(chunk.meta_data?.total_compressed_size ?? 0), 0);
+      const bytes = groupBytes[g];
       if (bytes > limitMB * 1048576) {
         const tooLarge = Promise.reject(new PreviewError('unreadableSource', hubExportStrings.rowGroupTooLarge(file.filename ?? file.url, g, Math.ceil(bytes / 1048576), limitMB), { file: file.url }));
         tooLarge.catch(() => undefined);
@@ -113,16 +117,27 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
     const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : columns.indexOf(filter.column)));
     const filterCells = [...new Set(cellOfFilter.filter((c) => c >= 0))];
     const cells = new Array<unknown>(columns.length);
-    let next = groups.length > 0 ? readGroup(0) : undefined;
+    // The next row groups are read while one is handed over (at least one ahead, more within the budget).
+    const pending: Promise<ArrayLike<unknown>[]>[] = [];
+    let queued = 0;
+    let bytesAhead = 0;
+    const readAhead = () => {
+      while (queued < groups.length && pending.length < MAX_GROUPS_AHEAD && !options.signal?.aborted && (pending.length === 0 || bytesAhead + groupBytes[queued] <= MAX_BYTES_AHEAD)) {
+        bytesAhead += groupBytes[queued];
+        pending.push(readGroup(queued++));
+      }
+    };
+    readAhead();
     for (let g = 0; g < groups.length; g++) {
       if (options.signal?.aborted) return false;
       let data: ArrayLike<unknown>[];
       try {
-        data = await (next as Promise<ArrayLike<unknown>[]>);
+        data = await (pending.shift() as Promise<ArrayLike<unknown>[]>);
       } catch (error) {
         throw unreadable(file, error);
       }
-      next = g + 1 < groups.length && !options.signal?.aborted ? readGroup(g + 1) : undefined;
+      bytesAhead -= groupBytes[g];
+      readAhead();
       const groupRows = Number(groups[g].num_rows);
       for (let i = 0; i < groupRows; i++) {
         if (byCells) {
