@@ -5,14 +5,18 @@
  *    translation (so counted here from the filtered columns), against DuckDB reading the same Parquet file
  *    (over HTTP with httpfs when it loads offline, else the local file). Also the bytes read against the
  *    filtered columns' compressed size.
- * 2. A trace-platform count of 10,000 replayed root runs (cursor pages of 100), against the replay's own time.
+ * 2. Exporting the split's kept rows (two filters counted here, every column) to JSON Lines from the same server,
+ *    against DuckDB's COPY of the same rows to JSON; with the export's peak memory above the process's.
+ * 3. A trace-platform count of 10,000 replayed root runs (cursor pages of 100), against the replay's own time.
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { AddressInfo } from 'node:net';
-import { existsSync, mkdirSync, openSync, readSync, closeSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, openSync, readSync, closeSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parquetMetadata } from 'hyparquet';
 import { parquetWriteBuffer } from 'hyparquet-writer';
+import { exportKeptRows } from '../src/core/export/keptRowsExport';
 import { preview } from '../src/core/sources/preview';
 import { compileFilters } from '../src/core/filters/filterEvaluator';
 import { countFromParquet } from '../src/core/sources/hub/hubParquetCount';
@@ -24,7 +28,7 @@ import { BenchResult } from './benchTypes';
 
 const ROWS = 1_000_000;
 const ROW_GROUP = 100_000;
-const RUNS = 3;
+const RUNS = 5;
 const NOTES = ['3', ' 3 ', '3.0', 'x', 'three', '12', ''];
 const TAGS = ['true', 'TRUE ', 'false', 'yes', 'True'];
 const FILTERS = [
@@ -34,6 +38,8 @@ const FILTERS = [
 ];
 const FILTERED = ['note', 'tag', 'level'];
 const WHERE = "TRY_CAST(trim(note) AS DOUBLE) = 3 AND lower(trim(tag)) = 'true' AND TRY_CAST(trim(level) AS DOUBLE) >= 2";
+const EXPORT_FILTERS = FILTERS.slice(0, 2);
+const EXPORT_WHERE = "TRY_CAST(trim(note) AS DOUBLE) = 3 AND lower(trim(tag)) = 'true'";
 
 /** Row `i` of the split, the same every time (the server answers `/rows` from it). */
 function rowAt(i: number): Record<string, unknown> {
@@ -175,6 +181,33 @@ async function duckDbCount(file: string, url: string): Promise<{ seconds: number
   return { seconds: (performance.now() - start) / 1000, cpu: cpuSeconds(cpu), matched: Number(answer.getRows()[0][0]), over };
 }
 
+/** Every kept row of the split (two filters) written to JSON Lines; the peak RSS above the start, sampled. */
+async function evalLensExport(hub: HubServer, out: string): Promise<{ seconds: number; cpu: number; rows: number; peakMB: number }> {
+  const before = process.memoryUsage().rss;
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  try {
+    const outcome = await exportKeptRows({ source: { type: 'dataset_hub', path: 'bench/split', split: 'train', filters: EXPORT_FILTERS } }, { specPath: join(out, '..', 'bench.dataset.yaml'), outFile: out, previewOptions: { env: { EVAL_LENS_HUB_URL: hub.url } } });
+    return { seconds: (performance.now() - start) / 1000, cpu: cpuSeconds(cpu), rows: outcome.rows, peakMB: (Math.max(peak, process.memoryUsage().rss) - before) / 1048576 };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+async function duckDbExport(file: string, out: string): Promise<{ seconds: number; cpu: number; rows: number }> {
+  const { DuckDBInstance } = duckDb();
+  const connection = await (await DuckDBInstance.create(':memory:')).connect();
+  const cpu = process.cpuUsage();
+  const start = performance.now();
+  await connection.runAndReadAll(`COPY (SELECT * FROM read_parquet('${file}') WHERE ${EXPORT_WHERE}) TO '${out}' (FORMAT JSON)`);
+  const seconds = (performance.now() - start) / 1000;
+  const used = cpuSeconds(cpu);
+  const rows = Number((await connection.runAndReadAll(`SELECT COUNT(*) FROM read_json('${out}')`)).getRows()[0][0]);
+  return { seconds, cpu: used, rows };
+}
+
 function filteredCompressedBytes(file: string): number {
   const size = statSync(file).size;
   const fd = openSync(file, 'r');
@@ -262,6 +295,14 @@ export async function run(): Promise<BenchResult[]> {
     results.push({ group, metric: 'full count, 3 filters counted here', value: round(ours!.seconds), unit: 's', peer: { name: `DuckDB (${duck!.over})`, value: round(duck!.seconds) }, note: `best of ${RUNS}; CPU ${round(ours!.cpu)} s (DuckDB ${round(duck!.cpu)} s, ratio ${round(ours!.cpu / duck!.cpu, 2)}×); matched ${ours!.matched} of ${ours!.total} (DuckDB ${duck!.matched}${ours!.matched === duck!.matched ? ', same' : ', DIFFERENT'}); ${ours!.countedBy}` });
     results.push({ group, metric: 'count alone, column-wise (row-wise reader as peer)', value: round(columnWise!.seconds), unit: 's', peer: { name: 'row-wise reader, same run', value: round(rowWise!.seconds) }, note: `best of ${RUNS}; CPU ${round(columnWise!.cpu)} s against ${round(rowWise!.cpu)} s; matched ${columnWise!.matched} and ${rowWise!.matched}${columnWise!.matched === rowWise!.matched ? ', same' : ', DIFFERENT'}; row-wise / DuckDB ${round(rowWise!.seconds / duck!.seconds, 2)}×, column-wise / DuckDB ${round(columnWise!.seconds / duck!.seconds, 2)}×` });
     results.push({ group, metric: 'ratio Eval Lens / DuckDB', value: round(ratio, 2), unit: 'x', goal: '≤ 1.5', met: ratio <= 1.5 });
+    const outDir = mkdtempSync(join(tmpdir(), 'eval-lens-bench-export-'));
+    try {
+      const ours = await evalLensExport(hub, join(outDir, 'ours.jsonl'));
+      const peer = await duckDbExport(file, join(outDir, 'duckdb.json'));
+      results.push({ group, metric: 'export of the kept rows to JSON Lines (2 filters, every column)', value: round(ours.seconds), unit: 's', peer: { name: 'DuckDB COPY … TO JSON (local file)', value: round(peer.seconds) }, note: `one run each; CPU ${round(ours.cpu)} s (DuckDB ${round(peer.cpu)} s); ${ours.rows} rows (DuckDB ${peer.rows}${ours.rows === peer.rows ? ', same' : ', DIFFERENT'}); peak memory ${Math.round(ours.peakMB)} MB above the process's start` });
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
     results.push({ group, metric: 'bytes read / filtered columns compressed', value: round(ours!.bytes / wanted, 3), unit: 'x', goal: '≤ 1.2', met: ours!.bytes <= wanted * 1.2, note: `${ours!.bytes} bytes read, filtered column chunks ${wanted} bytes, file ${statSync(file).size} bytes` });
   } finally {
     await hub.close();

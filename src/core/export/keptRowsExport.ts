@@ -129,7 +129,7 @@ export async function exportKeptRows(datasetSpecValue: unknown, options: ExportO
     const result = await preview(datasetSpecValue, { ...base, signal: controller.signal, onRow });
     if (writeError !== undefined) throw new ExportError('write', S.exportFailed(options.outFile, reason(writeError)));
     checkComplete(result, options.signal);
-    // A source that cannot hand over every kept row (a remote dataset read a page at a time) leaves the file as it was.
+    // Every source hands over each kept row; one that gave fewer rows than it counted leaves the file as it was.
     if (rows < result.matched) throw new ExportError('incomplete', hostileSourceStrings.exportPartial(rows, result.matched));
     try {
       writer.flush();

@@ -45,30 +45,18 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
   }
 }
 
-/**
- * Sources that give their kept rows as the page only: for a row sink (an export), the page holds every kept
- * row and each is handed to the sink, in page order; the result's page is cut back to the asked `limit`.
- */
-async function pagedRowSink(options: PreviewOptions, read: (options: PreviewOptions) => Promise<PreviewResult>): Promise<PreviewResult> {
-  const { onRow, ...rest } = options;
-  if (!onRow) return read(options);
-  const result = await read({ ...rest, limit: Number.MAX_SAFE_INTEGER });
-  for (const row of result.rows) onRow(row.values, row.origin);
-  return { ...result, rows: result.rows.slice(0, options.limit) };
-}
-
 export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
   const source = sourceOf(datasetSpecValue);
   const type = String(source.type);
   const opts = { ...options, limit: Math.max(0, Math.floor(options.limit)) };
   // Sources that select records with their own fields and take no `filters` (SEMANTICS §9.1).
-  if (type === 'coding_agent_sessions') return pagedRowSink(opts, (o) => previewSessions({ source, options: o }));
-  if (type === 'trace_platform_a') return pagedRowSink(opts, (o) => previewTracePlatformA(source, o));
-  if (type === 'trace_platform_b') return pagedRowSink(opts, (o) => previewTracePlatformB(source, o));
+  if (type === 'coding_agent_sessions') return previewSessions({ source, options: opts });
+  if (type === 'trace_platform_a') return previewTracePlatformA(source, opts);
+  if (type === 'trace_platform_b') return previewTracePlatformB(source, opts);
   if (type === 'eval_logs') {
     const path = resolveSourcePath(requireString(source, type, 'path'), options.specPath, options.homeDir);
     const limit = source.limit === undefined || source.limit === null ? undefined : (source.limit as number);
-    return pagedRowSink(opts, (o) => previewEvalLogs({ path, limit, options: o }));
+    return previewEvalLogs({ path, limit, options: opts });
   }
   if (type !== 'local' && type !== 'folder' && type !== 'url' && type !== 'dataset_hub') {
     throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(type));

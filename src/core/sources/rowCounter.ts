@@ -89,9 +89,10 @@ export class RowCounter {
    * `test` for a batch of `rows` rows given, per filter, every row's outcome (column-wise evaluation): the
    * same counts as testing the rows one by one. Returns which rows are kept (1) or not (0).
    */
-  testBatch(outcomes: readonly Uint8Array[], rows: number): Uint8Array {
+  testBatch(outcomes: readonly Uint8Array[], rows: number, reuse?: Uint8Array): Uint8Array {
     const stats = this.stats;
-    const kept = new Uint8Array(rows).fill(1);
+    // `reuse` (at least `rows` long, starting its buffer) holds the kept flags instead of a new array.
+    const kept = (reuse !== undefined && reuse.length >= rows && reuse.byteOffset === 0 ? reuse.subarray(0, rows) : new Uint8Array(rows)).fill(1);
     // Four rows per step, one per byte of a 32-bit word (outcomes are 0 pass, 1 fail, 2 not comparable).
     const words = rows >> 2;
     const keptWords = new Uint32Array(kept.buffer, 0, words);

@@ -54,7 +54,13 @@ export async function exportPreviewRows(services: Services, spec: vscode.Uri, in
           specPath: spec.fsPath,
           outFile: target.fsPath,
           signal: controller.signal,
-          previewOptions: { confirmFetch: confirmation.confirm, urlTimeoutMs: services.config.previewUrlTimeoutSeconds * 1000 },
+          previewOptions: {
+            confirmFetch: confirmation.confirm,
+            urlTimeoutMs: services.config.previewUrlTimeoutSeconds * 1000,
+            // As the preview: `{ secret: NAME }` credentials of the network sources, and the archive entry limit.
+            resolveSecret: async (name) => services.context.secrets.get(name),
+            maxEntryMB: services.config.previewMaxEntryMB,
+          },
           onProgress: (p) => {
             const percent = p.total ? Math.min(100, Math.floor((p.done / p.total) * 100)) : undefined;
             progress.report({ message: S.exportProgress(p.rowsSeen, p.rowsKept, percent), increment: percent === undefined ? undefined : Math.max(0, percent - reported) });

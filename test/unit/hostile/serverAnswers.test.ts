@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { ExportError, exportKeptRows } from '../../../src/core/export/keptRowsExport';
+import { exportKeptRows } from '../../../src/core/export/keptRowsExport';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { PreviewResult } from '../../../src/core/sources/previewTypes';
 import { TOO_DEEP_MARKER } from '../../../src/core/json/depthGuard';
@@ -140,8 +140,8 @@ function poisoned(route: ReplayRoute): ReplayRoute {
   };
 }
 
-describe('exporting a remote dataset read a page at a time', () => {
-  test('is refused with a message, never a file holding a blank or partial export', TIMEOUT, async () => {
+describe('exporting a remote dataset', () => {
+  test('writes every row of the split (read from its Parquet files), never a blank or partial export', TIMEOUT, async () => {
     const rows = hubRows(300);
     let url = '';
     const server = await startReplay(hubRoute({ rows, parquet: hubParquet(rows, 100) }, () => url));
@@ -150,11 +150,10 @@ describe('exporting a remote dataset read a page at a time', () => {
     try {
       const outFile = path.join(dir, 'out.jsonl');
       const spec = { key: 'h', display_name: 'H', source: { type: 'dataset_hub', path: 'owner/reviews', split: 'train' } };
-      await assert.rejects(
-        exportKeptRows(spec, { specPath: path.join(dir, 'h.dataset.yaml'), outFile, previewOptions: { env: { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: url } } }),
-        (e: unknown) => e instanceof ExportError && e.kind === 'incomplete' && /handed over \d+ of its 300 kept rows/.test(e.message),
-      );
-      assert.deepEqual(fs.readdirSync(dir), []);
+      const outcome = await exportKeptRows(spec, { specPath: path.join(dir, 'h.dataset.yaml'), outFile, previewOptions: { env: { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: url } } });
+      assert.equal(outcome.rows, 300);
+      assert.deepEqual(fs.readFileSync(outFile, 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line) as unknown), rows);
+      assert.deepEqual(fs.readdirSync(dir), ['out.jsonl']);
     } finally {
       await server.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -92,7 +92,9 @@ describe('dataset_hub', () => {
     }
     const footer = parquet.readUInt32LE(parquet.length - 8) + 8;
     const fileBytes = server.rangeBytes;
-    assert.ok(fileBytes <= wanted + footer, `${fileBytes} bytes read, filtered columns hold ${wanted} and the footer ${footer}`);
+    // The footer is found with one read of the file's last bytes (at most 1/64 of the file beyond the footer).
+    const footerRead = Math.max(footer, Math.floor(parquet.length / 64));
+    assert.ok(fileBytes <= wanted + footerRead, `${fileBytes} bytes read, filtered columns hold ${wanted} and the footer ${footer}`);
     assert.ok(fileBytes < parquet.length / 3, 'far less than the whole file');
   });
 

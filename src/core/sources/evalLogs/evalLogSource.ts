@@ -34,6 +34,8 @@ const DEFAULT_MAX_ENTRY_MB = 1024;
 /** Samples whose `metadata` and `scores` keys are collected for completion and hovers. */
 const FACT_SAMPLES = 50;
 const PROGRESS_EVERY = 64;
+/** Samples read again at a time when a row sink takes every sample chosen by `limit`. */
+const RELOAD_BATCH = 512;
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -107,6 +109,8 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   const maxBytes = (options.maxEntryMB ?? DEFAULT_MAX_ENTRY_MB) * 1048576;
   const pageSize = Math.max(0, Math.floor(options.limit));
   const rows: PreviewRow[] = [];
+  // A row sink (an export) takes every row, with its trace, as soon as it is read; only the page is kept.
+  const sink = options.onRow;
   const metadataKeys: string[] = [];
   const scoreKeys: string[] = [];
   const candidates: Candidate[] = [];
@@ -159,6 +163,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     // Only the rows kept with their trace need the sample's messages; the others skip them and its events, and a
     // sample that is only counted (after the samples whose metadata and score keys are collected) needs its id.
     skippedMembers: () => {
+      if (sink && input.limit === undefined) return undefined;
       const kept = input.limit === undefined && rows.length < pageSize;
       if (kept && rows.length < traceRows) return undefined;
       return kept || seen < FACT_SAMPLES ? 'eventsAndMessages' : 'allButCount';
@@ -167,6 +172,12 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   const deferred = new DeferredTraces(context);
   const logByPath = new Map(logs.map((log) => [log.path, log]));
   const keepRow = (loaded: LoadedSample) => {
+    if (sink) {
+      const values = sampleRow(loaded.sample, loaded.context, true);
+      sink(values, { file: loaded.locator.file });
+      if (rows.length < pageSize) rows.push({ values, origin: { file: loaded.locator.file } });
+      return;
+    }
     const withTrace = rows.length < traceRows;
     const row: PreviewRow = { values: sampleRow(loaded.sample, loaded.context, withTrace), origin: { file: loaded.locator.file } };
     const log = logByPath.get(loaded.locator.file);
@@ -184,7 +195,8 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     context.rangeEnd = (archiveKeys) => {
       const plan = archiveCountPlan(archiveKeys.length, options);
       const part = Math.ceil(archiveKeys.length / plan.threads);
-      if (!plan.script || (input.limit === undefined && part < pageSize)) return archiveKeys.length;
+      // Rows for a row sink are built here, in order: other threads only count, for `limit`.
+      if (!plan.script || (input.limit === undefined && (sink !== undefined || part < pageSize))) return archiveKeys.length;
       keys = archiveKeys;
       const jobs: EvalCountJob[] = Array.from({ length: plan.threads - 1 }, (_, k) => ({ file: log.path, from: part * (k + 1), to: Math.min(archiveKeys.length, part * (k + 2)), maxBytes, needStarts: input.limit !== undefined }));
       // The workers start once the first page is out, so that it does not share the cores with them.
@@ -203,7 +215,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
         collectKeys(scoreKeys, loaded.sample.scores);
       }
       if (input.limit === undefined) {
-        if (rows.length < pageSize) {
+        if (sink || rows.length < pageSize) {
           keepRow(loaded);
           if (rows.length === pageSize && !firstPageSent) {
             firstPageSent = true;
@@ -239,8 +251,9 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   }
   if (input.limit !== undefined && !options.signal?.aborted) {
     candidates.sort(byStart);
-    const page = candidates.slice(Math.max(0, candidates.length - input.limit)).slice(0, pageSize);
-    await loadPage(page, logs, context, keepRow);
+    const chosen = candidates.slice(Math.max(0, candidates.length - input.limit));
+    if (!sink) await loadPage(chosen.slice(0, pageSize), logs, context, keepRow);
+    else for (let k = 0; k < chosen.length && !options.signal?.aborted; k += RELOAD_BATCH) await loadPage(chosen.slice(k, k + RELOAD_BATCH), logs, context, keepRow);
   }
   options.signal?.removeEventListener('abort', stopRanges);
   stopRanges();

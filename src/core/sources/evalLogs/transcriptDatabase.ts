@@ -130,6 +130,8 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   const pageSize = Math.max(0, Math.floor(options.limit));
   const rows: PreviewRow[] = [];
   let total = 0;
+  /** Rows given to the row sink so far. */
+  let handed = 0;
   for (const name of names) {
     if (options.signal?.aborted) break;
     const file = join(input.path, name);
@@ -145,7 +147,9 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
       parts.push(part);
       const capped = input.limit === undefined ? Infinity : input.limit;
       const wanted = Math.min(pageSize, capped) - rows.length;
-      if (wanted > 0 && part.rows > 0) {
+      if (options.onRow) {
+        handed = await handRows(buffer, part, Math.min(part.rows, capped - handed), handed, columns, rows, pageSize, warnings, options);
+      } else if (wanted > 0 && part.rows > 0) {
         const raw = await parquetReadObjects({ file: buffer, metadata, rowStart: 0, rowEnd: Math.min(part.rows, wanted), compressors });
         raw.forEach((record, k) => rows.push({ values: transcriptRow(record, part, k, warnings), origin: { file } }));
       }
@@ -158,11 +162,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
     options.onProgress?.({ done: parts.length, total: names.length, unit: 'files', rowsSeen: total, rowsKept: total });
   }
   if (!columns.includes('trace')) columns.push('trace');
-  for (const row of rows) {
-    const ordered: Record<string, unknown> = {};
-    for (const column of columns) setOwn(ordered, column, row.values[column] ?? null);
-    row.values = ordered;
-  }
+  if (!options.onRow) for (const row of rows) row.values = inColumnOrder(row.values, columns);
   const matched = input.limit === undefined ? total : Math.min(total, input.limit);
   const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: evalLogStrings.cappedByLimit, removed: total - matched, notComparable: 0 }] : [];
   const result: PreviewResult = {
@@ -181,6 +181,37 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   };
   options.onFirstPage?.(result);
   return result;
+}
+
+/** A row's values in the order of `columns` (then `trace`), missing ones null. */
+function inColumnOrder(values: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
+  const ordered: Record<string, unknown> = {};
+  for (const column of columns) setOwn(ordered, column, values[column] ?? null);
+  if (!columns.includes('trace')) setOwn(ordered, 'trace', values.trace ?? null);
+  return ordered;
+}
+
+/**
+ * A row sink takes the first `count` rows of a database file, decoded one row group at a time, each as soon as it
+ * is built (in the order of the columns met so far); the first `pageSize` rows of all are also kept for the page.
+ * Returns the number of rows handed over in all.
+ */
+async function handRows(buffer: AsyncBuffer, part: DatabasePart, count: number, handed: number, columns: readonly string[], rows: PreviewRow[], pageSize: number, warnings: WarningList, options: EvalLogsInput['options']): Promise<number> {
+  let groupStart = 0;
+  let given = 0;
+  for (const group of part.metadata.row_groups) {
+    if (given >= count || options.signal?.aborted) break;
+    const groupEnd = Math.min(groupStart + Number(group.num_rows), groupStart + count - given);
+    const raw = await parquetReadObjects({ file: buffer, metadata: part.metadata, rowStart: groupStart, rowEnd: groupEnd, compressors });
+    for (const [k, record] of raw.entries()) {
+      const values = inColumnOrder(transcriptRow(record, part, groupStart + k, warnings), columns);
+      options.onRow?.(values, { file: part.file });
+      if (rows.length < pageSize) rows.push({ values, origin: { file: part.file } });
+    }
+    given += raw.length;
+    groupStart += Number(group.num_rows);
+  }
+  return handed + given;
 }
 
 function metadataKeysOf(rows: PreviewRow[]): string[] {

@@ -1,9 +1,9 @@
 /**
  * Counting a hub split here (SEMANTICS §9.4): only the filters' columns are read from the split's Parquet files,
- * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read exactly, never the whole
- * file), and every row is tested with the §5 evaluator. Filters on flat columns are evaluated column-wise on
- * decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is decoded; other filters
- * (nested paths, nested columns) on row objects.
+ * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read with at most 1/64 of the
+ * file more, never the whole file), and every row is tested with the §5 evaluator. Filters on flat columns are
+ * evaluated column-wise on decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is
+ * decoded; other filters (nested paths, nested columns) on row objects.
  */
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
@@ -13,13 +13,19 @@ import { RowCounter } from '../rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { hubExportStrings } from '../../l10n/hubExportStrings';
 import { cellOf } from './parquetCells';
 import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from './parquetColumnOutcomes';
 
 export { normaliseCell } from './parquetCells';
 
-/** Row groups whose column chunks are fetched ahead of the one being decoded. */
-const GROUPS_AHEAD = 2;
+/**
+ * Row groups whose column chunks are in flight ahead of the one being decoded: as many as fit in the byte budget
+ * (at least one), at most the group limit, so a split's range requests overlap the decoding without holding more
+ * than a bounded part of the split in memory.
+ */
+const MAX_GROUPS_AHEAD = 16;
+const MAX_BYTES_AHEAD = 48 * 1024 * 1024;
 
 export interface HubParquetFile {
   url: string;
@@ -46,6 +52,8 @@ export class RangeAsyncBuffer implements AsyncBuffer {
     readonly byteLength: number,
     private readonly what: string,
     private readonly anonymous: boolean,
+    /** What a 404 means, in the error ("no Parquet file 0000.parquet any more"). */
+    private readonly notFound?: string,
   ) {}
 
   /** Byte ranges worth reading (the wanted column chunks); absent: any range asked. */
@@ -72,7 +80,7 @@ export class RangeAsyncBuffer implements AsyncBuffer {
   }
 
   private async read(start: number, stop: number): Promise<ArrayBuffer> {
-    const buffer = await this.client.range(this.url, start, stop, { what: this.what, anonymous: this.anonymous });
+    const buffer = await this.client.range(this.url, start, stop, { what: this.what, anonymous: this.anonymous, notFound: this.notFound });
     this.bytesRead += buffer.byteLength;
     return buffer;
   }
@@ -93,7 +101,7 @@ export function chunkRanges(metadata: FileMetaData, columns: readonly string[]):
 }
 
 /** The columns of one row group, each as one array indexed from the group's first row. */
-async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
+export async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
   const parts = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(columns.map((column) => [column, []]));
   await parquetRead({ file, metadata, columns, rowStart, rowEnd, onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
   return columns.map((column) => {
@@ -128,13 +136,43 @@ export interface ParquetCountInput {
   onKeptRows?: (rows: readonly number[]) => void;
 }
 
-interface OpenedFile {
+export interface OpenedFile {
   file: HubParquetFile;
   buffer: RangeAsyncBuffer;
   metadata: FileMetaData;
 }
 
-function unreadable(file: HubParquetFile, error: unknown): unknown {
+/**
+ * Bytes read from a file's end to find its footer: enough for most footers in one request (a second one reads the
+ * rest of a larger footer), at most 1/64 of the file and 64 KiB, so the bytes read stay close to the columns'.
+ */
+export function footerFetchSize(size: number): number {
+  return Math.max(8, Math.min(65536, Math.floor(size / 64)));
+}
+
+/** A file's size (asked when the listing has none) and footer, read by range requests. */
+export async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
+  const anonymous = !sendsToken(file.url);
+  const size = file.size ?? (await client.size(file.url, { what, anonymous }));
+  const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, hubExportStrings.parquetGone(file.filename ?? file.url));
+  try {
+    return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: footerFetchSize(size) }) };
+  } catch (error) {
+    throw unreadable(file, error);
+  }
+}
+
+/** Every file's footer asked at once; a failure is reported for the first file in order whose footer failed. */
+export async function openParquetFiles(client: RemoteClient, files: readonly HubParquetFile[], what: string, sendsToken: (url: string) => boolean, opened: OpenedFile[]): Promise<void> {
+  const footers = files.map((file) => {
+    const footer = openParquetFile(client, file, what, sendsToken);
+    footer.catch(() => undefined);
+    return footer;
+  });
+  for (const footer of footers) opened.push(await footer);
+}
+
+export function unreadable(file: HubParquetFile, error: unknown): unknown {
   if (error instanceof PreviewError || isCancellation(error)) return error;
   return new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
 }
@@ -155,14 +193,8 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
     input.onKeptRows?.([...keptRows]);
   };
   try {
-    // Every footer first (a few KB each), all at once: the progress then knows the split's row count. A failure
-    // is reported for the first file in order whose footer failed.
-    const footers = input.files.map((file) => {
-      const footer = openFile(file);
-      footer.catch(() => undefined);
-      return footer;
-    });
-    for (const footer of footers) opened.push(await footer);
+    // Every footer first (a few KB each), all at once: the progress then knows the split's row count.
+    await openParquetFiles(client, input.files, input.what, input.sendsToken, opened);
     const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
     let rowBase = 0;
     for (const entry of opened) {
@@ -178,18 +210,6 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   }
   const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
-
-  /** A file's size (asked when the listing has none) and footer. */
-  async function openFile(file: HubParquetFile): Promise<OpenedFile> {
-    const anonymous = !input.sendsToken(file.url);
-    const size = file.size ?? (await client.size(file.url, { what: input.what, anonymous }));
-    const buffer = new RangeAsyncBuffer(client, file.url, size, input.what, anonymous);
-    try {
-      return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: 8 }) };
-    } catch (error) {
-      throw unreadable(file, error);
-    }
-  }
 
   /** Counts one file's rows; false when cancelled. */
   async function countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {
@@ -275,13 +295,21 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       }));
     };
     const pending: Promise<Awaited<ReturnType<typeof fetchGroup>>>[] = [];
+    const groupBytes = groups.map((group) => group.columns.reduce((sum, chunk) => sum + (chunk.meta_data && read.includes(chunk.meta_data.path_in_schema[0]) ? Number(chunk.meta_data.total_compressed_size) : 0), 0));
+    let bytesAhead = 0;
     const ahead = (g: number) => {
-      while (pending.length < GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
-        const fetched = fetchGroup(g + pending.length);
+      while (pending.length < MAX_GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
+        const next = g + pending.length;
+        if (pending.length > 0 && bytesAhead + groupBytes[next] > MAX_BYTES_AHEAD) break;
+        bytesAhead += groupBytes[next];
+        const fetched = fetchGroup(next);
         fetched.catch(() => undefined);
         pending.push(fetched);
       }
     };
+    // The outcome and kept arrays of a row group are written again for the next (as long as it is no larger).
+    let outcomeArrays: Uint8Array[][] = [];
+    let keptArray: Uint8Array | undefined;
     let groupStart = 0;
     for (let g = 0; g < groups.length; g++) {
       if (options.signal?.aborted) return false;
@@ -290,13 +318,16 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       let outcomes: Uint8Array[];
       try {
         const chunks = await (pending.shift() as (typeof pending)[number]);
+        bytesAhead -= groupBytes[g];
         ahead(g + 1);
-        const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c]));
+        const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c], outcomeArrays[c]));
+        outcomeArrays = byColumn;
         outcomes = slots.map((slot) => (slot.column < 0 ? new Uint8Array(groupRows).fill(slot.absent) : byColumn[slot.column][slot.test]));
       } catch (error) {
         throw unreadable(file, error);
       }
-      const kept = counter.testBatch(outcomes, groupRows);
+      const kept = counter.testBatch(outcomes, groupRows, keptArray);
+      keptArray = kept;
       for (let i = 0; i < groupRows && keptRows.length < input.need; i++) if (kept[i] === 1) keptRows.push(rowBase + groupStart + i);
       groupStart += groupRows;
       pageKnown();

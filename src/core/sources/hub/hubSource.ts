@@ -17,6 +17,7 @@ import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { forEachLimited } from '../remote/recordSelection';
 import { HubParquetFile, countFromParquet } from './hubParquetCount';
+import { rowsFromParquet } from './hubParquetRows';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';
 
 export const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
@@ -93,14 +94,16 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const where = { dataset, config, split };
 
   const firstRequest = client.json<HubRowsAnswer>(api('/first-rows', where), { what, notFound: noSplit });
-  // With filters, the Parquet files are listed while the first rows come, in case they are counted here.
-  const parquetRequest = filters.length > 0 ? startEarly(client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit })) : undefined;
+  // With filters, the Parquet files are listed while the first rows come, in case they are counted here; a row
+  // sink (an export) always reads them.
+  const parquetRequest = filters.length > 0 || options.onRow ? startEarly(client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit })) : undefined;
   const first = await firstRequest;
   const features = (first?.features ?? []).filter((f) => isPlainObject(f) && typeof f.name === 'string');
   const columns = features.map((f) => f.name);
   const featureTypes = new Map(features.map((f) => [f.name, f.type] as const));
   const facts: SourceFacts = { hub: { dataset, config, split, configs, splits, features: features.map((f) => ({ name: f.name, type: f.type })) } };
-  const rowFile = (index: number) => api('/rows', { ...where, offset: String(index), length: '1' });
+  const rowsOfSplit = api('/rows', where);
+  const rowFile = (index: number) => `${rowsOfSplit}&offset=${index}&length=1`;
   const toRows = (answer: HubRowsAnswer | undefined): PreviewRow[] =>
     (answer?.rows ?? []).filter((r) => isPlainObject(r) && isPlainObject(r.row)).map((r) => ({ values: r.row!, origin: { file: rowFile(Number(r.row_idx ?? 0)) } }));
   const truncated = (answer: HubRowsAnswer | undefined) => {
@@ -117,6 +120,9 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     options.onFirstPage?.(final);
     return final;
   };
+
+  // Every kept row for a row sink: read from the Parquet files, whatever the hub could count.
+  if (options.onRow) return rowsHere();
 
   if (filters.length === 0) {
     const answer = await client.json<HubRowsAnswer>(api('/rows', { ...where, offset: '0', length: pageLength }), { what, notFound: noSplit });
@@ -181,13 +187,35 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     return finish(result, remoteSourceStrings.hubCountedByHub, partial);
   }
 
-  async function countHere(): Promise<PreviewResult> {
+  /** The split's Parquet files (listed once). */
+  async function parquetFiles(): Promise<{ files: HubParquetFile[]; partial: boolean }> {
     const parquet = await (parquetRequest ?? client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit }));
     const files: HubParquetFile[] = (Array.isArray(parquet?.parquet_files) ? parquet.parquet_files : [])
       .filter(isPlainObject)
       .filter((f) => f.split === split && (f.config === undefined || f.config === config) && typeof f.url === 'string')
       .map((f) => ({ url: String(f.url), size: typeof f.size === 'number' ? f.size : undefined, filename: typeof f.filename === 'string' ? f.filename : undefined }));
     if (files.length === 0) throw new PreviewError('unreadableSource', remoteSourceStrings.hubNoParquet(dataset, split));
+    return { files, partial: parquet?.partial === true };
+  }
+
+  /** Every row of the split read from its Parquet files, tested here, each kept one handed to the row sink. */
+  async function rowsHere(): Promise<PreviewResult> {
+    const { files, partial } = await parquetFiles();
+    const read = await rowsFromParquet({ client, files, filters, columns, need: options.limit, what, sendsToken, options, label: `${dataset}/${config}/${split}`, originOf: rowFile });
+    const result = buildResult({
+      filters,
+      stats: read.counter.stats,
+      rows: read.counter.rows,
+      columns,
+      warnings: [...warnings, ...read.counter.warnings],
+      warningCount: warnings.length + read.counter.warningCount,
+      complete: read.complete,
+    });
+    return finish(result, remoteSourceStrings.hubCountedHere(read.columnsRead.length, columns.length, read.bytesRead), partial);
+  }
+
+  async function countHere(): Promise<PreviewResult> {
+    const { files, partial } = await parquetFiles();
     const need = Math.min(HUB_PAGE_ROWS, options.limit);
     // The first page's rows are fetched while the rest of the split is counted.
     let early: Promise<PreviewRow[]> | undefined;
@@ -206,7 +234,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       warningCount: warnings.length + count.counter.warningCount,
       complete: count.complete,
     });
-    return finish(result, remoteSourceStrings.hubCountedHere(count.columnsRead.length, columns.length, count.bytesRead), parquet?.partial === true);
+    return finish(result, remoteSourceStrings.hubCountedHere(count.columnsRead.length, columns.length, count.bytesRead), partial);
   }
 
   /** The full rows of the first kept indexes: one `/rows` request per window of 100 rows holding some of them. */

@@ -59,7 +59,7 @@ const MAPPED_WIDTH = 16;
 /**
  * Reads `count` values of the RLE / bit-packed hybrid encoding (widths up to 24 bits) from bytes [at, end) into
  * `out` from `outAt`, each through `table` when given; returns the offset after the last run read. Runs beyond
- * `count` values are read but not kept.
+ * `count` values are read but not kept. Bit-packed groups of widths up to 8 are unpacked eight values at a time.
  */
 export function readHybrid(bytes: Uint8Array, at: number, end: number, width: number, out: Uint8Array | Int32Array, outAt: number, count: number, table?: Uint8Array): number {
   const mask = (1 << width) - 1;
@@ -79,6 +79,39 @@ export function readHybrid(bytes: Uint8Array, at: number, end: number, width: nu
     } while (byte & 0x80 && shift < 35);
     if (header % 2 === 1) {
       let values = Math.floor(header / 2) * 8;
+      if (width <= 8) {
+        // Whole groups of eight values in `width` bytes, read as two 32-bit words.
+        while (values >= 8 && seen + 8 <= stop && pos + 8 <= end) {
+          const lo = (bytes[pos] | (bytes[pos + 1] << 8) | (bytes[pos + 2] << 16) | (bytes[pos + 3] << 24)) >>> 0;
+          const hi = (bytes[pos + 4] | (bytes[pos + 5] << 8) | (bytes[pos + 6] << 16) | (bytes[pos + 7] << 24)) >>> 0;
+          // Bits 0-31 in lo, 32-63 in hi: values 0-3 from lo, 4-7 from the 64-bit pair shifted by 4·width.
+          const w4 = width * 4;
+          const mid = w4 === 32 ? hi : ((lo >>> w4) | (hi << (32 - w4))) >>> 0;
+          const tbl = table as Uint8Array;
+          if (table !== undefined) {
+            out[seen] = tbl[lo & mask];
+            out[seen + 1] = tbl[(lo >>> width) & mask];
+            out[seen + 2] = tbl[(lo >>> (2 * width)) & mask];
+            out[seen + 3] = tbl[(lo >>> (3 * width)) & mask];
+            out[seen + 4] = tbl[mid & mask];
+            out[seen + 5] = tbl[(mid >>> width) & mask];
+            out[seen + 6] = tbl[(mid >>> (2 * width)) & mask];
+            out[seen + 7] = tbl[(mid >>> (3 * width)) & mask];
+          } else {
+            out[seen] = lo & mask;
+            out[seen + 1] = (lo >>> width) & mask;
+            out[seen + 2] = (lo >>> (2 * width)) & mask;
+            out[seen + 3] = (lo >>> (3 * width)) & mask;
+            out[seen + 4] = mid & mask;
+            out[seen + 5] = (mid >>> width) & mask;
+            out[seen + 6] = (mid >>> (2 * width)) & mask;
+            out[seen + 7] = (mid >>> (3 * width)) & mask;
+          }
+          seen += 8;
+          pos += width;
+          values -= 8;
+        }
+      }
       let buffer = 0;
       let bits = 0;
       while (values > 0) {
@@ -202,10 +235,11 @@ function valueOutcomes(out: Uint8Array, at: number, take: number, definitionLeve
 
 /**
  * The outcomes, per test, of the `rows` rows of one flat column chunk (`bytes`: the chunk from its first page).
- * Throws on a chunk that is not valid Parquet.
+ * `reuse` holds arrays (one per test, each at least `rows` long) to write them into instead of new ones: every
+ * row's outcome is written. Throws on a chunk that is not valid Parquet.
  */
-export function columnChunkOutcomes(bytes: Uint8Array, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[]): Uint8Array[] {
-  const outs = tests.map(() => new Uint8Array(rows));
+export function columnChunkOutcomes(bytes: Uint8Array, rows: number, decoder: ColumnDecoder, tests: readonly ValueTest[], reuse?: readonly Uint8Array[]): Uint8Array[] {
+  const outs = tests.map((_, t) => (reuse !== undefined && reuse[t] !== undefined && reuse[t].length >= rows ? reuse[t].subarray(0, rows) : new Uint8Array(rows)));
   const nullOutcomes = tests.map((test) => test(null));
   const missingOutcomes = tests.map((test) => test(undefined));
   const reader = { view: new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength), offset: 0 };

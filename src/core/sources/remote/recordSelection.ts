@@ -20,7 +20,10 @@ export interface SelectedRecord<R> {
 
 export class RecordSelection<R> {
   seen = 0;
+  /** The kept records (none when they are handed over as they come, see `hold`). */
   readonly kept: SelectedRecord<R>[] = [];
+  /** Records kept so far, held or handed over. */
+  keptCount = 0;
   private readonly removed: number[];
   /** Records dropped because `limit` was reached (known only when the platform's order is not newest first). */
   private removedByLimit = 0;
@@ -29,26 +32,31 @@ export class RecordSelection<R> {
     private readonly checks: readonly SelectionCheck<R>[],
     private readonly limit: number | undefined,
     private readonly options: PreviewOptions,
+    /** False: kept records are only counted, the caller hands each over as `offer` says it is kept (a row sink). */
+    private readonly hold = true,
   ) {
     this.removed = checks.map(() => 0);
   }
 
   /** True once `limit` records are kept (records arriving newest first: no more are needed). */
   get full(): boolean {
-    return this.limit !== undefined && this.kept.length >= this.limit;
+    return this.limit !== undefined && this.keptCount >= this.limit;
   }
 
-  offer(record: R, time: number | undefined): void {
+  /** True when the record is kept. */
+  offer(record: R, time: number | undefined): boolean {
     this.seen++;
     for (let k = 0; k < this.checks.length; k++) {
       if (!this.checks[k].test(record)) {
         this.removed[k]++;
         this.progress();
-        return;
+        return false;
       }
     }
-    this.kept.push({ record, time });
+    this.keptCount++;
+    if (this.hold) this.kept.push({ record, time });
     this.progress();
+    return true;
   }
 
   /** For platforms whose order is not newest first: keeps the `limit` most recent of all records kept. */
@@ -57,10 +65,11 @@ export class RecordSelection<R> {
     this.kept.sort((a, b) => (b.time ?? -Infinity) - (a.time ?? -Infinity));
     this.removedByLimit = this.kept.length - this.limit;
     this.kept.length = this.limit;
+    this.keptCount = this.limit;
   }
 
   private progress(): void {
-    this.options.onProgress?.({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.kept.length });
+    this.options.onProgress?.({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.keptCount });
   }
 
   /** The kept records, oldest first. */
@@ -84,7 +93,7 @@ export class RecordSelection<R> {
       columns: [...parts.columns],
       rows: parts.rows,
       total: this.seen,
-      matched: this.kept.length,
+      matched: this.keptCount,
       removedPerFilter: this.steps(),
       notComparable: 0,
       warnings: parts.warnings,

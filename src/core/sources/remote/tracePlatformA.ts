@@ -4,7 +4,7 @@
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewWarning } from '../previewTypes';
+import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../previewTypes';
 import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
 import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from './credentials';
 import { cursorPages, offsetPages } from './paging';
@@ -86,12 +86,40 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   if (!session || typeof session.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
   const checks = timeChecks<Run>(ctx.range, runStart);
   if (ctx.tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)) });
-  const selection = new RecordSelection<Run>(checks, ctx.limit, options);
+  const sink = options.onRow;
+  // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
+  // nested runs: nothing is held but the page being handed over.
+  const selection = new RecordSelection<Run>(checks, ctx.limit, options, !sink);
+  const handed: PreviewRow[] = [];
+  const rowOf = (run: Run, children?: Run[]): PreviewRow => {
+    const uri = `${endpoint}/runs/${String(run.id)}`;
+    return { values: runRow(run, uri, children), origin: { file: uri } };
+  };
+  const childrenOf = async (run: Run): Promise<Run[]> => {
+    const traceId = typeof run.trace_id === 'string' ? run.trace_id : String(run.id);
+    const all: Run[] = [];
+    for await (const page of cursorPages<Run>(async (cursor) => {
+      const answer = await client.json<{ runs?: unknown; cursors?: { next?: string | null } }>(`${endpoint}/runs/query`, { what, method: 'POST', body: { trace: traceId, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } });
+      return { items: Array.isArray(answer?.runs) ? (answer.runs as Run[]) : [], next: answer?.cursors?.next };
+    })) all.push(...page);
+    return all;
+  };
+  const handOver = async (runs: Run[]) => {
+    const rows = new Array<PreviewRow>(runs.length);
+    await forEachLimited(runs, DETAIL_CONCURRENCY, async (run, k) => {
+      rows[k] = rowOf(run, await childrenOf(run));
+    });
+    for (const row of rows) {
+      if (options.signal?.aborted) return;
+      sink?.(row.values, row.origin);
+      if (handed.length < options.limit) handed.push(row);
+    }
+  };
   let complete = true;
   try {
     if (ctx.limit !== 0) {
       const pages = cursorPages<Run>(async (cursor) => {
-        const size = ctx.limit === undefined ? PAGE_SIZE : Math.min(PAGE_SIZE, Math.max(1, ctx.limit - selection.kept.length));
+        const size = ctx.limit === undefined ? PAGE_SIZE : Math.min(PAGE_SIZE, Math.max(1, ctx.limit - selection.keptCount));
         const body: Record<string, unknown> = { session: [session.id], is_root: true, limit: size };
         if (ctx.filter) body.filter = ctx.filter;
         if (ctx.range.from !== undefined) body.start_time = isoOf(ctx.range.from);
@@ -101,10 +129,12 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
         return { items: runs, next: answer?.cursors?.next };
       });
       for await (const page of pages) {
+        const kept: Run[] = [];
         for (const run of page) {
           if (selection.full) break;
-          selection.offer(run, runStart(run));
+          if (selection.offer(run, runStart(run)) && sink) kept.push(run);
         }
+        if (kept.length > 0) await handOver(kept);
         if (selection.full) break;
       }
     }
@@ -112,29 +142,25 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
     if (!isCancellation(error)) throw error;
     complete = false;
   }
+  const warnings: PreviewWarning[] = [];
+  if (sink) {
+    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+    options.onFirstPage?.(handedResult);
+    return handedResult;
+  }
   const runs = selection.oldestFirst().slice(0, options.limit);
   const children = new Map<string, Run[]>();
-  const warnings: PreviewWarning[] = [];
   if (complete) {
     try {
       await forEachLimited(runs.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (run) => {
-        const traceId = typeof run.trace_id === 'string' ? run.trace_id : String(run.id);
-        const all: Run[] = [];
-        for await (const page of cursorPages<Run>(async (cursor) => {
-          const answer = await client.json<{ runs?: unknown; cursors?: { next?: string | null } }>(`${endpoint}/runs/query`, { what, method: 'POST', body: { trace: traceId, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } });
-          return { items: Array.isArray(answer?.runs) ? (answer.runs as Run[]) : [], next: answer?.cursors?.next };
-        })) all.push(...page);
-        children.set(String(run.id), all);
+        children.set(String(run.id), await childrenOf(run));
       });
     } catch (error) {
       if (!isCancellation(error)) throw error;
       complete = false;
     }
   }
-  const rows = runs.map((run) => {
-    const uri = `${endpoint}/runs/${String(run.id)}`;
-    return { values: runRow(run, uri, children.get(String(run.id))), origin: { file: uri } };
-  });
+  const rows = runs.map((run) => rowOf(run, children.get(String(run.id))));
   const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
   options.onFirstPage?.(result);
   return result;
@@ -148,7 +174,17 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
   const datasetId = found.id;
   const createdAt = (example: Run) => timeOf(example.created_at);
-  const selection = new RecordSelection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, options);
+  const sink = options.onRow;
+  // A row sink takes the examples page by page when every kept one is final; with `limit` (the most recent of all,
+  // in no known order) they are held until the end.
+  const streaming = sink !== undefined && ctx.limit === undefined;
+  const selection = new RecordSelection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, options, !streaming);
+  const rowOf = (example: Run): PreviewRow => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } });
+  const handed: PreviewRow[] = [];
+  const handOver = (row: PreviewRow) => {
+    sink?.(row.values, row.origin);
+    if (handed.length < options.limit) handed.push(row);
+  };
   const warnings: PreviewWarning[] = [];
   if (ctx.tags.length > 0) warnings.push({ message: remoteSourceStrings.examplesIgnoreTags });
   let complete = true;
@@ -159,13 +195,16 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
       const answer = await client.json(`${endpoint}/examples?${params}`, { what, notFound });
       return Array.isArray(answer) ? (answer as Run[]) : [];
     }, PAGE_SIZE);
-    for await (const page of pages) for (const example of page) selection.offer(example, createdAt(example));
+    for await (const page of pages) {
+      for (const example of page) if (selection.offer(example, createdAt(example)) && streaming && !options.signal?.aborted) handOver(rowOf(example));
+    }
   } catch (error) {
     if (!isCancellation(error)) throw error;
     complete = false;
   }
   selection.applyLimit();
-  const rows = selection.oldestFirst().slice(0, options.limit).map((example) => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } }));
+  if (sink && !streaming) for (const example of selection.oldestFirst()) if (!options.signal?.aborted) handOver(rowOf(example));
+  const rows = sink ? handed : selection.oldestFirst().slice(0, options.limit).map(rowOf);
   const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
   options.onFirstPage?.(result);
   return result;

@@ -5,7 +5,7 @@
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewWarning } from '../previewTypes';
+import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../previewTypes';
 import { isPlainObject } from '../rowValues';
 import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
 import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from './credentials';
@@ -87,12 +87,28 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   if (sessionIds) checks.push({ field: 'session_id', label: remoteSourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
   if (tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
   if (metadata) checks.push({ field: 'metadata', label: remoteSourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
-  const selection = new RecordSelection<PlatformBTrace>(checks, limit, options);
+  const sink = options.onRow;
+  // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
+  // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
+  const selection = new RecordSelection<PlatformBTrace>(checks, limit, options, !sink);
   const seenIds = new Set<string>();
+  let keptOfPage: PlatformBTrace[] = [];
   const offer = (trace: PlatformBTrace) => {
     if (seenIds.has(trace.id)) return;
     seenIds.add(trace.id);
-    selection.offer(trace, trace.timestamp);
+    if (selection.offer(trace, trace.timestamp) && sink) keptOfPage.push(trace);
+  };
+  const handed: PreviewRow[] = [];
+  const handOver = async () => {
+    const traces = keptOfPage;
+    keptOfPage = [];
+    await forEachLimited(traces, DETAIL_CONCURRENCY, detailsOf);
+    for (const trace of traces) {
+      if (options.signal?.aborted) return;
+      const row = rowOf(trace);
+      sink?.(row.values, row.origin);
+      if (handed.length < options.limit) handed.push(row);
+    }
   };
   const timeParams = (from: string, to: string) => {
     const params: Record<string, string> = {};
@@ -108,7 +124,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
       if (selection.full) break;
       if (!legacy) {
         const pages = cursorPages<Observation>(async (cursor) => {
-          const size = limit === undefined ? CURRENT_PAGE : Math.min(CURRENT_PAGE, Math.max(1, limit - selection.kept.length));
+          const size = limit === undefined ? CURRENT_PAGE : Math.min(CURRENT_PAGE, Math.max(1, limit - selection.keptCount));
           const params = new URLSearchParams({ fields: ROOT_FIELDS, isRootObservation: 'true', limit: String(size), ...timeParams('fromStartTime', 'toStartTime') });
           if (query.traceId) params.set('traceId', query.traceId);
           if (query.sessionId) params.set('sessionId', query.sessionId);
@@ -125,6 +141,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
             if (selection.full) break;
             offer(traceOfRootObservation(root));
           }
+          await handOver();
           if (selection.full) break;
         }
       }
@@ -139,10 +156,11 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
     if (query.traceId) {
       const trace = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(query.traceId)}`, { what, allow404: true });
       if (isPlainObject(trace)) offer(traceOfLegacy(trace));
+      await handOver();
       return;
     }
     const pages = numberedPages<Record<string, unknown>>(async (page) => {
-      const size = limit === undefined ? LEGACY_PAGE : Math.min(LEGACY_PAGE, Math.max(1, limit - selection.kept.length));
+      const size = limit === undefined ? LEGACY_PAGE : Math.min(LEGACY_PAGE, Math.max(1, limit - selection.keptCount));
       const params = new URLSearchParams({ page: String(page), limit: String(size), orderBy: 'timestamp.desc', ...timeParams('fromTimestamp', 'toTimestamp') });
       if (query.sessionId) params.set('sessionId', query.sessionId);
       for (const tag of tags) params.append('tags', tag);
@@ -155,40 +173,52 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
         if (selection.full) break;
         offer(traceOfLegacy(trace));
       }
+      await handOver();
       if (selection.full) break;
     }
+  }
+
+  /** Reads a trace's observations (its spans and generations), unless the listing gave them. */
+  async function detailsOf(trace: PlatformBTrace): Promise<void> {
+    if (trace.observations) return;
+    if (legacy) {
+      const full = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`, { what });
+      if (isPlainObject(full) && Array.isArray(full.observations)) trace.observations = full.observations.filter(isPlainObject);
+      return;
+    }
+    const all: Observation[] = [];
+    for await (const page of cursorPages<Observation>(async (cursor) => {
+      const params = new URLSearchParams({ fields: DETAIL_FIELDS, traceId: trace.id, limit: '1000' });
+      if (cursor) params.set('cursor', cursor);
+      const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what });
+      return { items: Array.isArray(answer?.data) ? answer.data.filter(isPlainObject) : [], next: answer?.meta?.cursor };
+    })) all.push(...page);
+    trace.observations = all;
+  }
+
+  function rowOf(trace: PlatformBTrace): PreviewRow {
+    const uri = `${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`;
+    return { values: platformBRow(trace, uri), origin: { file: uri } };
+  }
+
+  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? 'trace_platform_b (legacy traces API)' : 'trace_platform_b');
+  if (sink) {
+    const handedResult = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: handed, warnings: [], complete: complete && !options.signal?.aborted, recordNoun: 'traces', countedBy });
+    options.onFirstPage?.(handedResult);
+    return handedResult;
   }
 
   const traces = selection.oldestFirst().slice(0, options.limit);
   const warnings: PreviewWarning[] = [];
   if (complete) {
     try {
-      await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, async (trace) => {
-        if (trace.observations) return;
-        if (legacy) {
-          const full = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`, { what });
-          if (isPlainObject(full) && Array.isArray(full.observations)) trace.observations = full.observations.filter(isPlainObject);
-          return;
-        }
-        const all: Observation[] = [];
-        for await (const page of cursorPages<Observation>(async (cursor) => {
-          const params = new URLSearchParams({ fields: DETAIL_FIELDS, traceId: trace.id, limit: '1000' });
-          if (cursor) params.set('cursor', cursor);
-          const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what });
-          return { items: Array.isArray(answer?.data) ? answer.data.filter(isPlainObject) : [], next: answer?.meta?.cursor };
-        })) all.push(...page);
-        trace.observations = all;
-      });
+      await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, detailsOf);
     } catch (error) {
       if (!isCancellation(error)) throw error;
       complete = false;
     }
   }
-  const rows = traces.map((trace) => {
-    const uri = `${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`;
-    return { values: platformBRow(trace, uri), origin: { file: uri } };
-  });
-  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? 'trace_platform_b (legacy traces API)' : 'trace_platform_b');
+  const rows = traces.map(rowOf);
   const result = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows, warnings, complete, recordNoun: 'traces', countedBy });
   options.onFirstPage?.(result);
   return result;

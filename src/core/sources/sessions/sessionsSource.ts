@@ -171,7 +171,17 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   let anyDeferred = false;
   const traceOf = (entry: SessionEntry, values: Record<string, unknown>, signal?: AbortSignal) =>
     buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal });
+  const sink = options.onRow;
   for (const [k, entry] of kept.entries()) {
+    if (sink) {
+      // A row sink (an export) takes each session's row with its trace as soon as it is built; only the page stays.
+      if (options.signal?.aborted) break;
+      const values = rowValues(entry);
+      values.trace = await traceOf(entry, values, options.signal);
+      sink(values, { file: entry.file.path });
+      if (k < limit) rows.push({ values, origin: { file: entry.file.path } });
+      continue;
+    }
     const values = rowValues(entry);
     if (k < traceRows && !options.signal?.aborted) values.trace = await traceOf(entry, values, options.signal);
     const row: PreviewRow = { values, origin: { file: entry.file.path } };
