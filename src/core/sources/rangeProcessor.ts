@@ -184,6 +184,12 @@ export class RangeProcessor {
 
   /** Once the filters read their cells directly (see csvRecord), the kernel counts the records it is sure of. */
   private scanCsv(buf: Buffer, start: number, end: number, final: boolean, base: number): number {
+    // Until the page is full, a few records at a time, so the kernel takes over as soon as it is.
+    while (this.setup.fast && this.csvKernel !== null && !this.counter.pageFull) {
+      const next = this.csv.scan(buf, start, end, final, base, this.csvSink, 64);
+      if (next === start || next >= end || this.csv.stoppedAt >= 0) return next;
+      start = next;
+    }
     if (this.csv.wanted !== null && this.cellOfFilter && this.header && this.csvKernel !== null) {
       this.csvKernel ??= CsvKernelPath.create(this.setup.filters, this.cellOfFilter, this.header.length) ?? null;
       if (this.csvKernel) return this.csvKernel.scan(buf, start, end, final, base, this.csv, this.csvSink, this.counter);
