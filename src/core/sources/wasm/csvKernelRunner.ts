@@ -78,7 +78,13 @@ export class CsvKernelRunner {
     if (width < 1 || width > MAX_WIDTH || slotColumns.length < 1 || slotColumns.length > MAX_SLOTS) return undefined;
     if (filterSlots.length < 1 || filterSlots.length > MAX_FILTERS) return undefined;
     const module = kernelModule();
-    return module ? new CsvKernelRunner(module, setup) : undefined;
+    if (!module) return undefined;
+    try {
+      return new CsvKernelRunner(module, setup);
+    } catch {
+      // No memory for the kernel's instance: the JavaScript scanner counts instead.
+      return undefined;
+    }
   }
 
   /** Sets filter `k`'s outcome for dictionary id `id`. */
