@@ -150,7 +150,7 @@ describe('CSV kernel (WebAssembly)', () => {
     assert.ok(fast.stats.matched > 100 && fast.warnings.length > 100, 'rows were kept and records were skipped');
   });
 
-  test('stops before the stop offset like the scanner, and reads a record longer than the window', () => {
+  test('stops before the stop offset like the scanner, reads a single column, and a record longer than the window', () => {
     const next = rng(29);
     const filters = compileFilters(FILTERS);
     const buf = body(randomCsv(next, 5000), 0);
@@ -158,6 +158,17 @@ describe('CSV kernel (WebAssembly)', () => {
       const { exact, kernel } = countBoth(buf, 0, 1 << 20, filters, stopAt);
       assert.deepEqual(kernel, exact, `stop at ${stopAt}`);
     }
+    // One column: a blank line is skipped, a quoted empty cell is a record.
+    const single = compileFilters([{ op: 'not_equals', expression: '{{ sample.a }}', value: 'x' }]);
+    const oneColumn = Buffer.from(`a\n${Array.from({ length: 3000 }, () => pick(next, ['x', '', '""', '"x"', 'y', '"\n"', '\r'])).join(pick(next, ['\n', '\r\n']))}\n`, 'utf8');
+    const counts = (fast: boolean) => {
+      const processor = new RangeProcessor({ format: 'csv', file: 'one.csv', filters: single, need: 5, fast, atFileStart: true });
+      processor.feed(oneColumn, 0, oneColumn.length, true, 0);
+      return { stats: processor.counter.stats, warnings: processor.counter.warnings, line: processor.line };
+    };
+    assert.deepEqual(counts(true), counts(false));
+    assert.ok(counts(false).stats.total > 1500);
+
     const lines = Math.ceil(WINDOW_BYTES / 10) + 100;
     const long = Buffer.from(`1,math,4,true,"${'long text\n'.repeat(lines)}"\r\n2,code,3,true,x\n3,code,3,true,"a""b"\n`, 'utf8');
     const { exact, kernel } = countBoth(long, 0, long.length, filters);
