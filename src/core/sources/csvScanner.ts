@@ -39,10 +39,11 @@ export class CsvScanner {
   /**
    * Scans `buf[start, end)`; `base` is the absolute offset of `buf[0]`. Returns the buffer offset of the
    * first byte not consumed (the start of an incomplete record, or `end`). With `final`, the end of data
-   * ends the last record.
+   * ends the last record. At most `maxRecords` records (blank lines aside) are read.
    */
-  scan(buf: Buffer, start: number, end: number, final: boolean, base: number, sink: CsvRecordSink): number {
+  scan(buf: Buffer, start: number, end: number, final: boolean, base: number, sink: CsvRecordSink, maxRecords = Number.POSITIVE_INFINITY): number {
     const wanted = this.wanted;
+    let records = 0;
     const cells = this.cells;
     let i = start;
     let line = this.line;
@@ -164,6 +165,7 @@ export class CsvScanner {
         return end;
       }
       sink.record(cells, field, recordLine, recordStart + base);
+      if (++records >= maxRecords) break;
     }
     this.line = line;
     return i;

@@ -5,6 +5,7 @@
  */
 import { CompiledFilter, referencedColumns } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
+import { CsvKernelPath } from './csvKernelPath';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
 import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
@@ -114,6 +115,8 @@ export class RangeProcessor {
   private cellOfFilter: number[] | undefined;
   /** The WebAssembly kernel for counting JSONL lines (null: not available; undefined: not tried yet). */
   private kernel: JsonlKernelPath | null | undefined;
+  /** The WebAssembly kernel for counting CSV records (null: not available; undefined: not tried yet). */
+  private csvKernel: CsvKernelPath | null | undefined;
   /** Counts a line whose wanted values are known, or reads any other line (for the kernel and the fast path). */
   private readonly countedLines: KernelLineSink = {
     row: (values) => {
@@ -175,8 +178,23 @@ export class RangeProcessor {
       this.atStart = false;
       if (buf[start] === 0xef && buf[start + 1] === 0xbb && buf[start + 2] === 0xbf) start += 3;
     }
-    if (this.setup.format === 'csv') return this.csv.scan(buf, start, end, final, base, this.csvSink);
+    if (this.setup.format === 'csv') return this.scanCsv(buf, start, end, final, base);
     return this.scanJsonl(buf, start, end, final, base);
+  }
+
+  /** Once the filters read their cells directly (see csvRecord), the kernel counts the records it is sure of. */
+  private scanCsv(buf: Buffer, start: number, end: number, final: boolean, base: number): number {
+    // Until the page is full, a few records at a time, so the kernel takes over as soon as it is.
+    while (this.setup.fast && this.csvKernel !== null && !this.counter.pageFull) {
+      const next = this.csv.scan(buf, start, end, final, base, this.csvSink, 64);
+      if (next === start || next >= end || this.csv.stoppedAt >= 0) return next;
+      start = next;
+    }
+    if (this.csv.wanted !== null && this.cellOfFilter && this.header && this.csvKernel !== null) {
+      this.csvKernel ??= CsvKernelPath.create(this.setup.filters, this.cellOfFilter, this.header.length) ?? null;
+      if (this.csvKernel) return this.csvKernel.scan(buf, start, end, final, base, this.csv, this.csvSink, this.counter);
+    }
+    return this.csv.scan(buf, start, end, final, base, this.csvSink);
   }
 
   private useHeader(header: string[]): void {
