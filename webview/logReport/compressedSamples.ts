@@ -1,10 +1,12 @@
 /**
  * The samples of a large standalone export, carried compressed (src/core/report/compressedReportWriter.ts):
- * each chunk is base64 of gzip of a JSON array in its own element. A set's rows are decoded on the first
- * page request, details a chunk at a time when a sample is opened (all of them only for a text search).
+ * each chunk is base64 of gzip in its own element. A set's rows are decoded on the first page request,
+ * samples a chunk at a time when one is opened (all of them only for a text search): built details, or the
+ * log's own JSON, parsed and turned into a detail sample by sample (rawSampleChunks.ts).
  */
 import type { SampleDetail, SampleRow } from '../../src/core/log/logViewTypes';
-import { compressedChunkId, CompressedSamplesManifest } from '../../src/core/protocol/embeddedReport';
+import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, RAW_SAMPLES_PART } from '../../src/core/protocol/embeddedReport';
+import { RawSampleChunks } from './rawSampleChunks';
 
 /** The part of Document the decoder reads (a test passes its own). */
 export interface ChunkDocument {
@@ -26,14 +28,19 @@ function base64Bytes(text: string): Uint8Array {
   return bytes;
 }
 
-/** Decodes the chunk carried by element `id`. */
-export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[]> {
+/** The decompressed bytes of the chunk carried by element `id`. */
+export async function decodeChunkBytes(doc: ChunkDocument, id: string): Promise<Uint8Array> {
   await documentParsed(doc);
   const text = doc.getElementById(id)?.textContent;
   if (!text) throw new Error(`The report file is incomplete: ${id} is missing.`);
   const bytes = base64Bytes(text);
   const stream = new Blob([bytes.buffer as ArrayBuffer]).stream().pipeThrough(new DecompressionStream('gzip'));
-  const value: unknown = JSON.parse(await new Response(stream).text());
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Decodes the chunk carried by element `id` (a JSON array). */
+export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[]> {
+  const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
   if (!Array.isArray(value)) throw new Error(`The report file is damaged: ${id} is not a list.`);
   return value as T[];
 }
@@ -45,7 +52,15 @@ export class CompressedSampleSet {
   private rowsLoad?: Promise<SampleRow[]>;
   private readonly detailLoads = new Map<number, Promise<void>>();
 
-  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number) {}
+  /** Set when the samples are carried as the log's own JSON. */
+  private readonly rawChunks?: RawSampleChunks;
+
+  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number) {
+    const raw = manifest.rawSamples;
+    if (!raw) return;
+    const decode = (chunk: number): Promise<Uint8Array> => decodeChunkBytes(doc, compressedChunkId(setKey, RAW_SAMPLES_PART, chunk));
+    this.rawChunks = new RawSampleChunks(decode, raw.chunkStarts[setKey] ?? [], count, { ...raw.context, runIndex: setKey === COMPRESSED_TOP_SET ? undefined : Number(setKey) });
+  }
 
   /** Every row of the set, in file order. */
   rows(): Promise<SampleRow[]> {
@@ -63,24 +78,49 @@ export class CompressedSampleSet {
   private loadDetails(chunk: number): Promise<void> {
     let load = this.detailLoads.get(chunk);
     if (!load) {
-      load = decodeChunk<SampleDetail>(this.doc, compressedChunkId(this.setKey, 'details', chunk)).then((details) => {
-        const from = chunk * this.manifest.detailsPerChunk;
-        details.forEach((detail, i) => (this.details[from + i] = detail));
-      });
+      load = this.rawChunks
+        ? this.rawChunks.load(chunk)
+        : decodeChunk<SampleDetail>(this.doc, compressedChunkId(this.setKey, 'details', chunk)).then((details) => {
+          const from = chunk * this.manifest.detailsPerChunk;
+          details.forEach((detail, i) => (this.details[from + i] = detail));
+        });
       this.detailLoads.set(chunk, load);
     }
     return load;
   }
 
+  private chunkOf(index: number): number {
+    return this.rawChunks ? this.rawChunks.chunkOf(index) : Math.floor(index / this.manifest.detailsPerChunk);
+  }
+
   async detail(index: number): Promise<SampleDetail | undefined> {
     if (!Number.isInteger(index) || index < 0 || index >= this.count) return undefined;
-    await this.loadDetails(Math.floor(index / this.manifest.detailsPerChunk));
+    await this.loadDetails(this.chunkOf(index));
+    if (this.rawChunks && this.details[index] === undefined) this.details[index] = this.rawChunks.detail(index);
     return this.details[index];
   }
 
   /** Decodes every detail (a text search reads them all). */
   async allDetails(): Promise<void> {
-    const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);
-    for (let chunk = 0; chunk < chunks; chunk++) await this.loadDetails(chunk);
+    const raw = this.rawChunks;
+    if (!raw) {
+      const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);
+      for (let chunk = 0; chunk < chunks; chunk++) await this.loadDetails(chunk);
+      return;
+    }
+    for (let chunk = 0; chunk < raw.chunkCount; chunk++) {
+      if (raw.released(chunk)) continue;
+      await this.loadDetails(chunk);
+      let all = true;
+      for (let index = raw.firstOf(chunk); index < raw.endOf(chunk); index++) {
+        try {
+          this.details[index] ??= raw.detail(index);
+        } catch {
+          all = false; // a sample that does not parse is searched by its row only (opening it says why)
+        }
+      }
+      // Every detail of the chunk is built: its bytes are not needed any more.
+      if (all) raw.release(chunk);
+    }
   }
 }

@@ -3,6 +3,7 @@
  * for, answered in the page by the same UI code. Written by the export, read by webview/logReport.
  */
 import type { LogSummary, SampleDetail, SampleRow } from '../log/logViewTypes';
+import type { DetailContext } from '../log/sampleDetail';
 
 export const EMBEDDED_REPORT_ELEMENT_ID = 'eval-lens-report-data';
 
@@ -35,7 +36,26 @@ export interface CompressedSamplesManifest {
   detailsPerChunk: number;
   /** Number of samples of each set: COMPRESSED_TOP_SET for the top-level samples, else the run index. */
   sets: Record<string, number>;
+  /**
+   * Set when the samples are carried as the log's own JSON (chunks of part `samples`, see RAW_SAMPLES_PART)
+   * instead of built details: the page parses a sample and builds its detail only when it is shown.
+   */
+  rawSamples?: RawSamplesManifest;
 }
+
+/**
+ * The log's samples as written in the file. Each chunk, once decompressed, is one line holding the JSON
+ * array of its samples' byte lengths, then those samples' UTF-8 bytes one after the other.
+ */
+export interface RawSamplesManifest {
+  /** For each set, the index of the first sample of each chunk (ascending, starting at 0). */
+  chunkStarts: Record<string, number[]>;
+  /** What building a detail needs besides the sample (the log's trial settings). */
+  context: DetailContext;
+}
+
+/** The chunk part carrying raw samples (see RawSamplesManifest). */
+export const RAW_SAMPLES_PART = 'samples';
 
 /** The set key of the top-level samples in CompressedSamplesManifest.sets. */
 export const COMPRESSED_TOP_SET = 'top';
@@ -44,7 +64,7 @@ export const COMPRESSED_TOP_SET = 'top';
 export const COMPRESSED_CHUNK_TYPE = 'application/x-eval-lens-chunk';
 
 /** The id of the element carrying chunk `chunk` of a set's rows or details. */
-export function compressedChunkId(setKey: string, part: 'rows' | 'details', chunk: number): string {
+export function compressedChunkId(setKey: string, part: 'rows' | 'details' | typeof RAW_SAMPLES_PART, chunk: number): string {
   return `eval-lens-${part}-${setKey}-${chunk}`;
 }
 

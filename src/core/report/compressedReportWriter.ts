@@ -1,15 +1,19 @@
 /**
  * The standalone HTML of a large log, written as a stream: the summary embedded plainly first (so the page
- * shows it at once), then the inline script, then each set's rows and sample details gzip-compressed in
- * chunks (base64 in non-executed elements) that the page decodes on demand with DecompressionStream. Only
- * one chunk of samples is held at a time.
+ * shows it at once), then the inline script, then each set's rows and samples gzip-compressed in chunks
+ * (base64 in non-executed elements) that the page decodes on demand with DecompressionStream. The samples
+ * of a log indexed from its file are its own JSON bytes, which the page parses and turns into a detail
+ * only when shown (nothing is parsed here); other sources give built details. Only a few chunks are held
+ * at a time.
  */
 import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
 import type { SampleRow } from '../log/logViewTypes';
-import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport } from '../protocol/embeddedReport';
+import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport, RAW_SAMPLES_PART } from '../protocol/embeddedReport';
+import { RawSampleAccess, RawSampleSet, rawSamplesOf } from './rawSampleAccess';
+import { RawChunkReader, rawChunkStarts } from './rawSampleChunks';
 import { reportDataElement, STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from './standaloneHtml';
 
 const gzip = promisify(zlib.gzip);
@@ -17,9 +21,11 @@ const gzip = promisify(zlib.gzip);
 export interface CompressedExportOptions {
   rowsPerChunk?: number;
   detailsPerChunk?: number;
-  /** gzip level (default 4: most of the size gain of higher levels at a fraction of their time). */
+  /** gzip level (default 1: the log's own JSON compresses about 6× already, at a fraction of the time of higher levels). */
   level?: number;
 }
+
+const DEFAULT_LEVEL = 1;
 
 const DEFAULT_ROWS_PER_CHUNK = 5000;
 const DEFAULT_DETAILS_PER_CHUNK = 100;
@@ -74,25 +80,33 @@ class HtmlOutput {
   }
 }
 
-/** Compresses chunks in the thread pool while the next one is built; writes them in order. */
+/** How many chunks are compressed at once in the thread pool while the next ones are read. */
+const CHUNKS_IN_FLIGHT = 4;
+
+/** Compresses chunks in the thread pool, several at a time, while the next ones are built; writes them in order. */
 class ChunkWriter {
-  private pending: Promise<void> = Promise.resolve();
+  private readonly inFlight: { id: string; bytes: Promise<Buffer> }[] = [];
 
   constructor(private readonly out: HtmlOutput, private readonly level: number) {}
 
-  async add(id: string, json: string): Promise<void> {
-    await this.pending;
-    const compressed = gzip(Buffer.from(json, 'utf8'), { level: this.level });
-    this.pending = compressed.then((bytes) => this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${id}">${bytes.toString('base64')}</script>\n`));
-    this.pending.catch(() => undefined); // handled when awaited by the next add or by flush
+  async add(id: string, payload: Buffer | string): Promise<void> {
+    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level: this.level });
+    bytes.catch(() => undefined); // handled when awaited, in order
+    this.inFlight.push({ id, bytes });
+    if (this.inFlight.length >= CHUNKS_IN_FLIGHT) await this.writeOldest();
   }
 
-  flush(): Promise<void> {
-    return this.pending;
+  async flush(): Promise<void> {
+    while (this.inFlight.length) await this.writeOldest();
+  }
+
+  private async writeOldest(): Promise<void> {
+    const oldest = this.inFlight.shift();
+    if (oldest) await this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${oldest.id}">${(await oldest.bytes).toString('base64')}</script>\n`);
   }
 }
 
-async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest, generation: number): Promise<void> {
+async function writeRows(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest, generation: number): Promise<void> {
   let rowChunk = 0;
   for (let offset = 0; offset < count; offset += manifest.rowsPerChunk) {
     const page = await source.page({ offset, limit: manifest.rowsPerChunk, runIndex });
@@ -100,6 +114,9 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
     const rows: SampleRow[] = page.rows;
     await chunks.add(compressedChunkId(setKey, 'rows', rowChunk++), JSON.stringify(rows));
   }
+}
+
+async function writeDetails(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest): Promise<void> {
   let detailChunk = 0;
   for (let from = 0; from < count; from += manifest.detailsPerChunk) {
     const parts: string[] = [];
@@ -108,6 +125,27 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
     }
     await chunks.add(compressedChunkId(setKey, 'details', detailChunk++), `[${parts.join(',')}]`);
   }
+}
+
+/** The samples of a set as the file's bytes (RawSamplesManifest); returns the first sample of each chunk. */
+async function writeRawSamples(reader: RawChunkReader, chunks: ChunkWriter, setKey: string, set: RawSampleSet, maxSamples: number): Promise<number[]> {
+  const starts = rawChunkStarts(set, maxSamples);
+  for (let chunk = 0; chunk < starts.length; chunk++) {
+    const end = chunk + 1 < starts.length ? starts[chunk + 1] : set.starts.length;
+    await chunks.add(compressedChunkId(setKey, RAW_SAMPLES_PART, chunk), reader.chunk(set, starts[chunk], end));
+  }
+  return starts;
+}
+
+/** Fails on the first sample (in the order they are written) that is not valid JSON. */
+async function checkSamplesParse(raw: RawSampleAccess): Promise<void> {
+  const unparsed = await raw.unparsed();
+  const first = [...unparsed].sort((a, b) => {
+    const [setA, setB] = [raw.sets[a.set], raw.sets[b.set]];
+    const rank = (set: RawSampleSet): number => (set.runIndex === undefined ? -1 : raw.sets.indexOf(set));
+    return rank(setA) - rank(setB) || a.index - b.index;
+  })[0];
+  if (first) raw.failOn(first);
 }
 
 /**
@@ -126,14 +164,32 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     detailsPerChunk: Math.max(1, options.detailsPerChunk ?? DEFAULT_DETAILS_PER_CHUNK),
     sets: Object.fromEntries(sets.map((set) => [set.key, set.count])),
   };
+  const raw = rawSamplesOf(source);
   const chunkFile = `${outFile}.chunks.partial`;
   const chunksOut = new HtmlOutput(chunkFile);
   let out: HtmlOutput | undefined;
   try {
-    const chunks = new ChunkWriter(chunksOut, options.level ?? 4);
-    for (const set of sets) await writeSet(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
+    const chunks = new ChunkWriter(chunksOut, options.level ?? DEFAULT_LEVEL);
+    for (const set of sets) await writeRows(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
+    if (raw) {
+      const reader = new RawChunkReader(raw.filePath);
+      const chunkStarts: Record<string, number[]> = {};
+      try {
+        for (const set of sets) {
+          const rawSet = raw.sets.find((candidate) => candidate.runIndex === set.runIndex);
+          if (!rawSet || rawSet.starts.length !== set.count) throw new Error('The log changed while the report was being written.');
+          chunkStarts[set.key] = await writeRawSamples(reader, chunks, set.key, rawSet, manifest.detailsPerChunk);
+        }
+      } finally {
+        reader.close();
+      }
+      manifest.rawSamples = { chunkStarts, context: { ...raw.context, generation: summary.generation } };
+    } else {
+      for (const set of sets) await writeDetails(source, chunks, set.key, set.count, set.runIndex, manifest);
+    }
     await chunks.flush();
     await chunksOut.close();
+    if (raw) await checkSamplesParse(raw);
     const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
     const report: EmbeddedReport = { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples: { rows: [], details: [] }, runs: {}, compressed: manifest };
     const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);

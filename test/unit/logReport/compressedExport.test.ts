@@ -124,7 +124,7 @@ describe('compressed standalone export of a large log', () => {
   });
 
   test('a damaged chunk gives an error answer, not a hang', async () => {
-    const html = (await exportCompressed('examples/logs/success-trials.tasklog.json')).replace(/(id="eval-lens-details-top-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA');
+    const html = (await exportCompressed('examples/logs/success-trials.tasklog.json')).replace(/(id="eval-lens-samples-top-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA');
     const doc = chunkDocument(html);
     doc.parsed();
     const ask = asker(new CompressedSamplesHost(embeddedData(html), doc, 1));
