@@ -5,8 +5,8 @@
  * log's own JSON, parsed and turned into a detail sample by sample (rawSampleChunks.ts).
  */
 import type { SampleDetail, SampleRow } from '../../src/core/log/logViewTypes';
-import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, RAW_SAMPLES_PART } from '../../src/core/protocol/embeddedReport';
-import { RawSampleChunks } from './rawSampleChunks';
+import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, fileWindowId, SampleBoundsChunk } from '../../src/core/protocol/embeddedReport';
+import { FileWindowReader, FileWindowSamples } from './fileWindowSamples';
 
 /** The part of Document the decoder reads (a test passes its own). */
 export interface ChunkDocument {
@@ -45,6 +45,14 @@ export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[
   return value as T[];
 }
 
+/** Decodes the chunk of a set's sample bounds (RawSamplesManifest). */
+async function decodeBounds(doc: ChunkDocument, id: string): Promise<SampleBoundsChunk> {
+  const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
+  const bounds = value as Partial<SampleBoundsChunk> | null;
+  if (!bounds || !Array.isArray(bounds.gaps) || !Array.isArray(bounds.lengths)) throw new Error(`The report file is damaged: ${id} does not place the samples.`);
+  return bounds as SampleBoundsChunk;
+}
+
 /** One set (top-level samples or a run) of a compressed export. */
 export class CompressedSampleSet {
   /** Details decoded so far, by sample index (shared with the set's EmbeddedQuery). */
@@ -52,14 +60,14 @@ export class CompressedSampleSet {
   private rowsLoad?: Promise<SampleRow[]>;
   private readonly detailLoads = new Map<number, Promise<void>>();
 
-  /** Set when the samples are carried as the log's own JSON. */
-  private readonly rawChunks?: RawSampleChunks;
+  /** Set when the samples are carried as the log file's own bytes (`files` is then given). */
+  private readonly fileSamples?: FileWindowSamples;
 
-  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number) {
+  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number, file?: FileWindowReader) {
     const raw = manifest.rawSamples;
-    if (!raw) return;
-    const decode = (chunk: number): Promise<Uint8Array> => decodeChunkBytes(doc, compressedChunkId(setKey, RAW_SAMPLES_PART, chunk));
-    this.rawChunks = new RawSampleChunks(decode, raw.chunkStarts[setKey] ?? [], count, { ...raw.context, runIndex: setKey === COMPRESSED_TOP_SET ? undefined : Number(setKey) });
+    if (!raw || !file) return;
+    const bounds = (): Promise<SampleBoundsChunk> => decodeBounds(doc, compressedChunkId(setKey, 'bounds', 0));
+    this.fileSamples = new FileWindowSamples(file, bounds, count, { ...raw.context, runIndex: setKey === COMPRESSED_TOP_SET ? undefined : Number(setKey) });
   }
 
   /** Every row of the set, in file order. */
@@ -78,49 +86,41 @@ export class CompressedSampleSet {
   private loadDetails(chunk: number): Promise<void> {
     let load = this.detailLoads.get(chunk);
     if (!load) {
-      load = this.rawChunks
-        ? this.rawChunks.load(chunk)
-        : decodeChunk<SampleDetail>(this.doc, compressedChunkId(this.setKey, 'details', chunk)).then((details) => {
-          const from = chunk * this.manifest.detailsPerChunk;
-          details.forEach((detail, i) => (this.details[from + i] = detail));
-        });
+      load = decodeChunk<SampleDetail>(this.doc, compressedChunkId(this.setKey, 'details', chunk)).then((details) => {
+        const from = chunk * this.manifest.detailsPerChunk;
+        details.forEach((detail, i) => (this.details[from + i] = detail));
+      });
       this.detailLoads.set(chunk, load);
     }
     return load;
   }
 
-  private chunkOf(index: number): number {
-    return this.rawChunks ? this.rawChunks.chunkOf(index) : Math.floor(index / this.manifest.detailsPerChunk);
-  }
-
   async detail(index: number): Promise<SampleDetail | undefined> {
     if (!Number.isInteger(index) || index < 0 || index >= this.count) return undefined;
-    await this.loadDetails(this.chunkOf(index));
-    if (this.rawChunks && this.details[index] === undefined) this.details[index] = this.rawChunks.detail(index);
+    if (this.fileSamples) return (this.details[index] ??= await this.fileSamples.detail(index));
+    await this.loadDetails(Math.floor(index / this.manifest.detailsPerChunk));
     return this.details[index];
   }
 
   /** Decodes every detail (a text search reads them all). */
   async allDetails(): Promise<void> {
-    const raw = this.rawChunks;
-    if (!raw) {
+    if (!this.fileSamples) {
       const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);
       for (let chunk = 0; chunk < chunks; chunk++) await this.loadDetails(chunk);
       return;
     }
-    for (let chunk = 0; chunk < raw.chunkCount; chunk++) {
-      if (raw.released(chunk)) continue;
-      await this.loadDetails(chunk);
-      let all = true;
-      for (let index = raw.firstOf(chunk); index < raw.endOf(chunk); index++) {
-        try {
-          this.details[index] ??= raw.detail(index);
-        } catch {
-          all = false; // a sample that does not parse is searched by its row only (opening it says why)
-        }
+    for (let index = 0; index < this.count; index++) {
+      try {
+        this.details[index] ??= await this.fileSamples.detail(index);
+      } catch {
+        // A sample that does not parse is searched by its row only (opening it says why).
       }
-      // Every detail of the chunk is built: its bytes are not needed any more.
-      if (all) raw.release(chunk);
     }
   }
+}
+
+/** The log file's windows of a compressed export carried as the file's own bytes, shared by its sets. */
+export function fileWindowReader(doc: ChunkDocument, manifest: CompressedSamplesManifest): FileWindowReader | undefined {
+  const raw = manifest.rawSamples;
+  return raw ? new FileWindowReader((n) => decodeChunkBytes(doc, fileWindowId(n)), raw.windowBytes, raw.windowCount) : undefined;
 }

@@ -37,25 +37,34 @@ export interface CompressedSamplesManifest {
   /** Number of samples of each set: COMPRESSED_TOP_SET for the top-level samples, else the run index. */
   sets: Record<string, number>;
   /**
-   * Set when the samples are carried as the log's own JSON (chunks of part `samples`, see RAW_SAMPLES_PART)
-   * instead of built details: the page parses a sample and builds its detail only when it is shown.
+   * Set when the samples are carried as the log file's own bytes (see RawSamplesManifest) instead of built
+   * details: the page parses a sample and builds its detail only when it is shown.
    */
   rawSamples?: RawSamplesManifest;
 }
 
 /**
- * The log's samples as written in the file. Each chunk, once decompressed, is one line holding the JSON
- * array of its samples' byte lengths, then those samples' UTF-8 bytes one after the other.
+ * The log file itself, compressed window by window (elements fileWindowId(n)), and for each set a chunk
+ * of part `bounds` (SampleBoundsChunk) saying where its samples lie in the file.
  */
 export interface RawSamplesManifest {
-  /** For each set, the index of the first sample of each chunk (ascending, starting at 0). */
-  chunkStarts: Record<string, number[]>;
+  /** Bytes of the file per window (the last one may be shorter). */
+  windowBytes: number;
+  windowCount: number;
   /** What building a detail needs besides the sample (the log's trial settings). */
   context: DetailContext;
 }
 
-/** The chunk part carrying raw samples (see RawSamplesManifest). */
-export const RAW_SAMPLES_PART = 'samples';
+/** Where a set's samples lie in the log file: sample i starts `gaps[i]` bytes after the end of sample i − 1 (the file's start for i = 0). */
+export interface SampleBoundsChunk {
+  gaps: number[];
+  lengths: number[];
+}
+
+/** The id of the element carrying window `n` of the log file (RawSamplesManifest). */
+export function fileWindowId(n: number): string {
+  return `eval-lens-file-${n}`;
+}
 
 /** The set key of the top-level samples in CompressedSamplesManifest.sets. */
 export const COMPRESSED_TOP_SET = 'top';
@@ -64,7 +73,7 @@ export const COMPRESSED_TOP_SET = 'top';
 export const COMPRESSED_CHUNK_TYPE = 'application/x-eval-lens-chunk';
 
 /** The id of the element carrying chunk `chunk` of a set's rows or details. */
-export function compressedChunkId(setKey: string, part: 'rows' | 'details' | typeof RAW_SAMPLES_PART, chunk: number): string {
+export function compressedChunkId(setKey: string, part: 'rows' | 'details' | 'bounds', chunk: number): string {
   return `eval-lens-${part}-${setKey}-${chunk}`;
 }
 

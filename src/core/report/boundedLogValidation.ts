@@ -24,6 +24,37 @@ export interface BoundedValidationResult {
   unparsed: UnparsedSample[];
 }
 
+/** Which samples (by rank in file order, `to` excluded) a run validates, and whether it validates the skeleton. */
+export interface ValidationPart {
+  from: number;
+  to: number;
+  skeleton: boolean;
+}
+
+/** The result of two or more parts (see BoundedLogValidation.run), as if the log had been validated at once. */
+export function mergeValidationParts(parts: readonly BoundedValidationResult[], maxProblems = MAX_SCHEMA_PROBLEMS): BoundedValidationResult {
+  return {
+    problems: parts.flatMap((part) => part.problems).sort(byPosition).slice(0, maxProblems),
+    unparsed: parts.flatMap((part) => part.unparsed),
+  };
+}
+
+/** The rank (in file order) that splits the samples into two parts, the first holding about `share` of their bytes. */
+export function splitRank(sets: readonly BoundedSampleSet[], share: number): number {
+  const ordered = sets.filter((set) => set.starts.length > 0).sort((a, b) => a.starts[0] - b.starts[0]);
+  let total = 0;
+  for (const set of ordered) total += set.ends[set.ends.length - 1] - set.starts[0];
+  let rank = 0;
+  let bytes = 0;
+  for (const set of ordered) {
+    for (let i = 0; i < set.starts.length; i++, rank++) {
+      if (bytes >= share * total) return rank;
+      bytes += set.ends[i] - set.starts[i];
+    }
+  }
+  return rank;
+}
+
 const WINDOW_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -124,26 +155,44 @@ export class BoundedLogValidation {
     this.maxProblems = options.maxProblems ?? MAX_SCHEMA_PROBLEMS;
   }
 
-  run(): BoundedValidationResult {
+  /**
+   * Validates the samples of `part` (by their rank in file order, over every set) and, with
+   * `part.skeleton`, the skeleton. Two parts that together cover every sample, one of them with the
+   * skeleton, give the whole result once merged (mergeValidationParts).
+   */
+  run(part: ValidationPart = { from: 0, to: Number.POSITIVE_INFINITY, skeleton: true }): BoundedValidationResult {
     const bom = this.reader.text(0, 3) === '\uFEFF' ? 3 : 0;
     const tracker = new PositionTracker(bom ? 1 : 0);
     let skeletonText = '';
     const pieces: LogSkeleton['pieces'] = [{ textOffset: 0, start: tracker.position() }];
     let at = bom;
+    let rank = 0;
     const ordered = this.sets.map((set, position) => ({ set, position })).filter(({ set }) => set.starts.length > 0).sort((a, b) => a.set.starts[0] - b.set.starts[0]);
     for (const { set, position } of ordered) {
-      for (let index = 0; index < set.starts.length; index++) {
+      if (!part.skeleton && rank >= part.to) break;
+      for (let index = 0; index < set.starts.length; index++, rank++) {
+        const inPart = rank >= part.from && rank < part.to;
+        // Outside the part, only the lines and columns are followed (and the skeleton, when it is wanted).
+        if (!inPart && !(part.skeleton && index === 0)) {
+          tracker.advance(this.reader.text(at, set.ends[index]));
+          at = set.ends[index];
+          continue;
+        }
         const gap = this.reader.text(at, set.starts[index]);
         if (index === 0) skeletonText += gap;
         tracker.advance(gap);
-        const start = tracker.position();
         const text = this.reader.text(set.starts[index], set.ends[index]);
-        this.checkSample(text, start, [...set.path, index], { set: position, index });
+        if (inPart) this.checkSample(text, tracker.position(), [...set.path, index], { set: position, index });
         tracker.advance(text);
         at = set.ends[index];
+        if (!part.skeleton && rank + 1 >= part.to) {
+          rank++;
+          break;
+        }
       }
       pieces.push({ textOffset: skeletonText.length, start: tracker.position() });
     }
+    if (!part.skeleton) return { problems: this.sampleProblems, unparsed: this.unparsed };
     skeletonText += this.reader.text(at, this.reader.size);
     const skeletonProblems = this.skeletonProblems({ text: skeletonText, pieces });
     return { problems: [...skeletonProblems, ...this.sampleProblems].sort(byPosition).slice(0, this.maxProblems), unparsed: this.unparsed };

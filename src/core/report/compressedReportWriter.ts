@@ -11,9 +11,9 @@ import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
 import type { SampleRow } from '../log/logViewTypes';
-import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport, RAW_SAMPLES_PART } from '../protocol/embeddedReport';
+import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport, fileWindowId } from '../protocol/embeddedReport';
 import { RawSampleAccess, RawSampleSet, rawSamplesOf } from './rawSampleAccess';
-import { RawChunkReader, rawChunkStarts } from './rawSampleChunks';
+import { FILE_WINDOW_BYTES, fileWindowCount, FileWindows, readFileWindow, sampleBoundsChunk } from './fileWindows';
 import { reportDataElement, STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from './standaloneHtml';
 
 const gzip = promisify(zlib.gzip);
@@ -26,6 +26,13 @@ export interface CompressedExportOptions {
 }
 
 const DEFAULT_LEVEL = 1;
+
+/** A set of samples written: the top level (COMPRESSED_TOP_SET) or a run. */
+interface ExportedSet {
+  key: string;
+  runIndex?: number;
+  count: number;
+}
 
 const DEFAULT_ROWS_PER_CHUNK = 5000;
 const DEFAULT_DETAILS_PER_CHUNK = 100;
@@ -127,14 +134,27 @@ async function writeDetails(source: LogSource, chunks: ChunkWriter, setKey: stri
   }
 }
 
-/** The samples of a set as the file's bytes (RawSamplesManifest); returns the first sample of each chunk. */
-async function writeRawSamples(reader: RawChunkReader, chunks: ChunkWriter, setKey: string, set: RawSampleSet, maxSamples: number): Promise<number[]> {
-  const starts = rawChunkStarts(set, maxSamples);
-  for (let chunk = 0; chunk < starts.length; chunk++) {
-    const end = chunk + 1 < starts.length ? starts[chunk + 1] : set.starts.length;
-    await chunks.add(compressedChunkId(setKey, RAW_SAMPLES_PART, chunk), reader.chunk(set, starts[chunk], end));
+/**
+ * The log file's own bytes (RawSamplesManifest): each set's sample bounds, and the file's compressed windows,
+ * from the side file of a worker that wrote them meanwhile, else compressed here. Returns the side file.
+ */
+async function writeRawSamples(raw: RawSampleAccess, chunks: ChunkWriter, sets: readonly ExportedSet[], manifest: CompressedSamplesManifest, generation: number): Promise<FileWindows | undefined> {
+  for (const set of sets) {
+    const rawSet = raw.sets.find((candidate) => candidate.runIndex === set.runIndex);
+    if (!rawSet || rawSet.starts.length !== set.count) throw new Error('The log changed while the report was being written.');
+    await chunks.add(compressedChunkId(set.key, 'bounds', 0), JSON.stringify(sampleBoundsChunk(rawSet)));
   }
-  return starts;
+  const fromWorker = await raw.windows?.().catch(() => undefined);
+  const windows = fromWorker ?? { windowBytes: FILE_WINDOW_BYTES, windowCount: fileWindowCount(fs.statSync(raw.filePath).size, FILE_WINDOW_BYTES) };
+  manifest.rawSamples = { windowBytes: windows.windowBytes, windowCount: windows.windowCount, context: { ...raw.context, generation } };
+  if (fromWorker) return fromWorker;
+  const fd = fs.openSync(raw.filePath, 'r');
+  try {
+    for (let n = 0; n < windows.windowCount; n++) await chunks.add(fileWindowId(n), readFileWindow(fd, n, windows.windowBytes));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return undefined;
 }
 
 /** Fails on the first sample (in the order they are written) that is not valid JSON. */
@@ -156,7 +176,7 @@ async function checkSamplesParse(raw: RawSampleAccess): Promise<void> {
 export async function writeCompressedStandaloneReport(source: LogSource, assets: StandaloneAssets, outFile: string, options: CompressedExportOptions = {}): Promise<number> {
   const summary = await source.summary();
   const laterProblems = source.laterSchemaProblems?.().catch(() => undefined);
-  const sets: { key: string; runIndex?: number; count: number }[] = [];
+  const sets: ExportedSet[] = [];
   if (summary.samples.count > 0) sets.push({ key: COMPRESSED_TOP_SET, count: summary.samples.count });
   for (const run of summary.runs?.runs ?? []) if (run.sampleCount > 0) sets.push({ key: String(run.index), runIndex: run.index, count: run.sampleCount });
   const manifest: CompressedSamplesManifest = {
@@ -165,6 +185,7 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     sets: Object.fromEntries(sets.map((set) => [set.key, set.count])),
   };
   const raw = rawSamplesOf(source);
+  let windows: FileWindows | undefined;
   const chunkFile = `${outFile}.chunks.partial`;
   const chunksOut = new HtmlOutput(chunkFile);
   let out: HtmlOutput | undefined;
@@ -172,18 +193,7 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     const chunks = new ChunkWriter(chunksOut, options.level ?? DEFAULT_LEVEL);
     for (const set of sets) await writeRows(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
     if (raw) {
-      const reader = new RawChunkReader(raw.filePath);
-      const chunkStarts: Record<string, number[]> = {};
-      try {
-        for (const set of sets) {
-          const rawSet = raw.sets.find((candidate) => candidate.runIndex === set.runIndex);
-          if (!rawSet || rawSet.starts.length !== set.count) throw new Error('The log changed while the report was being written.');
-          chunkStarts[set.key] = await writeRawSamples(reader, chunks, set.key, rawSet, manifest.detailsPerChunk);
-        }
-      } finally {
-        reader.close();
-      }
-      manifest.rawSamples = { chunkStarts, context: { ...raw.context, generation: summary.generation } };
+      windows = await writeRawSamples(raw, chunks, sets, manifest, summary.generation);
     } else {
       for (const set of sets) await writeDetails(source, chunks, set.key, set.count, set.runIndex, manifest);
     }
@@ -196,6 +206,7 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     out = new HtmlOutput(outFile);
     await out.write(head + reportDataElement(report) + scriptElement);
     await out.copyFrom(chunkFile);
+    if (windows) await out.copyFrom(windows.file);
     await out.write(STANDALONE_HTML_END);
     await out.close();
   } catch (error) {
@@ -205,6 +216,8 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     throw error;
   } finally {
     await fs.promises.rm(chunkFile, { force: true });
+    const fromWorker = await raw?.windows?.().catch(() => undefined);
+    if (fromWorker) await fs.promises.rm(fromWorker.file, { force: true });
   }
   return sets.reduce((n, set) => n + set.count, 0);
 }

@@ -8,6 +8,7 @@ import type { LogSource } from '../log/logSource';
 import type { DetailContext } from '../log/sampleDetail';
 import type { JsonPath } from '../yaml/specDocument';
 import { BufferSampleStore } from '../log/bufferLog';
+import type { FileWindows } from './fileWindows';
 
 /** One sample array of the log: its path in the log and where each sample lies in the file. */
 export interface RawSampleSet {
@@ -35,6 +36,8 @@ export interface RawSampleAccess {
   unparsed(): Promise<UnparsedSample[]>;
   /** Throws the error (file, line, column) of a sample that is not valid JSON. */
   failOn(sample: UnparsedSample): void;
+  /** The file's compressed windows, when a worker thread writes them (rejects when it could not). */
+  windows?(): Promise<FileWindows>;
 }
 
 /** A log source whose samples can be read as the file's bytes. */

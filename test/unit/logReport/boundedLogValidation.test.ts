@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { loadLogIndexSync } from '../../../src/core/log/logLoader';
-import { BoundedLogValidation } from '../../../src/core/report/boundedLogValidation';
+import { BoundedLogValidation, mergeValidationParts, splitRank } from '../../../src/core/report/boundedLogValidation';
 import { StreamedLogValidation } from '../../../src/core/report/streamedLogValidation';
 import { RawSampleSet, rawSampleSets } from '../../../src/core/report/rawSampleAccess';
 import { examplesDir, log, trial } from '../log/logTestHelpers';
@@ -60,6 +60,27 @@ describe('schema validation of a large log at the index\'s sample bounds', () =>
       assert.deepEqual(result.problems, expected, layout);
       assert.deepEqual(result.unparsed, [], layout);
     }
+  });
+
+  test('two parts of the samples, one with the skeleton, give the same result once merged', () => {
+    const text = JSON.stringify(invalidLog(), null, 1).replace(/\n/g, '\r\n');
+    const bytes = Buffer.from(text, 'utf8');
+    const sets = setsOf(bytes);
+    const whole = new BoundedLogValidation({ bytes }, sets).run();
+    const count = sets.reduce((n, set) => n + set.starts.length, 0);
+    assert.equal(count, 6);
+    for (let split = 0; split <= count; split++) {
+      for (const limit of [2, 200]) {
+        const first = new BoundedLogValidation({ bytes }, sets, { maxProblems: limit }).run({ from: 0, to: split, skeleton: true });
+        const second = new BoundedLogValidation({ bytes }, sets, { maxProblems: limit }).run({ from: split, to: count, skeleton: false });
+        const expected = limit === 200 ? whole : new BoundedLogValidation({ bytes }, sets, { maxProblems: limit }).run();
+        assert.deepEqual(mergeValidationParts([first, second], limit), expected, `split at ${split}, limit ${limit}`);
+      }
+    }
+    assert.equal(splitRank(sets, 0), 0);
+    assert.equal(splitRank(sets, 1), count);
+    const middle = splitRank(sets, 0.5);
+    assert.ok(middle > 0 && middle < count, `the middle of the bytes is between samples (${middle})`);
   });
 
   test('keeps the problem limit as splitting the file does', () => {
