@@ -2,7 +2,8 @@
  * Large task result logs on the command line, where CI runners have little memory: `eval-lens log verify`
  * and `eval-lens log report -o` (dist/cli.js) as child processes on the seeded 20,000 × 3 log (and the
  * 60,000 × 3 one with EVAL_LENS_BENCH_LARGE_LOG=1), with their wall time and peak RSS against a plain
- * `JSON.parse` of the file (the floor), and the time headless Chromium takes to show the exported HTML's summary.
+ * `JSON.parse` of the file (the floor), and the time headless Chromium takes to show the exported HTML's summary;
+ * `eval-lens log compare` (`--json` and `-o`) of two 20,000 × 3 logs against a `JSON.parse` of both files.
  */
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -40,9 +41,10 @@ function runChild(args: string[], scratch: string): ChildFigures {
   return { seconds, peakMb: peak / 1e6, status: child.status, stdout: child.stdout, stderr: child.stderr };
 }
 
-/** The floor: read the file and JSON.parse it, in a fresh process. */
-function plainParse(file: string, scratch: string): ChildFigures {
-  return runChild(['-e', `const t = performance.now(); JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8')); process.stdout.write(String((performance.now() - t) / 1000));`], scratch);
+/** The floor: read the files and JSON.parse each, in a fresh process. */
+function plainParse(files: string | string[], scratch: string): ChildFigures {
+  const list = JSON.stringify(Array.isArray(files) ? files : [files]);
+  return runChild(['-e', `const t = performance.now(); for (const f of ${list}) JSON.parse(require('fs').readFileSync(f, 'utf8')); process.stdout.write(String((performance.now() - t) / 1000));`], scratch);
 }
 
 async function timeToSummary(html: string): Promise<number> {
@@ -92,11 +94,41 @@ async function measure(samples: number, scratch: string): Promise<BenchResult[]>
   ];
 }
 
+/** `log compare` of two logs of `samples` samples × 3 trials (the candidate from another seed), `--json` and `-o`. */
+function measureCompare(samples: number, scratch: string): BenchResult[] {
+  const dataDir = path.join(root, 'bench', 'data');
+  const baseline = ensureTaskLog(dataDir, samples);
+  const candidate = ensureTaskLog(path.join(dataDir, 'compare-candidate'), samples, 20260202);
+  const sizeMb = (fs.statSync(baseline).size + fs.statSync(candidate).size) / 1e6;
+  const group = `log compare on the CLI (2 logs × ${samples.toLocaleString('en-US')} samples × 3 trials, ${sizeMb.toFixed(0)} MB)`;
+  warmFileCache(baseline);
+  warmFileCache(candidate);
+  const floor = plainParse([baseline, candidate], scratch);
+  if (floor.status !== 0) throw new Error(`JSON.parse failed: ${floor.stderr}`);
+  const json = runChild([cli, 'log', 'compare', baseline, candidate, '--json'], scratch);
+  if (json.status !== 0) throw new Error(`log compare --json failed: ${json.stderr}`);
+  const html = path.join(scratch, 'compare.html');
+  const page = runChild([cli, 'log', 'compare', baseline, candidate, '-o', html], scratch);
+  if (page.status !== 0) throw new Error(`log compare -o failed: ${page.stderr}`);
+  const htmlKb = fs.statSync(html).size / 1e3;
+  fs.rmSync(html, { force: true });
+  const timed = (metric: string, seconds: number, note?: string): BenchResult => ({ group, metric, value: seconds, unit: 's', peer: { name: 'JSON.parse of both', value: floor.seconds }, goal: '≤ 1.5× JSON.parse', met: seconds <= 1.5 * floor.seconds, ...(note ? { note } : {}) });
+  const memory = (metric: string, mb: number): BenchResult => ({ group, metric, value: mb, unit: 'MB', goal: `≤ 2× the two files (${(2 * sizeMb).toFixed(0)} MB)`, met: mb <= 2 * sizeMb, note: `${(mb / sizeMb).toFixed(2)}× the two files` });
+  return [
+    { group, metric: 'read + JSON.parse of both files (floor, fresh process)', value: floor.seconds, unit: 's', note: `${floor.peakMb.toFixed(0)} MB peak RSS; ${LOAD_NOTE}` },
+    timed('`log compare --json` time', json.seconds, `${(json.stdout.length / 1e6).toFixed(1)} MB of JSON on stdout`),
+    memory('`log compare --json` peak RSS', json.peakMb),
+    timed('`log compare -o compare.html` time', page.seconds, `${htmlKb.toFixed(0)} kB of HTML`),
+    memory('`log compare -o compare.html` peak RSS', page.peakMb),
+  ];
+}
+
 export async function run(): Promise<BenchResult[]> {
   if (!fs.existsSync(cli)) throw new Error('dist/cli.js is missing: run node esbuild.js --production --bench first');
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-large-log-'));
   try {
     const results = await measure(20000, scratch);
+    results.push(...measureCompare(20000, scratch));
     if (process.env.EVAL_LENS_BENCH_LARGE_LOG === '1') results.push(...(await measure(60000, scratch)));
     return results;
   } finally {
