@@ -57,7 +57,7 @@ export interface OpenLogOptions {
 }
 
 /** The share of the samples' bytes the report worker validates; this thread validates the rest after writing the rows. */
-const WORKER_VALIDATION_SHARE = 0.55;
+const WORKER_VALIDATION_SHARE = 0.6;
 
 /**
  * A lean index as a source: its schema problems and the samples that are not valid JSON come from

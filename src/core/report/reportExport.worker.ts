@@ -24,10 +24,18 @@ try {
   post({ type: 'windowsFailed', error: errorText(error) });
 }
 
+/** Loaded while the main thread still indexes the log, so that the validation starts at once when asked. */
 let validation: ValidationModule | undefined;
+let loadError: unknown;
+try {
+  validation = createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+} catch (error) {
+  loadError = error;
+}
+
 parentPort?.on('message', (request: ReportWorkerRequest) => {
   try {
-    validation ??= createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+    if (!validation) throw loadError;
     post({ type: 'validated', result: new validation.BoundedLogValidation({ filePath: data.filePath }, request.sets).run(request.part) });
   } catch (error) {
     post({ type: 'validationFailed', error: errorText(error) });
