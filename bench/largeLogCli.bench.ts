@@ -89,7 +89,7 @@ async function measure(samples: number, scratch: string): Promise<BenchResult[]>
     memory('`log verify --json` peak RSS', verify.peakMb),
     timed('`log report -o` time', report.seconds),
     memory('`log report -o` peak RSS', report.peakMb),
-    { group, metric: 'exported HTML size', value: htmlMb, unit: 'MB', note: 'summary plain, samples gzip-compressed in chunks (base64)' },
+    { group, metric: 'exported HTML size', value: htmlMb, unit: 'MB', note: 'summary plain; rows gzip-compressed in chunks, the log file itself in 1 MiB windows (base64), a sample parsed by the page only when shown' },
     { group, metric: 'HTML in headless Chromium: time to the summary', value: summaryS, unit: 's', goal: '≤ 3 s', met: summaryS <= 3, note: 'from navigation to the header and tabs shown (file:// URL)' },
   ];
 }
