@@ -65,7 +65,9 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
     throw error;
   }
   const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
-  comparison.checkInputs();
+  // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
+  // hashes, without reading every sample again (read only when a log has none).
+  if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
   const summary = comparison.summary();
   if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
   const changes: SampleChange[][] = summary.candidates.map((c) => {

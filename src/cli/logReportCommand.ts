@@ -18,6 +18,12 @@ function validationModule(): string | undefined {
   return fs.existsSync(file) ? file : undefined;
 }
 
+/** The export worker beside the CLI (dist/worker/reportExport.js), with the validation bundle it loads. */
+function exportWorker(outPath: string): { script: string; windowsFile: string } | undefined {
+  const script = path.join(__dirname, 'worker', 'reportExport.js');
+  return fs.existsSync(script) && validationModule() ? { script, windowsFile: `${outPath}.windows.partial` } : undefined;
+}
+
 /**
  * `eval-lens log report LOG -o FILE.html`: the log's report as one standalone HTML file (no network, data
  * embedded, the same UI as in the editor). Exit 2 when the log cannot be read.
@@ -39,7 +45,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule() });
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule(), exportWorker: exportWorker(outPath) });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);

@@ -17,10 +17,12 @@ import { writeStandaloneReport } from '../../src/core/report/standaloneReportFil
 let browser: Browser;
 let folder: string;
 
-async function exportLog(name: string, compressed: boolean): Promise<string> {
-  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: compressed ? 0 : undefined });
+async function exportLog(name: string, compressed: boolean, reportWorker = false): Promise<string> {
+  const file = path.join(folder, `${name}${compressed ? '-compressed' : ''}${reportWorker ? '-worker' : ''}.html`);
+  // As `log report -o` does: the report worker compresses the log file while it is indexed.
+  const exportWorker = reportWorker ? { script: path.join(repoRoot(), 'dist/worker/reportExport.js'), windowsFile: `${file}.windows.partial` } : undefined;
+  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: compressed ? 0 : undefined, exportWorker });
   if (!outcome.ok) throw new Error(outcome.failure.message);
-  const file = path.join(folder, `${name}${compressed ? '-compressed' : ''}.html`);
   try {
     await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file, { compressed, rowsPerChunk: 5, detailsPerChunk: 2 });
   } finally {
@@ -62,20 +64,25 @@ after(async () => {
 });
 
 describe('the exported HTML report: large logs and reading aids', () => {
-  test('a compressed export shows the summary, decodes rows and details on demand, under the strict CSP', { timeout: 120_000 }, async () => {
-    const file = await exportLog('repeatability', true);
-    assert.match(fs.readFileSync(file, 'utf8'), /application\/x-eval-lens-chunk/);
-    const { page, errors } = await open(file);
-    assert.ok((await page.locator('[data-testid="display-name"]').textContent())?.trim());
-    await page.locator('[role="tab"][data-tab="samples"]').click();
-    const rows = page.locator('.grid-row[data-sample-index]');
-    await rows.first().waitFor({ timeout: 30_000 });
-    assert.ok((await rows.count()) >= 3, 'the rows of the compressed chunks are listed');
-    await page.locator('.grid-row[data-sample-index="3"]').click();
-    await page.waitForSelector('[data-testid="sample-detail"][data-sample-index="3"]', { timeout: 30_000 });
-    assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/i.test(e)), [], 'nothing was refused by the CSP');
-    await page.close();
-  });
+  for (const reportWorker of [false, true]) {
+    test(`a compressed export${reportWorker ? ' (file compressed by the report worker)' : ''} shows the summary, decodes rows and details on demand, under the strict CSP`, { timeout: 120_000 }, async () => {
+      const file = await exportLog('repeatability', true, reportWorker);
+      assert.match(fs.readFileSync(file, 'utf8'), /application\/x-eval-lens-chunk/);
+      const { page, errors } = await open(file);
+      assert.ok((await page.locator('[data-testid="display-name"]').textContent())?.trim());
+      await page.locator('[role="tab"][data-tab="samples"]').click();
+      const rows = page.locator('.grid-row[data-sample-index]');
+      await rows.first().waitFor({ timeout: 30_000 });
+      assert.ok((await rows.count()) >= 3, 'the rows of the compressed chunks are listed');
+      await page.locator('.grid-row[data-sample-index="3"]').click();
+      await page.waitForSelector('[data-testid="sample-detail"][data-sample-index="3"]', { timeout: 30_000 });
+      const sampleId = (await page.locator('.grid-row[data-sample-index="3"] [role="gridcell"]').nth(1).textContent())?.trim() ?? '';
+      assert.ok(sampleId, 'the row shows its sample id');
+      assert.ok((await page.locator('[data-testid="sample-detail"]').textContent())?.includes(sampleId), `the detail of ${sampleId} is shown`);
+      assert.deepEqual(errors.filter((e) => /Content Security Policy|Refused/i.test(e)), [], 'nothing was refused by the CSP');
+      await page.close();
+    });
+  }
 
   test('runs are labelled from 1, with the log index in the tooltip', { timeout: 120_000 }, async () => {
     const { page } = await open(await exportLog('repeatability', false));

@@ -4,7 +4,7 @@
  */
 import type { DetailRequest, HostToWebview, PageRequest } from '../../src/core/protocol/logReportProtocol';
 import { COMPRESSED_TOP_SET, EmbeddedReport } from '../../src/core/protocol/embeddedReport';
-import { ChunkDocument, CompressedSampleSet } from './compressedSamples';
+import { ChunkDocument, CompressedSampleSet, fileWindowReader } from './compressedSamples';
 import { EmbeddedQuery } from './embeddedQuery';
 
 export class CompressedSamplesHost {
@@ -14,8 +14,9 @@ export class CompressedSamplesHost {
   constructor(report: EmbeddedReport, doc: ChunkDocument, private readonly generation: number) {
     const manifest = report.compressed;
     if (!manifest) return;
+    const file = fileWindowReader(doc, manifest);
     for (const [setKey, count] of Object.entries(manifest.sets)) {
-      this.sets.set(setKey === COMPRESSED_TOP_SET ? '' : setKey, new CompressedSampleSet(doc, manifest, setKey, count));
+      this.sets.set(setKey === COMPRESSED_TOP_SET ? '' : setKey, new CompressedSampleSet(doc, manifest, setKey, count, file));
     }
   }
 

@@ -1,10 +1,12 @@
 /**
  * The samples of a large standalone export, carried compressed (src/core/report/compressedReportWriter.ts):
- * each chunk is base64 of gzip of a JSON array in its own element. A set's rows are decoded on the first
- * page request, details a chunk at a time when a sample is opened (all of them only for a text search).
+ * each chunk is base64 of gzip in its own element. A set's rows are decoded on the first page request,
+ * samples a chunk at a time when one is opened (all of them only for a text search): built details, or the
+ * log's own JSON, parsed and turned into a detail sample by sample (rawSampleChunks.ts).
  */
 import type { SampleDetail, SampleRow } from '../../src/core/log/logViewTypes';
-import { compressedChunkId, CompressedSamplesManifest } from '../../src/core/protocol/embeddedReport';
+import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, fileWindowId, SampleBoundsChunk } from '../../src/core/protocol/embeddedReport';
+import { FileWindowReader, FileWindowSamples } from './fileWindowSamples';
 
 /** The part of Document the decoder reads (a test passes its own). */
 export interface ChunkDocument {
@@ -26,16 +28,29 @@ function base64Bytes(text: string): Uint8Array {
   return bytes;
 }
 
-/** Decodes the chunk carried by element `id`. */
-export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[]> {
+/** The decompressed bytes of the chunk carried by element `id`. */
+export async function decodeChunkBytes(doc: ChunkDocument, id: string): Promise<Uint8Array> {
   await documentParsed(doc);
   const text = doc.getElementById(id)?.textContent;
   if (!text) throw new Error(`The report file is incomplete: ${id} is missing.`);
   const bytes = base64Bytes(text);
   const stream = new Blob([bytes.buffer as ArrayBuffer]).stream().pipeThrough(new DecompressionStream('gzip'));
-  const value: unknown = JSON.parse(await new Response(stream).text());
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Decodes the chunk carried by element `id` (a JSON array). */
+export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[]> {
+  const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
   if (!Array.isArray(value)) throw new Error(`The report file is damaged: ${id} is not a list.`);
   return value as T[];
+}
+
+/** Decodes the chunk of a set's sample bounds (RawSamplesManifest). */
+async function decodeBounds(doc: ChunkDocument, id: string): Promise<SampleBoundsChunk> {
+  const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
+  const bounds = value as Partial<SampleBoundsChunk> | null;
+  if (!bounds || !Array.isArray(bounds.gaps) || !Array.isArray(bounds.lengths)) throw new Error(`The report file is damaged: ${id} does not place the samples.`);
+  return bounds as SampleBoundsChunk;
 }
 
 /** One set (top-level samples or a run) of a compressed export. */
@@ -45,7 +60,15 @@ export class CompressedSampleSet {
   private rowsLoad?: Promise<SampleRow[]>;
   private readonly detailLoads = new Map<number, Promise<void>>();
 
-  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number) {}
+  /** Set when the samples are carried as the log file's own bytes (`files` is then given). */
+  private readonly fileSamples?: FileWindowSamples;
+
+  constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number, file?: FileWindowReader) {
+    const raw = manifest.rawSamples;
+    if (!raw || !file) return;
+    const bounds = (): Promise<SampleBoundsChunk> => decodeBounds(doc, compressedChunkId(setKey, 'bounds', 0));
+    this.fileSamples = new FileWindowSamples(file, bounds, count, { ...raw.context, runIndex: setKey === COMPRESSED_TOP_SET ? undefined : Number(setKey) });
+  }
 
   /** Every row of the set, in file order. */
   rows(): Promise<SampleRow[]> {
@@ -74,13 +97,30 @@ export class CompressedSampleSet {
 
   async detail(index: number): Promise<SampleDetail | undefined> {
     if (!Number.isInteger(index) || index < 0 || index >= this.count) return undefined;
+    if (this.fileSamples) return (this.details[index] ??= await this.fileSamples.detail(index));
     await this.loadDetails(Math.floor(index / this.manifest.detailsPerChunk));
     return this.details[index];
   }
 
   /** Decodes every detail (a text search reads them all). */
   async allDetails(): Promise<void> {
-    const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);
-    for (let chunk = 0; chunk < chunks; chunk++) await this.loadDetails(chunk);
+    if (!this.fileSamples) {
+      const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);
+      for (let chunk = 0; chunk < chunks; chunk++) await this.loadDetails(chunk);
+      return;
+    }
+    for (let index = 0; index < this.count; index++) {
+      try {
+        this.details[index] ??= await this.fileSamples.detail(index);
+      } catch {
+        // A sample that does not parse is searched by its row only (opening it says why).
+      }
+    }
   }
+}
+
+/** The log file's windows of a compressed export carried as the file's own bytes, shared by its sets. */
+export function fileWindowReader(doc: ChunkDocument, manifest: CompressedSamplesManifest): FileWindowReader | undefined {
+  const raw = manifest.rawSamples;
+  return raw ? new FileWindowReader((n) => decodeChunkBytes(doc, fileWindowId(n)), raw.windowBytes, raw.windowCount) : undefined;
 }

@@ -3,6 +3,7 @@
  * for, answered in the page by the same UI code. Written by the export, read by webview/logReport.
  */
 import type { LogSummary, SampleDetail, SampleRow } from '../log/logViewTypes';
+import type { DetailContext } from '../log/sampleDetail';
 
 export const EMBEDDED_REPORT_ELEMENT_ID = 'eval-lens-report-data';
 
@@ -35,6 +36,34 @@ export interface CompressedSamplesManifest {
   detailsPerChunk: number;
   /** Number of samples of each set: COMPRESSED_TOP_SET for the top-level samples, else the run index. */
   sets: Record<string, number>;
+  /**
+   * Set when the samples are carried as the log file's own bytes (see RawSamplesManifest) instead of built
+   * details: the page parses a sample and builds its detail only when it is shown.
+   */
+  rawSamples?: RawSamplesManifest;
+}
+
+/**
+ * The log file itself, compressed window by window (elements fileWindowId(n)), and for each set a chunk
+ * of part `bounds` (SampleBoundsChunk) saying where its samples lie in the file.
+ */
+export interface RawSamplesManifest {
+  /** Bytes of the file per window (the last one may be shorter). */
+  windowBytes: number;
+  windowCount: number;
+  /** What building a detail needs besides the sample (the log's trial settings). */
+  context: DetailContext;
+}
+
+/** Where a set's samples lie in the log file: sample i starts `gaps[i]` bytes after the end of sample i − 1 (the file's start for i = 0). */
+export interface SampleBoundsChunk {
+  gaps: number[];
+  lengths: number[];
+}
+
+/** The id of the element carrying window `n` of the log file (RawSamplesManifest). */
+export function fileWindowId(n: number): string {
+  return `eval-lens-file-${n}`;
 }
 
 /** The set key of the top-level samples in CompressedSamplesManifest.sets. */
@@ -44,7 +73,7 @@ export const COMPRESSED_TOP_SET = 'top';
 export const COMPRESSED_CHUNK_TYPE = 'application/x-eval-lens-chunk';
 
 /** The id of the element carrying chunk `chunk` of a set's rows or details. */
-export function compressedChunkId(setKey: string, part: 'rows' | 'details', chunk: number): string {
+export function compressedChunkId(setKey: string, part: 'rows' | 'details' | 'bounds', chunk: number): string {
   return `eval-lens-${part}-${setKey}-${chunk}`;
 }
 

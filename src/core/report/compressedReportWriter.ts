@@ -1,15 +1,19 @@
 /**
  * The standalone HTML of a large log, written as a stream: the summary embedded plainly first (so the page
- * shows it at once), then the inline script, then each set's rows and sample details gzip-compressed in
- * chunks (base64 in non-executed elements) that the page decodes on demand with DecompressionStream. Only
- * one chunk of samples is held at a time.
+ * shows it at once), then the inline script, then each set's rows and samples gzip-compressed in chunks
+ * (base64 in non-executed elements) that the page decodes on demand with DecompressionStream. The samples
+ * of a log indexed from its file are its own JSON bytes, which the page parses and turns into a detail
+ * only when shown (nothing is parsed here); other sources give built details. Only a few chunks are held
+ * at a time.
  */
 import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
 import type { SampleRow } from '../log/logViewTypes';
-import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport } from '../protocol/embeddedReport';
+import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport, fileWindowId } from '../protocol/embeddedReport';
+import { RawSampleAccess, RawSampleSet, rawSamplesOf } from './rawSampleAccess';
+import { FILE_WINDOW_BYTES, fileWindowCount, FileWindows, readFileWindow, sampleBoundsChunk } from './fileWindows';
 import { reportDataElement, STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from './standaloneHtml';
 
 const gzip = promisify(zlib.gzip);
@@ -17,8 +21,17 @@ const gzip = promisify(zlib.gzip);
 export interface CompressedExportOptions {
   rowsPerChunk?: number;
   detailsPerChunk?: number;
-  /** gzip level (default 4: most of the size gain of higher levels at a fraction of their time). */
+  /** gzip level (default 1: the log's own JSON compresses about 6× already, at a fraction of the time of higher levels). */
   level?: number;
+}
+
+const DEFAULT_LEVEL = 1;
+
+/** A set of samples written: the top level (COMPRESSED_TOP_SET) or a run. */
+interface ExportedSet {
+  key: string;
+  runIndex?: number;
+  count: number;
 }
 
 const DEFAULT_ROWS_PER_CHUNK = 5000;
@@ -74,25 +87,33 @@ export class HtmlOutput {
   }
 }
 
-/** Compresses chunks in the thread pool while the next one is built; writes them in order. */
+/** How many chunks are compressed at once in the thread pool while the next ones are read. */
+const CHUNKS_IN_FLIGHT = 4;
+
+/** Compresses chunks in the thread pool, several at a time, while the next ones are built; writes them in order. */
 export class ChunkWriter {
-  private pending: Promise<void> = Promise.resolve();
+  private readonly inFlight: { id: string; bytes: Promise<Buffer> }[] = [];
 
   constructor(private readonly out: HtmlOutput, private readonly level: number) {}
 
-  async add(id: string, json: string): Promise<void> {
-    await this.pending;
-    const compressed = gzip(Buffer.from(json, 'utf8'), { level: this.level });
-    this.pending = compressed.then((bytes) => this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${id}">${bytes.toString('base64')}</script>\n`));
-    this.pending.catch(() => undefined); // handled when awaited by the next add or by flush
+  async add(id: string, payload: Buffer | string): Promise<void> {
+    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level: this.level });
+    bytes.catch(() => undefined); // handled when awaited, in order
+    this.inFlight.push({ id, bytes });
+    if (this.inFlight.length >= CHUNKS_IN_FLIGHT) await this.writeOldest();
   }
 
-  flush(): Promise<void> {
-    return this.pending;
+  async flush(): Promise<void> {
+    while (this.inFlight.length) await this.writeOldest();
+  }
+
+  private async writeOldest(): Promise<void> {
+    const oldest = this.inFlight.shift();
+    if (oldest) await this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${oldest.id}">${(await oldest.bytes).toString('base64')}</script>\n`);
   }
 }
 
-async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest, generation: number): Promise<void> {
+async function writeRows(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest, generation: number): Promise<void> {
   let rowChunk = 0;
   for (let offset = 0; offset < count; offset += manifest.rowsPerChunk) {
     const page = await source.page({ offset, limit: manifest.rowsPerChunk, runIndex });
@@ -100,6 +121,9 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
     const rows: SampleRow[] = page.rows;
     await chunks.add(compressedChunkId(setKey, 'rows', rowChunk++), JSON.stringify(rows));
   }
+}
+
+async function writeDetails(source: LogSource, chunks: ChunkWriter, setKey: string, count: number, runIndex: number | undefined, manifest: CompressedSamplesManifest): Promise<void> {
   let detailChunk = 0;
   for (let from = 0; from < count; from += manifest.detailsPerChunk) {
     const parts: string[] = [];
@@ -111,6 +135,40 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
 }
 
 /**
+ * The log file's own bytes (RawSamplesManifest): each set's sample bounds, and the file's compressed windows,
+ * from the side file of a worker that wrote them meanwhile, else compressed here. Returns the side file.
+ */
+async function writeRawSamples(raw: RawSampleAccess, chunks: ChunkWriter, sets: readonly ExportedSet[], manifest: CompressedSamplesManifest, generation: number): Promise<FileWindows | undefined> {
+  for (const set of sets) {
+    const rawSet = raw.sets.find((candidate) => candidate.runIndex === set.runIndex);
+    if (!rawSet || rawSet.starts.length !== set.count) throw new Error('The log changed while the report was being written.');
+    await chunks.add(compressedChunkId(set.key, 'bounds', 0), JSON.stringify(sampleBoundsChunk(rawSet)));
+  }
+  const fromWorker = await raw.windows?.().catch(() => undefined);
+  const windows = fromWorker ?? { windowBytes: FILE_WINDOW_BYTES, windowCount: fileWindowCount(fs.statSync(raw.filePath).size, FILE_WINDOW_BYTES) };
+  manifest.rawSamples = { windowBytes: windows.windowBytes, windowCount: windows.windowCount, context: { ...raw.context, generation } };
+  if (fromWorker) return fromWorker;
+  const fd = fs.openSync(raw.filePath, 'r');
+  try {
+    for (let n = 0; n < windows.windowCount; n++) await chunks.add(fileWindowId(n), readFileWindow(fd, n, windows.windowBytes));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return undefined;
+}
+
+/** Fails on the first sample (in the order they are written) that is not valid JSON. */
+async function checkSamplesParse(raw: RawSampleAccess): Promise<void> {
+  const unparsed = await raw.unparsed();
+  const first = [...unparsed].sort((a, b) => {
+    const [setA, setB] = [raw.sets[a.set], raw.sets[b.set]];
+    const rank = (set: RawSampleSet): number => (set.runIndex === undefined ? -1 : raw.sets.indexOf(set));
+    return rank(setA) - rank(setB) || a.index - b.index;
+  })[0];
+  if (first) raw.failOn(first);
+}
+
+/**
  * Writes the compressed standalone report of `source` to `outFile`; returns the number of samples embedded.
  * The chunks are written to a side file first, while schema problems that come later (a validation in another
  * thread) are still awaited; the page is then put together with the summary first.
@@ -118,7 +176,7 @@ async function writeSet(source: LogSource, chunks: ChunkWriter, setKey: string, 
 export async function writeCompressedStandaloneReport(source: LogSource, assets: StandaloneAssets, outFile: string, options: CompressedExportOptions = {}): Promise<number> {
   const summary = await source.summary();
   const laterProblems = source.laterSchemaProblems?.().catch(() => undefined);
-  const sets: { key: string; runIndex?: number; count: number }[] = [];
+  const sets: ExportedSet[] = [];
   if (summary.samples.count > 0) sets.push({ key: COMPRESSED_TOP_SET, count: summary.samples.count });
   for (const run of summary.runs?.runs ?? []) if (run.sampleCount > 0) sets.push({ key: String(run.index), runIndex: run.index, count: run.sampleCount });
   const manifest: CompressedSamplesManifest = {
@@ -126,20 +184,29 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     detailsPerChunk: Math.max(1, options.detailsPerChunk ?? DEFAULT_DETAILS_PER_CHUNK),
     sets: Object.fromEntries(sets.map((set) => [set.key, set.count])),
   };
+  const raw = rawSamplesOf(source);
+  let windows: FileWindows | undefined;
   const chunkFile = `${outFile}.chunks.partial`;
   const chunksOut = new HtmlOutput(chunkFile);
   let out: HtmlOutput | undefined;
   try {
-    const chunks = new ChunkWriter(chunksOut, options.level ?? 4);
-    for (const set of sets) await writeSet(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
+    const chunks = new ChunkWriter(chunksOut, options.level ?? DEFAULT_LEVEL);
+    for (const set of sets) await writeRows(source, chunks, set.key, set.count, set.runIndex, manifest, summary.generation);
+    if (raw) {
+      windows = await writeRawSamples(raw, chunks, sets, manifest, summary.generation);
+    } else {
+      for (const set of sets) await writeDetails(source, chunks, set.key, set.count, set.runIndex, manifest);
+    }
     await chunks.flush();
     await chunksOut.close();
+    if (raw) await checkSamplesParse(raw);
     const schemaProblems = (await laterProblems) ?? summary.schemaProblems;
     const report: EmbeddedReport = { kind: 'eval-lens-log-report', version: 1, summary: { ...summary, schemaProblems }, samples: { rows: [], details: [] }, runs: {}, compressed: manifest };
     const { head, scriptElement } = standaloneHtmlParts(report.summary, assets);
     out = new HtmlOutput(outFile);
     await out.write(head + reportDataElement(report) + scriptElement);
     await out.copyFrom(chunkFile);
+    if (windows) await out.copyFrom(windows.file);
     await out.write(STANDALONE_HTML_END);
     await out.close();
   } catch (error) {
@@ -149,6 +216,8 @@ export async function writeCompressedStandaloneReport(source: LogSource, assets:
     throw error;
   } finally {
     await fs.promises.rm(chunkFile, { force: true });
+    const fromWorker = await raw?.windows?.().catch(() => undefined);
+    if (fromWorker) await fs.promises.rm(fromWorker.file, { force: true });
   }
   return sets.reduce((n, set) => n + set.count, 0);
 }

@@ -14,8 +14,13 @@ import { logReportStrings as S } from '../l10n/logReportStrings';
 import { logSchemaProblems } from './logSchemaProblems';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
 import { StreamedLogValidation } from './streamedLogValidation';
-import { ParallelValidation, validateInWorkerThread } from './parallelLogValidation';
+import { BoundedLogValidation, BoundedValidationResult, mergeValidationParts, splitRank } from './boundedLogValidation';
+import { FILE_WINDOW_LEVEL, FileWindows } from './fileWindows';
+import { ReportExportWorker } from './reportExportWorker';
+import { validateInWorkerThread } from './parallelLogValidation';
+import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './rawSampleAccess';
 import type { LogIndex } from '../log/logIndex';
+import type { SchemaProblem } from '../log/logViewTypes';
 
 export interface LoadFailure {
   message: string;
@@ -44,32 +49,101 @@ export interface OpenLogOptions {
    * in a worker thread while the caller works (the source then has `laterSchemaProblems`).
    */
   validationModule?: string;
+  /**
+   * With `leanAboveBytes`, for an export: the report worker (dist/worker/reportExport.js) compresses the file
+   * into `windowsFile` while this thread indexes it, then validates part of the samples beside this thread.
+   */
+  exportWorker?: { script: string; windowsFile: string };
 }
 
-/** A lean index whose schema problems come later, from a worker thread. */
-function withLaterProblems(index: LogIndex, validation: ParallelValidation, filePath: string): LogSource {
-  const problems = validation.problems.catch(() => new StreamedLogValidation({ filePath }).run());
-  return {
-    summary: () => index.summary(),
+/** The share of the samples' bytes the report worker validates; this thread validates the rest after writing the rows. */
+const WORKER_VALIDATION_SHARE = 0.6;
+
+/**
+ * A lean index as a source: its schema problems and the samples that are not valid JSON come from
+ * `validation` (a worker thread, or this thread), and its samples are readable as the file's bytes when
+ * the index located them all (`sets`).
+ */
+function leanSource(index: LogIndex, filePath: string, sets: RawSampleSet[] | undefined, validation: Promise<BoundedValidationResult>, cancel?: () => void, windows?: () => Promise<FileWindows>): LogSource {
+  const problems = (): Promise<SchemaProblem[]> => validation.then((result) => result.problems);
+  const source: LogSource = {
+    // Validated in this thread (no `cancel`), the problems are known: they are added to the summary, which
+    // may have been built before. From a worker thread they come later, without holding the summary up.
+    summary: cancel ? () => index.summary() : async () => ({ ...(await index.summary()), schemaProblems: await problems() }),
     page: (query) => index.page(query),
     detail: (i, runIndex) => index.detail(i, runIndex),
-    laterSchemaProblems: () => problems,
-    dispose: () => validation.cancel(),
+    laterSchemaProblems: problems,
+    dispose: () => cancel?.(),
   };
+  if (!sets) return source;
+  const rawSamples: RawSampleAccess = {
+    filePath,
+    sets,
+    context: index.detailSettings(),
+    unparsed: () => validation.then((result) => result.unparsed),
+    failOn: (sample) => void index.sampleSet(sets[sample.set].runIndex)?.store.full(sample.index),
+    windows,
+  };
+  const raw: RawLogSource = { ...source, rawSamples };
+  return raw;
+}
+
+function validateHere(filePath: string, sets: RawSampleSet[] | undefined): BoundedValidationResult {
+  return sets ? new BoundedLogValidation({ filePath }, sets).run() : { problems: new StreamedLogValidation({ filePath }).run(), unparsed: [] };
+}
+
+/** Runs `validate` on a later turn of the event loop (the caller's first work goes first). */
+function later(validate: () => BoundedValidationResult): Promise<BoundedValidationResult> {
+  return new Promise((resolve, reject) => setImmediate(() => {
+    try {
+      resolve(validate());
+    } catch (error) {
+      reject(error);
+    }
+  }));
+}
+
+/** The lean path of an export with the report worker (see OpenLogOptions.exportWorker). */
+async function openForExport(filePath: string, fileName: string, options: OpenLogOptions, exportWorker: NonNullable<OpenLogOptions['exportWorker']>): Promise<LoadOutcome> {
+  const worker = new ReportExportWorker(exportWorker.script, filePath, exportWorker.windowsFile, FILE_WINDOW_LEVEL);
+  try {
+    const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+    const sets = rawSampleSets(index);
+    if (!sets) {
+      worker.cancel();
+      return { ok: true, source: leanSource(index, filePath, undefined, Promise.resolve(validateHere(filePath, undefined))) };
+    }
+    const count = sets.reduce((n, set) => n + set.starts.length, 0);
+    const split = splitRank(sets, WORKER_VALIDATION_SHARE);
+    const first = { from: 0, to: split, skeleton: true };
+    const there = worker.validate(sets, first).catch(() => new BoundedLogValidation({ filePath }, sets).run(first));
+    const here = later(() => new BoundedLogValidation({ filePath }, sets).run({ from: split, to: count, skeleton: false }));
+    const validation = Promise.all([there, here]).then((parts) => mergeValidationParts(parts));
+    validation.catch(() => undefined); // awaited by the writer
+    return { ok: true, source: leanSource(index, filePath, sets, validation, () => worker.cancel(), () => worker.windows) };
+  } catch (error) {
+    worker.cancel();
+    return { ok: false, failure: failureOf(error) };
+  }
 }
 
 /** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
 async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
+  if (options.exportWorker) return openForExport(filePath, fileName, options, options.exportWorker);
   try {
     options.onProgress?.(S.indexing, 0, size);
     // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
     const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
-    // The worker starts once the bytes are released, so that the two never add up in memory.
-    if (options.validationModule) return { ok: true, source: withLaterProblems(index, validateInWorkerThread(options.validationModule, filePath), filePath) };
+    const sets = rawSampleSets(index);
+    if (options.validationModule) {
+      // The worker starts once the bytes are released, so that the two never add up in memory.
+      const worker = validateInWorkerThread(options.validationModule, filePath, sets);
+      return { ok: true, source: leanSource(index, filePath, sets, worker.result.catch(() => validateHere(filePath, sets)), worker.cancel) };
+    }
     options.onProgress?.(S.parsing, size, size);
-    // Validated after indexing, so that a syntax error is reported as such; the summary is not built yet.
-    index.options.schemaProblems = new StreamedLogValidation({ filePath }).run();
-    return { ok: true, source: index };
+    // Validated after indexing, so that a syntax error is reported as such.
+    const result = validateHere(filePath, sets);
+    return { ok: true, source: leanSource(index, filePath, sets, Promise.resolve(result)) };
   } catch (error) {
     return { ok: false, failure: failureOf(error) };
   }

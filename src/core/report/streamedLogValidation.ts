@@ -6,17 +6,14 @@
  * validation stops after `maxProblems` problems; the file is still read to its end for the skeleton.
  */
 import * as fs from 'node:fs';
-import type { ValidateFunction } from 'ajv';
 import type { SchemaProblem } from '../log/logViewTypes';
 import * as validators from '../schema/generated/validators';
-import { problemsFromAjv } from '../schema/schemaProblems';
-import { rangeInJson } from '../validation/locateProblem';
-import { JsonPath, toPointer } from '../yaml/specDocument';
 import { LineIndex } from '../text/lineIndex';
-import { cleanJsonMessage, jsonErrorOffset } from '../log/jsonErrors';
-import { logReportStrings as S } from '../l10n/logReportStrings';
 import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';
-import { FilePosition, LogSkeleton, SplitSample, StreamedLogSplitter } from './streamedLogSplitter';
+import { byPosition, placeIn, problemsOf } from './partProblems';
+import { LogSkeleton, SplitSample, StreamedLogSplitter } from './streamedLogSplitter';
+
+export { BoundedLogValidation } from './boundedLogValidation';
 
 export type LogBytesInput = { filePath: string } | { text: string };
 
@@ -71,33 +68,6 @@ class ChunkReader {
       fs.closeSync(fd);
     }
   }
-}
-
-/** 1-based line and column in the file of `offset` in a part of it that starts at `start`. */
-function placeIn(lines: LineIndex, offset: number, partStart: number, start: FilePosition): { line: number; column: number } {
-  const at = lines.positionAt(offset);
-  const base = lines.positionAt(partStart);
-  if (at.line === base.line) return { line: start.line + 1, column: start.column + at.character - base.character + 1 };
-  return { line: start.line + at.line - base.line + 1, column: at.character + 1 };
-}
-
-/** Problems of one JSON text, validated against `validate`; `prefix` is the text's path in the log. */
-function problemsOf(validate: ValidateFunction, text: string, prefix: JsonPath, locate: (offset: number) => { line: number; column: number }): SchemaProblem[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return [{ message: S.partNotJson(cleanJsonMessage(message)), path: toPointer(prefix), ...locate(jsonErrorOffset(text, message)) }];
-  }
-  if (validate(value)) return [];
-  return problemsFromAjv(validate.errors)
-    .filter((p) => p.severity === 'error')
-    .map((p) => ({ message: p.message, path: toPointer([...prefix, ...p.path]), ...locate(rangeInJson(text, p.path, p.part).start) }));
-}
-
-function byPosition(a: SchemaProblem, b: SchemaProblem): number {
-  return (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0) || a.path.localeCompare(b.path);
 }
 
 export class StreamedLogValidation {

@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -113,5 +114,19 @@ describe('eval-lens log compare', () => {
     const accuracy = c.metrics.find((m) => m.id === 'exact_match|accuracy|correct');
     assert.ok(accuracy && accuracy.estimate.delta > 0.1 && accuracy.pHolm < 0.05);
     assert.equal(accuracy.verdict, 'better');
+  });
+
+  test('the built command line decides "input changed" from the loading workers\' hashes, with the same result as reading the samples', () => {
+    const cli = path.join(repoRoot, 'dist', 'cli.js');
+    assert.ok(fs.existsSync(path.join(repoRoot, 'dist', 'worker', 'compareLoad.js')), 'build first: node esbuild.js');
+    const logs = ['examples/logs/compare-baseline.tasklog.json', 'examples/logs/compare-candidate.tasklog.json'];
+    const child = spawnSync(process.execPath, [cli, 'log', 'compare', ...logs, '--json'], { cwd: repoRoot, encoding: 'utf8' });
+    assert.equal(child.status, 0, child.stderr);
+    const inThread = capture(repoRoot);
+    return runCli(['log', 'compare', ...logs, '--json'], inThread).then(() => {
+      const built = JSON.parse(child.stdout) as JsonReport;
+      assert.deepEqual(built.candidates[0].alignment.inputChanged, ['geo-00007']);
+      assert.deepEqual(built, JSON.parse(inThread.out), 'the same report as the in-thread loading, which reads every sample');
+    });
   });
 });

@@ -29,9 +29,16 @@ async function withSource<T>(relativePath: string, options: Partial<OpenLogOptio
   }
 }
 
-async function exportCompressed(relativePath: string): Promise<string> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-')), 'report.html');
-  await withSource(relativePath, { leanAboveBytes: 0 }, (source) => writeCompressedStandaloneReport(source, assets, file, { rowsPerChunk: 2, detailsPerChunk: 3 }));
+/** The report worker and the validation bundle it loads (built by `node esbuild.js`). */
+const reportWorker = path.join(repoRoot, 'dist/worker/reportExport.js');
+
+/** The compressed export, its file windows written by the report worker (`worker`) or by the writer. */
+async function exportCompressed(relativePath: string, worker = false): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+  const file = path.join(dir, 'report.html');
+  const exportWorker = worker ? { script: reportWorker, windowsFile: `${file}.windows.partial` } : undefined;
+  await withSource(relativePath, { leanAboveBytes: 0, exportWorker }, (source) => writeCompressedStandaloneReport(source, assets, file, { rowsPerChunk: 2, detailsPerChunk: 3 }));
+  assert.deepEqual(fs.readdirSync(dir), ['report.html'], 'no side file is left');
   return fs.readFileSync(file, 'utf8');
 }
 
@@ -69,11 +76,12 @@ function asker(host: CompressedSamplesHost): Ask {
 }
 
 describe('compressed standalone export of a large log', () => {
-  for (const name of ['repeatability', 'success-trials']) {
-    test(`${name}: the page answers every page, search and detail as the plain export does`, async () => {
+  for (const [name, worker] of [['repeatability', false], ['success-trials', false], ['repeatability', true], ['mismatch', true]] as const) {
+    test(`${name}${worker ? ', file compressed by the report worker' : ''}: the page answers every page, search and detail as the plain export does`, async () => {
+      assert.ok(!worker || fs.existsSync(reportWorker), 'the report worker is built');
       const relativePath = `examples/logs/${name}.tasklog.json`;
       const plain = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
-      const html = await exportCompressed(relativePath);
+      const html = await exportCompressed(relativePath, worker);
       const data = embeddedData(html);
       assert.deepEqual(data.summary, JSON.parse(JSON.stringify(plain.summary)), 'the summary is embedded plainly');
       assert.equal(data.samples.rows.length, 0);
@@ -124,7 +132,7 @@ describe('compressed standalone export of a large log', () => {
   });
 
   test('a damaged chunk gives an error answer, not a hang', async () => {
-    const html = (await exportCompressed('examples/logs/success-trials.tasklog.json')).replace(/(id="eval-lens-details-top-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA');
+    const html = (await exportCompressed('examples/logs/success-trials.tasklog.json')).replace(/(id="eval-lens-file-0">)[A-Za-z0-9+/=]{8}/, '$1AAAAAAAA');
     const doc = chunkDocument(html);
     doc.parsed();
     const ask = asker(new CompressedSamplesHost(embeddedData(html), doc, 1));
@@ -138,33 +146,43 @@ describe('compressed standalone export of a large log', () => {
     const sample = (id: number, solver: string): string => `{"sample_id": ${id}, "trials": [{"index": 0, "scores": [], "solver": ${solver}}]}`;
     fs.writeFileSync(log, `{"status": "success", "evidence": {"samples": [\n${sample(1, '{"output": "ok"}')},\n${sample(2, '{"output": tru}')}\n]}}`);
     const out = path.join(dir, 'report.html');
-    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0 });
-    assert.ok(outcome.ok, 'indexing skips the solver values');
-    await assert.rejects(writeCompressedStandaloneReport(outcome.source, assets, out), (error: Error) => error instanceof LogLoadError && /cut\.tasklog\.json:3:\d+/.test(error.message));
-    assert.equal(fs.existsSync(out), false);
+    for (const exportWorker of [undefined, { script: reportWorker, windowsFile: `${out}.windows.partial` }]) {
+      const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, exportWorker });
+      assert.ok(outcome.ok, 'indexing skips the solver values');
+      try {
+        await assert.rejects(writeCompressedStandaloneReport(outcome.source, assets, out), (error: Error) => error instanceof LogLoadError && /cut\.tasklog\.json:3:\d+/.test(error.message));
+      } finally {
+        outcome.source.dispose();
+      }
+      assert.deepEqual(fs.readdirSync(dir), ['cut.tasklog.json'], 'no report and no side file');
+    }
   });
 
-  test('schema problems found by a validation in a worker thread reach the embedded summary', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
-    const log = path.join(dir, 'schema.tasklog.json');
-    const text = fs.readFileSync(path.join(repoRoot, 'examples/logs/success-trials.tasklog.json'), 'utf8').replace('"status": "success"', '"status": 42');
-    fs.writeFileSync(log, text);
-    const full = await withSource(path.relative(repoRoot, log), {}, (source) => source.summary());
-    assert.ok(full.schemaProblems.length > 0, 'the changed log has a schema problem');
-    const validationModule = path.join(repoRoot, 'dist/worker/streamedLogValidation.js');
-    assert.ok(fs.existsSync(validationModule), 'the validation bundle is built');
-    const out = path.join(dir, 'report.html');
-    const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, validationModule });
-    assert.ok(outcome.ok);
-    assert.ok(outcome.source.laterSchemaProblems, 'the problems come from the worker thread');
-    try {
-      await writeCompressedStandaloneReport(outcome.source, assets, out);
-    } finally {
-      outcome.source.dispose();
-    }
-    assert.deepEqual(embeddedData(fs.readFileSync(out, 'utf8')).summary.schemaProblems, full.schemaProblems);
-    assert.deepEqual(fs.readdirSync(dir).sort(), ['report.html', 'schema.tasklog.json'], 'no side file is left');
-  });
+  for (const how of ['validation worker', 'report worker'] as const) {
+    test(`schema problems found in another thread (${how}) reach the embedded summary`, async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
+      const log = path.join(dir, 'schema.tasklog.json');
+      // Problems in the skeleton and in samples on both sides of the report worker's share.
+      const text = fs.readFileSync(path.join(repoRoot, 'examples/logs/success-trials.tasklog.json'), 'utf8').replace('"status": "success"', '"status": 42').replace(/"sample_id": "([^"]+)"/g, (whole, id: string) => (id.endsWith('1') || id.endsWith('4') ? `"sample_id": true` : whole));
+      fs.writeFileSync(log, text);
+      const full = await withSource(path.relative(repoRoot, log), {}, (source) => source.summary());
+      assert.ok(full.schemaProblems.length > 2, `the changed log has schema problems (${full.schemaProblems.length})`);
+      const validationModule = path.join(repoRoot, 'dist/worker/streamedLogValidation.js');
+      assert.ok(fs.existsSync(validationModule) && fs.existsSync(reportWorker), 'the worker bundles are built');
+      const out = path.join(dir, 'report.html');
+      const exportWorker = how === 'report worker' ? { script: reportWorker, windowsFile: `${out}.windows.partial` } : undefined;
+      const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, validationModule, exportWorker });
+      assert.ok(outcome.ok);
+      assert.ok(outcome.source.laterSchemaProblems, 'the problems come from the worker thread');
+      try {
+        await writeCompressedStandaloneReport(outcome.source, assets, out);
+      } finally {
+        outcome.source.dispose();
+      }
+      assert.deepEqual(embeddedData(fs.readFileSync(out, 'utf8')).summary.schemaProblems, full.schemaProblems);
+      assert.deepEqual(fs.readdirSync(dir).sort(), ['report.html', 'schema.tasklog.json'], 'no side file is left');
+    });
+  }
 
   test('the lean opening (sample by sample, schema checked per sample) gives the same report as the full one', async () => {
     for (const relativePath of ['examples/logs/repeatability.tasklog.json', 'examples/logs/mismatch.tasklog.json', 'test/fixtures/logs/hostile.tasklog.json']) {
