@@ -7,6 +7,9 @@ import { COMPRESSED_TOP_SET, EmbeddedReport } from '../../src/core/protocol/embe
 import { ChunkDocument, CompressedSampleSet, fileWindowReader } from './compressedSamples';
 import { EmbeddedQuery } from './embeddedQuery';
 
+/** Time a page request with a search spends building more search texts before it answers. */
+const SEARCH_SLICE_MS = 150;
+
 export class CompressedSamplesHost {
   private readonly sets = new Map<string, CompressedSampleSet>();
   private readonly queries = new Map<string, Promise<EmbeddedQuery>>();
@@ -32,7 +35,7 @@ export class CompressedSamplesHost {
   private queryFor(key: string, set: CompressedSampleSet): Promise<EmbeddedQuery> {
     let query = this.queries.get(key);
     if (!query) {
-      query = set.rows().then((rows) => new EmbeddedQuery(rows, set.details, this.generation));
+      query = set.rows().then((rows) => new EmbeddedQuery(rows, set.details, this.generation, set.searchTexts()));
       this.queries.set(key, query);
     }
     return query;
@@ -49,7 +52,11 @@ export class CompressedSamplesHost {
         return detail ? { type: 'detailResult', id: message.id, detail } : { type: 'error', id: message.id, error: `No sample ${message.index}` };
       }
       const query = await this.queryFor(key, set);
-      if (message.query.search?.trim()) await set.allDetails();
+      if (message.query.search?.trim()) {
+        // A log carried as its own bytes is searched a slice at a time (the table asks again until all are read).
+        if (set.searchTexts()) await set.extendSearch(SEARCH_SLICE_MS);
+        else await set.allDetails();
+      }
       return { type: 'pageResult', id: message.id, page: query.page(message.query) };
     } catch (error) {
       return { type: 'error', id: message.id, error: error instanceof Error ? error.message : String(error) };

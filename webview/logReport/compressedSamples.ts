@@ -6,7 +6,9 @@
  */
 import type { SampleDetail, SampleRow } from '../../src/core/log/logViewTypes';
 import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, fileWindowId, SampleBoundsChunk } from '../../src/core/protocol/embeddedReport';
+import { sampleSearchText } from '../../src/core/log/searchIndex';
 import { FileWindowReader, FileWindowSamples } from './fileWindowSamples';
+import type { SearchTexts } from './embeddedQuery';
 
 /** The part of Document the decoder reads (a test passes its own). */
 export interface ChunkDocument {
@@ -62,6 +64,8 @@ export class CompressedSampleSet {
 
   /** Set when the samples are carried as the log file's own bytes (`files` is then given). */
   private readonly fileSamples?: FileWindowSamples;
+  /** Search texts built so far, in file order (undefined: the sample does not parse). */
+  private readonly texts: (string | undefined)[] = [];
 
   constructor(private readonly doc: ChunkDocument, private readonly manifest: CompressedSamplesManifest, private readonly setKey: string, readonly count: number, file?: FileWindowReader) {
     const raw = manifest.rawSamples;
@@ -102,7 +106,35 @@ export class CompressedSampleSet {
     return this.details[index];
   }
 
-  /** Decodes every detail (a text search reads them all). */
+  /**
+   * The search texts of a set carried as the log's own bytes (undefined otherwise): the extension host's text
+   * of each sample (searchIndex.ts), built in file order a slice at a time (`extendSearch`), no detail kept.
+   */
+  searchTexts(): SearchTexts | undefined {
+    if (!this.fileSamples) return undefined;
+    return { text: (index) => this.texts[index], searched: () => this.texts.length };
+  }
+
+  /** Builds more search texts for about `budgetMs` (a set carried as the log's bytes); true when all are built. */
+  async extendSearch(budgetMs: number): Promise<boolean> {
+    const samples = this.fileSamples;
+    if (!samples) return true;
+    const deadline = performance.now() + budgetMs;
+    while (this.texts.length < this.count && performance.now() < deadline) {
+      const index = this.texts.length;
+      let text: string | undefined;
+      try {
+        text = sampleSearchText(await samples.value(index), index);
+      } catch {
+        // A sample that does not parse is searched by its row only (opening it says why).
+      }
+      // Another request may have built this text while the sample was read.
+      if (this.texts.length === index) this.texts.push(text);
+    }
+    return this.texts.length >= this.count;
+  }
+
+  /** Decodes every detail (a text search of built details reads them all). */
   async allDetails(): Promise<void> {
     if (!this.fileSamples) {
       const chunks = Math.ceil(this.count / this.manifest.detailsPerChunk);

@@ -38,12 +38,22 @@ function sortKey(row: SampleRow, column: string): number | string | undefined {
   return scoreRank(row.scores[column]);
 }
 
+/** Search texts built elsewhere, a prefix of the samples at a time (a compressed export's own JSON). */
+export interface SearchTexts {
+  /** The lowercase text of sample `index`, undefined when it has none (the row's own text is searched then). */
+  text(index: number): string | undefined;
+  /** How many samples, from the first, have their text built. */
+  searched(): number;
+}
+
 export class EmbeddedQuery {
   private readonly searchText = new Map<number, string>();
 
-  constructor(private readonly rows: SampleRow[], private readonly details: SampleDetail[], private readonly generation: number) {}
+  constructor(private readonly rows: SampleRow[], private readonly details: SampleDetail[], private readonly generation: number, private readonly texts?: SearchTexts) {}
 
   private textOf(row: SampleRow): string {
+    const built = this.texts?.text(row.index);
+    if (built !== undefined) return built;
     let text = this.searchText.get(row.index);
     if (text === undefined) {
       const detail = this.details[row.index];
@@ -55,7 +65,10 @@ export class EmbeddedQuery {
 
   page(query: SampleQuery): SamplePage {
     const search = query.search?.trim().toLowerCase();
+    // While the texts cover only the first samples, a search answers for those (and says so).
+    const searched = search && this.texts ? Math.min(this.texts.searched(), this.rows.length) : this.rows.length;
     let rows = this.rows.filter((row) => {
+      if (row.index >= searched) return false;
       if (query.errorStage) {
         if (query.errorStage === 'any' ? row.errorCount === 0 : !row.errorStages.includes(query.errorStage)) return false;
       }
@@ -84,7 +97,9 @@ export class EmbeddedQuery {
         return sign * compare(ka, kb) || a.index - b.index;
       });
     }
-    return { generation: this.generation, total: rows.length, offset: query.offset, rows: rows.slice(query.offset, query.offset + query.limit) };
+    const page: SamplePage = { generation: this.generation, total: rows.length, offset: query.offset, rows: rows.slice(query.offset, query.offset + query.limit) };
+    if (searched < this.rows.length) page.searching = { searched, total: this.rows.length };
+    return page;
   }
 
   detail(index: number): SampleDetail | undefined {

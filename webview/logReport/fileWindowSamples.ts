@@ -1,7 +1,8 @@
 /**
  * The samples of a compressed export carried as the log file's own bytes (RawSamplesManifest): the file's
  * windows are decompressed when a sample in them is asked for (a few kept), and a sample is parsed and
- * turned into its detail (the same code as the extension host's) only when it is shown or searched.
+ * turned into its detail (the same code as the extension host's) only when it is shown; a search reads the
+ * sample's own JSON into the host's search text.
  */
 import type { SampleDetail } from '../../src/core/log/logViewTypes';
 import { buildSampleDetail, DetailContext } from '../../src/core/log/sampleDetail';
@@ -81,10 +82,15 @@ export class FileWindowSamples {
     return this.bounds;
   }
 
+  /** Sample `index` as the log holds it; rejects when the sample is not valid JSON. */
+  async value(index: number): Promise<unknown> {
+    const { starts, ends } = await this.where();
+    return JSON.parse(this.decoder.decode(await this.reader.bytes(starts[index], ends[index])));
+  }
+
   /** The detail of sample `index`; rejects when the sample is not valid JSON. */
   async detail(index: number): Promise<SampleDetail> {
-    const { starts, ends } = await this.where();
-    const value: unknown = JSON.parse(this.decoder.decode(await this.reader.bytes(starts[index], ends[index])));
+    const value = await this.value(index);
     const { runIndex, ...context } = this.context;
     return buildSampleDetail(value, index, runIndex, context);
   }
