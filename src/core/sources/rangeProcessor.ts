@@ -7,7 +7,7 @@ import { CompiledFilter, referencedColumns } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
-import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
+import { JsonlKernelPath, KernelLineSink, KernelSlots, kernelSlots } from './jsonlKernelPath';
 import { MemberTree, memberTree } from './memberPicker';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
@@ -114,7 +114,18 @@ export class RangeProcessor {
   private cellOfFilter: number[] | undefined;
   /** The WebAssembly kernel for counting JSONL lines (null: not available; undefined: not tried yet). */
   private kernel: JsonlKernelPath | null | undefined;
-  /** Counts a line whose wanted values are known, or reads any other line (for the kernel and the fast path). */
+  /** Where the kernel puts the values the filters read (undefined: the kernel is not used). */
+  private readonly kernelSlots: KernelSlots | undefined;
+  /** Counts a line whose values the kernel located, or reads any other line. */
+  private readonly kernelLines: KernelLineSink = {
+    row: (values) => {
+      const slots = this.kernelSlots as KernelSlots;
+      this.counter.testCellsWith(values, slots.slotOfFilter, slots.tests);
+      this.jsonlLine++;
+    },
+    other: (buf, start, lineFeed) => this.countedLines.other(buf, start, lineFeed),
+  };
+  /** Counts a line whose wanted values are known, or reads any other line (for the fast path). */
   private readonly countedLines: KernelLineSink = {
     row: (values) => {
       this.counter.testCells(values, this.valueOfFilter as number[]);
@@ -133,6 +144,7 @@ export class RangeProcessor {
     const wanted = this.wantedColumns ?? [];
     this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
+    if (this.valueOfFilter) this.kernelSlots = kernelSlots(setup.filters, wanted);
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
     if (setup.header) this.useHeader(setup.header);
@@ -238,8 +250,8 @@ export class RangeProcessor {
       let scanned = false;
       if (this.valueOfFilter && this.setup.fast && this.counter.pageFull) {
         if (this.kernel !== null) {
-          this.kernel ??= JsonlKernelPath.create(this.json, this.wantedColumns?.length ?? 0) ?? null;
-          const next = this.kernel?.scan(buf, i, end, stopRel, this.countedLines) ?? i;
+          this.kernel ??= (this.kernelSlots && JsonlKernelPath.create(this.json, this.kernelSlots)) ?? null;
+          const next = this.kernel?.scan(buf, i, end, stopRel, this.kernelLines) ?? i;
           if (next > i) {
             i = next;
             continue;

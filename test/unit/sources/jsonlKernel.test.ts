@@ -4,7 +4,7 @@ import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
 import { parsedObject, pick, seededRandom as rng } from '../randomInput';
 import { NESTED_DEPTH } from '../../../src/core/sources/wasm/jsonlKernel';
-import { JsonlKernelRunner, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
+import { JsonlKernelRunner, SubKey, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
 
 
 
@@ -79,11 +79,53 @@ function randomLine(next: () => number): { line: string; members: Member[] | und
 }
 
 
-function runner(shape: string[], wanted: number[], wantedCount: number): JsonlKernelRunner {
+function runner(shape: string[], wanted: number[], wantedCount: number, subKeys: (SubKey[] | undefined)[] = []): JsonlKernelRunner {
   const kernel = JsonlKernelRunner.create(wantedCount);
   assert.ok(kernel, 'WebAssembly SIMD is available in this Node');
-  assert.ok(kernel.setShape(shape.map((key) => Buffer.from(key, 'utf8')), wanted));
+  assert.ok(kernel.setShape(shape.map((key) => Buffer.from(key, 'utf8')), wanted, subKeys));
   return kernel;
+}
+
+// Lines with a nested object `meta` whose members `category` and `level` the kernel locates.
+const NESTED_SHAPE = ['"id"', '"meta"', '"n"'];
+const MEMBER_NAMES = ['category', 'level'];
+const PLAIN_MEMBER_KEYS = ['"category"', '"level"', '"other"', '"categoryx"', '"c"', '"level "', '"Level"', '"é"', '""', '"__proto__"'];
+const ESCAPED_MEMBER_KEYS = ['"categ\\u006fry"', '"le\\u0076el"', '"a\\"b"', '"category\\n"', '"\\\\level"'];
+
+/** A `meta` value: usually an object of random members (repeated keys, blanks, nested values), now and then another value. */
+function randomMeta(next: () => number): { value: string; escapedKey: boolean } {
+  const r = next();
+  if (r < 0.08) return { value: pick(next, ['null', '[]', '"category"', '7', '[{"category":"math"}]', 'true', '{}', '{ }']), escapedKey: false };
+  const blank = () => (next() < 0.8 ? '' : pick(next, BLANKS));
+  const n = 1 + Math.floor(next() * 5);
+  const members: string[] = [];
+  let escapedKey = false;
+  for (let k = 0; k < n; k++) {
+    let key = pick(next, PLAIN_MEMBER_KEYS);
+    if (next() < 0.05) {
+      key = pick(next, ESCAPED_MEMBER_KEYS);
+      escapedKey = true;
+    }
+    const value = next() < 0.25 ? randomNested(next) : randomValue(next).value;
+    members.push(`${blank()}${key}${blank()}:${blank()}${value}${blank()}`);
+  }
+  return { value: `{${members.join(',')}}`, escapedKey };
+}
+
+function randomNestedLine(next: () => number): { line: string; expectAccepted: boolean } {
+  const meta = randomMeta(next);
+  let keys = NESTED_SHAPE;
+  if (next() < 0.05) keys = ['"id"', '"n"'];
+  const values: Record<string, string> = { '"id"': randomValue(next).value, '"meta"': meta.value, '"n"': randomValue(next).value };
+  const blank = () => (next() < 0.85 ? '' : pick(next, BLANKS));
+  let line = `{${keys.map((key) => `${blank()}${key}${blank()}:${blank()}${values[key]}`).join(',')}}`;
+  if (next() < 0.08) {
+    const at = Math.floor(next() * line.length);
+    line = line.slice(0, at) + pick(next, ['', '"', ',', '}', '\\', 'x', ':', '{', ']']) + line.slice(at + 1);
+  }
+  const tooDeep = Object.values(values).some((value) => value.includes('['.repeat(NESTED_DEPTH)));
+  const expectAccepted = keys === NESTED_SHAPE && parsedObject(line) !== undefined && !tooDeep && !meta.escapedKey;
+  return { line, expectAccepted };
 }
 
 describe('JSONL kernel (WebAssembly)', () => {
@@ -137,6 +179,54 @@ describe('JSONL kernel (WebAssembly)', () => {
     }
     assert.ok(accepted > 300 && leftOver > 300, `both kinds were tried (${accepted} accepted, ${leftOver} left over)`);
     assert.ok(nestedAccepted > 100, `lines with nested values were accepted (${nestedAccepted})`);
+  });
+
+  test('walks into a member object and locates the members named in its second-level table, as JSON.parse reads them, at every alignment', () => {
+    const next = rng(29);
+    const subKeys = [undefined, MEMBER_NAMES.map((name, w) => ({ key: Buffer.from(`"${name}"`, 'utf8'), wanted: w })), undefined];
+    const kernel = runner(NESTED_SHAPE, [-1, -1, 2], 3, subKeys);
+    let accepted = 0;
+    let missing = 0;
+    let repeated = 0;
+    let escapedLeft = 0;
+    for (let round = 0; round < 80; round++) {
+      const lines = Array.from({ length: 60 }, () => randomNestedLine(next));
+      const shift = round % 4;
+      const buf = Buffer.concat([Buffer.alloc(shift, 0x20), Buffer.from(lines.map((l) => l.line).join('\n') + '\n', 'utf8')]);
+      const length = kernel.load(buf, shift, buf.length);
+      assert.equal(kernel.run(0, length), lines.length);
+      for (let r = 0; r < lines.length; r++) {
+        const at = kernel.record(r);
+        const { line, expectAccepted } = lines[r];
+        const parsed = parsedObject(line);
+        if (kernel.words[at + RECORD_STATUS] !== 0) {
+          assert.ok(!expectAccepted, `a valid line of the shape was left over: ${line}`);
+          if (parsed && /\\/.test(line)) escapedLeft++;
+          continue;
+        }
+        accepted++;
+        assert.ok(parsed, `accepted a line JSON.parse rejects: ${line}`);
+        assert.ok(expectAccepted, `accepted a line with an escaped member key or nested too deep: ${line}`);
+        const meta = parsed.meta;
+        const escapes = kernel.words[at + RECORD_ESCAPES];
+        for (let w = 0; w < MEMBER_NAMES.length; w++) {
+          const start = kernel.words[at + RECORD_VALUES + 2 * w];
+          const holds = typeof meta === 'object' && meta !== null && !Array.isArray(meta) && Object.prototype.hasOwnProperty.call(meta, MEMBER_NAMES[w]);
+          if (!holds) {
+            assert.equal(start, -1, `${MEMBER_NAMES[w]} is missing in ${line}`);
+            missing++;
+            continue;
+          }
+          const raw = buf.toString('utf8', shift + start, shift + kernel.words[at + RECORD_VALUES + 2 * w + 1]);
+          assert.deepEqual(JSON.parse(raw), (meta as Record<string, unknown>)[MEMBER_NAMES[w]], `${MEMBER_NAMES[w]} in ${line}`);
+          if (line.split(`"${MEMBER_NAMES[w]}"`).length > 2) repeated++;
+          if (raw.startsWith('"') && raw.includes('\\')) assert.ok((escapes & (1 << w)) !== 0, `escape bit of ${raw}`);
+        }
+        const n = buf.toString('utf8', shift + kernel.words[at + RECORD_VALUES + 4], shift + kernel.words[at + RECORD_VALUES + 5]);
+        assert.deepEqual(JSON.parse(n), parsed.n, line);
+      }
+    }
+    assert.ok(accepted > 2000 && missing > 500 && repeated > 100 && escapedLeft > 50, `every case was tried (${accepted} accepted, ${missing} missing, ${repeated} repeated, ${escapedLeft} escaped keys left over)`);
   });
 
   test('reads a window in batches, stops before the stop offset, and does not pass a line longer than the window', () => {
@@ -201,5 +291,42 @@ describe('JSONL kernel (WebAssembly)', () => {
     assert.deepEqual(fast.rows, plain.rows);
     assert.deepEqual(fast.columns, plain.columns);
     assert.ok(plain.stats.matched > 100 && plain.warnings.length > 100, 'rows were kept and lines were broken');
+  });
+  test('counting with filters on nested paths through the kernel gives what plain parsing gives', () => {
+    const next = rng(41);
+    const lines: string[] = [];
+    for (let k = 0; k < 20_000; k++) {
+      // Mostly lines whose members the filters read, so the kernel keeps the shape; random ones in between.
+      if (next() < 0.3) {
+        lines.push(randomNestedLine(next).line);
+        continue;
+      }
+      const category = pick(next, ['"math"', '"code"', '"art"', '"m\\u0061th"', 'null', '3', '["math"]']);
+      const level = pick(next, ['1', '3', '4', '"4"', '" 5 "', '3.0', '1e1', 'null', 'true', '"x"', '{"a":1}']);
+      const member = next() < 0.05 ? `"categ\\u006fry":${category}` : next() < 0.05 ? `"category":"art","category":${category}` : `"category":${category}`;
+      lines.push(`{"id":${k},"meta":{${member},"other":[1,{"level":9}],"level":${level}},"n":${pick(next, ['true', 'false', '1', '"true"', 'null'])}}`);
+    }
+    const buf = Buffer.from(lines.join('\n') + '\n', 'utf8');
+    const filters = compileFilters([
+      { expression: '{{ sample.meta.category }}', op: 'in', values: ['math', 'code', 'art'] },
+      { expression: '{{ sample.meta["level"] }}', op: 'greater_or_equal', value: 3 },
+      { expression: '{{ sample.n }}', op: 'not_equals', value: false },
+    ]);
+    const count = (fast: boolean) => {
+      const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need: 20, fast, atFileStart: true });
+      for (let at = 0; at < buf.length; ) {
+        const end = Math.min(buf.length, at + 256 * 1024);
+        at = processor.feed(buf, at, end, end === buf.length, 0);
+        if (end === buf.length) break;
+      }
+      return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
+    };
+    const fast = count(true);
+    const plain = count(false);
+    assert.deepEqual(fast.stats, plain.stats);
+    assert.deepEqual(fast.warnings, plain.warnings);
+    assert.deepEqual(fast.rows, plain.rows);
+    assert.deepEqual(fast.columns, plain.columns);
+    assert.ok(plain.stats.matched > 1000 && plain.stats.removed.every((n) => n > 500) && plain.warnings.length > 100, `every filter removed rows and lines were broken: ${JSON.stringify(plain.stats)}`);
   });
 });

@@ -3,18 +3,23 @@
  * members are, in order, the keys of a table (byte for byte), blanks allowed between tokens. Values may be
  * scalars or objects and arrays nested up to NESTED_DEPTH levels, which are passed over (checked, never
  * decoded). For such a line it checks the whole JSON grammar and gives where the wanted members' values
- * are. Any other line (another shape, a value nested deeper, a blank line, invalid JSON) is only
+ * are. A member may instead have a table of second-level keys: when its value is an object, the kernel
+ * walks into it and gives where the values of those keys are (the last one of a repeated key, as
+ * JSON.parse keeps; missing when absent or when the value is not an object). A second-level key with an
+ * escape sequence leaves the line to JavaScript, since its bytes are not its name. Any other line (another shape, a value nested deeper, a blank line, invalid JSON) is only
  * delimited, and left to the JavaScript scanner, which is exact in every case. Strings are passed over
  * 16 bytes at a time (SIMD).
  *
  * Memory layout (bytes): config at 0 (positions, wanted count); key table at TABLE (per position: key
- * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
+ * offset, key length, wanted index or -1, address of its second-level table or 0); second-level tables
+ * at SUBS (a count, then per key: key offset, key length, wanted index); key bytes at KEYS; line records at OUT; input at IN. The input
  * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
  */
 import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
 
 export const TABLE = 64;
 export const MAX_POSITIONS = 64;
+export const SUBS = TABLE + MAX_POSITIONS * 16;
 export const KEYS = 2048;
 export const KEYS_END = 16384;
 export const OUT = 16384;
@@ -22,11 +27,16 @@ export const OUT_BYTES = 1 << 20;
 export const IN = OUT + OUT_BYTES;
 /** Bytes after the input that the kernel may read (one 16-byte load past the zero byte). */
 export const IN_SLACK = 64;
-/** Per line: start, line feed offset (both relative to IN), status (0: scanned, 1: left to JavaScript), escape bits; then per wanted value start and end. */
+/**
+ * Per line: start, line feed offset (both relative to IN), status (0: scanned, 1: left to JavaScript),
+ * escape bits; then per wanted value start and end (relative to IN; -1 for a second-level value that is
+ * missing).
+ */
 export const recordBytes = (wanted: number): number => 16 + 8 * wanted;
 
 const { i32 } = types;
 const ESCAPED = 0; // global: a string just passed had an escape sequence
+const LEAF_ESCAPES = 1; // global: escape bits of the second-level values of the current line
 
 const SKIP_WS = 0;
 const SKIP_STRING = 1;
@@ -34,6 +44,7 @@ const SKIP_NUMBER = 2;
 const SKIP_SCALAR = 3;
 const FIND_LF = 4;
 const SKIP_NESTED = 6;
+const WALK_MEMBERS = 7;
 
 /** Levels of objects and arrays the kernel passes over; a line nested deeper is left to JavaScript. */
 export const NESTED_DEPTH = 32;
@@ -199,6 +210,78 @@ function skipNested(): FunctionBuilder {
   return f.i32(-1);
 }
 
+/**
+ * walkMembers(i, sub, rec) → the offset after the value at `i`, or -1 (invalid, or a key with an escape
+ * sequence). Marks every wanted value of the second-level table `sub` missing in the record at `rec`,
+ * then, when the value is an object, records where the values of the table's keys are.
+ */
+function walkMembers(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32], ['sub', i32], ['rec', i32]], [i32])
+    .local('c').local('n').local('k').local('e').local('keyStart').local('keyLen').local('w').local('valueStart').local('m');
+  const slotAt = () => f.get('rec').get('w').i32(8).mul().add();
+  // Every wanted value of the table: missing until its key is found.
+  f.get('sub').load32().set('n');
+  f.loop('reset');
+  f.get('k').get('n').ltU().if()
+    .get('sub').get('k').i32(12).mul().add().load32(12).set('w');
+  slotAt().i32(-1).store32(16);
+  slotAt().i32(-1).store32(20);
+  f.get('k').i32(1).add().set('k').br('reset').end();
+  f.end();
+  f.get('i').load8().i32(0x7b).ne().if().get('i').call(SKIP_SCALAR).return().end();
+  const pastBlanks = () => f.get('i').load8().tee('c').i32(0x20).eq()
+    .get('c').i32(0x09).eq().or()
+    .get('c').i32(0x0d).eq().or()
+    .if().get('i').call(SKIP_WS).tee('i').load8().set('c').end();
+  f.get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.get('c').i32(0x7d).eq().if().get('i').i32(1).add().return().end();
+  f.loop('member');
+  f.get('c').i32(0x22).ne().if().i32(-1).return().end();
+  f.get('i').set('keyStart');
+  f.i32(0).globalSet(ESCAPED);
+  f.get('i').call(SKIP_STRING).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  f.globalGet(ESCAPED).if().i32(-1).return().end();
+  f.get('i').get('keyStart').sub().set('keyLen');
+  // The wanted index of the key: its bytes against each key of the table (-1: not wanted).
+  f.i32(-1).set('w');
+  f.i32(0).set('k');
+  f.block('found').loop('key');
+  f.get('k').get('n').geU().brIf('found');
+  f.get('sub').get('k').i32(12).mul().add().set('e');
+  f.get('e').load32(8).get('keyLen').eq().if();
+  f.i32(0).set('m');
+  f.block('differs').loop('byte');
+  f.get('m').get('keyLen').eq().if().get('e').load32(12).set('w').br('found').end();
+  f.get('keyStart').get('m').add().load8().get('e').load32(4).get('m').add().load8().ne().brIf('differs');
+  f.get('m').i32(1).add().set('m').br('byte');
+  f.end().end(); // byte, differs
+  f.end();
+  f.get('k').i32(1).add().set('k').br('key');
+  f.end().end(); // key, found
+  pastBlanks();
+  f.get('c').i32(0x3a).ne().if().i32(-1).return().end();
+  f.get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.get('i').set('valueStart');
+  f.i32(0).globalSet(ESCAPED);
+  f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  f.get('w').i32(0).geS().if();
+  slotAt().get('valueStart').i32(IN).sub().store32(16);
+  slotAt().get('i').i32(IN).sub().store32(20);
+  f.globalGet(ESCAPED).if().globalGet(LEAF_ESCAPES).i32(1).get('w').shl().or().globalSet(LEAF_ESCAPES).end();
+  f.end();
+  pastBlanks();
+  f.get('c').i32(0x2c).eq().if()
+    .get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.br('member').end();
+  f.get('c').i32(0x7d).eq().if().get('i').i32(1).add().return().end();
+  f.i32(-1).return();
+  f.end(); // member
+  return f.i32(-1);
+}
+
 function findLf(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32], ['end', i32]], [i32]).local('m');
   f.loop('wide');
@@ -232,7 +315,7 @@ function blanks(f: FunctionBuilder): FunctionBuilder {
  */
 function scan(): FunctionBuilder {
   const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxLines', i32]], [i32]);
-  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf']) f.local(local);
+  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf', 'sub']) f.local(local);
   f.i32(IN).get('from').add().set('i');
   f.i32(IN).get('length').add().set('end');
   f.i32(IN).get('stop').add().set('stop');
@@ -245,6 +328,7 @@ function scan(): FunctionBuilder {
   f.get('i').get('stop').geU().brIf('done');
   f.get('i').set('lineStart');
   f.i32(0).set('escapes');
+  f.i32(0).globalSet(LEAF_ESCAPES);
   f.block('leave');
   // '{' then members in the table's order.
   f.get('i').set('j');
@@ -279,7 +363,12 @@ function scan(): FunctionBuilder {
   f.get('j').i32(1).add().set('j');
   blanks(f).get('j').set('valueStart');
   f.i32(0).globalSet(ESCAPED);
-  f.get('j').call(SKIP_SCALAR).tee('j').i32(0).ltS().brIf('leave');
+  f.get('entry').load32(12).tee('sub').if()
+    .get('j').get('sub').get('rec').call(WALK_MEMBERS).set('j')
+    .else()
+    .get('j').call(SKIP_SCALAR).set('j')
+    .end();
+  f.get('j').i32(0).ltS().brIf('leave');
   f.get('entry').load32(8).tee('w').i32(0).geS().if()
     .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(16)
     .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(20)
@@ -301,7 +390,7 @@ function scan(): FunctionBuilder {
   f.get('rec').get('lineStart').i32(IN).sub().store32(0);
   f.get('rec').get('j').i32(IN).sub().store32(4);
   f.get('rec').i32(0).store32(8);
-  f.get('rec').get('escapes').store32(12);
+  f.get('rec').get('escapes').globalGet(LEAF_ESCAPES).or().store32(12);
   f.get('j').i32(1).add().set('i');
   f.get('rec').get('recSize').add().set('rec');
   f.get('lines').i32(1).add().set('lines');
@@ -324,8 +413,8 @@ function scan(): FunctionBuilder {
 export function jsonlKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
-    globals: 1,
-    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested()],
+    globals: 2,
+    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested(), walkMembers()],
     exports: { scan: 5 },
   });
 }

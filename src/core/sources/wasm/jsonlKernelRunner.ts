@@ -3,7 +3,7 @@
  * memory once, then reads its line records batch by batch. Undefined where WebAssembly SIMD is missing.
  */
 import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
-import { IN, IN_SLACK, jsonlKernelBytes, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, TABLE } from './jsonlKernel';
+import { IN, IN_SLACK, jsonlKernelBytes, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, SUBS, TABLE } from './jsonlKernel';
 
 /** Input bytes per window: lines longer than this are left to JavaScript. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;
@@ -20,6 +20,12 @@ export const RECORD_LINE_FEED = 1;
 export const RECORD_STATUS = 2;
 export const RECORD_ESCAPES = 3;
 export const RECORD_VALUES = 4;
+
+/** A second-level key the kernel looks for inside a member's object value: the key as written (a whole JSON string with no escape) and the index of its value among the wanted values. */
+export interface SubKey {
+  key: Uint8Array;
+  wanted: number;
+}
 
 export class JsonlKernelRunner {
   private readonly kernel: KernelInstance;
@@ -51,19 +57,41 @@ export class JsonlKernelRunner {
 
   /**
    * The shape lines must have: each member's key as written (a whole JSON string) and the index of its
-   * value among the wanted values (-1: not wanted). False when it does not fit the kernel's table.
+   * value among the wanted values (-1: not wanted), or (`subKeys`) the second-level keys whose values are
+   * wanted inside it. False when it does not fit the kernel's tables.
    */
-  setShape(keys: readonly Uint8Array[], wantedIndex: readonly number[]): boolean {
+  setShape(keys: readonly Uint8Array[], wantedIndex: readonly number[], subKeys: readonly (readonly SubKey[] | undefined)[] = []): boolean {
     if (keys.length === 0 || keys.length > MAX_POSITIONS) return false;
     let at = KEYS;
+    let sub = SUBS;
+    const place = (key: Uint8Array): number => {
+      if (at + key.length > KEYS_END) return -1;
+      this.bytes.set(key, at);
+      at += key.length;
+      return at - key.length;
+    };
     for (let p = 0; p < keys.length; p++) {
-      if (at + keys[p].length > KEYS_END) return false;
-      this.bytes.set(keys[p], at);
+      const keyAt = place(keys[p]);
+      if (keyAt < 0) return false;
       const entry = (TABLE + p * 16) / 4;
-      this.words[entry] = at;
+      this.words[entry] = keyAt;
       this.words[entry + 1] = keys[p].length;
-      this.words[entry + 2] = wantedIndex[p];
-      at += keys[p].length;
+      const subs = subKeys[p];
+      this.words[entry + 2] = subs ? -1 : wantedIndex[p];
+      this.words[entry + 3] = 0;
+      if (!subs) continue;
+      if (sub + 4 + subs.length * 12 > KEYS) return false;
+      this.words[entry + 3] = sub;
+      this.words[sub / 4] = subs.length;
+      for (let k = 0; k < subs.length; k++) {
+        const subAt = place(subs[k].key);
+        if (subAt < 0) return false;
+        const word = (sub + 4 + k * 12) / 4;
+        this.words[word] = subAt;
+        this.words[word + 1] = subs[k].key.length;
+        this.words[word + 2] = subs[k].wanted;
+      }
+      sub += 4 + subs.length * 12;
     }
     this.words[0] = keys.length;
     return true;
