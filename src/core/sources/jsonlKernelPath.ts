@@ -9,13 +9,18 @@
 import { CompiledFilter, FilterOutcome } from '../filters/filterEvaluator';
 import { JsonObjectScanner, shortInteger } from './jsonObjectScanner';
 import { ShortValueCache } from './shortValueCache';
-import { JsonlKernelRunner, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES, SubKey } from './wasm/jsonlKernelRunner';
+import { MISSING_ID, UNKNOWN_OUTCOME } from './wasm/jsonlKernelLayout';
+import { JsonlKernelRunner, KernelCounts, RECORD_ESCAPES, RECORD_LINE, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES, SubKey } from './wasm/jsonlKernelRunner';
 
 export interface KernelLineSink {
   /** A line of the shape: the wanted values, by slot (see KernelSlots). */
   row(values: readonly unknown[]): void;
   /** Any other line `buf[start, lineFeed)`, to be read by the caller. */
   other(buf: Buffer, start: number, lineFeed: number): void;
+  /** `lines` lines counted by the kernel itself (their counts are added to `counts`), before the next line given. */
+  passed(lines: number): void;
+  /** Where the counts of the lines the kernel counts itself are added. */
+  readonly counts: KernelCounts;
 }
 
 /** Where the kernel puts the values the filters read. */
@@ -31,6 +36,8 @@ export interface KernelSlots {
   /** Per filter: the slot it reads, and the function giving its outcome for that slot's value (undefined: missing). */
   slotOfFilter: readonly number[];
   tests: readonly ((value: unknown) => FilterOutcome)[];
+  /** Per slot: how many first characters of a long string are all its filters read (0: the whole value). */
+  prefixOfSlot: readonly number[];
 }
 
 /** Most values the kernel gives per line. */
@@ -77,7 +84,12 @@ export function kernelSlots(filters: readonly CompiledFilter[], columns: readonl
     return slotOfColumn[c] >= 0 ? slotOfColumn[c] : (nameSlots.get(`${c}\u0000${(f.memberPath as readonly string[])[0]}`) as number);
   });
   const tests = filters.map((f, k) => (memberSlot[slotOfFilter[k]] ? f.testLeaf : f.testValue) as (value: unknown) => FilterOutcome);
-  return { slotOfColumn, membersOfColumn, columnOfSlot, memberSlot, slotOfFilter, tests };
+  const prefixOfSlot = columnOfSlot.map((c, slot) => {
+    if (memberSlot[slot]) return 0;
+    const units = filters.filter((f) => f.column === columns[c]).map((f) => f.stringPrefix);
+    return units.every((n) => n !== undefined) ? Math.max(...(units as number[])) : 0;
+  });
+  return { slotOfColumn, membersOfColumn, columnOfSlot, memberSlot, slotOfFilter, tests, prefixOfSlot };
 }
 
 /** The value of a checked JSON scalar, object or array, as JSON.parse gives it. */
@@ -99,10 +111,25 @@ export class JsonlKernelPath {
   /** Per member slot, its repeated values decoded once. */
   private readonly memberValues: (ShortValueCache<unknown> | undefined)[];
   private escapedNow = false;
+  /** Whether the kernel counts lines itself once it knows their values' outcomes. */
+  private readonly deciding: boolean;
 
   private constructor(private readonly runner: JsonlKernelRunner, private readonly scanner: JsonObjectScanner, private readonly slots: KernelSlots) {
     this.values = new Array<unknown>(runner.wantedCount).fill(undefined);
     this.memberValues = slots.memberSlot.map((member) => (member ? new ShortValueCache((b, s, e) => decodeMember(b, s, e, this.escapedNow)) : undefined));
+    this.deciding = runner.decideWith(slots.slotOfFilter, slots.prefixOfSlot);
+    if (this.deciding) slots.tests.forEach((test, k) => runner.setOutcome(k, MISSING_ID, test(undefined)));
+  }
+
+  /** Writes into the kernel the outcomes of the record at word `at` (values decoded) that it does not know yet. */
+  private learnOutcomes(at: number): void {
+    const { slotOfFilter, tests } = this.slots;
+    const runner = this.runner;
+    for (let k = 0; k < tests.length; k++) {
+      const slot = slotOfFilter[k];
+      const id = runner.words[runner.idWord(at, slot)];
+      if (id >= 0 && runner.outcome(k, id) === UNKNOWN_OUTCOME) runner.setOutcome(k, id, tests[k](this.values[slot]));
+    }
   }
 
   /** A kernel path for these slots, or undefined where the kernel cannot run. */
@@ -161,8 +188,12 @@ export class JsonlKernelPath {
     let lines = 0;
     for (;;) {
       const records = runner.run(from, stop - start);
+      let given = 0;
       for (let r = 0; r < records; r++) {
         const at = runner.record(r);
+        const line = words[at + RECORD_LINE];
+        if (line > given) sink.passed(line - given);
+        given = line + 1;
         const lineStart = start + words[at + RECORD_START];
         const lineFeed = start + words[at + RECORD_LINE_FEED];
         if (words[at + RECORD_STATUS] === 0) {
@@ -179,14 +210,18 @@ export class JsonlKernelPath {
               ? this.memberValue(s, buf, start + valueStart, valueEnd, escaped)
               : this.scanner.wantedValueAt(columnOfSlot[s], buf, start + valueStart, valueEnd, escaped);
           }
+          if (this.deciding) this.learnOutcomes(at);
           sink.row(values);
         } else {
           others++;
           sink.other(buf, lineStart, lineFeed);
         }
-        from = lineFeed + 1 - start;
       }
-      lines += records;
+      const passed = runner.lines;
+      if (passed > given) sink.passed(passed - given);
+      if (this.deciding) runner.takeCounts(sink.counts);
+      lines += passed;
+      from = runner.next;
       if (records < runner.maxLines || from >= length) break;
     }
     if (lines >= 16 && others * 2 > lines) {

@@ -117,16 +117,9 @@ export class RangeProcessor {
   /** Where the kernel puts the values the filters read (undefined: the kernel is not used). */
   private readonly kernelSlots: KernelSlots | undefined;
   /** Counts a line whose values the kernel located, or reads any other line. */
-  private readonly kernelLines: KernelLineSink = {
-    row: (values) => {
-      const slots = this.kernelSlots as KernelSlots;
-      this.counter.testCellsWith(values, slots.slotOfFilter, slots.tests);
-      this.jsonlLine++;
-    },
-    other: (buf, start, lineFeed) => this.countedLines.other(buf, start, lineFeed),
-  };
+  private readonly kernelLines: KernelLineSink;
   /** Counts a line whose wanted values are known, or reads any other line (for the fast path). */
-  private readonly countedLines: KernelLineSink = {
+  private readonly countedLines: Pick<KernelLineSink, 'row' | 'other'> = {
     row: (values) => {
       this.counter.testCells(values, this.valueOfFilter as number[]);
       this.jsonlLine++;
@@ -145,6 +138,18 @@ export class RangeProcessor {
     this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     if (this.valueOfFilter) this.kernelSlots = kernelSlots(setup.filters, wanted);
+    this.kernelLines = {
+      row: (values) => {
+        const slots = this.kernelSlots as KernelSlots;
+        this.counter.testCellsWith(values, slots.slotOfFilter, slots.tests);
+        this.jsonlLine++;
+      },
+      other: (buf, start, lineFeed) => this.countedLines.other(buf, start, lineFeed),
+      passed: (lines) => {
+        this.jsonlLine += lines;
+      },
+      counts: this.counter.stats,
+    };
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
     if (setup.header) this.useHeader(setup.header);

@@ -10,29 +10,14 @@
  * delimited, and left to the JavaScript scanner, which is exact in every case. Strings are passed over
  * 16 bytes at a time (SIMD).
  *
- * Memory layout (bytes): config at 0 (positions, wanted count); key table at TABLE (per position: key
- * offset, key length, wanted index or -1, address of its second-level table or 0); second-level tables
- * at SUBS (a count, then per key: key offset, key length, wanted index); key bytes at KEYS; line records at OUT; input at IN. The input
- * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
+ * Lines whose values all have ids with known outcomes are counted in the kernel (jsonlKernelOutcomes.ts);
+ * only the others get a record. Memory layout: jsonlKernelLayout.ts.
  */
 import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
+import { CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_POSITIONS, CONFIG_WANTED, IN, OUT, RECORD_HEADER, TABLE } from './jsonlKernelLayout';
+import { decideFunction, valueIdFunction } from './jsonlKernelOutcomes';
 
-export const TABLE = 64;
-export const MAX_POSITIONS = 64;
-export const SUBS = TABLE + MAX_POSITIONS * 16;
-export const KEYS = 2048;
-export const KEYS_END = 16384;
-export const OUT = 16384;
-export const OUT_BYTES = 1 << 20;
-export const IN = OUT + OUT_BYTES;
-/** Bytes after the input that the kernel may read (one 16-byte load past the zero byte). */
-export const IN_SLACK = 64;
-/**
- * Per line: start, line feed offset (both relative to IN), status (0: scanned, 1: left to JavaScript),
- * escape bits; then per wanted value start and end (relative to IN; -1 for a second-level value that is
- * missing).
- */
-export const recordBytes = (wanted: number): number => 16 + 8 * wanted;
+export { IN, IN_SLACK, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, SUBS, TABLE } from './jsonlKernelLayout';
 
 const { i32 } = types;
 const ESCAPED = 0; // global: a string just passed had an escape sequence
@@ -45,6 +30,8 @@ const SKIP_SCALAR = 3;
 const FIND_LF = 4;
 const SKIP_NESTED = 6;
 const WALK_MEMBERS = 7;
+const VALUE_ID = 8;
+const DECIDE_LINE = 9;
 
 /** Levels of objects and arrays the kernel passes over; a line nested deeper is left to JavaScript. */
 export const NESTED_DEPTH = 32;
@@ -224,8 +211,8 @@ function walkMembers(): FunctionBuilder {
   f.loop('reset');
   f.get('k').get('n').ltU().if()
     .get('sub').get('k').i32(12).mul().add().load32(12).set('w');
-  slotAt().i32(-1).store32(16);
-  slotAt().i32(-1).store32(20);
+  slotAt().i32(-1).store32(RECORD_HEADER);
+  slotAt().i32(-1).store32(RECORD_HEADER + 4);
   f.get('k').i32(1).add().set('k').br('reset').end();
   f.end();
   f.get('i').load8().i32(0x7b).ne().if().get('i').call(SKIP_SCALAR).return().end();
@@ -267,8 +254,8 @@ function walkMembers(): FunctionBuilder {
   f.i32(0).globalSet(ESCAPED);
   f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
   f.get('w').i32(0).geS().if();
-  slotAt().get('valueStart').i32(IN).sub().store32(16);
-  slotAt().get('i').i32(IN).sub().store32(20);
+  slotAt().get('valueStart').i32(IN).sub().store32(RECORD_HEADER);
+  slotAt().get('i').i32(IN).sub().store32(RECORD_HEADER + 4);
   f.globalGet(ESCAPED).if().globalGet(LEAF_ESCAPES).i32(1).get('w').shl().or().globalSet(LEAF_ESCAPES).end();
   f.end();
   pastBlanks();
@@ -309,26 +296,36 @@ function blanks(f: FunctionBuilder): FunctionBuilder {
 }
 
 /**
- * scan(from, length, stop, maxLines) → lines: scans whole lines of the input from IN + from while a line
- * starts before `stop` and fewer than `maxLines` records were written (offsets relative to IN). Stops
- * before a line with no line feed.
+ * scan(from, length, stop, maxRecords) → records: scans whole lines of the input from IN + from while a
+ * line starts before `stop` and fewer than `maxRecords` records were written (offsets relative to IN).
+ * Stops before a line with no line feed. Leaves at CONFIG_NEXT where it stopped and at CONFIG_LINES how
+ * many lines it passed (counted here or written as records).
  */
 function scan(): FunctionBuilder {
-  const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxLines', i32]], [i32]);
-  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf', 'sub']) f.local(local);
+  const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxRecords', i32]], [i32]);
+  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'records', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf', 'sub', 'wanted', 'decides']) f.local(local);
   f.i32(IN).get('from').add().set('i');
   f.i32(IN).get('length').add().set('end');
   f.i32(IN).get('stop').add().set('stop');
   f.i32(OUT).set('rec');
-  f.i32(0).load32().set('positions');
-  f.i32(4).load32().i32(8).mul().i32(16).add().set('recSize');
+  f.i32(CONFIG_POSITIONS).load32().set('positions');
+  f.i32(CONFIG_WANTED).load32().tee('wanted').i32(12).mul().i32(RECORD_HEADER).add().set('recSize');
+  f.i32(CONFIG_FILTERS).load32().set('decides');
   f.block('done').loop('line');
-  f.get('lines').get('maxLines').geU().brIf('done');
+  f.get('records').get('maxRecords').geU().brIf('done');
   f.get('i').get('end').geU().brIf('done');
   f.get('i').get('stop').geU().brIf('done');
   f.get('i').set('lineStart');
   f.i32(0).set('escapes');
   f.i32(0).globalSet(LEAF_ESCAPES);
+  // Every wanted value: not there until its member is found.
+  f.i32(0).set('k');
+  f.loop('reset');
+  f.get('k').get('wanted').ltU().if()
+    .get('rec').get('k').i32(8).mul().add().i32(-1).store32(RECORD_HEADER)
+    .get('k').i32(1).add().set('k').br('reset')
+    .end();
+  f.end();
   f.block('leave');
   // '{' then members in the table's order.
   f.get('i').set('j');
@@ -370,8 +367,8 @@ function scan(): FunctionBuilder {
     .end();
   f.get('j').i32(0).ltS().brIf('leave');
   f.get('entry').load32(8).tee('w').i32(0).geS().if()
-    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(16)
-    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(20)
+    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(RECORD_HEADER)
+    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(RECORD_HEADER + 4)
     .globalGet(ESCAPED).if().get('escapes').i32(1).get('w').shl().or().set('escapes').end()
     .end();
   f.get('p').i32(1).add().set('p');
@@ -386,14 +383,17 @@ function scan(): FunctionBuilder {
   f.end(); // if '}'
   f.get('p').get('positions').ne().brIf('leave');
   blanks(f).get('c').i32(0x0a).ne().brIf('leave');
-  // A line of the table's shape.
+  // A line of the table's shape: counted here when its outcomes are known, else written as a record.
+  f.get('j').i32(1).add().set('i');
+  f.get('lines').i32(1).add().set('lines');
+  f.get('decides').if().get('rec').call(DECIDE_LINE).brIf('line').end();
   f.get('rec').get('lineStart').i32(IN).sub().store32(0);
   f.get('rec').get('j').i32(IN).sub().store32(4);
   f.get('rec').i32(0).store32(8);
   f.get('rec').get('escapes').globalGet(LEAF_ESCAPES).or().store32(12);
-  f.get('j').i32(1).add().set('i');
+  f.get('rec').get('lines').i32(1).sub().store32(16);
   f.get('rec').get('recSize').add().set('rec');
-  f.get('lines').i32(1).add().set('lines');
+  f.get('records').i32(1).add().set('records');
   f.br('line');
   f.end(); // leave
   // Any other line: only delimited, or the end when it has no line feed yet.
@@ -401,12 +401,16 @@ function scan(): FunctionBuilder {
   f.get('rec').get('lineStart').i32(IN).sub().store32(0);
   f.get('rec').get('lf').i32(IN).sub().store32(4);
   f.get('rec').i32(1).store32(8);
+  f.get('rec').get('lines').store32(16);
   f.get('lf').i32(1).add().set('i');
   f.get('rec').get('recSize').add().set('rec');
   f.get('lines').i32(1).add().set('lines');
+  f.get('records').i32(1).add().set('records');
   f.br('line');
   f.end().end(); // line, done
-  return f.get('lines');
+  f.i32(0).get('i').i32(IN).sub().store32(CONFIG_NEXT);
+  f.i32(0).get('lines').store32(CONFIG_LINES);
+  return f.get('records');
 }
 
 /** The kernel's module bytes for a memory of `pages` pages. */
@@ -414,7 +418,10 @@ export function jsonlKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
     globals: 2,
-    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested(), walkMembers()],
+    functions: [
+      skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested(), walkMembers(),
+      valueIdFunction(), decideFunction(VALUE_ID),
+    ],
     exports: { scan: 5 },
   });
 }
