@@ -40,6 +40,9 @@ export interface KernelSlots {
   prefixOfSlot: readonly number[];
 }
 
+/** Records per run at first (see JsonlKernelPath.batch). */
+const FIRST_BATCH = 64;
+
 /** Most values the kernel gives per line. */
 const MAX_SLOTS = 30;
 
@@ -113,6 +116,11 @@ export class JsonlKernelPath {
   private escapedNow = false;
   /** Whether the kernel counts lines itself once it knows their values' outcomes. */
   private readonly deciding: boolean;
+  /**
+   * Most records per run: small at first, so that the outcomes learnt from the first records let the
+   * kernel count the following lines itself; doubled each time a run fills it.
+   */
+  private batch = FIRST_BATCH;
 
   private constructor(private readonly runner: JsonlKernelRunner, private readonly scanner: JsonObjectScanner, private readonly slots: KernelSlots) {
     this.values = new Array<unknown>(runner.wantedCount).fill(undefined);
@@ -187,7 +195,9 @@ export class JsonlKernelPath {
     let others = 0;
     let lines = 0;
     for (;;) {
-      const records = runner.run(from, stop - start);
+      const batch = this.batch;
+      const records = runner.run(from, stop - start, batch);
+      if (records === batch && batch < runner.maxLines) this.batch = batch * 2;
       let given = 0;
       for (let r = 0; r < records; r++) {
         const at = runner.record(r);
@@ -222,7 +232,7 @@ export class JsonlKernelPath {
       if (this.deciding) runner.takeCounts(sink.counts);
       lines += passed;
       from = runner.next;
-      if (records < runner.maxLines || from >= length) break;
+      if (records < batch || from >= length) break;
     }
     if (lines >= 16 && others * 2 > lines) {
       // Most lines left the kernel: follow a new shape if the scanner saw one, else stop using the kernel.

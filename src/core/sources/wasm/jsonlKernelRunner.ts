@@ -168,9 +168,9 @@ export class JsonlKernelRunner {
     return length;
   }
 
-  /** Scans the window's lines from `from` that start before `stop` (window offsets); returns how many records. */
-  run(from: number, stop: number): number {
-    return this.scan(from, this.windowLength, Math.min(stop, this.windowLength), this.maxLines);
+  /** Scans the window's lines from `from` that start before `stop` (window offsets), writing at most `maxRecords` records; returns how many. */
+  run(from: number, stop: number, maxRecords = this.maxLines): number {
+    return this.scan(from, this.windowLength, Math.min(stop, this.windowLength), Math.min(maxRecords, this.maxLines));
   }
 
   /** Word index of record `r` of the last run. */
