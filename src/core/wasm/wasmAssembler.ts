@@ -162,6 +162,7 @@ export class FunctionBuilder {
   ltS8(): this { return this.simd(0x25); }
   gtU8(): this { return this.simd(0x28); }
   v128And(): this { return this.simd(0x4e); }
+  v128Xor(): this { return this.simd(0x51); }
   allTrue8(): this { return this.simd(0x63); }
   splat8(): this { return this.simd(0x0f); }
   eq8(): this { return this.simd(0x23); }

@@ -37,6 +37,15 @@ const DECIDE_LINE = 9;
 export const NESTED_DEPTH = 32;
 
 
+/**
+ * Sets local `at` past blanks and leaves the byte there in `c`. Only a byte below 0x21 can be a blank, so
+ * skipWs is called only for such a byte (there rarely is one).
+ */
+function pastBlanksAt(f: FunctionBuilder, at: string): FunctionBuilder {
+  return f.get(at).load8().tee('c').i32(0x21).ltU()
+    .if().get(at).call(SKIP_WS).tee(at).load8().set('c').end();
+}
+
 /** `c - lo <u span` on the value in `c`. */
 function inRange(f: FunctionBuilder, c: string, lo: number, span: number): FunctionBuilder {
   return f.get(c).i32(lo).sub().i32(span).ltU();
@@ -45,12 +54,16 @@ function inRange(f: FunctionBuilder, c: string, lo: number, span: number): Funct
 function skipString(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('e').local('m').local('v', types.v128);
   f.get('i').i32(1).add().set('i');
+  // The bytes of 16 at `i + offset` that are a quote, a backslash or a control byte, as a mask: XOR 0x02
+  // turns a quote into 0x20 and keeps control bytes below 0x20, so one "below 0x21" test finds both.
+  const specialBytes = (offset: number) => f.get('i').v128Load(offset).tee('v').i32(0x02).splat8().v128Xor().i32(0x21).splat8().ltU8()
+    .get('v').i32(0x5c).splat8().eq8().v128Or().bitmask8();
   f.loop('next');
-  // Sixteen bytes at a time while none is a quote, a backslash or a control byte.
-  f.get('i').v128Load().set('v');
-  f.equalsAny('v', [0x22, 0x5c]).get('v').i32(0x20).splat8().ltU8().v128Or()
-    .bitmask8().tee('m').eqz()
-    .if().get('i').i32(16).add().set('i').br('next').end();
+  // Thirty-two bytes at a time while none is special.
+  specialBytes(0).tee('m').eqz().if();
+  specialBytes(16).tee('m').eqz().if().get('i').i32(32).add().set('i').br('next').end();
+  f.get('i').i32(16).add().set('i');
+  f.end();
   f.get('i').get('m').ctz().add().tee('i').load8().tee('c').i32(0x22).eq()
     .if().get('i').i32(1).add().return().end();
   f.get('c').i32(0x5c).eq()
@@ -153,10 +166,7 @@ function closeValue(f: FunctionBuilder): FunctionBuilder {
 function skipNested(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('depth').local('kinds').local('state');
   // Sets `i` past blanks, calling skipWs only when there is one.
-  const pastBlanks = () => f.get('i').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if().get('i').call(SKIP_WS).set('i').end();
+  const pastBlanks = () => pastBlanksAt(f, 'i');
   // state 0: a value is next; 1: a value just ended; 2: a member's key is next.
   f.loop('step');
   f.get('state').i32(2).eq().if()
@@ -180,7 +190,9 @@ function skipNested(): FunctionBuilder {
   f.else();
   nextInside(f);
   f.end().br('step').end();
-  f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  // A string directly (the usual value), any other scalar through skipScalar.
+  f.get('c').i32(0x22).eq().if().get('i').call(SKIP_STRING).set('i').else().get('i').call(SKIP_SCALAR).set('i').end();
+  f.get('i').i32(0).ltS().if().i32(-1).return().end();
   f.i32(1).set('state');
   f.end();
   // A value just ended: the end of the outermost one, a comma, or the innermost open value's closing byte.
@@ -216,10 +228,7 @@ function walkMembers(): FunctionBuilder {
   f.get('k').i32(1).add().set('k').br('reset').end();
   f.end();
   f.get('i').load8().i32(0x7b).ne().if().get('i').call(SKIP_SCALAR).return().end();
-  const pastBlanks = () => f.get('i').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if().get('i').call(SKIP_WS).tee('i').load8().set('c').end();
+  const pastBlanks = () => pastBlanksAt(f, 'i');
   f.get('i').i32(1).add().set('i');
   pastBlanks();
   f.get('c').i32(0x7d).eq().if().get('i').i32(1).add().return().end();
@@ -238,7 +247,15 @@ function walkMembers(): FunctionBuilder {
   f.get('sub').get('k').i32(12).mul().add().set('e');
   f.get('e').load32(8).get('keyLen').eq().if();
   f.i32(0).set('m');
-  f.block('differs').loop('byte');
+  // Eight bytes at a time, then byte by byte.
+  f.block('differs');
+  f.loop('eight');
+  f.get('keyLen').get('m').i32(8).add().geU().if()
+    .get('keyStart').get('m').add().load64().get('e').load32(4).get('m').add().load64().i64Ne().brIf('differs')
+    .get('m').i32(8).add().set('m').br('eight')
+    .end();
+  f.end();
+  f.loop('byte');
   f.get('m').get('keyLen').eq().if().get('e').load32(12).set('w').br('found').end();
   f.get('keyStart').get('m').add().load8().get('e').load32(4).get('m').add().load8().ne().brIf('differs');
   f.get('m').i32(1).add().set('m').br('byte');
@@ -288,11 +305,7 @@ function findLf(): FunctionBuilder {
 
 /** Sets `j` past blanks; calls skipWs only when there is one (there rarely is). Leaves the byte at `j` in `c`. */
 function blanks(f: FunctionBuilder): FunctionBuilder {
-  f.get('j').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if().get('j').call(SKIP_WS).tee('j').load8().set('c').end();
-  return f;
+  return pastBlanksAt(f, 'j');
 }
 
 /**
