@@ -146,6 +146,11 @@ export class JsonlKernelPath {
     return runner ? new JsonlKernelPath(runner, scanner, slots) : undefined;
   }
 
+  /** A buffer to read a file into, whose windows the kernel reads in place. */
+  get inputBuffer(): Buffer {
+    return this.runner.inputBuffer;
+  }
+
   /** Takes the shape of the scanner's last line; false when there is none or it does not fit. */
   private adoptShape(): boolean {
     const shape = this.scanner.lastShape();
@@ -191,6 +196,8 @@ export class JsonlKernelPath {
     const present = this.present;
     const { memberSlot, columnOfSlot } = this.slots;
     const length = runner.load(buf, start, end);
+    // Record offsets are in the kernel's input; `origin` turns them into offsets in `buf`.
+    const origin = start - runner.windowBase;
     let from = 0;
     let others = 0;
     let lines = 0;
@@ -204,8 +211,8 @@ export class JsonlKernelPath {
         const line = words[at + RECORD_LINE];
         if (line > given) sink.passed(line - given);
         given = line + 1;
-        const lineStart = start + words[at + RECORD_START];
-        const lineFeed = start + words[at + RECORD_LINE_FEED];
+        const lineStart = origin + words[at + RECORD_START];
+        const lineFeed = origin + words[at + RECORD_LINE_FEED];
         if (words[at + RECORD_STATUS] === 0) {
           const escapes = words[at + RECORD_ESCAPES];
           for (let s = 0; s < count; s++) {
@@ -214,11 +221,11 @@ export class JsonlKernelPath {
               values[s] = undefined;
               continue;
             }
-            const valueEnd = start + words[at + RECORD_VALUES + 2 * s + 1];
+            const valueEnd = origin + words[at + RECORD_VALUES + 2 * s + 1];
             const escaped = (escapes & (1 << s)) !== 0;
             values[s] = memberSlot[s]
-              ? this.memberValue(s, buf, start + valueStart, valueEnd, escaped)
-              : this.scanner.wantedValueAt(columnOfSlot[s], buf, start + valueStart, valueEnd, escaped);
+              ? this.memberValue(s, buf, origin + valueStart, valueEnd, escaped)
+              : this.scanner.wantedValueAt(columnOfSlot[s], buf, origin + valueStart, valueEnd, escaped);
           }
           if (this.deciding) this.learnOutcomes(at);
           sink.row(values);

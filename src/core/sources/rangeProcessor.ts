@@ -184,6 +184,16 @@ export class RangeProcessor {
     this.csv.stopAt = offset;
   }
 
+  /**
+   * A buffer to read the file into when the JSONL counting kernel can read it in place (a copy fewer per
+   * window), else undefined.
+   */
+  readBuffer(): Buffer | undefined {
+    if (this.setup.format !== 'jsonl' || !this.setup.fast || !this.kernelSlots || this.kernel === null) return undefined;
+    this.kernel ??= JsonlKernelPath.create(this.json, this.kernelSlots) ?? null;
+    return this.kernel?.inputBuffer;
+  }
+
   /** Scans `buf[start, end)` (`base`: absolute offset of `buf[0]`); returns the offset of the first byte not consumed. */
   feed(buf: Buffer, start: number, end: number, final: boolean, base: number): number {
     if (this.firstRecordStart < 0) this.firstRecordStart = base + start;

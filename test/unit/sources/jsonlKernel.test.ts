@@ -1,7 +1,11 @@
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
+import { scanFile } from '../../../src/core/sources/fileScanner';
 import { parsedObject, pick, seededRandom as rng } from '../randomInput';
 import { NESTED_DEPTH } from '../../../src/core/sources/wasm/jsonlKernel';
 import { JsonlKernelRunner, SubKey, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
@@ -257,6 +261,17 @@ describe('JSONL kernel (WebAssembly)', () => {
     const window = kernel.load(oneLine, 0, oneLine.length);
     assert.ok(window < oneLine.length);
     assert.equal(kernel.run(0, window), 0, 'a line longer than the window is left to JavaScript');
+    // Read in place: bytes past the window's end (left from an earlier read) are never part of a line.
+    const input = kernel.inputBuffer;
+    const whole = Buffer.from('{"a":1}\n{"a":22}\n', 'utf8');
+    whole.copy(input, 0);
+    assert.equal(kernel.load(input, 0, whole.length - 3), whole.length - 3);
+    assert.equal(kernel.run(0, whole.length), 1, 'the second line ends past the window');
+    assert.equal(kernel.next, 8);
+    whole.copy(input, 0); // the next read brings the rest of the line
+    assert.equal(kernel.load(input, 8, whole.length), whole.length - 8);
+    assert.equal(kernel.run(0, whole.length), 1);
+    assert.equal(input.toString('utf8', kernel.words[kernel.record(0) + RECORD_VALUES], kernel.words[kernel.record(0) + RECORD_VALUES + 1]), '22', 'record offsets are in the input, where the window starts');
   });
 
   test('counting through the kernel gives what plain parsing gives, with shape changes, nested values and broken lines', () => {
@@ -367,5 +382,37 @@ describe('JSONL kernel (WebAssembly)', () => {
     assert.deepEqual(fast.rows, plain.rows);
     assert.deepEqual(fast.columns, plain.columns);
     assert.ok(plain.stats.matched > 1000 && plain.stats.removed.every((n) => n > 1000) && plain.warnings.length > 300, `every filter removed rows and lines were broken: ${JSON.stringify(plain.stats)}`);
+  });
+  test('a file read straight into the kernel\'s input counts as plain parsing does, across windows and past a line longer than a window', async () => {
+    const next = rng(61);
+    const lines: string[] = [];
+    for (let k = 0; k < 60_000; k++) {
+      if (k === 30_000) lines.push(`{"c":"math","q":"${'long '.repeat(1_100_000)}","d":{"e":true}}`);
+      else if (next() < 0.2) lines.push(randomNestedLine(next).line);
+      else lines.push(`{"c":${pick(next, ['"math"', '"code"', '"art"', '3', 'null'])},"q":"${pick(next, ['M', 'A', 'Z'])}${'text '.repeat(Math.floor(next() * 30))}","d":{"e":${pick(next, ['true', 'false', '"true"'])}}}`);
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'eval-lens-kernel-'));
+    const file = join(dir, 'rows.jsonl');
+    writeFileSync(file, lines.join('\n') + '\n');
+    try {
+      const filters = compileFilters([
+        { expression: '{{ sample.c }}', op: 'in', values: ['math', 'code'] },
+        { expression: '{{ sample.q }}', op: 'greater_or_equal', value: 'M' },
+        { expression: '{{ sample.d.e }}', op: 'is_true' },
+      ]);
+      const count = async (fast: boolean) => {
+        const processor = new RangeProcessor({ format: 'jsonl', file, filters, need: 10, fast, atFileStart: true });
+        const buffer = processor.readBuffer();
+        assert.equal(buffer !== undefined, fast, 'only the fast path reads into the kernel');
+        await scanFile(file, processor, { start: 0, align: false, chunkSize: 4 * 1024 * 1024, readOnThisThread: true, buffer });
+        return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, line: processor.line };
+      };
+      const fast = await count(true);
+      const plain = await count(false);
+      assert.deepEqual(fast, plain);
+      assert.ok(plain.stats.total > 50_000 && plain.stats.matched > 1000 && plain.warnings.length > 100, JSON.stringify(plain.stats));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

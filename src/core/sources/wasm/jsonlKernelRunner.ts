@@ -51,8 +51,11 @@ export class JsonlKernelRunner {
   private readonly scan: ScanExport;
   readonly recordWords: number;
   readonly maxLines: number;
-  /** Bytes of the current window. */
+  /** Bytes of the current window, and where it starts in the kernel's input. */
   private windowLength = 0;
+  private base = 0;
+  /** The kernel's input as a buffer to read a file into, so that a window needs no copy (see `load`). */
+  readonly inputBuffer: Buffer;
 
   private constructor(module: WebAssembly.Module, readonly wantedCount: number) {
     this.kernel = new KernelInstance(module, PAGES);
@@ -62,6 +65,7 @@ export class JsonlKernelRunner {
     this.recordWords = recordBytes(wantedCount) / 4;
     this.maxLines = Math.floor(OUT_BYTES / recordBytes(wantedCount));
     this.words[CONFIG_WANTED / 4] = wantedCount;
+    this.inputBuffer = this.bytes.subarray(IN, IN + WINDOW_BYTES);
   }
 
   /** A runner for `wantedCount` wanted values, or undefined (no WebAssembly SIMD, or too many values). */
@@ -153,24 +157,44 @@ export class JsonlKernelRunner {
 
   /** Where the last run stopped (window offset), and how many lines it passed. */
   get next(): number {
-    return this.words[CONFIG_NEXT / 4];
+    return this.words[CONFIG_NEXT / 4] - this.base;
   }
 
   get lines(): number {
     return this.words[CONFIG_LINES / 4];
   }
 
-  /** Copies `buf[start, min(end, start + WINDOW_BYTES))` into the kernel; returns the window's length. */
+  /**
+   * Makes `buf[start, min(end, start + WINDOW_BYTES))` the window and returns its length: copied into
+   * the kernel, unless `buf` is `inputBuffer`, whose bytes are already there.
+   */
   load(buf: Buffer, start: number, end: number): number {
+    if (buf.buffer === this.bytes.buffer && buf.byteOffset === IN) {
+      const length = Math.min(end, WINDOW_BYTES) - start;
+      this.base = start;
+      this.bytes[IN + start + length] = 0;
+      this.windowLength = length;
+      return length;
+    }
     const length = Math.min(end - start, WINDOW_BYTES);
     this.kernel.loadInput(buf, start, length, IN);
+    this.base = 0;
     this.windowLength = length;
     return length;
   }
 
+  /**
+   * Where a window's offset 0 is in the kernel's input: record offsets minus this are window offsets.
+   * Zero unless the window was read in place.
+   */
+  get windowBase(): number {
+    return this.base;
+  }
+
   /** Scans the window's lines from `from` that start before `stop` (window offsets), writing at most `maxRecords` records; returns how many. */
   run(from: number, stop: number, maxRecords = this.maxLines): number {
-    return this.scan(from, this.windowLength, Math.min(stop, this.windowLength), Math.min(maxRecords, this.maxLines));
+    const base = this.base;
+    return this.scan(base + from, base + this.windowLength, base + Math.min(stop, this.windowLength), Math.min(maxRecords, this.maxLines));
   }
 
   /** Word index of record `r` of the last run. */
