@@ -8,7 +8,7 @@ import { extname } from 'node:path';
 import { CompiledFilter } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { scanFile } from './fileScanner';
-import { countInWorkers, findWorkerScript, StartedWorker, startWorkers, stopWorkers } from './parallelCount';
+import { countInWorkers, findWorkerScript } from './parallelCount';
 import { PreviewError } from './previewError';
 import { buildResult, counterResult } from './previewResult';
 import { PreviewOptions, PreviewResult } from './previewTypes';
@@ -66,8 +66,6 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   const progress = (done: number, rowsSeen: number, rowsKept: number) =>
     options.onProgress?.({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
 
-  // The counting workers start now, while this thread reads the first page.
-  const started = script ? startWorkers(script, workers) : [];
   let consumedTo = 0;
   let phase;
   try {
@@ -83,17 +81,15 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
       shouldPause: script ? () => processor.counter.pageFull || consumedTo >= FIRST_PAGE_BUDGET_BYTES : undefined,
     });
   } catch (error) {
-    stopWorkers(started);
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
   }
   if (phase.finished || phase.cancelled || !script) {
-    stopWorkers(started);
     const result = partial(phase.finished);
     sendFirstPage(() => result);
     progress(phase.end, result.total, result.matched);
     return result;
   }
-  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, sendFirstPage, progress, started);
+  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, sendFirstPage, progress);
 }
 
 async function countRestInWorkers(
@@ -107,7 +103,6 @@ async function countRestInWorkers(
   format: DataFormat,
   sendFirstPage: (page: () => PreviewResult) => void,
   progress: (done: number, rowsSeen: number, rowsKept: number) => void,
-  started: StartedWorker[] = [],
 ): Promise<PreviewResult> {
   const { file, filters, options } = input;
   const first = processor.counter;
@@ -138,7 +133,6 @@ async function countRestInWorkers(
       lineAtFrom: processor.line,
       size,
       workers,
-      started,
       signal: options.signal,
       onUpdate: (update) => {
         if (update.rowsSettled && update.rows.length >= need) sendFirstPage(() => combine(update, false));

@@ -28,28 +28,6 @@ export function findWorkerScript(file: string = WORKER_FILE): string | undefined
   return undefined;
 }
 
-/** A worker started before its job is known, so that its start-up overlaps the reading of the first page. */
-export interface StartedWorker {
-  worker: Worker;
-  exited: boolean;
-}
-
-/** Starts `count` workers of `script` that wait for their job (given by countInWorkers, or ended by stopWorkers). */
-export function startWorkers(script: string, count: number): StartedWorker[] {
-  return Array.from({ length: count }, () => {
-    const started: StartedWorker = { worker: new Worker(script), exited: false };
-    started.worker.once('exit', () => (started.exited = true));
-    // Until a job is given, a failure only shows as an exit (a fresh worker then takes its place).
-    started.worker.on('error', () => undefined);
-    return started;
-  });
-}
-
-/** Ends workers that were started but given no job. */
-export function stopWorkers(workers: readonly StartedWorker[]): void {
-  for (const started of workers) void started.worker.terminate();
-}
-
 class ChunkRun {
   readonly worker: Worker;
   readonly done: Promise<ChunkResult | undefined>;
@@ -61,15 +39,10 @@ class ChunkRun {
   private stopped = false;
   private settle: (value: ChunkResult | undefined) => void = () => undefined;
 
-  constructor(script: string, readonly job: ChunkJob, filterCount: number, onUpdate: () => void, started?: StartedWorker) {
+  constructor(script: string, readonly job: ChunkJob, filterCount: number, onUpdate: () => void) {
     this.latestStats = emptyStats(filterCount);
     this.consumedTo = job.start;
-    if (started && !started.exited) {
-      this.worker = started.worker;
-      this.worker.postMessage(job);
-    } else {
-      this.worker = new Worker(script, { workerData: job });
-    }
+    this.worker = new Worker(script, { workerData: job });
     this.done = new Promise<ChunkResult | undefined>((resolve, reject) => {
       this.settle = resolve;
       this.worker.on('message', (message: ChunkMessage) => {
@@ -126,8 +99,6 @@ export interface ParallelCountInput {
   workers: number;
   signal?: AbortSignal;
   onUpdate?: (state: ParallelCountState) => void;
-  /** Workers already started (startWorkers), used for the first ranges; the ones left over are ended. */
-  started?: StartedWorker[];
 }
 
 export interface ParallelCountState {
@@ -153,16 +124,14 @@ export async function countInWorkers(input: ParallelCountInput): Promise<Paralle
   const count = Math.max(1, input.workers);
   let cancelled = false;
   const update = () => input.onUpdate?.(snapshot(false));
-  const started = [...(input.started ?? [])];
   const spawn = (start: number, stop: number, align: boolean) =>
-    new ChunkRun(input.script, { ...input.job, start, stop, align }, input.filterCount, update, started.shift());
+    new ChunkRun(input.script, { ...input.job, start, stop, align }, input.filterCount, update);
   let runs: ChunkRun[] = [];
   for (let j = 0; j < count; j++) {
     const start = from + Math.floor((j * (size - from)) / count);
     const stop = j + 1 < count ? from + Math.floor(((j + 1) * (size - from)) / count) : Number.POSITIVE_INFINITY;
     runs.push(spawn(start, stop, j > 0));
   }
-  stopWorkers(started.splice(0));
 
   function snapshot(finished: boolean): ParallelCountState {
     const stats = emptyStats(input.filterCount);

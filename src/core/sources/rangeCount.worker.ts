@@ -54,9 +54,6 @@ async function runChunk(job: ChunkJob): Promise<void> {
   });
 }
 
-const failed = (error: unknown) => {
+runChunk(workerData as ChunkJob).catch((error: unknown) => {
   parentPort?.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) } satisfies ChunkMessage);
-};
-// A worker started ahead of its job (see parallelCount.ts, startWorkers) gets the job as its first message.
-if (workerData) runChunk(workerData as ChunkJob).catch(failed);
-else parentPort?.once('message', (job: ChunkJob) => runChunk(job).catch(failed));
+});
