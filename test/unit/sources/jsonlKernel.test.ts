@@ -6,6 +6,7 @@ import { describe, test } from 'node:test';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
 import { scanFile } from '../../../src/core/sources/fileScanner';
+import { kernelSlots } from '../../../src/core/sources/jsonlKernelPath';
 import { parsedObject, pick, seededRandom as rng } from '../randomInput';
 import { NESTED_DEPTH } from '../../../src/core/sources/wasm/jsonlKernel';
 import { JsonlKernelRunner, SubKey, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
@@ -414,5 +415,31 @@ describe('JSONL kernel (WebAssembly)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+  test('the kernel walks into a column only when every filter on it reads one plain member name', () => {
+    const filters = compileFilters([
+      { expression: '{{ sample.metadata.category }}', op: 'in', values: ['math'] },
+      { expression: '{{ sample.metadata["difficulty"] }}', op: 'greater_than', value: 2 },
+      { expression: '{{ sample.metadata.category }}', op: 'exists' },
+      { expression: '{{ sample.tags[0] }}', op: 'equals', value: 'a' },
+      { expression: '{{ sample.meta["é"] }}', op: 'is_true' },
+      { expression: '{{ sample.odd["a\\"b"] }}', op: 'is_true' },
+      { expression: '{{ sample.odd2["\uFFFD"] }}', op: 'is_true' },
+      { expression: '{{ sample.deep.a.b }}', op: 'is_true' },
+      { expression: '{{ sample.question }}', op: 'greater_or_equal', value: 'Ma' },
+    ]);
+    const columns = ['metadata', 'tags', 'meta', 'odd', 'odd2', 'deep', 'question'];
+    const slots = kernelSlots(filters, columns);
+    assert.ok(slots);
+    assert.deepEqual(slots.slotOfColumn.map((slot) => slot >= 0), [false, true, false, true, true, true, true]);
+    assert.deepEqual(slots.membersOfColumn[0]?.map((m) => m.key.toString()), ['"category"', '"difficulty"']);
+    assert.deepEqual(slots.membersOfColumn[2]?.map((m) => m.key.toString()), ['"é"']);
+    assert.equal(slots.slotOfFilter[0], slots.slotOfFilter[2], 'one slot per member name');
+    assert.deepEqual(slots.slotOfFilter.map((slot) => slots.memberSlot[slot]), [true, true, true, false, true, false, false, false, false]);
+    assert.equal(slots.prefixOfSlot[slots.slotOfFilter[8]], 3, 'an ordering filter against "Ma" reads three characters');
+    assert.deepEqual(slots.slotOfFilter.filter((slot) => slots.prefixOfSlot[slot] > 0), [slots.slotOfFilter[8]]);
+    assert.equal(kernelSlots(compileFilters([{ expression: '{{ sample }}', op: 'exists' }]), []), undefined, 'a filter on the whole row');
+    const many = compileFilters(Array.from({ length: 31 }, (_, k) => ({ expression: `{{ sample.m.k${k} }}`, op: 'exists' })));
+    assert.equal(kernelSlots(many, ['m']), undefined, 'more values than the kernel gives per line');
   });
 });
