@@ -25,6 +25,8 @@ export interface CompiledFilter {
   testValue?(value: unknown): FilterOutcome;
   /** For a path of member names below the column (`metadata.category`): those names, after the column's. */
   memberPath?: readonly string[];
+  /** With `memberPath`: the outcome for the value the whole path leads to (undefined: missing). */
+  testLeaf?(leaf: unknown): FilterOutcome;
   /**
    * For an ordering filter on a top-level column against non-numeric text: a string value's outcome is
    * that of its first `stringPrefix` UTF-16 units (code point order decides within the text's length).
@@ -191,6 +193,7 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
   const rest = segments.slice(1);
   let test: (row: Record<string, unknown>) => FilterOutcome;
   let testValue: ((value: unknown) => FilterOutcome) | undefined;
+  let ofLeaf: ((leaf: Resolved) => FilterOutcome) | undefined;
   if (column !== undefined && rest.length === 0) {
     // The outcome depends on the value alone: remember it for the scalar values a column repeats.
     const outcomes = new Map<unknown, FilterOutcome>();
@@ -212,8 +215,7 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
     // remembered for the scalar values the path leads to.
     if (column !== undefined) {
       const outcomes = new Map<unknown, FilterOutcome>();
-      testValue = (value) => {
-        const leaf = value === undefined ? MISSING : resolveSegments(value, rest);
+      const outcomeOfLeaf = (leaf: Resolved): FilterOutcome => {
         if (typeof leaf === 'object' && leaf !== null) return evaluateFilter(spec, leaf);
         let outcome = outcomes.get(leaf);
         if (outcome === undefined) {
@@ -222,12 +224,19 @@ export function compileFilter(raw: unknown, index: number, roots: readonly strin
         }
         return outcome;
       };
+      ofLeaf = outcomeOfLeaf;
+      testValue = (value) => outcomeOfLeaf(value === undefined ? MISSING : resolveSegments(value, rest));
     }
   }
   const memberPath: string[] = [];
   for (const segment of rest) if (segment.kind !== 'index') memberPath.push(segment.name);
   if (!testValue) return { index, spec, expression, column, test };
-  if (rest.length > 0) return memberPath.length === rest.length ? { index, spec, expression, column, test, testValue, memberPath } : { index, spec, expression, column, test, testValue };
+  if (rest.length > 0) {
+    if (memberPath.length !== rest.length || !ofLeaf) return { index, spec, expression, column, test, testValue };
+    const leafOutcome = ofLeaf;
+    const testLeaf = (leaf: unknown) => leafOutcome(leaf === undefined ? MISSING : leaf);
+    return { index, spec, expression, column, test, testValue, memberPath, testLeaf };
+  }
   const value = 'value' in spec ? spec.value : undefined;
   if (ORDERING_OPS.includes(spec.op) && typeof value === 'string' && numericText(value) === undefined) {
     return { index, spec, expression, column, test, testValue, stringPrefix: value.length + 1 };

@@ -15,6 +15,8 @@ export interface FileScanOptions {
   shouldPause?: () => boolean;
   /** Read on the calling thread (a worker, which has nothing else to do) instead of the thread pool. */
   readOnThisThread?: boolean;
+  /** The buffer to read into while records fit in it (instead of a new one of `chunkSize` bytes). */
+  buffer?: Buffer;
 }
 
 export interface FileScanResult {
@@ -30,7 +32,7 @@ export interface FileScanResult {
 export async function scanFile(path: string, processor: RangeProcessor, options: FileScanOptions): Promise<FileScanResult> {
   const handle = await open(path, 'r');
   try {
-    let buf = Buffer.allocUnsafe(options.chunkSize);
+    let buf = options.buffer ?? Buffer.allocUnsafe(options.chunkSize);
     let pos = options.align ? Math.max(0, options.start - 1) : options.start;
     let base = pos;
     let carry = 0;

@@ -51,7 +51,7 @@ function keyWords(bytes: Buffer): Int32Array {
 }
 
 /** The value of a valid JSON number of at most 9 bytes made of digits and a leading minus only, else undefined. */
-function shortInteger(buf: Buffer, start: number, end: number): number | undefined {
+export function shortInteger(buf: Buffer, start: number, end: number): number | undefined {
   const negative = buf[start] === 0x2d;
   let value = 0;
   for (let i = negative ? start + 1 : start; i < end; i++) {

@@ -30,6 +30,7 @@ async function runChunk(job: ChunkJob): Promise<void> {
     align: job.align,
     chunkSize: job.chunkSize,
     readOnThisThread: true,
+    buffer: processor.readBuffer(),
     onChunk: (consumedTo) => {
       if (consumedTo - lastReport >= PROGRESS_EVERY_BYTES) {
         lastReport = consumedTo;

@@ -8,7 +8,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { CsvKernelPath } from './csvKernelPath';
 import { CsvRecordSink, CsvScanner } from './csvScanner';
 import { JsonObjectScanner, NOT_AN_OBJECT_LINE } from './jsonObjectScanner';
-import { JsonlKernelPath, KernelLineSink } from './jsonlKernelPath';
+import { JsonlKernelPath, KernelLineSink, KernelSlots, kernelSlots } from './jsonlKernelPath';
 import { MemberTree, memberTree } from './memberPicker';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from './rowValues';
@@ -117,8 +117,12 @@ export class RangeProcessor {
   private kernel: JsonlKernelPath | null | undefined;
   /** The WebAssembly kernel for counting CSV records (null: not available; undefined: not tried yet). */
   private csvKernel: CsvKernelPath | null | undefined;
-  /** Counts a line whose wanted values are known, or reads any other line (for the kernel and the fast path). */
-  private readonly countedLines: KernelLineSink = {
+  /** Where the kernel puts the values the filters read (undefined: the kernel is not used). */
+  private readonly kernelSlots: KernelSlots | undefined;
+  /** Counts a line whose values the kernel located, or reads any other line. */
+  private readonly kernelLines: KernelLineSink;
+  /** Counts a line whose wanted values are known, or reads any other line (for the fast path). */
+  private readonly countedLines: Pick<KernelLineSink, 'row' | 'other'> = {
     row: (values) => {
       this.counter.testCells(values, this.valueOfFilter as number[]);
       this.jsonlLine++;
@@ -136,6 +140,19 @@ export class RangeProcessor {
     const wanted = this.wantedColumns ?? [];
     this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
+    if (this.valueOfFilter) this.kernelSlots = kernelSlots(setup.filters, wanted);
+    this.kernelLines = {
+      row: (values) => {
+        const slots = this.kernelSlots as KernelSlots;
+        this.counter.testCellsWith(values, slots.slotOfFilter, slots.tests);
+        this.jsonlLine++;
+      },
+      other: (buf, start, lineFeed) => this.countedLines.other(buf, start, lineFeed),
+      passed: (lines) => {
+        this.jsonlLine += lines;
+      },
+      counts: this.counter.stats,
+    };
     this.atStart = setup.atFileStart;
     this.lineOffset = setup.lineOffset ?? 0;
     if (setup.header) this.useHeader(setup.header);
@@ -168,6 +185,16 @@ export class RangeProcessor {
   stopAt(offset: number): void {
     this.stopAtOffset = offset;
     this.csv.stopAt = offset;
+  }
+
+  /**
+   * A buffer to read the file into when the JSONL counting kernel can read it in place (a copy fewer per
+   * window), else undefined.
+   */
+  readBuffer(): Buffer | undefined {
+    if (this.setup.format !== 'jsonl' || !this.setup.fast || !this.kernelSlots || this.kernel === null) return undefined;
+    this.kernel ??= JsonlKernelPath.create(this.json, this.kernelSlots) ?? null;
+    return this.kernel?.inputBuffer;
   }
 
   /** Scans `buf[start, end)` (`base`: absolute offset of `buf[0]`); returns the offset of the first byte not consumed. */
@@ -256,8 +283,8 @@ export class RangeProcessor {
       let scanned = false;
       if (this.valueOfFilter && this.setup.fast && this.counter.pageFull) {
         if (this.kernel !== null) {
-          this.kernel ??= JsonlKernelPath.create(this.json, this.wantedColumns?.length ?? 0) ?? null;
-          const next = this.kernel?.scan(buf, i, end, stopRel, this.countedLines) ?? i;
+          this.kernel ??= (this.kernelSlots && JsonlKernelPath.create(this.json, this.kernelSlots)) ?? null;
+          const next = this.kernel?.scan(buf, i, end, stopRel, this.kernelLines) ?? i;
           if (next > i) {
             i = next;
             continue;

@@ -86,6 +86,22 @@ export class RowCounter {
   }
 
   /**
+   * `testCells` with, per filter, the function that gives its outcome for its cell's value (undefined:
+   * missing), such as a filter's `testLeaf` when the cell holds the value its whole path leads to.
+   */
+  testCellsWith(cells: readonly unknown[], cellOfFilter: readonly number[], tests: readonly ((value: unknown) => FilterOutcome)[]): boolean {
+    const stats = this.stats;
+    stats.total++;
+    for (let k = 0; k < tests.length; k++) {
+      const at = cellOfFilter[k];
+      const outcome = tests[k](at < 0 ? undefined : cells[at]);
+      if (outcome !== FilterOutcome.Pass) return this.removedBy(k, outcome);
+    }
+    stats.matched++;
+    return true;
+  }
+
+  /**
    * `test` for a batch of `rows` rows given, per filter, every row's outcome (column-wise evaluation): the
    * same counts as testing the rows one by one. Returns which rows are kept (1) or not (0).
    */

@@ -125,6 +125,7 @@ export class FunctionBuilder {
   load32(offset = 0): this { return this.op(0x28, 0, ...uleb(offset)); }
   load64(offset = 0): this { return this.op(0x29, 0, ...uleb(offset)); }
   store32(offset = 0): this { return this.op(0x36, 0, ...uleb(offset)); }
+  store8(offset = 0): this { return this.op(0x3a, 0, ...uleb(offset)); }
 
   // i32 arithmetic and comparisons
   eqz(): this { return this.op(0x45); }
@@ -132,6 +133,7 @@ export class FunctionBuilder {
   ne(): this { return this.op(0x47); }
   ltS(): this { return this.op(0x48); }
   ltU(): this { return this.op(0x49); }
+  gtU(): this { return this.op(0x4b); }
   geS(): this { return this.op(0x4e); }
   geU(): this { return this.op(0x4f); }
   ctz(): this { return this.op(0x68); }
@@ -143,9 +145,25 @@ export class FunctionBuilder {
   shl(): this { return this.op(0x74); }
   shrU(): this { return this.op(0x76); }
   i64Ne(): this { return this.op(0x52); }
+  i64Mul(): this { return this.op(0x7e); }
+  i64Xor(): this { return this.op(0x85); }
+  i64ShrU(): this { return this.op(0x88); }
+  i32WrapI64(): this { return this.op(0xa7); }
 
   // SIMD
   v128Load(offset = 0): this { return this.simd(0x00, 0, ...uleb(offset)); }
+  v128Store(offset = 0): this { return this.simd(0x0b, 0, ...uleb(offset)); }
+  /** A 128-bit constant of sixteen bytes. */
+  v128Const(bytes: readonly number[]): this {
+    if (bytes.length !== 16) throw new Error('v128.const takes 16 bytes');
+    return this.simd(0x0c, ...bytes.map((b) => b & 0xff));
+  }
+  i64x2ExtractLane(lane: number): this { return this.simd(0x1d, lane); }
+  ltS8(): this { return this.simd(0x25); }
+  gtU8(): this { return this.simd(0x28); }
+  v128And(): this { return this.simd(0x4e); }
+  v128Xor(): this { return this.simd(0x51); }
+  allTrue8(): this { return this.simd(0x63); }
   splat8(): this { return this.simd(0x0f); }
   eq8(): this { return this.simd(0x23); }
   ltU8(): this { return this.simd(0x26); }

@@ -3,30 +3,25 @@
  * members are, in order, the keys of a table (byte for byte), blanks allowed between tokens. Values may be
  * scalars or objects and arrays nested up to NESTED_DEPTH levels, which are passed over (checked, never
  * decoded). For such a line it checks the whole JSON grammar and gives where the wanted members' values
- * are. Any other line (another shape, a value nested deeper, a blank line, invalid JSON) is only
+ * are. A member may instead have a table of second-level keys: when its value is an object, the kernel
+ * walks into it and gives where the values of those keys are (the last one of a repeated key, as
+ * JSON.parse keeps; missing when absent or when the value is not an object). A second-level key with an
+ * escape sequence leaves the line to JavaScript, since its bytes are not its name. Any other line (another shape, a value nested deeper, a blank line, invalid JSON) is only
  * delimited, and left to the JavaScript scanner, which is exact in every case. Strings are passed over
  * 16 bytes at a time (SIMD).
  *
- * Memory layout (bytes): config at 0 (positions, wanted count); key table at TABLE (per position: key
- * offset, key length, wanted index or -1); key bytes at KEYS; line records at OUT; input at IN. The input
- * is followed by a zero byte, which ends every token, so the kernel reads no length anywhere else.
+ * Lines whose values all have ids with known outcomes are counted in the kernel (jsonlKernelOutcomes.ts);
+ * only the others get a record. Memory layout: jsonlKernelLayout.ts.
  */
 import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
+import { CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_POSITIONS, CONFIG_WANTED, IN, OUT, RECORD_HEADER, TABLE } from './jsonlKernelLayout';
+import { decideFunction, valueIdFunction } from './jsonlKernelOutcomes';
 
-export const TABLE = 64;
-export const MAX_POSITIONS = 64;
-export const KEYS = 2048;
-export const KEYS_END = 16384;
-export const OUT = 16384;
-export const OUT_BYTES = 1 << 20;
-export const IN = OUT + OUT_BYTES;
-/** Bytes after the input that the kernel may read (one 16-byte load past the zero byte). */
-export const IN_SLACK = 64;
-/** Per line: start, line feed offset (both relative to IN), status (0: scanned, 1: left to JavaScript), escape bits; then per wanted value start and end. */
-export const recordBytes = (wanted: number): number => 16 + 8 * wanted;
+export { IN, IN_SLACK, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, SUBS, TABLE } from './jsonlKernelLayout';
 
 const { i32 } = types;
 const ESCAPED = 0; // global: a string just passed had an escape sequence
+const LEAF_ESCAPES = 1; // global: escape bits of the second-level values of the current line
 
 const SKIP_WS = 0;
 const SKIP_STRING = 1;
@@ -34,10 +29,22 @@ const SKIP_NUMBER = 2;
 const SKIP_SCALAR = 3;
 const FIND_LF = 4;
 const SKIP_NESTED = 6;
+const WALK_MEMBERS = 7;
+const VALUE_ID = 8;
+const DECIDE_LINE = 9;
 
 /** Levels of objects and arrays the kernel passes over; a line nested deeper is left to JavaScript. */
 export const NESTED_DEPTH = 32;
 
+
+/**
+ * Sets local `at` past blanks and leaves the byte there in `c`. Only a byte below 0x21 can be a blank, so
+ * skipWs is called only for such a byte (there rarely is one).
+ */
+function pastBlanksAt(f: FunctionBuilder, at: string): FunctionBuilder {
+  return f.get(at).load8().tee('c').i32(0x21).ltU()
+    .if().get(at).call(SKIP_WS).tee(at).load8().set('c').end();
+}
 
 /** `c - lo <u span` on the value in `c`. */
 function inRange(f: FunctionBuilder, c: string, lo: number, span: number): FunctionBuilder {
@@ -47,12 +54,16 @@ function inRange(f: FunctionBuilder, c: string, lo: number, span: number): Funct
 function skipString(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('e').local('m').local('v', types.v128);
   f.get('i').i32(1).add().set('i');
+  // The bytes of 16 at `i + offset` that are a quote, a backslash or a control byte, as a mask: XOR 0x02
+  // turns a quote into 0x20 and keeps control bytes below 0x20, so one "below 0x21" test finds both.
+  const specialBytes = (offset: number) => f.get('i').v128Load(offset).tee('v').i32(0x02).splat8().v128Xor().i32(0x21).splat8().ltU8()
+    .get('v').i32(0x5c).splat8().eq8().v128Or().bitmask8();
   f.loop('next');
-  // Sixteen bytes at a time while none is a quote, a backslash or a control byte.
-  f.get('i').v128Load().set('v');
-  f.equalsAny('v', [0x22, 0x5c]).get('v').i32(0x20).splat8().ltU8().v128Or()
-    .bitmask8().tee('m').eqz()
-    .if().get('i').i32(16).add().set('i').br('next').end();
+  // Thirty-two bytes at a time while none is special.
+  specialBytes(0).tee('m').eqz().if();
+  specialBytes(16).tee('m').eqz().if().get('i').i32(32).add().set('i').br('next').end();
+  f.get('i').i32(16).add().set('i');
+  f.end();
   f.get('i').get('m').ctz().add().tee('i').load8().tee('c').i32(0x22).eq()
     .if().get('i').i32(1).add().return().end();
   f.get('c').i32(0x5c).eq()
@@ -155,10 +166,7 @@ function closeValue(f: FunctionBuilder): FunctionBuilder {
 function skipNested(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('depth').local('kinds').local('state');
   // Sets `i` past blanks, calling skipWs only when there is one.
-  const pastBlanks = () => f.get('i').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if().get('i').call(SKIP_WS).set('i').end();
+  const pastBlanks = () => pastBlanksAt(f, 'i');
   // state 0: a value is next; 1: a value just ended; 2: a member's key is next.
   f.loop('step');
   f.get('state').i32(2).eq().if()
@@ -182,7 +190,9 @@ function skipNested(): FunctionBuilder {
   f.else();
   nextInside(f);
   f.end().br('step').end();
-  f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  // A string directly (the usual value), any other scalar through skipScalar.
+  f.get('c').i32(0x22).eq().if().get('i').call(SKIP_STRING).set('i').else().get('i').call(SKIP_SCALAR).set('i').end();
+  f.get('i').i32(0).ltS().if().i32(-1).return().end();
   f.i32(1).set('state');
   f.end();
   // A value just ended: the end of the outermost one, a comma, or the innermost open value's closing byte.
@@ -196,6 +206,83 @@ function skipNested(): FunctionBuilder {
   closing(f).ne().if().i32(-1).return().end();
   closeValue(f).br('step');
   f.end();
+  return f.i32(-1);
+}
+
+/**
+ * walkMembers(i, sub, rec) → the offset after the value at `i`, or -1 (invalid, or a key with an escape
+ * sequence). Marks every wanted value of the second-level table `sub` missing in the record at `rec`,
+ * then, when the value is an object, records where the values of the table's keys are.
+ */
+function walkMembers(): FunctionBuilder {
+  const f = new FunctionBuilder([['i', i32], ['sub', i32], ['rec', i32]], [i32])
+    .local('c').local('n').local('k').local('e').local('keyStart').local('keyLen').local('w').local('valueStart').local('m');
+  const slotAt = () => f.get('rec').get('w').i32(8).mul().add();
+  // Every wanted value of the table: missing until its key is found.
+  f.get('sub').load32().set('n');
+  f.loop('reset');
+  f.get('k').get('n').ltU().if()
+    .get('sub').get('k').i32(12).mul().add().load32(12).set('w');
+  slotAt().i32(-1).store32(RECORD_HEADER);
+  slotAt().i32(-1).store32(RECORD_HEADER + 4);
+  f.get('k').i32(1).add().set('k').br('reset').end();
+  f.end();
+  f.get('i').load8().i32(0x7b).ne().if().get('i').call(SKIP_SCALAR).return().end();
+  const pastBlanks = () => pastBlanksAt(f, 'i');
+  f.get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.get('c').i32(0x7d).eq().if().get('i').i32(1).add().return().end();
+  f.loop('member');
+  f.get('c').i32(0x22).ne().if().i32(-1).return().end();
+  f.get('i').set('keyStart');
+  f.i32(0).globalSet(ESCAPED);
+  f.get('i').call(SKIP_STRING).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  f.globalGet(ESCAPED).if().i32(-1).return().end();
+  f.get('i').get('keyStart').sub().set('keyLen');
+  // The wanted index of the key: its bytes against each key of the table (-1: not wanted).
+  f.i32(-1).set('w');
+  f.i32(0).set('k');
+  f.block('found').loop('key');
+  f.get('k').get('n').geU().brIf('found');
+  f.get('sub').get('k').i32(12).mul().add().set('e');
+  f.get('e').load32(8).get('keyLen').eq().if();
+  f.i32(0).set('m');
+  // Eight bytes at a time, then byte by byte.
+  f.block('differs');
+  f.loop('eight');
+  f.get('keyLen').get('m').i32(8).add().geU().if()
+    .get('keyStart').get('m').add().load64().get('e').load32(4).get('m').add().load64().i64Ne().brIf('differs')
+    .get('m').i32(8).add().set('m').br('eight')
+    .end();
+  f.end();
+  f.loop('byte');
+  f.get('m').get('keyLen').eq().if().get('e').load32(12).set('w').br('found').end();
+  f.get('keyStart').get('m').add().load8().get('e').load32(4).get('m').add().load8().ne().brIf('differs');
+  f.get('m').i32(1).add().set('m').br('byte');
+  f.end().end(); // byte, differs
+  f.end();
+  f.get('k').i32(1).add().set('k').br('key');
+  f.end().end(); // key, found
+  pastBlanks();
+  f.get('c').i32(0x3a).ne().if().i32(-1).return().end();
+  f.get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.get('i').set('valueStart');
+  f.i32(0).globalSet(ESCAPED);
+  f.get('i').call(SKIP_SCALAR).tee('i').i32(0).ltS().if().i32(-1).return().end();
+  f.get('w').i32(0).geS().if();
+  slotAt().get('valueStart').i32(IN).sub().store32(RECORD_HEADER);
+  slotAt().get('i').i32(IN).sub().store32(RECORD_HEADER + 4);
+  f.globalGet(ESCAPED).if().globalGet(LEAF_ESCAPES).i32(1).get('w').shl().or().globalSet(LEAF_ESCAPES).end();
+  f.end();
+  pastBlanks();
+  f.get('c').i32(0x2c).eq().if()
+    .get('i').i32(1).add().set('i');
+  pastBlanks();
+  f.br('member').end();
+  f.get('c').i32(0x7d).eq().if().get('i').i32(1).add().return().end();
+  f.i32(-1).return();
+  f.end(); // member
   return f.i32(-1);
 }
 
@@ -218,33 +305,40 @@ function findLf(): FunctionBuilder {
 
 /** Sets `j` past blanks; calls skipWs only when there is one (there rarely is). Leaves the byte at `j` in `c`. */
 function blanks(f: FunctionBuilder): FunctionBuilder {
-  f.get('j').load8().tee('c').i32(0x20).eq()
-    .get('c').i32(0x09).eq().or()
-    .get('c').i32(0x0d).eq().or()
-    .if().get('j').call(SKIP_WS).tee('j').load8().set('c').end();
-  return f;
+  return pastBlanksAt(f, 'j');
 }
 
 /**
- * scan(from, length, stop, maxLines) → lines: scans whole lines of the input from IN + from while a line
- * starts before `stop` and fewer than `maxLines` records were written (offsets relative to IN). Stops
- * before a line with no line feed.
+ * scan(from, length, stop, maxRecords) → records: scans whole lines of the input from IN + from while a
+ * line starts before `stop` and fewer than `maxRecords` records were written (offsets relative to IN).
+ * Stops before a line with no line feed. Leaves at CONFIG_NEXT where it stopped and at CONFIG_LINES how
+ * many lines it passed (counted here or written as records).
  */
 function scan(): FunctionBuilder {
-  const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxLines', i32]], [i32]);
-  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf']) f.local(local);
+  const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxRecords', i32]], [i32]);
+  for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'records', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf', 'sub', 'wanted', 'decides']) f.local(local);
   f.i32(IN).get('from').add().set('i');
   f.i32(IN).get('length').add().set('end');
   f.i32(IN).get('stop').add().set('stop');
   f.i32(OUT).set('rec');
-  f.i32(0).load32().set('positions');
-  f.i32(4).load32().i32(8).mul().i32(16).add().set('recSize');
+  f.i32(CONFIG_POSITIONS).load32().set('positions');
+  f.i32(CONFIG_WANTED).load32().tee('wanted').i32(12).mul().i32(RECORD_HEADER).add().set('recSize');
+  f.i32(CONFIG_FILTERS).load32().set('decides');
   f.block('done').loop('line');
-  f.get('lines').get('maxLines').geU().brIf('done');
+  f.get('records').get('maxRecords').geU().brIf('done');
   f.get('i').get('end').geU().brIf('done');
   f.get('i').get('stop').geU().brIf('done');
   f.get('i').set('lineStart');
   f.i32(0).set('escapes');
+  f.i32(0).globalSet(LEAF_ESCAPES);
+  // Every wanted value: not there until its member is found.
+  f.i32(0).set('k');
+  f.loop('reset');
+  f.get('k').get('wanted').ltU().if()
+    .get('rec').get('k').i32(8).mul().add().i32(-1).store32(RECORD_HEADER)
+    .get('k').i32(1).add().set('k').br('reset')
+    .end();
+  f.end();
   f.block('leave');
   // '{' then members in the table's order.
   f.get('i').set('j');
@@ -279,10 +373,15 @@ function scan(): FunctionBuilder {
   f.get('j').i32(1).add().set('j');
   blanks(f).get('j').set('valueStart');
   f.i32(0).globalSet(ESCAPED);
-  f.get('j').call(SKIP_SCALAR).tee('j').i32(0).ltS().brIf('leave');
+  f.get('entry').load32(12).tee('sub').if()
+    .get('j').get('sub').get('rec').call(WALK_MEMBERS).set('j')
+    .else()
+    .get('j').call(SKIP_SCALAR).set('j')
+    .end();
+  f.get('j').i32(0).ltS().brIf('leave');
   f.get('entry').load32(8).tee('w').i32(0).geS().if()
-    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(16)
-    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(20)
+    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(RECORD_HEADER)
+    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(RECORD_HEADER + 4)
     .globalGet(ESCAPED).if().get('escapes').i32(1).get('w').shl().or().set('escapes').end()
     .end();
   f.get('p').i32(1).add().set('p');
@@ -297,14 +396,17 @@ function scan(): FunctionBuilder {
   f.end(); // if '}'
   f.get('p').get('positions').ne().brIf('leave');
   blanks(f).get('c').i32(0x0a).ne().brIf('leave');
-  // A line of the table's shape.
+  // A line of the table's shape: counted here when its outcomes are known, else written as a record.
+  f.get('j').i32(1).add().set('i');
+  f.get('lines').i32(1).add().set('lines');
+  f.get('decides').if().get('rec').call(DECIDE_LINE).brIf('line').end();
   f.get('rec').get('lineStart').i32(IN).sub().store32(0);
   f.get('rec').get('j').i32(IN).sub().store32(4);
   f.get('rec').i32(0).store32(8);
-  f.get('rec').get('escapes').store32(12);
-  f.get('j').i32(1).add().set('i');
+  f.get('rec').get('escapes').globalGet(LEAF_ESCAPES).or().store32(12);
+  f.get('rec').get('lines').i32(1).sub().store32(16);
   f.get('rec').get('recSize').add().set('rec');
-  f.get('lines').i32(1).add().set('lines');
+  f.get('records').i32(1).add().set('records');
   f.br('line');
   f.end(); // leave
   // Any other line: only delimited, or the end when it has no line feed yet.
@@ -312,20 +414,27 @@ function scan(): FunctionBuilder {
   f.get('rec').get('lineStart').i32(IN).sub().store32(0);
   f.get('rec').get('lf').i32(IN).sub().store32(4);
   f.get('rec').i32(1).store32(8);
+  f.get('rec').get('lines').store32(16);
   f.get('lf').i32(1).add().set('i');
   f.get('rec').get('recSize').add().set('rec');
   f.get('lines').i32(1).add().set('lines');
+  f.get('records').i32(1).add().set('records');
   f.br('line');
   f.end().end(); // line, done
-  return f.get('lines');
+  f.i32(0).get('i').i32(IN).sub().store32(CONFIG_NEXT);
+  f.i32(0).get('lines').store32(CONFIG_LINES);
+  return f.get('records');
 }
 
 /** The kernel's module bytes for a memory of `pages` pages. */
 export function jsonlKernelBytes(pages: number): Uint8Array {
   return assemble({
     memoryPages: pages,
-    globals: 1,
-    functions: [skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested()],
+    globals: 2,
+    functions: [
+      skipBytesFunction([0x20, 0x09, 0x0d]), skipString(), skipNumber(), skipScalar(), findLf(), scan(), skipNested(), walkMembers(),
+      valueIdFunction(), decideFunction(VALUE_ID),
+    ],
     exports: { scan: 5 },
   });
 }
