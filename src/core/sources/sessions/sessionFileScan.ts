@@ -2,6 +2,7 @@
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { PreviewWarning } from '../previewTypes';
 import { MAX_WARNINGS } from '../rowCounter';
+import { readSessionLinesFast } from './sessionKernelLines';
 import { parseLine } from './sessionLineParse';
 import { MAX_LINE_BYTES, readLines } from './sessionLines';
 import { FileScan, FileSummary } from './sessionScan';
@@ -16,7 +17,11 @@ export interface ScannedFile {
   cancelled: boolean;
 }
 
-export async function scanSessionFile(path: string, relative: string, signal?: AbortSignal): Promise<ScannedFile> {
+/**
+ * Reads the file with the session line kernel when it can (see sessionKernelLines.ts), else — or with `plain` —
+ * every line through `JSON.parse`; both give the same summary and warnings.
+ */
+export async function scanSessionFile(path: string, relative: string, signal?: AbortSignal, plain = false): Promise<ScannedFile> {
   const scan = new FileScan();
   const warnings: PreviewWarning[] = [];
   let warningCount = 0;
@@ -24,13 +29,20 @@ export async function scanSessionFile(path: string, relative: string, signal?: A
     warningCount++;
     if (warnings.length < MAX_WARNINGS) warnings.push({ message, file: path, line });
   };
+  const text = (line: string, lineNumber: number) => {
+    const outcome = parseLine(line);
+    if ('line' in outcome) scan.add(outcome.line);
+    else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
+  };
   try {
+    if (!plain) {
+      const end = await readSessionLinesFast(path, { line: (line) => scan.add(line), text }, signal);
+      if (end === 'done' || end === 'cancelled') return { summary: scan.finish(), warnings, warningCount, cancelled: end === 'cancelled' };
+      // A line longer than the kernel's window, or no WebAssembly SIMD: read it all again the plain way.
+      return await scanSessionFile(path, relative, signal, true);
+    }
     const finished = await readLines(path, {
-      line: (text, lineNumber) => {
-        const outcome = parseLine(text);
-        if ('line' in outcome) scan.add(outcome.line);
-        else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
-      },
+      line: text,
       tooLong: (lineNumber) => warn(sessionStrings.lineTooLong(MAX_LINE_BYTES / (1 << 20)), lineNumber),
     }, signal);
     return { summary: scan.finish(), warnings, warningCount, cancelled: !finished };
