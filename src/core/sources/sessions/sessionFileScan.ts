@@ -17,11 +17,18 @@ export interface ScannedFile {
   cancelled: boolean;
 }
 
+export interface ScanFileOptions {
+  /** Every line through `JSON.parse`, not the session line kernel. */
+  plain?: boolean;
+  /** Blocking reads (worker threads). */
+  syncReads?: boolean;
+}
+
 /**
  * Reads the file with the session line kernel when it can (see sessionKernelLines.ts), else — or with `plain` —
  * every line through `JSON.parse`; both give the same summary and warnings.
  */
-export async function scanSessionFile(path: string, relative: string, signal?: AbortSignal, plain = false): Promise<ScannedFile> {
+export async function scanSessionFile(path: string, relative: string, signal?: AbortSignal, options: ScanFileOptions = {}): Promise<ScannedFile> {
   const scan = new FileScan();
   const warnings: PreviewWarning[] = [];
   let warningCount = 0;
@@ -35,11 +42,11 @@ export async function scanSessionFile(path: string, relative: string, signal?: A
     else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
   };
   try {
-    if (!plain) {
-      const end = await readSessionLinesFast(path, { line: (line) => scan.add(line), text }, signal);
+    if (options.plain !== true) {
+      const end = await readSessionLinesFast(path, { line: (line) => scan.add(line), text }, { signal, syncReads: options.syncReads });
       if (end === 'done' || end === 'cancelled') return { summary: scan.finish(), warnings, warningCount, cancelled: end === 'cancelled' };
       // A line longer than the kernel's window, or no WebAssembly SIMD: read it all again the plain way.
-      return await scanSessionFile(path, relative, signal, true);
+      return await scanSessionFile(path, relative, signal, { plain: true });
     }
     const finished = await readLines(path, {
       line: text,

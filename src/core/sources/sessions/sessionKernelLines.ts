@@ -5,6 +5,7 @@
  * exactly as it reads the whole parsed line. Lines the kernel leaves, and `summary`, `ai-title`, `system` lines
  * and lines with an image, are given back as text for `JSON.parse`.
  */
+import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
 import {
@@ -22,7 +23,7 @@ const PAGES = Math.ceil((IN + WINDOW_BYTES + 1 + IN_SLACK) / PAGE);
 const kernelModule = compiledOnce(() => sessionLineKernelBytes(PAGES));
 
 export interface KernelLineSink {
-  /** A line the kernel read: only the members FileScan reads are in it. */
+  /** A line the kernel read: only the members FileScan reads are in it, and only until the sink returns. */
   line(line: SessionLine, lineNumber: number): void;
   /** A non-blank line left to `JSON.parse` (without its line feed or a trailing carriage return). */
   text(text: string, lineNumber: number): void;
@@ -39,16 +40,26 @@ const [M_ID, M_MODEL, M_USAGE, M_CONTENT] = MESSAGE_KEYS.map((_, k) => MESSAGE +
 /** Line types whose other members FileScan reads: such lines are parsed whole. */
 const PARSED_WHOLE = new Set(['summary', 'ai-title', 'system']);
 
+/** A content item of a checked line: the members FileScan reads of a `message.content` block. */
+interface ItemValues {
+  type: unknown;
+  id: unknown;
+  text?: unknown;
+}
+
 class SessionLineKernel {
   readonly bytes: Buffer;
   readonly words: Int32Array;
   readonly scanLine: (at: number) => number;
+  /** The line just scanned, read through getters: each member is decoded only if FileScan reads it. */
+  readonly view: LineView;
 
   constructor(module: WebAssembly.Module) {
     const kernel = new KernelInstance(module, PAGES);
     this.bytes = kernel.bytes;
     this.words = kernel.words;
     this.scanLine = kernel.exports.scanLine as (at: number) => number;
+    this.view = new LineView(this);
     let at = KEY_BYTES;
     const table = (address: number, keys: readonly string[]) => keys.forEach((key, k) => {
       const written = this.bytes.write(key, at, 'utf8');
@@ -75,48 +86,90 @@ class SessionLineKernel {
     return first === 0x74 ? true : null;
   }
 
-  private content(user: boolean): unknown {
-    const start = this.words[M_CONTENT];
-    if (start < 0) return undefined;
-    const first = this.bytes[start];
-    if (first === 0x22) return this.scalar(M_CONTENT);
-    if (first !== 0x5b) return null;
-    const items: Record<string, unknown>[] = [];
+  /** Whether the value at span word `w` is the JSON text `json` byte for byte. */
+  spanIs(w: number, json: Buffer): boolean {
+    const start = this.words[w];
+    return start >= 0 && this.words[w + 1] - start === json.length && this.bytes.compare(json, 0, json.length, start, start + json.length) === 0;
+  }
+
+  /** Whether `message` is an object whose `content` is an array (then its items are in the item spans). */
+  contentIsArray(): boolean {
+    const message = this.words[T_MESSAGE];
+    if (message < 0 || this.bytes[message] !== 0x7b) return false;
+    const content = this.words[M_CONTENT];
+    return content >= 0 && this.bytes[content] === 0x5b;
+  }
+
+  items(withText: boolean): ItemValues[] {
+    const items: ItemValues[] = [];
     const count = this.words[word(ITEM_COUNT)];
     for (let k = 0; k < count; k++) {
       const at = word(ITEM_SPANS + k * ITEM_STRIDE);
-      const type = this.scalar(at);
-      if (type === 'image') return undefined;
-      items.push(user ? { type, id: this.scalar(at + 2), text: this.scalar(at + 4) } : { type, id: this.scalar(at + 2) });
+      items.push(withText ? { type: this.scalar(at), id: this.scalar(at + 2), text: this.scalar(at + 4) } : { type: this.scalar(at), id: this.scalar(at + 2) });
     }
     return items;
   }
 
-  private message(user: boolean): Record<string, unknown> | null | undefined | false {
-    const start = this.words[T_MESSAGE];
-    if (start < 0) return undefined;
-    if (this.bytes[start] !== 0x7b) return null;
-    const content = this.content(user);
-    if (content === undefined && this.words[M_CONTENT] >= 0) return false;
-    const usageStart = this.words[M_USAGE];
-    let usage: unknown;
-    if (usageStart >= 0) usage = this.bytes[usageStart] === 0x7b ? JSON.parse(this.bytes.toString('utf8', usageStart, this.words[M_USAGE + 1])) as unknown : null;
-    return { id: this.scalar(M_ID), model: this.scalar(M_MODEL), usage, content };
+  /** Whether a content item is an image (its placeholder needs members the kernel does not give). */
+  hasImage(): boolean {
+    if (!this.contentIsArray()) return false;
+    const count = this.words[word(ITEM_COUNT)];
+    for (let k = 0; k < count; k++) if (this.spanIs(word(ITEM_SPANS + k * ITEM_STRIDE), IMAGE)) return true;
+    return false;
   }
 
-  /** The line just scanned as the members FileScan reads, or undefined when it must be parsed whole. */
+  /** The line just scanned as the members FileScan reads (valid until the next scan), or undefined when it must be parsed whole. */
   line(): SessionLine | undefined {
     const type = this.scalar(T_TYPE);
     if (typeof type === 'string' && PARSED_WHOLE.has(type)) return undefined;
-    const timestamp = this.scalar(T_TIMESTAMP);
-    if (type !== 'user' && type !== 'assistant') return { type, timestamp };
-    const message = this.message(type === 'user');
-    if (message === false) return undefined;
-    return {
-      type, timestamp, sessionId: this.scalar(T_SESSION), agentId: this.scalar(T_AGENT), cwd: this.scalar(T_CWD),
-      gitBranch: this.scalar(T_BRANCH), version: this.scalar(T_VERSION), isMeta: this.scalar(T_META),
-      requestId: this.scalar(T_REQUEST), message,
-    };
+    if ((type === 'user' || type === 'assistant') && this.hasImage()) return undefined;
+    this.view.type = type;
+    return this.view as unknown as SessionLine;
+  }
+}
+
+const IMAGE = Buffer.from('"image"');
+
+/** The members of `message` FileScan reads, decoded when read. */
+class MessageView {
+  constructor(private readonly kernel: SessionLineKernel, private readonly user: () => boolean) {}
+  get id(): unknown { return this.kernel.scalar(M_ID); }
+  get model(): unknown { return this.kernel.scalar(M_MODEL); }
+  get usage(): unknown {
+    const k = this.kernel;
+    const start = k.words[M_USAGE];
+    if (start < 0) return undefined;
+    return k.bytes[start] === 0x7b ? JSON.parse(k.bytes.toString('utf8', start, k.words[M_USAGE + 1])) as unknown : null;
+  }
+  get content(): unknown {
+    const k = this.kernel;
+    const start = k.words[M_CONTENT];
+    if (start < 0) return undefined;
+    const first = k.bytes[start];
+    if (first === 0x22) return k.scalar(M_CONTENT);
+    return first === 0x5b ? k.items(this.user()) : null;
+  }
+}
+
+/** The top-level members FileScan reads, decoded when read (`type` is set when the line is scanned). */
+class LineView {
+  type: unknown;
+  private readonly messageView: MessageView;
+  constructor(private readonly kernel: SessionLineKernel) {
+    this.messageView = new MessageView(kernel, () => this.type === 'user');
+  }
+  get timestamp(): unknown { return this.kernel.scalar(T_TIMESTAMP); }
+  get sessionId(): unknown { return this.kernel.scalar(T_SESSION); }
+  get agentId(): unknown { return this.kernel.scalar(T_AGENT); }
+  get cwd(): unknown { return this.kernel.scalar(T_CWD); }
+  get gitBranch(): unknown { return this.kernel.scalar(T_BRANCH); }
+  get version(): unknown { return this.kernel.scalar(T_VERSION); }
+  get isMeta(): unknown { return this.kernel.scalar(T_META); }
+  get requestId(): unknown { return this.kernel.scalar(T_REQUEST); }
+  get message(): unknown {
+    const start = this.kernel.words[T_MESSAGE];
+    if (start < 0) return undefined;
+    return this.kernel.bytes[start] === 0x7b ? this.messageView : null;
   }
 }
 
@@ -130,20 +183,41 @@ function takeKernel(): SessionLineKernel | undefined {
   return module ? new SessionLineKernel(module) : undefined;
 }
 
+/** An open file: the thread's own blocking reads (in a worker, where nothing else waits), or the asynchronous ones. */
+interface OpenFile {
+  read(into: Buffer, at: number, length: number): number | Promise<number>;
+  close(): void | Promise<void>;
+}
+
+async function openFile(path: string, syncReads: boolean): Promise<OpenFile> {
+  if (syncReads) {
+    const fd = openSync(path, 'r');
+    return { read: (into, at, length) => readSync(fd, into, at, length, null), close: () => closeSync(fd) };
+  }
+  const handle = await open(path, 'r');
+  return { read: async (into, at, length) => (await handle.read(into, at, length, null)).bytesRead, close: () => handle.close() };
+}
+
+export interface KernelReadOptions {
+  signal?: AbortSignal;
+  /** Read with blocking calls (for worker threads: about a third of the CPU time of asynchronous reads). */
+  syncReads?: boolean;
+}
+
 /** Reads every line of the file into the sink (blank lines skipped, numbered as in the file). */
-export async function readSessionLinesFast(path: string, sink: KernelLineSink, signal?: AbortSignal): Promise<KernelReadEnd> {
+export async function readSessionLinesFast(path: string, sink: KernelLineSink, options: KernelReadOptions = {}): Promise<KernelReadEnd> {
   const kernel = takeKernel();
   if (!kernel) return 'unavailable';
   const bytes = kernel.bytes;
-  let handle;
+  let file: OpenFile | undefined;
   try {
-    handle = await open(path, 'r');
+    file = await openFile(path, options.syncReads === true);
     let carry = 0;
     let lineNumber = 1;
     for (;;) {
-      if (signal?.aborted) return 'cancelled';
+      if (options.signal?.aborted) return 'cancelled';
       if (carry === WINDOW_BYTES) return 'lineTooLong';
-      const { bytesRead } = await handle.read(bytes, IN + carry, WINDOW_BYTES - carry, null);
+      const bytesRead = await file.read(bytes, IN + carry, WINDOW_BYTES - carry);
       let end = IN + carry + bytesRead;
       if (bytesRead === 0) {
         if (carry === 0) return 'done';
@@ -174,6 +248,6 @@ export async function readSessionLinesFast(path: string, sink: KernelLineSink, s
     }
   } finally {
     idle.push(kernel);
-    await handle?.close();
+    await file?.close();
   }
 }

@@ -4,5 +4,5 @@ import { scanSessionFile } from './sessionFileScan';
 import { ScanJob, ScanReply } from './sessionScanPool';
 
 parentPort?.on('message', (job: ScanJob) => {
-  void scanSessionFile(job.path, job.relative).then((scanned) => parentPort?.postMessage({ index: job.index, scanned } satisfies ScanReply));
+  void scanSessionFile(job.path, job.relative, undefined, { syncReads: true }).then((scanned) => parentPort?.postMessage({ index: job.index, scanned } satisfies ScanReply));
 });
