@@ -12,19 +12,24 @@ import { ScannedFile, scanSessionFile } from './sessionFileScan';
 const WORKER_FILE = 'sessionScan.js';
 /** Fewer files than this are read on the calling thread: starting workers would cost more than it saves. */
 const MIN_FILES_FOR_WORKERS = 24;
-/** Files sent ahead to each worker, so it never waits for the next one. */
-const IN_FLIGHT = 2;
+/** Results a worker keeps before posting them (one message per file would cost more than reading most files). */
+export const REPLY_BATCH = 32;
+/** ...or after this many milliseconds, so progress keeps moving on large files. */
+export const REPLY_MS = 100;
 
-export interface ScanJob {
-  index: number;
-  path: string;
-  relative: string;
+/** What a worker is started with: every file, and the shared index of the next file to read. */
+export interface ScanWorkerData {
+  files: readonly { path: string; relative: string }[];
+  next: Int32Array;
 }
 
 export interface ScanReply {
   index: number;
   scanned: ScannedFile;
 }
+
+/** A worker's message: some files read, or (`done`) no file left. */
+export type ScanMessage = { replies: ScanReply[] } | { done: true };
 
 export function findSessionWorkerScript(): string | undefined {
   let dir = __dirname;
@@ -56,14 +61,15 @@ async function scanHere(files: readonly { path: string; relative: string }[], in
 }
 
 function scanInWorkers(script: string, count: number, files: readonly { path: string; relative: string }[], signal: AbortSignal | undefined, onFile: (index: number, scanned: ScannedFile) => void): Promise<void> {
-  let next = 0;
   const workers: Worker[] = [];
   const stopAll = () => workers.forEach((worker) => void worker.terminate());
   signal?.addEventListener('abort', stopAll, { once: true });
+  // Each worker takes the next file by adding one to this shared index.
+  const next = new Int32Array(new SharedArrayBuffer(4));
+  const workerData: ScanWorkerData = { files, next };
   const one = () => new Promise<void>((resolve, reject) => {
-    const worker = new Worker(script);
+    const worker = new Worker(script, { workerData });
     workers.push(worker);
-    let pending = 0;
     let settled = false;
     const finish = (error?: Error) => {
       if (settled) return;
@@ -72,22 +78,17 @@ function scanInWorkers(script: string, count: number, files: readonly { path: st
       if (error) reject(error);
       else resolve();
     };
-    const feed = () => {
-      while (pending < IN_FLIGHT && next < files.length && !signal?.aborted) {
-        const index = next++;
-        pending++;
-        worker.postMessage({ index, path: files[index].path, relative: files[index].relative } satisfies ScanJob);
+    worker.on('message', (message: ScanMessage) => {
+      if ('done' in message) finish();
+      else {
+        for (const reply of message.replies) {
+          if (signal?.aborted) break;
+          onFile(reply.index, reply.scanned);
+        }
       }
-      if (pending === 0) finish();
-    };
-    worker.on('message', (reply: ScanReply) => {
-      pending--;
-      if (!signal?.aborted) onFile(reply.index, reply.scanned);
-      feed();
     });
     worker.on('error', (error) => finish(error));
-    worker.on('exit', () => (signal?.aborted ? finish() : finish(pending > 0 ? new Error('a session worker stopped') : undefined)));
-    feed();
+    worker.on('exit', () => (signal?.aborted ? finish() : finish(new Error('a session worker stopped'))));
   });
   return Promise.all(Array.from({ length: count }, one)).then(
     () => signal?.removeEventListener('abort', stopAll),
