@@ -57,7 +57,7 @@ async function assertSameScan(path: string, syncReads = false): Promise<void> {
 
 // Pieces of strings: plain, escaped, unicode, and bytes that look like JSON syntax.
 const TEXT = ['word ', 'é', '日本語', '😀', '\\', '"', '\n', '\t', '\u0001', '\u007f', '\u2028', '{"type":"user"}', '}', ',', ':', 'a long text '.repeat(3), '\ud800'];
-const KEYS_ESCAPED = ['typ\\u0065', 'message', 'sessionI\\u0064', 'us\\u0061ge'];
+const KEYS_ESCAPED = ['typ\\u0065', 'message', 'sessionI\\u0064', 'us\\u0061ge', 'input_t\\u006fkens'];
 
 function randomText(next: () => number, pieces = 4): string {
   let text = '';
@@ -71,7 +71,7 @@ function usage(next: () => number): Record<string, unknown> {
   for (const key of ['input_tokens', 'output_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens']) {
     const r = next();
     if (r < 0.7) u[key] = Math.floor(next() * 5000);
-    else if (r < 0.75) u[key] = pick(next, ['12', -3, 1.5, null, 1e300]);
+    else if (r < 0.75) u[key] = pick(next, ['12', -3, 1.5, null, 1e300, 2 ** 64, 999999999999999, 0, { n: 1 }]);
   }
   if (next() < 0.3) u.cache_creation = { ephemeral_5m_input_tokens: 0, ephemeral_1h_input_tokens: 7 };
   return u;
@@ -133,14 +133,21 @@ function randomLine(next: () => number, k: number): string {
     // A wanted key twice (JSON.parse keeps the last), or written with an escape.
     line = line.replace('{', pick(next, ['{"type":"summary","summary":"first",', '{"message":{"id":"other","usage":{"input_tokens":99}},', '{"timestamp":"2020-01-01T00:00:00Z",']));
   } else if (m < 0.07) {
-    line = line.replace(/"(type|message|sessionId|usage)":/, `"${pick(next, KEYS_ESCAPED)}":`);
-  } else if (m < 0.12) {
+    line = line.replace(/"(type|message|sessionId|usage|input_tokens)":/, `"${pick(next, KEYS_ESCAPED)}":`);
+  } else if (m < 0.1) {
+    // Numbers as JSON may write them (and one it may not).
+    line = line.replace(/"(output_tokens|input_tokens)":\d+/, (_, key: string) => `"${key}":${pick(next, ['1.5e2', '-0', '2E+1', '0.0', '1e400', '007', '12345678901234567890123', '-12'])}`);
+  } else if (m < 0.13) {
+    // An escape written by hand inside a string value: valid or not.
+    const at = line.indexOf(':"', Math.floor(next() * line.length / 2));
+    if (at >= 0) line = `${line.slice(0, at + 2)}${pick(next, ['\\u12G4', '\\u12g', '\\x41', '\\u00e9', '\\uD83D\\uDE00', '\\/', '\\u004"', '\\U0041', '\\ ', '\\uabcD', '\\uFFFF'])}${line.slice(at + 2)}`;
+  } else if (m < 0.15) {
     // Broken somewhere: the kernel must never accept what JSON.parse rejects.
     const at = Math.floor(next() * line.length);
     line = line.slice(0, at) + pick(next, ['', '"', ',', '}', ']', '\\', 'x', ':', '{', '\u0000', '\\u12', '01', ' ', '\t\t']) + line.slice(at + 1);
-  } else if (m < 0.15) {
+  } else if (m < 0.18) {
     line = pick(next, ['', '   ', '\t', '[1,2]', '"text"', '42', 'null', '\ufeff{"type":"user","message":{"content":"bom"}}', '{"type":"user"} x', '{"type":"user",}', `{"type":"user","x":${'['.repeat(40)}${']'.repeat(40)}}`]);
-  } else if (m < 0.2) {
+  } else if (m < 0.23) {
     line = ` \t${line.replace(/":/g, () => (next() < 0.1 ? '" : ' : '":'))}\r`;
   }
   return line;
@@ -169,7 +176,7 @@ describe('session line kernel (WebAssembly)', () => {
   test('gives a checked line only its read members, with strings decoded (escapes and unicode) and other values as null', async () => {
     const path = join(root, 'one.jsonl');
     writeFileSync(path, [
-      JSON.stringify({ parentUuid: null, type: 'assistant', timestamp: 'T1', sessionId: 's\u00e9"1', cwd: '/a\\b', gitBranch: 7, version: '1', requestId: 'r', isMeta: true, message: { id: 'm', model: '日本', role: 'assistant', usage: { input_tokens: 3, output_tokens: 4 }, content: [{ type: 'tool_use', id: 'c1', input: { x: [1] } }, 'skip', { type: 'text', text: 'not read' }] } }),
+      JSON.stringify({ parentUuid: null, type: 'assistant', timestamp: 'T1', sessionId: 's\u00e9"1', cwd: '/a\\b', gitBranch: 7, version: '1', requestId: 'r', isMeta: true, message: { id: 'm', model: '日本', role: 'assistant', usage: { input_tokens: 3, output_tokens: 4, cache_creation_input_tokens: undefined, cache_read_input_tokens: undefined }, content: [{ type: 'tool_use', id: 'c1', input: { x: [1] } }, 'skip', { type: 'text', text: 'not read' }] } }),
       '',
       JSON.stringify({ type: 'user', message: { content: [{ type: 'text', text: 'line\nbreak 😀' }, { type: 'tool_result', content: 'x' }] } }),
       JSON.stringify({ type: 'progress', timestamp: 'T3', data: { message: { id: 'x' } } }),
@@ -184,7 +191,7 @@ describe('session line kernel (WebAssembly)', () => {
       {
         lineNumber: 1, line: {
           type: 'assistant', timestamp: 'T1', sessionId: 's\u00e9"1', agentId: undefined, cwd: '/a\\b', gitBranch: null, version: '1', isMeta: true, requestId: 'r',
-          message: { id: 'm', model: '日本', usage: { input_tokens: 3, output_tokens: 4 }, content: [{ type: 'tool_use', id: 'c1' }, { type: 'text', id: undefined }] },
+          message: { id: 'm', model: '日本', usage: { input_tokens: 3, output_tokens: 4, cache_creation_input_tokens: undefined, cache_read_input_tokens: undefined }, content: [{ type: 'tool_use', id: 'c1' }, { type: 'text', id: undefined }] },
         },
       },
       {

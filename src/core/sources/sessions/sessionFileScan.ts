@@ -43,7 +43,7 @@ export async function scanSessionFile(path: string, relative: string, signal?: A
   };
   try {
     if (options.plain !== true) {
-      const end = await readSessionLinesFast(path, { line: (line) => scan.add(line), text }, { signal, syncReads: options.syncReads });
+      const end = await readSessionLinesFast(path, { line: (line, _lineNumber, ms) => scan.add(line, ms), text }, { signal, syncReads: options.syncReads });
       if (end === 'done' || end === 'cancelled') return { summary: scan.finish(), warnings, warningCount, cancelled: end === 'cancelled' };
       // A line longer than the kernel's window, or no WebAssembly SIMD: read it all again the plain way.
       return await scanSessionFile(path, relative, signal, { plain: true });

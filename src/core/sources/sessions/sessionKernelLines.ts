@@ -9,11 +9,13 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
 import {
-  IN, IN_SLACK, ITEM_COUNT, ITEM_KEYS, ITEM_SPANS, ITEM_STRIDE, ITEM_TABLE, KEY_BYTES, KEY_BYTES_END, MESSAGE_KEYS,
-  MESSAGE_SPANS, MESSAGE_TABLE, sessionLineKernelBytes, TOP_KEYS, TOP_SPANS, TOP_TABLE,
+  ESCAPE_TABLE, escapeTable, IN, IN_SLACK, ITEM_COUNT, ITEM_KEYS, ITEM_SPANS, ITEM_STRIDE, ITEM_TABLE, KEY_BYTES, KEY_BYTES_END,
+  MESSAGE_KEYS, MESSAGE_SPANS, MESSAGE_TABLE, sessionLineKernelBytes, TOP_KEYS, TOP_SPANS, TOP_TABLE, USAGE_KEYS, USAGE_SPANS,
+  USAGE_TABLE,
 } from '../wasm/sessionLineKernel';
 import { lineText } from './sessionLines';
-import { SessionLine } from './sessionRecords';
+import { SessionLine, timestampMs } from './sessionRecords';
+import { isoMs } from './isoTimestamp';
 
 /** Bytes of a file held at once: a longer line makes the caller read the file the plain way. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;
@@ -23,8 +25,11 @@ const PAGES = Math.ceil((IN + WINDOW_BYTES + 1 + IN_SLACK) / PAGE);
 const kernelModule = compiledOnce(() => sessionLineKernelBytes(PAGES));
 
 export interface KernelLineSink {
-  /** A line the kernel read: only the members FileScan reads are in it, and only until the sink returns. */
-  line(line: SessionLine, lineNumber: number): void;
+  /**
+   * A line the kernel read: only the members FileScan reads are in it, and only until the sink returns; `ms` is
+   * its `timestamp` as `timestampMs` reads it.
+   */
+  line(line: SessionLine, lineNumber: number, ms: number | undefined): void;
   /** A non-blank line left to `JSON.parse` (without its line feed or a trailing carriage return). */
   text(text: string, lineNumber: number): void;
 }
@@ -37,6 +42,7 @@ const TOP = word(TOP_SPANS);
 const MESSAGE = word(MESSAGE_SPANS);
 const [T_TYPE, T_TIMESTAMP, T_SESSION, T_AGENT, T_CWD, T_BRANCH, T_VERSION, T_META, T_REQUEST, T_MESSAGE] = TOP_KEYS.map((_, k) => TOP + 2 * k);
 const [M_ID, M_MODEL, M_USAGE, M_CONTENT] = MESSAGE_KEYS.map((_, k) => MESSAGE + 2 * k);
+const USAGE = USAGE_KEYS.map((_, k) => word(USAGE_SPANS) + 2 * k);
 /** Line types whose other members FileScan reads: such lines are parsed whole. */
 const PARSED_WHOLE = new Set(['summary', 'ai-title', 'system']);
 
@@ -70,6 +76,8 @@ class SessionLineKernel {
     table(TOP_TABLE, TOP_KEYS);
     table(MESSAGE_TABLE, MESSAGE_KEYS);
     table(ITEM_TABLE, ITEM_KEYS);
+    table(USAGE_TABLE, USAGE_KEYS);
+    this.bytes.set(escapeTable(), ESCAPE_TABLE);
     if (at > KEY_BYTES_END) throw new Error('session kernel keys do not fit');
   }
 
@@ -84,6 +92,37 @@ class SessionLineKernel {
       return text.includes('\\') ? JSON.parse(this.bytes.toString('utf8', start, end)) as string : text;
     }
     return first === 0x74 ? true : null;
+  }
+
+  /** The number at span word `w`, undefined when absent, null for any other value. */
+  number(w: number): number | null | undefined {
+    const start = this.words[w];
+    if (start < 0) return undefined;
+    const end = this.words[w + 1];
+    const bytes = this.bytes;
+    const first = bytes[start];
+    if (first !== 0x2d && (first < 0x30 || first > 0x39)) return null;
+    if (end - start <= 15) {
+      let value = 0;
+      for (let k = start; k < end; k++) {
+        const digit = bytes[k] - 0x30;
+        if (digit < 0 || digit > 9) return Number(bytes.toString('latin1', start, end));
+        value = value * 10 + digit;
+      }
+      return value;
+    }
+    // A sign, a fraction, an exponent or many digits: the text as JavaScript reads it, as JSON.parse does.
+    return Number(bytes.toString('latin1', start, end));
+  }
+
+  /** The line's `timestamp` in milliseconds: read from its bytes when it has the usual form, else as `timestampMs` reads the string. */
+  timestampMs(): number | undefined {
+    const start = this.words[T_TIMESTAMP];
+    if (start >= 0 && this.bytes[start] === 0x22) {
+      const ms = isoMs(this.bytes, start + 1, this.words[T_TIMESTAMP + 1] - 1);
+      if (ms !== undefined) return ms;
+    }
+    return timestampMs(this.scalar(T_TIMESTAMP));
   }
 
   /** Whether the value at span word `w` is the JSON text `json` byte for byte. */
@@ -119,8 +158,14 @@ class SessionLineKernel {
   }
 
   /** The line just scanned as the members FileScan reads (valid until the next scan), or undefined when it must be parsed whole. */
+  /** The line's `type`; the usual ones without decoding. */
+  private type(): unknown {
+    for (const [json, type] of USUAL_TYPES) if (this.spanIs(T_TYPE, json)) return type;
+    return this.scalar(T_TYPE);
+  }
+
   line(): SessionLine | undefined {
-    const type = this.scalar(T_TYPE);
+    const type = this.type();
     if (typeof type === 'string' && PARSED_WHOLE.has(type)) return undefined;
     if ((type === 'user' || type === 'assistant') && this.hasImage()) return undefined;
     this.view.type = type;
@@ -129,6 +174,7 @@ class SessionLineKernel {
 }
 
 const IMAGE = Buffer.from('"image"');
+const USUAL_TYPES = ['assistant', 'user', 'progress'].map((type) => [Buffer.from(JSON.stringify(type)), type] as const);
 
 /** The members of `message` FileScan reads, decoded when read. */
 class MessageView {
@@ -139,7 +185,8 @@ class MessageView {
     const k = this.kernel;
     const start = k.words[M_USAGE];
     if (start < 0) return undefined;
-    return k.bytes[start] === 0x7b ? JSON.parse(k.bytes.toString('utf8', start, k.words[M_USAGE + 1])) as unknown : null;
+    if (k.bytes[start] !== 0x7b) return null;
+    return { input_tokens: k.number(USAGE[0]), output_tokens: k.number(USAGE[1]), cache_creation_input_tokens: k.number(USAGE[2]), cache_read_input_tokens: k.number(USAGE[3]) };
   }
   get content(): unknown {
     const k = this.kernel;
@@ -229,7 +276,7 @@ export async function readSessionLinesFast(path: string, sink: KernelLineSink, o
         const lf = kernel.scanLine(at);
         if (lf >= 0) {
           const line = kernel.line();
-          if (line !== undefined) sink.line(line, lineNumber);
+          if (line !== undefined) sink.line(line, lineNumber, kernel.timestampMs());
           else sink.text(lineText(bytes, at, lf) ?? '', lineNumber);
           at = lf + 1;
           lineNumber++;
