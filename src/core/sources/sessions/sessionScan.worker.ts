@@ -1,5 +1,5 @@
-/** Worker thread: reads session files into their summaries, taking the next file from the shared index (see sessionScanPool.ts). */
-import { parentPort, workerData } from 'node:worker_threads';
+/** Worker thread: reads the session files its first message lists into their summaries, taking the next file from the shared index (see sessionScanPool.ts). */
+import { parentPort } from 'node:worker_threads';
 import { scanSessionFile } from './sessionFileScan';
 import { REPLY_BATCH, REPLY_MS, ScanMessage, ScanReply, ScanWorkerData } from './sessionScanPool';
 
@@ -22,4 +22,5 @@ async function run(data: ScanWorkerData): Promise<void> {
   parentPort?.postMessage({ done: true } satisfies ScanMessage);
 }
 
-if (parentPort && workerData) void run(workerData as ScanWorkerData);
+// Started before its files are known: the first message gives them.
+parentPort?.once('message', (data: ScanWorkerData) => void run(data));

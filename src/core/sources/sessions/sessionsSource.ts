@@ -17,7 +17,7 @@ import { previewStrings } from '../../l10n/previewStrings';
 import { findSessionFiles, SessionFile, sessionIdOfSubagentPath, agentIdOfFileName } from './sessionFiles';
 import { ScannedFile } from './sessionFileScan';
 import { FileSummary, mainModel } from './sessionScan';
-import { scanSessionFiles } from './sessionScanPool';
+import { scanSessionFiles, startScanWorkers } from './sessionScanPool';
 import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
 import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
@@ -116,7 +116,15 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   }
   const homeDir = options.homeDir ?? homedir();
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
-  const { files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal);
+  // The scan's workers start while the files are searched for (not for a single file).
+  const workers = path === undefined || !path.toLowerCase().endsWith('.jsonl') ? startScanWorkers({ workers: options.workers }) : undefined;
+  let files: SessionFile[];
+  try {
+    ({ files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal));
+  } catch (error) {
+    workers?.stop();
+    throw error;
+  }
   const scanned: (ScannedFile | undefined)[] = new Array<ScannedFile | undefined>(files.length);
   let done = 0;
   let sessionsSeen = 0;
@@ -125,7 +133,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     done++;
     if (files[index].kind === 'session') sessionsSeen++;
     options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
-  });
+  }, workers);
   const sessions: SessionEntry[] = [];
   const byId = new Map<string, SessionEntry>();
   const agents: { file: SessionFile; summary: FileSummary }[] = [];
