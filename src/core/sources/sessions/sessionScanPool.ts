@@ -71,15 +71,20 @@ interface StartedWorker {
  * search); `scanSessionFiles` gives them work, or stops them when there are too few files.
  */
 export class ScanWorkers {
-  readonly started: StartedWorker[];
+  readonly started: StartedWorker[] = [];
 
   constructor(script: string, count: number) {
-    this.started = Array.from({ length: count }, () => {
-      const entry: StartedWorker = { worker: new Worker(script) };
-      entry.worker.once('error', (error) => (entry.early ??= error));
-      entry.worker.once('exit', () => (entry.early ??= new Error('a session worker stopped')));
-      return entry;
-    });
+    try {
+      for (let k = 0; k < count; k++) {
+        const entry: StartedWorker = { worker: new Worker(script) };
+        entry.worker.once('error', (error) => (entry.early ??= error));
+        entry.worker.once('exit', () => (entry.early ??= new Error('a session worker stopped')));
+        this.started.push(entry);
+      }
+    } catch (error) {
+      this.stop();
+      throw error;
+    }
   }
 
   stop(): void {
@@ -91,7 +96,12 @@ export class ScanWorkers {
 export function startScanWorkers(options: PoolOptions): ScanWorkers | undefined {
   const wanted = options.workers ?? Math.min(4, availableParallelism());
   const script = options.workerScript ?? findSessionWorkerScript();
-  return wanted > 0 && script !== undefined ? new ScanWorkers(script, wanted) : undefined;
+  if (wanted <= 0 || script === undefined) return undefined;
+  try {
+    return new ScanWorkers(script, wanted);
+  } catch {
+    return undefined; // no worker could start: the files are read on the calling thread
+  }
 }
 
 function scanInWorkers(started: StartedWorker[], files: readonly { path: string; relative: string }[], signal: AbortSignal | undefined, onFile: (index: number, scanned: ScannedFile) => void): Promise<void> {
