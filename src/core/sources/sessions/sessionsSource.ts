@@ -21,7 +21,7 @@ import { scanSessionFiles, startScanWorkers } from './sessionScanPool';
 import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
 import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
-import { readSubagentMeta } from './subagentMeta';
+import { readSubagentMeta, SubagentMeta } from './subagentMeta';
 
 export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
 /** The tool whose session files this source reads (TraceMetadata `agent`). */
@@ -136,7 +136,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   }, workers);
   const sessions: SessionEntry[] = [];
   const byId = new Map<string, SessionEntry>();
-  const agents: { file: SessionFile; summary: FileSummary }[] = [];
+  const agents: { file: SessionFile; summary: FileSummary; meta?: ScannedFile['subagentMeta'] }[] = [];
   for (const [index, file] of files.entries()) {
     const result = scanned[index];
     if (result === undefined) continue;
@@ -144,7 +144,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     for (const warning of result.warnings) warn(warning.message, warning.file, warning.line);
     if (result.failed !== undefined) continue;
     const summary = result.summary;
-    if (file.kind === 'subagent') agents.push({ file, summary });
+    if (file.kind === 'subagent') agents.push({ file, summary, meta: result.subagentMeta });
     else {
       const sessionId = summary.sessionId ?? basename(file.path).replace(/\.jsonl$/i, '');
       const entry: SessionEntry = { sessionId, file, summary, subagents: [], startMs: summary.firstMs, endMs: summary.lastMs };
@@ -159,7 +159,11 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
       warn(sessionStrings.orphanSubagent(parentId ?? '?'), agent.file.path);
       continue;
     }
-    const meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
+    let meta: SubagentMeta;
+    if (agent.meta !== undefined) {
+      meta = agent.meta.meta;
+      for (const message of agent.meta.warnings) warn(message, agent.file.path);
+    } else meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
     const s = agent.summary;
     parent.subagents.push({
       file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,
