@@ -5,7 +5,8 @@
  * sub-agent files: they belong to their parent session and are never sessions of their own.
  */
 import { stat } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
+import { isSubagentFileName } from './sessionFileNames';
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { listFiles } from '../folderSource';
 import { PreviewError } from '../previewError';
@@ -17,27 +18,7 @@ export interface SessionFile {
   kind: 'session' | 'subagent';
 }
 
-const SUBAGENT_NAME = /^agent-.+\.jsonl$/i;
-
-export function isSubagentFileName(name: string): boolean {
-  return SUBAGENT_NAME.test(name);
-}
-
-/** `agent-<id>.meta.json` beside a sub-agent file. */
-export function subagentMetaPath(file: string): string {
-  return join(dirname(file), `${basename(file).replace(/\.jsonl$/i, '')}.meta.json`);
-}
-
-/** The agent id a sub-agent file's name carries (`agent-<id>.jsonl`). */
-export function agentIdOfFileName(file: string): string {
-  return basename(file).replace(/^agent-/i, '').replace(/\.jsonl$/i, '');
-}
-
-/** For the new layout `<session>/subagents/agent-*.jsonl`: the parent session id its folders name. */
-export function sessionIdOfSubagentPath(file: string): string | undefined {
-  const parent = dirname(file);
-  return basename(parent) === 'subagents' ? basename(dirname(parent)) : undefined;
-}
+export { agentIdOfFileName, isSubagentFileName, sessionIdOfSubagentPath, subagentMetaPath } from './sessionFileNames';
 
 async function isDirectory(path: string): Promise<boolean> {
   try {

@@ -68,10 +68,15 @@ export async function readLines(path: string, sink: LineSink, signal?: AbortSign
   }
 }
 
-function emit(buf: Buffer, start: number, end: number, lineNumber: number, sink: LineSink): void {
+/** The text of the line `buf[start, end)` (line feed excluded) without a trailing carriage return, or undefined when it is blank. */
+export function lineText(buf: Buffer, start: number, end: number): string | undefined {
   if (end > start && buf[end - 1] === 0x0d) end--;
   let k = start;
   while (k < end && (buf[k] === 0x20 || buf[k] === 0x09)) k++;
-  if (k === end) return;
-  sink.line(buf.toString('utf8', start, end), lineNumber);
+  return k === end ? undefined : buf.toString('utf8', start, end);
+}
+
+function emit(buf: Buffer, start: number, end: number, lineNumber: number, sink: LineSink): void {
+  const text = lineText(buf, start, end);
+  if (text !== undefined) sink.line(text, lineNumber);
 }

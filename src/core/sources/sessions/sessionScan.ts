@@ -48,9 +48,9 @@ export class FileScan {
   private summaryTitle?: string;
   private aiTitle?: string;
 
-  add(line: SessionLine): void {
+  /** Adds one line; `ms` is its `timestamp` in milliseconds when the caller has it already. */
+  add(line: SessionLine, ms = timestampMs(line.timestamp)): void {
     const s = this.summary;
-    const ms = timestampMs(line.timestamp);
     if (ms !== undefined) {
       if (s.firstMs === undefined || ms < s.firstMs) s.firstMs = ms;
       if (s.lastMs === undefined || ms > s.lastMs) s.lastMs = ms;

@@ -1,8 +1,26 @@
-/** Worker thread: reads the session files it is sent into their summaries (see sessionScanPool.ts). */
+/** Worker thread: reads the session files its first message lists into their summaries, taking the next file from the shared index (see sessionScanPool.ts). */
 import { parentPort } from 'node:worker_threads';
 import { scanSessionFile } from './sessionFileScan';
-import { ScanJob, ScanReply } from './sessionScanPool';
+import { REPLY_BATCH, REPLY_MS, ScanMessage, ScanReply, ScanWorkerData } from './sessionScanPool';
 
-parentPort?.on('message', (job: ScanJob) => {
-  void scanSessionFile(job.path, job.relative).then((scanned) => parentPort?.postMessage({ index: job.index, scanned } satisfies ScanReply));
-});
+async function run(data: ScanWorkerData): Promise<void> {
+  let replies: ScanReply[] = [];
+  let posted = performance.now();
+  const post = () => {
+    parentPort?.postMessage({ replies } satisfies ScanMessage);
+    replies = [];
+    posted = performance.now();
+  };
+  for (;;) {
+    const index = Atomics.add(data.next, 0, 1);
+    if (index >= data.files.length) break;
+    const { path, relative } = data.files[index];
+    replies.push({ index, scanned: await scanSessionFile(path, relative, undefined, { syncReads: true }) });
+    if (replies.length >= REPLY_BATCH || performance.now() - posted >= REPLY_MS) post();
+  }
+  if (replies.length > 0) post();
+  parentPort?.postMessage({ done: true } satisfies ScanMessage);
+}
+
+// Started before its files are known: the first message gives them.
+parentPort?.once('message', (data: ScanWorkerData) => void run(data));

@@ -17,11 +17,11 @@ import { previewStrings } from '../../l10n/previewStrings';
 import { findSessionFiles, SessionFile, sessionIdOfSubagentPath, agentIdOfFileName } from './sessionFiles';
 import { ScannedFile } from './sessionFileScan';
 import { FileSummary, mainModel } from './sessionScan';
-import { scanSessionFiles } from './sessionScanPool';
+import { scanSessionFiles, startScanWorkers } from './sessionScanPool';
 import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
 import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
-import { readSubagentMeta } from './subagentMeta';
+import { readSubagentMeta, SubagentMeta } from './subagentMeta';
 
 export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
 /** The tool whose session files this source reads (TraceMetadata `agent`). */
@@ -116,7 +116,15 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   }
   const homeDir = options.homeDir ?? homedir();
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
-  const { files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal);
+  // The scan's workers start while the files are searched for (not for a single file).
+  const workers = path === undefined || !path.toLowerCase().endsWith('.jsonl') ? startScanWorkers({ workers: options.workers }) : undefined;
+  let files: SessionFile[];
+  try {
+    ({ files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal));
+  } catch (error) {
+    workers?.stop();
+    throw error;
+  }
   const scanned: (ScannedFile | undefined)[] = new Array<ScannedFile | undefined>(files.length);
   let done = 0;
   let sessionsSeen = 0;
@@ -125,10 +133,10 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     done++;
     if (files[index].kind === 'session') sessionsSeen++;
     options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
-  });
+  }, workers);
   const sessions: SessionEntry[] = [];
   const byId = new Map<string, SessionEntry>();
-  const agents: { file: SessionFile; summary: FileSummary }[] = [];
+  const agents: { file: SessionFile; summary: FileSummary; meta?: ScannedFile['subagentMeta'] }[] = [];
   for (const [index, file] of files.entries()) {
     const result = scanned[index];
     if (result === undefined) continue;
@@ -136,7 +144,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     for (const warning of result.warnings) warn(warning.message, warning.file, warning.line);
     if (result.failed !== undefined) continue;
     const summary = result.summary;
-    if (file.kind === 'subagent') agents.push({ file, summary });
+    if (file.kind === 'subagent') agents.push({ file, summary, meta: result.subagentMeta });
     else {
       const sessionId = summary.sessionId ?? basename(file.path).replace(/\.jsonl$/i, '');
       const entry: SessionEntry = { sessionId, file, summary, subagents: [], startMs: summary.firstMs, endMs: summary.lastMs };
@@ -151,7 +159,11 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
       warn(sessionStrings.orphanSubagent(parentId ?? '?'), agent.file.path);
       continue;
     }
-    const meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
+    let meta: SubagentMeta;
+    if (agent.meta !== undefined) {
+      meta = agent.meta.meta;
+      for (const message of agent.meta.warnings) warn(message, agent.file.path);
+    } else meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
     const s = agent.summary;
     parent.subagents.push({
       file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,

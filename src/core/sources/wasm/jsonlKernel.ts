@@ -20,13 +20,14 @@ import { decideFunction, valueIdFunction } from './jsonlKernelOutcomes';
 export { IN, IN_SLACK, KEYS, KEYS_END, MAX_POSITIONS, OUT, OUT_BYTES, recordBytes, SUBS, TABLE } from './jsonlKernelLayout';
 
 const { i32 } = types;
-const ESCAPED = 0; // global: a string just passed had an escape sequence
+export const ESCAPED = 0; // global: a string just passed had an escape sequence
 const LEAF_ESCAPES = 1; // global: escape bits of the second-level values of the current line
 
-const SKIP_WS = 0;
-const SKIP_STRING = 1;
+/** Function indices the exported builders call: a module using them places them at these indices. */
+export const SKIP_WS = 0;
+export const SKIP_STRING = 1;
 const SKIP_NUMBER = 2;
-const SKIP_SCALAR = 3;
+export const SKIP_SCALAR = 3;
 const FIND_LF = 4;
 const SKIP_NESTED = 6;
 const WALK_MEMBERS = 7;
@@ -51,7 +52,7 @@ function inRange(f: FunctionBuilder, c: string, lo: number, span: number): Funct
   return f.get(c).i32(lo).sub().i32(span).ltU();
 }
 
-function skipString(): FunctionBuilder {
+export function skipString(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('e').local('m').local('v', types.v128);
   f.get('i').i32(1).add().set('i');
   // The bytes of 16 at `i + offset` that are a quote, a backslash or a control byte, as a mask: XOR 0x02
@@ -97,7 +98,7 @@ function skipDigits(f: FunctionBuilder, label: string): void {
   f.end();
 }
 
-function skipNumber(): FunctionBuilder {
+export function skipNumber(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
   f.get('i').load8().i32(0x2d).eq().if().get('i').i32(1).add().set('i').end();
   f.get('i').load8().tee('c').i32(0x30).eq();
@@ -121,7 +122,7 @@ function skipNumber(): FunctionBuilder {
   return f.get('i');
 }
 
-function skipScalar(): FunctionBuilder {
+export function skipScalar(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c');
   f.get('i').load8().tee('c').i32(0x22).eq().if().get('i').call(SKIP_STRING).return().end();
   // true / null as one word; false as 'fals' then 'e'.
@@ -163,7 +164,7 @@ function closeValue(f: FunctionBuilder): FunctionBuilder {
  * recursion (one bit per open level says object or array), or -1 when it is invalid or nested deeper
  * than NESTED_DEPTH.
  */
-function skipNested(): FunctionBuilder {
+export function skipNested(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32]], [i32]).local('c').local('depth').local('kinds').local('state');
   // Sets `i` past blanks, calling skipWs only when there is one.
   const pastBlanks = () => pastBlanksAt(f, 'i');
@@ -286,7 +287,7 @@ function walkMembers(): FunctionBuilder {
   return f.i32(-1);
 }
 
-function findLf(): FunctionBuilder {
+export function findLf(): FunctionBuilder {
   const f = new FunctionBuilder([['i', i32], ['end', i32]], [i32]).local('m');
   f.loop('wide');
   f.get('i').i32(16).add().get('end').ltU().if()
@@ -304,7 +305,7 @@ function findLf(): FunctionBuilder {
 }
 
 /** Sets `j` past blanks; calls skipWs only when there is one (there rarely is). Leaves the byte at `j` in `c`. */
-function blanks(f: FunctionBuilder): FunctionBuilder {
+export function blanks(f: FunctionBuilder): FunctionBuilder {
   return pastBlanksAt(f, 'j');
 }
 
