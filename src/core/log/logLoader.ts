@@ -9,6 +9,8 @@ import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
+import { readFileShared } from './rangeIndexing';
+import type { RangeIndexer, SampleVisitor } from './sampleSetBuilder';
 
 export { LogLoadError };
 
@@ -28,6 +30,13 @@ export interface LoadLogOptions {
    * reported as in `full` mode while the samples are still never held parsed all at once.
    */
   checkSyntax?: boolean;
+  /**
+   * Indexes the later part of each large sample set in another thread at the same time (a file is then
+   * read into memory shared with it). The result is the same as without.
+   */
+  rangeIndexer?: RangeIndexer;
+  /** Called with each sample as it is indexed (its lite shape), so a caller can take what it needs in the same pass. */
+  onSample?: SampleVisitor;
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -66,17 +75,17 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
     throw error;
   }
   if (!scanned) return indexFromText(buf.toString('utf8'), file, options, buf.length);
-  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options));
+  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options), options.rangeIndexer, options.onSample);
   const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
   if (options.checkSyntax) for (const store of stores) store.checkCutSyntax();
   for (const store of stores) store.releaseIndexingData(backingFile);
   return index;
 }
 
-function readFile(filePath: string): Buffer {
+function readFile(filePath: string, shared = false): Buffer {
   try {
     assertRegularFile(filePath);
-    return fs.readFileSync(filePath);
+    return (shared ? readFileShared(filePath) : undefined) ?? fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
@@ -92,7 +101,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath);
+  const buf = readFile(input.filePath, options.rangeIndexer !== undefined);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

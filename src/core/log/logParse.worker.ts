@@ -1,3 +1,4 @@
+import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -5,6 +6,7 @@ import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResul
 import { validatesInBackground } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
+import { WorkerRangeIndexer } from './rangeIndexing';
 import type { StreamedLogValidation } from '../report/streamedLogValidation';
 
 type ValidationModule = typeof import('../report/streamedLogValidation');
@@ -32,13 +34,31 @@ function serialize(error: unknown): SerializedLogError {
   return { name: 'Error', message: String(error) };
 }
 
-function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
+/** Files from this size on are indexed by two threads (rangeIndexing.ts). */
+const SPLIT_FILE_BYTES = 16 * 1024 * 1024;
+
+/** The second indexing thread for a large log file, started before the file is read (undefined: one thread). */
+function rangeIndexerFor(init: LogWorkerInit): WorkerRangeIndexer | undefined {
+  if (init.text !== undefined || !init.filePath) return undefined;
   try {
-    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems };
+    const script = path.join(__dirname, 'indexRange.js');
+    if (fs.statSync(init.filePath).size < SPLIT_FILE_BYTES || !fs.existsSync(script)) return undefined;
+    return new WorkerRangeIndexer(script);
+  } catch {
+    return undefined;
+  }
+}
+
+function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
+  const rangeIndexer = rangeIndexerFor(init);
+  try {
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, rangeIndexer };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {
     return { error: serialize(error) };
+  } finally {
+    rangeIndexer?.dispose();
   }
 }
 
