@@ -9,7 +9,7 @@ import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
-import { readFileShared } from './rangeIndexing';
+import { readFileShared } from './sharedFileRead';
 import type { RangeIndexer, SampleVisitor } from './sampleSetBuilder';
 
 export { LogLoadError };
@@ -82,10 +82,11 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
   return index;
 }
 
-function readFile(filePath: string, shared = false): Buffer {
+function readFile(filePath: string, rangeIndexer?: RangeIndexer): Buffer {
   try {
     assertRegularFile(filePath);
-    return (shared ? readFileShared(filePath) : undefined) ?? fs.readFileSync(filePath);
+    const shared = rangeIndexer ? readFileShared(filePath, rangeIndexer.helpRead ? (read) => rangeIndexer.helpRead?.(read) : undefined) : undefined;
+    return shared ?? fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
@@ -101,7 +102,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath, options.rangeIndexer !== undefined);
+  const buf = readFile(input.filePath, options.rangeIndexer);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

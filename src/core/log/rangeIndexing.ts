@@ -5,12 +5,13 @@
  * (indexing is), bounded in time; on any failure the part is indexed here, so the result never differs.
  */
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
-import * as fs from 'node:fs';
 import type { AggregatorSpec } from './trialsConfig';
 import type { SampleStore } from './sampleReading';
 import { BufferSampleStore, SharedSampleRange } from './bufferLog';
-import { ColumnEntry, ColumnRegistry } from './sampleRecords';
+import type { ErrorView, SampleLayout } from './logViewTypes';
+import { ColumnEntry, ColumnRegistry, SampleRecord } from './sampleRecords';
 import { IndexedRange, indexSampleRange, IndexSettings, RangeIndexer } from './sampleSetBuilder';
+import { readFreeChunks, SharedRead } from './sharedFileRead';
 
 export interface RangeRequest {
   id: number;
@@ -22,16 +23,27 @@ export interface RangeRequest {
   settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number };
 }
 
-export type RangeReply = { id: number; ok: true; result: IndexedRange & { columns: ColumnEntry[] } } | { id: number; ok: false };
+/** Records as they are indexed (`records`), then the rest of the result (its own records empty), or a failure. */
+export type RangeReply =
+  | { id: number; kind: 'records'; records: SampleRecord[] }
+  | { id: number; kind: 'done'; ok: true; result: IndexedRange & { columns: ColumnEntry[] } }
+  | { id: number; kind: 'done'; ok: false };
 
-/** The part of a set's bytes this thread indexes; the other thread also has to send its records back. */
-const OWN_SHARE = 0.5;
+/** The part of a set's bytes this thread indexes: the other thread is warmed up, but also sends its records back. */
+const OWN_SHARE = 0.42;
 /** How long to wait for the other thread at least, and in proportion to this thread's own part. */
 const MIN_WAIT_MS = 2000;
 const WAIT_FACTOR = 4;
+/** Records are sent this many at a time, so the other thread never holds them all. */
+const CHUNK_RECORDS = 1000;
+/** The second thread's young generation (MB). */
+const YOUNG_GENERATION_MB = 8;
 
-/** Indexes the samples of a request (in the second thread). */
-export function indexSharedRange(request: RangeRequest): IndexedRange & { columns: ColumnEntry[] } {
+/**
+ * Indexes the samples of a request (in the second thread), handing the records to `emit` a chunk at a
+ * time; the result holds everything else.
+ */
+export function indexSharedRange(request: RangeRequest, emit: (records: SampleRecord[]) => void): IndexedRange & { columns: ColumnEntry[] } {
   const store = BufferSampleStore.fromSharedRange(request.range, request.file);
   const shifted: SampleStore = {
     count: request.to,
@@ -39,50 +51,46 @@ export function indexSharedRange(request: RangeRequest): IndexedRange & { column
     full: (i) => store.full(i - request.from),
   };
   const columns = new ColumnRegistry();
-  const part = indexSampleRange(shifted, { ...request.settings, columns }, request.from, request.to, request.runIndex);
-  // The checks (only `log verify` reads them) are read again from the samples when asked: fewer to send.
-  for (const record of part.records) delete record.checks;
-  return { ...part, checksLeftOut: true, columns: columns.entries() };
+  const settings = { ...request.settings, columns };
+  const layouts = new Set<SampleLayout>();
+  const errors: ErrorView[] = [];
+  let maxTrials = 0;
+  for (let at = request.from; at < request.to; at += CHUNK_RECORDS) {
+    const part = indexSampleRange(shifted, settings, at, Math.min(request.to, at + CHUNK_RECORDS), request.runIndex);
+    // The checks (only `log verify` reads them) are read again from the samples when asked: fewer to send.
+    for (const record of part.records) delete record.checks;
+    emit(part.records);
+    for (const layout of part.layouts) layouts.add(layout);
+    for (const error of part.errors) errors.push(error);
+    maxTrials = Math.max(maxTrials, part.maxTrials);
+  }
+  return { records: [], layouts: [...layouts], maxTrials, errors, checksLeftOut: true, columns: columns.entries() };
 }
 
-/** Answers the requests that arrive on `port`, and signals each answer on `signal` (in the second thread). */
-export function serveRangeRequests(port: MessagePort, signal: Int32Array): void {
-  port.on('message', (request: RangeRequest) => {
-    let reply: RangeReply;
-    try {
-      reply = { id: request.id, ok: true, result: indexSharedRange(request) };
-    } catch {
-      reply = { id: request.id, ok: false };
-    }
-    try {
-      port.postMessage(reply);
-    } catch {
-      port.postMessage({ id: request.id, ok: false } satisfies RangeReply);
-    }
+/** What the second thread is asked: to help read a file, or to index a range. */
+export type RangeMessage = RangeRequest | { kind: 'read'; read: SharedRead };
+
+/** Answers one message (in the second thread); each reply is signalled on `signal`. */
+export function handleRangeMessage(port: MessagePort, signal: Int32Array, request: RangeMessage): void {
+  if ('kind' in request) {
+    readFreeChunks(request.read, true);
+    return;
+  }
+  const post = (reply: RangeReply): void => {
+    port.postMessage(reply);
     Atomics.add(signal, 0, 1);
     Atomics.notify(signal, 0);
-  });
+  };
+  try {
+    post({ id: request.id, kind: 'done', ok: true, result: indexSharedRange(request, (records) => post({ id: request.id, kind: 'records', records })) });
+  } catch {
+    post({ id: request.id, kind: 'done', ok: false });
+  }
 }
 
-/** A log file's bytes in memory shared between threads (undefined when that is not possible). */
-export function readFileShared(filePath: string): Buffer | undefined {
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(filePath, 'r');
-    const size = fs.fstatSync(fd).size;
-    const buf = Buffer.from(new SharedArrayBuffer(size));
-    let read = 0;
-    while (read < size) {
-      const n = fs.readSync(fd, buf, read, size - read, read);
-      if (n === 0) break;
-      read += n;
-    }
-    return read === size ? buf : buf.subarray(0, read);
-  } catch {
-    return undefined;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
+/** Answers the messages that arrive on `port` (in the second thread). */
+export function serveRangeRequests(port: MessagePort, signal: Int32Array): void {
+  port.on('message', (request: RangeMessage) => handleRangeMessage(port, signal, request));
 }
 
 /** A second thread that indexes the later part of each large sample set. */
@@ -96,9 +104,20 @@ export class WorkerRangeIndexer implements RangeIndexer {
   constructor(workerScript: string) {
     const { port1, port2 } = new MessageChannel();
     this.port = port1;
-    this.worker = new Worker(workerScript, { workerData: { port: port2, signal: this.signal }, transferList: [port2] });
+    // A small young generation: what it indexes is garbage at once, or sent away a chunk at a time.
+    this.worker = new Worker(workerScript, { workerData: { port: port2, signal: this.signal }, transferList: [port2], resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB } });
     this.worker.on('error', () => this.dispose());
     this.worker.unref();
+  }
+
+  /** Has the second thread help read a file (sharedFileRead.ts). */
+  helpRead(read: SharedRead): void {
+    if (this.broken) return;
+    try {
+      this.port.postMessage({ kind: 'read', read });
+    } catch {
+      // This thread reads every chunk.
+    }
   }
 
   splitAt(store: SampleStore): number {
@@ -134,13 +153,18 @@ export class WorkerRangeIndexer implements RangeIndexer {
   private wait(id: number, started: number): (IndexedRange & { columns: ColumnEntry[] }) | undefined {
     const from = performance.now();
     const deadline = from + Math.max(MIN_WAIT_MS, WAIT_FACTOR * (from - started));
+    const chunks: SampleRecord[][] = [];
     for (;;) {
       const seen = Atomics.load(this.signal, 0);
       const received = receiveMessageOnPort(this.port);
       if (received) {
         const reply = received.message as RangeReply;
-        if (reply.id === id) return reply.ok ? reply.result : undefined;
-        continue;
+        if (reply.id !== id) continue;
+        if (reply.kind === 'records') {
+          chunks.push(reply.records);
+          continue;
+        }
+        return reply.ok ? { ...reply.result, records: chunks.flat() } : undefined;
       }
       const left = deadline - performance.now();
       if (this.broken || left <= 0) {

@@ -4,6 +4,7 @@ import { readSample, SampleShape, SampleStore } from './sampleReading';
 import { buildRecord, ColumnEntry, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
+import type { SharedRead } from './sharedFileRead';
 
 /** What indexing one sample set found. */
 export interface IndexedSet extends SampleSet {
@@ -63,6 +64,8 @@ export interface IndexedRange {
  * when it cannot start. Score columns the range finds are noted in `settings.columns` by the caller.
  */
 export interface RangeIndexer {
+  /** Has the other thread help read a file into shared memory (sharedFileRead.ts). */
+  helpRead?(read: SharedRead): void;
   /** Where to split a store: its samples from there on are indexed elsewhere (the count: not split). */
   splitAt(store: SampleStore): number;
   start(store: SampleStore, settings: IndexSettings, from: number, to: number, runIndex?: number): (() => (IndexedRange & { columns: ColumnEntry[] }) | undefined) | undefined;

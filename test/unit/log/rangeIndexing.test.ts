@@ -7,6 +7,7 @@ import { loadLogIndexSync, LogLoadError } from '../../../src/core/log/logLoader'
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
 import { indexSharedRange, RangeReply, WorkerRangeIndexer } from '../../../src/core/log/rangeIndexing';
 import type { RangeIndexer } from '../../../src/core/log/sampleSetBuilder';
+import type { SampleRecord } from '../../../src/core/log/sampleRecords';
 import { randomLogText, reportViews } from './randomLogs';
 import { repoRoot } from './logTestHelpers';
 
@@ -40,14 +41,15 @@ class InThreadRangeIndexer implements RangeIndexer {
     const request = structuredClone({ id: 1, file: store.fileName, range, from, to, runIndex, settings: { aggregators: settings.aggregators, primaryScore: settings.primaryScore, passK: settings.passK } });
     return () => {
       if (this.fail) return undefined;
+      const chunks: SampleRecord[][] = [];
       let reply: RangeReply;
       try {
-        reply = { id: 1, ok: true, result: indexSharedRange(request) };
+        reply = { id: 1, kind: 'done', ok: true, result: indexSharedRange(request, (records) => chunks.push(structuredClone(records))) };
       } catch {
-        reply = { id: 1, ok: false };
+        reply = { id: 1, kind: 'done', ok: false };
       }
       const received = structuredClone(reply);
-      return received.ok ? received.result : undefined;
+      return received.kind === 'done' && received.ok ? { ...received.result, records: chunks.flat() } : undefined;
     };
   }
 }
