@@ -5,7 +5,7 @@ import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';
 import { forEachElementBounds } from './sampleBounds';
-import { laterSampleCutsFit, liteText, LITE_CUT_KEYS, sampleCutCount } from './liteSample';
+import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
@@ -125,11 +125,9 @@ export class BufferSampleStore implements SampleStore {
     const start = this.starts[index];
     const end = this.ends[index];
     try {
-      if (sampleCutCount(buf, cuts) > 1) {
-        const lite = liteText(buf, start, end, cuts, true);
-        const value: unknown = JSON.parse(lite.text);
-        if (laterSampleCutsFit(value, lite.samplesCut)) return value;
-      }
+      const lite = liteText(buf, start, end, cuts, true);
+      const value: unknown = JSON.parse(lite.text);
+      if (lite.samplesCut === 0 || laterSampleCutsFit(value, lite.samplesCut)) return value;
       return JSON.parse(liteText(buf, start, end, cuts, false).text);
     } catch {
       return this.full(index); // reports the error at its real offset

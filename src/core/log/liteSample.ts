@@ -58,13 +58,6 @@ export function liteText(buf: Buffer, start: number, end: number, cuts: readonly
   return { text: scratch.toString('utf8', 0, n), samplesCut };
 }
 
-/** How many `sample` values the cuts of one sample hold (at least two for the later ones to be cut). */
-export function sampleCutCount(buf: Uint8Array, cuts: readonly number[]): number {
-  let count = 0;
-  for (let c = 0; c < cuts.length; c += 2) if (isSampleCut(buf, cuts[c])) count++;
-  return count;
-}
-
 /**
  * Whether a lite copy that left out `samplesCut` `sample` values (all after the first) took only the
  * values of trials after the first trial with data, with no sample-level `sample`: then every trial after

@@ -19,6 +19,8 @@ export interface LogIndexOptions {
   fileSize: number;
   generation: number;
   schemaProblems?: SchemaProblem[];
+  /** Build the records without their checks (sampleChecks() then reads the samples again). */
+  leaveOutChecks?: boolean;
 }
 
 /** The sample stores of a log: top-level samples and each run's (undefined where absent or null). */
@@ -78,7 +80,7 @@ export class LogIndex implements LogSource {
     const probed = probeSettings(allStores, this.settings.aggregators, this.settings.numTrials);
     this.primaryScore = probed.primaryScore;
     this.passK = probed.passK;
-    const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns, onSample };
+    const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns, onSample, leaveOutChecks: options.leaveOutChecks };
     if (stores.top) this.top = indexSampleSet(stores.top, indexSettings, undefined, rangeIndexer);
     const rawRuns = asArray(asRecord(asRecord(log)?.evidence)?.runs) ?? [];
     rawRuns.forEach((raw, position) => {

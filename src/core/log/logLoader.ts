@@ -35,6 +35,11 @@ export interface LoadLogOptions {
    * read into memory shared with it). The result is the same as without.
    */
   rangeIndexer?: RangeIndexer;
+  /**
+   * Build the sample records without the checks of their sample-level values against the trials (a report
+   * never shows them; `sampleChecks()` then reads the samples again).
+   */
+  leaveOutChecks?: boolean;
   /** Called with each sample as it is indexed (its lite shape), so a caller can take what it needs in the same pass. */
   onSample?: SampleVisitor;
 }
@@ -61,7 +66,7 @@ function indexFromText(text: string, file: string, options: LoadLogOptions, file
 }
 
 function indexOptions(file: string, fileSize: number, options: LoadLogOptions): ConstructorParameters<typeof LogIndex>[2] {
-  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems };
+  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems, leaveOutChecks: options.leaveOutChecks };
 }
 
 /** Indexes a log from its bytes. */

@@ -52,7 +52,7 @@ function rangeIndexerFor(init: LogWorkerInit): WorkerRangeIndexer | undefined {
 function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
   const rangeIndexer = rangeIndexerFor(init);
   try {
-    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, rangeIndexer };
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, rangeIndexer, leaveOutChecks: true };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {

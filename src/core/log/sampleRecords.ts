@@ -40,6 +40,8 @@ export interface RecordContext {
   primaryScore?: string;
   passK: number;
   columns: ColumnRegistry;
+  /** Leave the checks out of the records (they are read again from the samples when asked: sampleSetBuilder.recordChecks). */
+  leaveOutChecks?: boolean;
 }
 
 export const DATA_PREVIEW_CHARS = 120;
@@ -160,7 +162,7 @@ function dataPreview(data: unknown): Record<string, string | number | boolean> {
 
 /** Builds the compact record of one sample. */
 export function buildRecord(shape: SampleShape, context: RecordContext): SampleRecord {
-  const scorers = effectiveScores(shape, context.aggregators);
+  const scorers = effectiveScores(shape, context.aggregators, !context.leaveOutChecks);
   const scores: Record<string, ScoreScalar> = {};
   let collisions: Record<string, AggregatedValue[]> | undefined;
   let checks: SampleCheck[] | undefined;

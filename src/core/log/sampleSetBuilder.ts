@@ -25,6 +25,8 @@ export interface IndexSettings {
   columns: ColumnRegistry;
   /** Called with each sample as it is indexed in this thread (see LoadLogOptions.onSample). */
   onSample?: SampleVisitor;
+  /** Leave the checks out of the records (recordChecks reads them again from the samples). */
+  leaveOutChecks?: boolean;
 }
 
 /** Sees each sample read for indexing: its shape (from the lite copy), its position, its set and its store. */
@@ -108,7 +110,8 @@ export function indexSampleSet(store: SampleStore, settings: IndexSettings, runI
   const maxTrials = Math.max(...parts.map((p) => p.maxTrials));
   const set: IndexedSet = { records, search: new SearchIndex(store), store, layouts, maxTrials, errors };
   if (runIndex !== undefined) set.runIndex = runIndex;
-  if (parts[1]?.checksLeftOut) set.checksFrom = at;
+  if (settings.leaveOutChecks) set.checksFrom = 0;
+  else if (parts[1]?.checksLeftOut) set.checksFrom = at;
   return set;
 }
 

@@ -64,9 +64,12 @@ describe('indexing a large sample set in two parts', () => {
       const full = loadLogIndexSync(Buffer.from(text), { fileName: 'random.tasklog.json', mode: 'full' });
       assert.equal(indexer.splits.length, 3, 'the top-level samples and both runs were split');
       assert.ok(plain.getSummary().errorTotal > 0, 'the random log has errors');
+      const withoutChecks = loadLogIndexSync(Buffer.from(text), { fileName: 'random.tasklog.json', leaveOutChecks: true });
       const expected = reportViews(full);
+      assert.ok(full.sampleChecks().length > 0, 'the random log has checks');
       assert.deepEqual(reportViews(plain), expected);
       assert.deepEqual(reportViews(split), expected);
+      assert.deepEqual(reportViews(withoutChecks), expected, 'checks read again from the samples');
     });
   }
 
