@@ -6,7 +6,7 @@ import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResul
 import { validatesInBackground } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
-import { WorkerRangeIndexer } from './rangeIndexing';
+import { hasSpareCore, WorkerRangeIndexer } from './rangeIndexing';
 import type { StreamedLogValidation } from '../report/streamedLogValidation';
 
 type ValidationModule = typeof import('../report/streamedLogValidation');
@@ -37,12 +37,12 @@ function serialize(error: unknown): SerializedLogError {
 /** Files from this size on are indexed by two threads (rangeIndexing.ts). */
 const SPLIT_FILE_BYTES = 16 * 1024 * 1024;
 
-/** The second indexing thread for a large log file, started before the file is read (undefined: one thread). */
+/** The second indexing thread for a large log file, started before the file is read (undefined: one thread, also when no core is free for it). */
 function rangeIndexerFor(init: LogWorkerInit): WorkerRangeIndexer | undefined {
   if (init.text !== undefined || !init.filePath) return undefined;
   try {
     const script = path.join(__dirname, 'indexRange.js');
-    if (fs.statSync(init.filePath).size < SPLIT_FILE_BYTES || !fs.existsSync(script)) return undefined;
+    if (fs.statSync(init.filePath).size < SPLIT_FILE_BYTES || !fs.existsSync(script) || !hasSpareCore()) return undefined;
     return new WorkerRangeIndexer(script);
   } catch {
     return undefined;

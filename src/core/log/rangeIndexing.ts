@@ -4,6 +4,8 @@
  * there and sends back their compact records, which follow this thread's in order. Waiting is synchronous
  * (indexing is), bounded in time; on any failure the part is indexed here, so the result never differs.
  */
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import { MessageChannel, MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { AggregatorSpec } from './trialsConfig';
 import type { SampleStore } from './sampleReading';
@@ -90,6 +92,22 @@ export function handleRangeMessage(port: MessagePort, signal: Int32Array, reques
 /** Answers the messages that arrive on `port` (in the second thread). */
 export function serveRangeRequests(port: MessagePort, signal: Int32Array): void {
   port.on('message', (request: RangeMessage) => handleRangeMessage(port, signal, request));
+}
+
+/**
+ * Whether a second indexing thread would have a core to itself: the cores are at least two and the
+ * threads running now (the 4th field of /proc/loadavg, this one included) leave one free. Where that
+ * cannot be read, a second core is assumed free.
+ */
+export function hasSpareCore(cores = os.availableParallelism(), readLoad = (): string => fs.readFileSync('/proc/loadavg', 'latin1')): boolean {
+  if (cores < 2) return false;
+  let running: number;
+  try {
+    running = Number(/^\S+ \S+ \S+ (\d+)\//.exec(readLoad())?.[1]);
+  } catch {
+    return true;
+  }
+  return !Number.isFinite(running) || running <= cores - 1;
 }
 
 /** A second thread that indexes the later part of each large sample set. */

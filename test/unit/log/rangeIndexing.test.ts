@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { loadLogIndexSync, LogLoadError } from '../../../src/core/log/logLoader';
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
-import { indexSharedRange, RangeReply, WorkerRangeIndexer } from '../../../src/core/log/rangeIndexing';
+import { hasSpareCore, indexSharedRange, RangeReply, WorkerRangeIndexer } from '../../../src/core/log/rangeIndexing';
 import type { RangeIndexer } from '../../../src/core/log/sampleSetBuilder';
 import type { SampleRecord } from '../../../src/core/log/sampleRecords';
 import { randomLogText, reportViews } from './randomLogs';
@@ -110,5 +110,14 @@ describe('indexing a large sample set in two parts', () => {
     } finally {
       indexer.dispose();
     }
+  });
+
+  test('a second thread is used only when a core is free for it', () => {
+    assert.equal(hasSpareCore(2, () => '0.10 0.20 0.30 1/290 4242\n'), true);
+    assert.equal(hasSpareCore(2, () => '3.10 2.20 1.30 2/290 4242\n'), false);
+    assert.equal(hasSpareCore(4, () => '3.10 2.20 1.30 3/290 4242\n'), true);
+    assert.equal(hasSpareCore(1, () => '0.00 0.00 0.00 1/290 4242\n'), false);
+    assert.equal(hasSpareCore(2, () => { throw new Error('no /proc'); }), true);
+    assert.equal(hasSpareCore(2, () => 'unexpected'), true);
   });
 });
