@@ -112,6 +112,15 @@ describe('indexing a large sample set in two parts', () => {
     }
   });
 
+  test('a value nested 200,000 levels deep in the later part: the same views as in one thread', () => {
+    const deep = `${'['.repeat(200000)}1${']'.repeat(200000)}`;
+    const text = randomLogText(12, 1200).replace('"question":"What is 1100?', `"deep":${deep},"question":"What is 1100?`);
+    assert.ok(text.includes(deep), 'the deep value is in a sample');
+    const split = loadLogIndexSync(sharedBytes(text), { fileName: 'deep.tasklog.json', rangeIndexer: new InThreadRangeIndexer(0.5) });
+    const plain = loadLogIndexSync(Buffer.from(text), { fileName: 'deep.tasklog.json' });
+    assert.deepEqual(reportViews(split), reportViews(plain));
+  });
+
   test('a second thread is used only when a core is free for it', () => {
     assert.equal(hasSpareCore(2, () => '0.10 0.20 0.30 1/290 4242\n'), true);
     assert.equal(hasSpareCore(2, () => '3.10 2.20 1.30 2/290 4242\n'), false);
