@@ -31,8 +31,8 @@ export type RangeReply =
   | { id: number; kind: 'done'; ok: true; result: IndexedRange & { columns: ColumnEntry[] } }
   | { id: number; kind: 'done'; ok: false };
 
-/** The part of a set's bytes this thread indexes: the other thread is warmed up, but also sends its records back. */
-const OWN_SHARE = 0.42;
+/** The part of a set's bytes this thread indexes (the other thread is warmed up, but also sends its records back). */
+const OWN_SHARE = 0.47;
 /** How long to wait for the other thread at least, and in proportion to this thread's own part. */
 const MIN_WAIT_MS = 2000;
 const WAIT_FACTOR = 4;
@@ -95,9 +95,9 @@ export function serveRangeRequests(port: MessagePort, signal: Int32Array): void 
 }
 
 /**
- * Whether a second indexing thread would have a core to itself: the cores are at least two and the
- * threads running now (the 4th field of /proc/loadavg, this one included) leave one free. Where that
- * cannot be read, a second core is assumed free.
+ * Whether a second indexing thread would find a core: the cores are at least two and the threads running
+ * now (the 4th field of /proc/loadavg, this one included) are no more than the cores (a passing task
+ * aside, a busy machine runs many more). Where that cannot be read, a second core is assumed free.
  */
 export function hasSpareCore(cores = os.availableParallelism(), readLoad = (): string => fs.readFileSync('/proc/loadavg', 'latin1')): boolean {
   if (cores < 2) return false;
@@ -107,7 +107,7 @@ export function hasSpareCore(cores = os.availableParallelism(), readLoad = (): s
   } catch {
     return true;
   }
-  return !Number.isFinite(running) || running <= cores - 1;
+  return !Number.isFinite(running) || running <= cores;
 }
 
 /** A second thread that indexes the later part of each large sample set. */
