@@ -36,6 +36,8 @@ const OWN_SHARE = 0.47;
 /** How long to wait for the other thread at least, and in proportion to this thread's own part. */
 const MIN_WAIT_MS = 2000;
 const WAIT_FACTOR = 4;
+/** The fewest cores on which a second indexing thread is started (see hasSpareCore). */
+const MIN_CORES = 4;
 /** Records are sent this many at a time, so the other thread never holds them all. */
 const CHUNK_RECORDS = 1000;
 /** The second thread's young generation (MB). */
@@ -95,19 +97,21 @@ export function serveRangeRequests(port: MessagePort, signal: Int32Array): void 
 }
 
 /**
- * Whether a second indexing thread would find a core: the cores are at least two and the threads running
- * now (the 4th field of /proc/loadavg, this one included) are no more than the cores (a passing task
- * aside, a busy machine runs many more). Where that cannot be read, a second core is assumed free.
+ * Whether a second indexing thread would find a core of its own: besides this thread, the garbage
+ * collector and the compiler keep about one core busy, so there must be at least four cores, and the
+ * threads running now (the 4th field of /proc/loadavg, this one included) must leave two free. (On two
+ * cores, two indexing threads measured no faster than one: each waited for the other's collector.) Where
+ * the running threads cannot be read, they are assumed to leave room.
  */
 export function hasSpareCore(cores = os.availableParallelism(), readLoad = (): string => fs.readFileSync('/proc/loadavg', 'latin1')): boolean {
-  if (cores < 2) return false;
+  if (cores < MIN_CORES) return false;
   let running: number;
   try {
     running = Number(/^\S+ \S+ \S+ (\d+)\//.exec(readLoad())?.[1]);
   } catch {
     return true;
   }
-  return !Number.isFinite(running) || running <= cores;
+  return !Number.isFinite(running) || running <= cores - 2;
 }
 
 /** A second thread that indexes the later part of each large sample set. */

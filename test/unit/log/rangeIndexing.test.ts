@@ -122,12 +122,12 @@ describe('indexing a large sample set in two parts', () => {
   });
 
   test('a second thread is used only when a core is free for it', () => {
-    assert.equal(hasSpareCore(2, () => '0.10 0.20 0.30 1/290 4242\n'), true);
-    assert.equal(hasSpareCore(2, () => '3.10 2.20 1.30 2/290 4242\n'), true);
-    assert.equal(hasSpareCore(2, () => '9.10 9.20 9.30 7/290 4242\n'), false);
-    assert.equal(hasSpareCore(4, () => '3.10 2.20 1.30 5/290 4242\n'), false);
-    assert.equal(hasSpareCore(1, () => '0.00 0.00 0.00 1/290 4242\n'), false);
-    assert.equal(hasSpareCore(2, () => { throw new Error('no /proc'); }), true);
-    assert.equal(hasSpareCore(2, () => 'unexpected'), true);
+    assert.equal(hasSpareCore(4, () => '0.10 0.20 0.30 1/290 4242\n'), true);
+    assert.equal(hasSpareCore(4, () => '3.10 2.20 1.30 2/290 4242\n'), true);
+    assert.equal(hasSpareCore(4, () => '3.10 2.20 1.30 3/290 4242\n'), false);
+    assert.equal(hasSpareCore(8, () => '9.10 9.20 9.30 7/290 4242\n'), false);
+    assert.equal(hasSpareCore(2, () => '0.00 0.00 0.00 1/290 4242\n'), false, 'two cores: one thread');
+    assert.equal(hasSpareCore(4, () => { throw new Error('no /proc'); }), true);
+    assert.equal(hasSpareCore(4, () => 'unexpected'), true);
   });
 });
