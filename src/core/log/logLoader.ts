@@ -9,7 +9,7 @@ import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
-import { readFileShared } from './sharedFileRead';
+import { readFileShared, SharedRead } from './sharedFileRead';
 import type { RangeIndexer, SampleVisitor } from './sampleSetBuilder';
 
 export { LogLoadError };
@@ -35,6 +35,11 @@ export interface LoadLogOptions {
    * read into memory shared with it). The result is the same as without.
    */
   rangeIndexer?: RangeIndexer;
+  /**
+   * Reads a file into memory shared with a helper thread, which `readHelper` starts with the read to help
+   * with (sharedFileRead.ts): both read chunks at the same time. Used when there is no rangeIndexer.
+   */
+  readHelper?: (read: SharedRead) => void;
   /**
    * Build the sample records without the checks of their sample-level values against the trials (a report
    * never shows them; `sampleChecks()` then reads the samples again).
@@ -87,10 +92,12 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
   return index;
 }
 
-function readFile(filePath: string, rangeIndexer?: RangeIndexer): Buffer {
+function readFile(filePath: string, options: LoadLogOptions = {}): Buffer {
   try {
     assertRegularFile(filePath);
-    const shared = rangeIndexer ? readFileShared(filePath, rangeIndexer.helpRead ? (read) => rangeIndexer.helpRead?.(read) : undefined) : undefined;
+    const { rangeIndexer, readHelper } = options;
+    const helper = rangeIndexer ? (rangeIndexer.helpRead ? (read: SharedRead) => rangeIndexer.helpRead?.(read) : undefined) : readHelper;
+    const shared = rangeIndexer || readHelper ? readFileShared(filePath, helper) : undefined;
     return shared ?? fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -107,7 +114,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath, options.rangeIndexer);
+  const buf = readFile(input.filePath, options);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

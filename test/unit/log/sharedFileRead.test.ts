@@ -3,7 +3,9 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { readFileShared, readFreeChunks, SharedRead } from '../../../src/core/log/sharedFileRead';
+import { repoRoot } from './logTestHelpers';
 
 /** Reading a file into shared memory with a helper that claims chunks: always the file's bytes, or undefined. */
 
@@ -53,5 +55,17 @@ describe('reading a file into shared memory', () => {
     let asked = false;
     assert.deepEqual(readFileShared(file, () => { asked = true; }, CHUNK), bytes.subarray(0, CHUNK + 5));
     assert.equal(asked, false);
+  });
+
+  test('with the real helper thread (dist/worker/fileRead.js): the bytes of the file', async () => {
+    const script = path.join(repoRoot, 'dist', 'worker', 'fileRead.js');
+    assert.ok(fs.existsSync(script), 'build first: node esbuild.js');
+    const big = Buffer.concat(Array.from({ length: 40 }, () => bytes));
+    const file = tempFile(big);
+    let helper: Worker | undefined;
+    const read = readFileShared(file, (shared) => { helper = new Worker(script, { workerData: { read: shared } }); }, CHUNK);
+    assert.ok(helper, 'the helper was started');
+    await new Promise((resolve) => helper?.once('exit', resolve));
+    assert.deepEqual(read, big);
   });
 });
