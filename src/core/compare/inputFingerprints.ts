@@ -22,20 +22,26 @@ function fingerprintHash(fingerprint: string | undefined): string {
 const CUT_FIELD = /"(solver|direct_ios)":null/;
 
 /**
+ * The hash of one sample's data as its lite copy gives it (`liteData`), or as the full sample gives it
+ * (`fullData`) when the lite copy may have left part of the data out. Data that cannot be read hashes as no data.
+ */
+export function liteDataHash(liteData: () => unknown, fullData: () => unknown): string {
+  let fingerprint: string | undefined;
+  try {
+    fingerprint = dataFingerprint(liteData());
+    if (CUT_FIELD.test(fingerprint ?? '')) fingerprint = dataFingerprint(fullData());
+  } catch {
+    fingerprint = dataFingerprint(undefined);
+  }
+  return fingerprintHash(fingerprint);
+}
+
+/**
  * The hash of every sample's data, reading each sample with `lite` (cheap) and again with `full` when the
  * lite copy may have left part of the data out. A sample that cannot be read hashes as no data.
  */
 export function sampleDataHashes(count: number, lite: (index: number) => unknown, full: (index: number) => unknown, dataOf: (sample: unknown, index: number) => unknown): string[] {
   const hashes = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
-    let fingerprint: string | undefined;
-    try {
-      fingerprint = dataFingerprint(dataOf(lite(i), i));
-      if (CUT_FIELD.test(fingerprint ?? '')) fingerprint = dataFingerprint(dataOf(full(i), i));
-    } catch {
-      fingerprint = dataFingerprint(undefined);
-    }
-    hashes[i] = fingerprintHash(fingerprint);
-  }
+  for (let i = 0; i < count; i++) hashes[i] = liteDataHash(() => dataOf(lite(i), i), () => dataOf(full(i), i));
   return hashes;
 }

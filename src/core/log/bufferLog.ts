@@ -5,15 +5,17 @@ import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';
 import { forEachElementBounds } from './sampleBounds';
+import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
  * is parsed; each sample is located by offsets and parsed on demand. Indexing parses a "lite" copy of a
- * sample whose `solver` and `direct_ios` values (the bulk of a log) are replaced by null.
+ * sample whose `solver` and `direct_ios` values (the bulk of a log) are replaced by null, and the data of
+ * its later trials too where that is exact (liteSample.ts).
  */
 
-/** Keys whose values indexing does not need (see above). A data field with one of these names is also left out of the lite copy. */
-const CUT_KEYS = ['solver', 'direct_ios'].map((k) => new TextEncoder().encode(k));
+/** Keys whose values indexing may leave out (see above). A data field named `solver` or `direct_ios` outside the data indexing reads is also left out. */
+const CUT_KEYS = LITE_CUT_KEYS;
 
 function textOf(buf: Buffer, start: number, end: number): string {
   return buf.toString('utf8', start, end);
@@ -33,6 +35,18 @@ export function parseSlice(buf: Buffer, start: number, end: number): unknown {
 }
 
 
+/** Samples [from, to) of a store whose bytes are shared between threads: where each lies, and its cuts. */
+export interface SharedSampleRange {
+  buffer: SharedArrayBuffer;
+  byteOffset: number;
+  byteLength: number;
+  starts: Float64Array;
+  ends: Float64Array;
+  /** The cuts of element k are cuts[cutStarts[k]] to cuts[cutStarts[k + 1]] (pairs of offsets). */
+  cutStarts: Int32Array;
+  cuts: Float64Array;
+}
+
 /** The samples of one array, by byte offsets into the log. */
 export class BufferSampleStore implements SampleStore {
   private cuts: number[][] | undefined = [];
@@ -44,6 +58,45 @@ export class BufferSampleStore implements SampleStore {
 
   constructor(buf: Buffer, private readonly file: string) {
     this.buf = buf;
+  }
+
+  /** The file name errors name. */
+  get fileName(): string {
+    return this.file;
+  }
+
+  /** A store of the samples of a shared range (see sharedRange), numbered from 0. */
+  static fromSharedRange(range: SharedSampleRange, file: string): BufferSampleStore {
+    const store = new BufferSampleStore(Buffer.from(range.buffer, range.byteOffset, range.byteLength), file);
+    for (let k = 0; k < range.starts.length; k++) {
+      store.addBounds(range.starts[k], range.ends[k], Array.from(range.cuts.subarray(range.cutStarts[k], range.cutStarts[k + 1])));
+    }
+    return store;
+  }
+
+  /** Samples [from, to) for another thread, when the bytes are in shared memory and still held with their cuts. */
+  sharedRange(from: number, to: number): SharedSampleRange | undefined {
+    const buf = this.buf;
+    const cuts = this.cuts;
+    if (!buf || !cuts || !(buf.buffer instanceof SharedArrayBuffer)) return undefined;
+    const cutStarts = new Int32Array(to - from + 1);
+    let total = 0;
+    for (let i = from; i < to; i++) {
+      cutStarts[i - from] = total;
+      total += cuts[i].length;
+    }
+    cutStarts[to - from] = total;
+    const flat = new Float64Array(total);
+    for (let i = from; i < to; i++) flat.set(cuts[i], cutStarts[i - from]);
+    return {
+      buffer: buf.buffer,
+      byteOffset: buf.byteOffset,
+      byteLength: buf.byteLength,
+      starts: Float64Array.from(this.starts.slice(from, to)),
+      ends: Float64Array.from(this.ends.slice(from, to)),
+      cutStarts,
+      cuts: flat,
+    };
   }
 
   get count(): number {
@@ -69,15 +122,13 @@ export class BufferSampleStore implements SampleStore {
     const cuts = this.cuts?.[index];
     const buf = this.buf;
     if (!cuts || cuts.length === 0 || !buf) return this.full(index);
-    const parts: string[] = [];
-    let at = this.starts[index];
-    for (let c = 0; c < cuts.length; c += 2) {
-      parts.push(textOf(buf, at, cuts[c]), 'null');
-      at = cuts[c + 1];
-    }
-    parts.push(textOf(buf, at, this.ends[index]));
+    const start = this.starts[index];
+    const end = this.ends[index];
     try {
-      return JSON.parse(parts.join(''));
+      const lite = liteText(buf, start, end, cuts, true);
+      const value: unknown = JSON.parse(lite.text);
+      if (lite.samplesCut === 0 || laterSampleCutsFit(value, lite.samplesCut)) return value;
+      return JSON.parse(liteText(buf, start, end, cuts, false).text);
     } catch {
       return this.full(index); // reports the error at its real offset
     }

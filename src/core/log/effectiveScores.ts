@@ -62,8 +62,8 @@ function collisionsOf(scorer: AggregatedScorer): Record<string, AggregatedValue[
   return collisions;
 }
 
-/** Computes the effective scores of one sample (SEMANTICS §8). */
-export function effectiveScores(shape: SampleShape, aggregators: readonly AggregatorSpec[]): EffectiveScorer[] {
+/** Computes the effective scores of one sample (SEMANTICS §8); without `verify`, sample-level values are not verified against the trials. */
+export function effectiveScores(shape: SampleShape, aggregators: readonly AggregatorSpec[], verify = true): EffectiveScorer[] {
   const aggregated = shape.trials.length ? aggregateTrials(shape.trials.map((t) => t.scores), aggregators) : [];
   const byKey = new Map(aggregated.map((a) => [a.scorerKey, a]));
   const result: EffectiveScorer[] = [];
@@ -76,9 +76,11 @@ export function effectiveScores(shape: SampleShape, aggregators: readonly Aggreg
     if (entry.directIos !== undefined) scorer.directIos = entry.directIos;
     if (shape.trials.length) {
       const computed = byKey.get(entry.scorerKey);
-      const verification: Record<string, Verification> = {};
-      for (const [key, value] of Object.entries(entry.values)) verification[key] = verifyAgainstTrials(value, computed?.values.get(key), key);
-      scorer.verification = verification;
+      if (verify) {
+        const verification: Record<string, Verification> = {};
+        for (const [key, value] of Object.entries(entry.values)) verification[key] = verifyAgainstTrials(value, computed?.values.get(key), key);
+        scorer.verification = verification;
+      }
       const collisions = computed ? collisionsOf(computed) : undefined;
       if (collisions) scorer.collisions = collisions;
     }

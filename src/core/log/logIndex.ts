@@ -9,7 +9,7 @@ import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
 import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './sampleRecords';
 import { SamplePager } from './samplePaging';
-import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews } from './sampleSetBuilder';
+import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews, RangeIndexer, recordChecks, SampleVisitor } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 import { boundDepth } from '../json/depthGuard';
@@ -19,6 +19,8 @@ export interface LogIndexOptions {
   fileSize: number;
   generation: number;
   schemaProblems?: SchemaProblem[];
+  /** Build the records without their checks (sampleChecks() then reads the samples again). */
+  leaveOutChecks?: boolean;
 }
 
 /** The sample stores of a log: top-level samples and each run's (undefined where absent or null). */
@@ -67,21 +69,25 @@ export class LogIndex implements LogSource {
     return new LogIndex(value, { top: samples ? new ArraySampleStore(samples) : undefined, runs }, options);
   }
 
-  /** `log` is the log value; its sample arrays are read through `stores` (they may be left out of it). */
-  constructor(private readonly log: unknown, stores: LogSampleStores, readonly options: LogIndexOptions) {
+  /**
+   * `log` is the log value; its sample arrays are read through `stores` (they may be left out of it). With
+   * `rangeIndexer`, the later part of a large sample set is indexed in another thread at the same time;
+   * `onSample` sees each sample as it is indexed (then in this thread only).
+   */
+  constructor(private readonly log: unknown, stores: LogSampleStores, readonly options: LogIndexOptions, rangeIndexer?: RangeIndexer, onSample?: SampleVisitor) {
     this.settings = readTrialsSettings(asRecord(log)?.specification);
     const allStores = [stores.top, ...stores.runs].filter((s): s is SampleStore => s !== undefined);
     const probed = probeSettings(allStores, this.settings.aggregators, this.settings.numTrials);
     this.primaryScore = probed.primaryScore;
     this.passK = probed.passK;
-    const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns };
-    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings);
+    const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns, onSample, leaveOutChecks: options.leaveOutChecks };
+    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings, undefined, rangeIndexer);
     const rawRuns = asArray(asRecord(asRecord(log)?.evidence)?.runs) ?? [];
     rawRuns.forEach((raw, position) => {
       const record = isRecord(raw) ? raw : {};
       const index = asInteger(record.index) ?? position;
       const store = stores.runs[position];
-      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index) : undefined });
+      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index, rangeIndexer) : undefined });
     });
     const firstSet = this.top ?? this.runs.find((r) => r.set)?.set;
     this.dataColumns = firstSet ? chooseDataColumns(firstSet.records) : [];
@@ -196,9 +202,10 @@ export class LogIndex implements LogSource {
   /** Every sample-level aggregated value checked against its trials (top level, then runs). */
   sampleChecks(): SampleCheckRow[] {
     const rows: SampleCheckRow[] = [];
+    const settings = this.detailSettings();
     for (const set of this.allSets()) {
       for (const record of set.records) {
-        for (const check of record.checks ?? []) {
+        for (const check of recordChecks(set, record.index, settings) ?? []) {
           const row: SampleCheckRow = { ...check, sampleId: record.sampleId, sampleIndex: record.index };
           if (set.runIndex !== undefined) row.runIndex = set.runIndex;
           rows.push(row);

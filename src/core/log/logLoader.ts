@@ -9,6 +9,8 @@ import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
+import { readFileShared, SharedRead } from './sharedFileRead';
+import type { RangeIndexer, SampleVisitor } from './sampleSetBuilder';
 
 export { LogLoadError };
 
@@ -28,6 +30,23 @@ export interface LoadLogOptions {
    * reported as in `full` mode while the samples are still never held parsed all at once.
    */
   checkSyntax?: boolean;
+  /**
+   * Indexes the later part of each large sample set in another thread at the same time (a file is then
+   * read into memory shared with it). The result is the same as without.
+   */
+  rangeIndexer?: RangeIndexer;
+  /**
+   * Reads a file into memory shared with a helper thread, which `readHelper` starts with the read to help
+   * with (sharedFileRead.ts): both read chunks at the same time. Used when there is no rangeIndexer.
+   */
+  readHelper?: (read: SharedRead) => void;
+  /**
+   * Build the sample records without the checks of their sample-level values against the trials (a report
+   * never shows them; `sampleChecks()` then reads the samples again).
+   */
+  leaveOutChecks?: boolean;
+  /** Called with each sample as it is indexed (its lite shape), so a caller can take what it needs in the same pass. */
+  onSample?: SampleVisitor;
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -52,7 +71,7 @@ function indexFromText(text: string, file: string, options: LoadLogOptions, file
 }
 
 function indexOptions(file: string, fileSize: number, options: LoadLogOptions): ConstructorParameters<typeof LogIndex>[2] {
-  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems };
+  return { fileName: options.fileName ?? file, fileSize, generation: options.generation ?? 1, schemaProblems: options.schemaProblems, leaveOutChecks: options.leaveOutChecks };
 }
 
 /** Indexes a log from its bytes. */
@@ -66,17 +85,20 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
     throw error;
   }
   if (!scanned) return indexFromText(buf.toString('utf8'), file, options, buf.length);
-  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options));
+  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options), options.rangeIndexer, options.onSample);
   const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
   if (options.checkSyntax) for (const store of stores) store.checkCutSyntax();
   for (const store of stores) store.releaseIndexingData(backingFile);
   return index;
 }
 
-function readFile(filePath: string): Buffer {
+function readFile(filePath: string, options: LoadLogOptions = {}): Buffer {
   try {
     assertRegularFile(filePath);
-    return fs.readFileSync(filePath);
+    const { rangeIndexer, readHelper } = options;
+    const helper = rangeIndexer ? (rangeIndexer.helpRead ? (read: SharedRead) => rangeIndexer.helpRead?.(read) : undefined) : readHelper;
+    const shared = rangeIndexer || readHelper ? readFileShared(filePath, helper) : undefined;
+    return shared ?? fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
@@ -92,7 +114,7 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath);
+  const buf = readFile(input.filePath, options);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

@@ -40,6 +40,8 @@ export interface RecordContext {
   primaryScore?: string;
   passK: number;
   columns: ColumnRegistry;
+  /** Leave the checks out of the records (they are read again from the samples when asked: sampleSetBuilder.recordChecks). */
+  leaveOutChecks?: boolean;
 }
 
 export const DATA_PREVIEW_CHARS = 120;
@@ -49,9 +51,32 @@ export function columnId(scorerKey: string, valueKey: string): string {
   return `${scorerKey}/${valueKey}`;
 }
 
+/** A score column as noted, with every kind of value seen (for merging the columns of two parts of a set). */
+export interface ColumnEntry extends Omit<ScoreColumn, 'kind'> {
+  kinds: string[];
+}
+
 /** The score columns seen across samples, with the kinds of their values. */
 export class ColumnRegistry {
   private readonly columns = new Map<string, ScoreColumn & { kinds: Set<string> }>();
+
+  /** The columns in the order they were first seen. */
+  entries(): ColumnEntry[] {
+    return [...this.columns.values()].map(({ kinds, kind: _kind, ...column }) => ({ ...column, kinds: [...kinds] }));
+  }
+
+  /** Notes the columns of later samples (as `entries()` gave them), as if each had been noted here in order. */
+  absorb(entries: readonly ColumnEntry[]): void {
+    for (const { kinds, ...entry } of entries) {
+      let column = this.columns.get(entry.id);
+      if (!column) {
+        column = { id: entry.id, scorerKey: entry.scorerKey, valueKey: entry.valueKey, kind: 'mixed', kinds: new Set() };
+        if (entry.scorerName !== undefined) column.scorerName = entry.scorerName;
+        this.columns.set(entry.id, column);
+      }
+      for (const kind of kinds) column.kinds.add(kind);
+    }
+  }
 
   note(scorerKey: string, scorerName: string | undefined, valueKey: string, value: unknown): string {
     const id = columnId(scorerKey, valueKey);
@@ -137,7 +162,7 @@ function dataPreview(data: unknown): Record<string, string | number | boolean> {
 
 /** Builds the compact record of one sample. */
 export function buildRecord(shape: SampleShape, context: RecordContext): SampleRecord {
-  const scorers = effectiveScores(shape, context.aggregators);
+  const scorers = effectiveScores(shape, context.aggregators, !context.leaveOutChecks);
   const scores: Record<string, ScoreScalar> = {};
   let collisions: Record<string, AggregatedValue[]> | undefined;
   let checks: SampleCheck[] | undefined;

@@ -1,0 +1,83 @@
+/**
+ * The "lite" copy of a sample that indexing parses: the sample's text with the values of some keys (the
+ * cuts) replaced by null. `solver` and `direct_ios` values are always left out. The `sample` values of
+ * the trials after the one whose data the index reads are left out too (the index reads only that trial's
+ * data), and the parsed copy is checked to prove that those cuts took only such values; when it cannot be
+ * proved (a legacy sample, a data or score field named `sample`, duplicate keys), the copy keeps every
+ * `sample` value.
+ */
+import { asArray, asRecord } from './logValue';
+
+/** Cut keys, as written between quotes: the values of all three are located when the samples are scanned. */
+export const LITE_CUT_KEYS = ['solver', 'direct_ios', 'sample'].map((k) => new TextEncoder().encode(k));
+
+const SAMPLE_KEY = Buffer.from('"sample"', 'latin1');
+
+function isBlank(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** Whether the cut value at `valueStart` is the value of a `sample` key (read back over `"sample" :`). */
+export function isSampleCut(buf: Uint8Array, valueStart: number): boolean {
+  let p = valueStart - 1;
+  while (p >= 0 && isBlank(buf[p])) p--;
+  if (p < 0 || buf[p] !== 0x3a) return false;
+  p--;
+  while (p >= 0 && isBlank(buf[p])) p--;
+  const from = p - SAMPLE_KEY.length + 1;
+  if (from < 0) return false;
+  for (let k = 0; k < SAMPLE_KEY.length; k++) if (buf[from + k] !== SAMPLE_KEY[k]) return false;
+  return true;
+}
+
+let scratch = Buffer.allocUnsafeSlow(1 << 16);
+const NULL_BYTES = Buffer.from('null', 'latin1');
+
+/**
+ * The text of the bytes [start, end) with the cut values replaced by null: every cut but the `sample`
+ * values when `cutLaterSamples` is false; with it, also every `sample` value after the first. Returns the
+ * text and how many `sample` values it left out.
+ */
+export function liteText(buf: Buffer, start: number, end: number, cuts: readonly number[], cutLaterSamples: boolean): { text: string; samplesCut: number } {
+  if (scratch.length < end - start) scratch = Buffer.allocUnsafeSlow(Math.max(end - start, scratch.length * 2));
+  let at = start;
+  let n = 0;
+  let samplesSeen = 0;
+  let samplesCut = 0;
+  for (let c = 0; c < cuts.length; c += 2) {
+    if (isSampleCut(buf, cuts[c])) {
+      samplesSeen++;
+      if (!cutLaterSamples || samplesSeen === 1) continue;
+      samplesCut++;
+    }
+    n += buf.copy(scratch, n, at, cuts[c]);
+    n += NULL_BYTES.copy(scratch, n);
+    at = cuts[c + 1];
+  }
+  n += buf.copy(scratch, n, at, end);
+  return { text: scratch.toString('utf8', 0, n), samplesCut };
+}
+
+/**
+ * Whether a lite copy that left out `samplesCut` `sample` values (all after the first) took only the
+ * values of trials after the first trial with data, with no sample-level `sample`: then every trial after
+ * it whose `sample` is null was cut (or was null), and exactly `samplesCut` of them are.
+ */
+export function laterSampleCutsFit(value: unknown, samplesCut: number): boolean {
+  const record = asRecord(value);
+  if (!record || 'sample' in record) return false;
+  const trials = asArray(record.trials);
+  if (!trials) return false;
+  let withData = -1;
+  let nulls = 0;
+  for (let k = 0; k < trials.length; k++) {
+    const trial = asRecord(trials[k]);
+    if (withData < 0) {
+      const sample = asRecord(trial?.sample);
+      if (sample && 'data' in sample) withData = k;
+    } else if (trial && 'sample' in trial && trial.sample === null) {
+      nulls++;
+    }
+  }
+  return withData >= 0 && nulls === samplesCut;
+}
