@@ -10,7 +10,7 @@ import type { SchemaProblem } from '../log/logViewTypes';
 import * as validators from '../schema/generated/validators';
 import { LineIndex } from '../text/lineIndex';
 import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';
-import { byPosition, placeIn, problemsOf } from './partProblems';
+import { byPosition, placeIn, problemsOf, skeletonProblemsOf } from './partProblems';
 import type { RawSampleSet, UnparsedSample } from './rawSampleAccess';
 import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
 
@@ -213,15 +213,6 @@ export class BoundedLogValidation {
   }
 
   private skeletonProblems(skeleton: LogSkeleton): SchemaProblem[] {
-    const lines = new LineIndex(skeleton.text);
-    const locate = (offset: number) => {
-      let piece = skeleton.pieces[0];
-      for (const candidate of skeleton.pieces) {
-        if (candidate.textOffset > offset) break;
-        piece = candidate;
-      }
-      return placeIn(lines, offset, piece.textOffset, piece.start);
-    };
-    return problemsOf(validators.validateTaskResultLog, skeleton.text, [], locate);
+    return skeletonProblemsOf(validators.validateTaskResultLog, skeleton);
   }
 }

@@ -10,7 +10,7 @@ import { JsonPath, toPointer } from '../yaml/specDocument';
 import { LineIndex } from '../text/lineIndex';
 import { cleanJsonMessage, jsonErrorOffset } from '../log/jsonErrors';
 import { logReportStrings as S } from '../l10n/logReportStrings';
-import type { FilePosition } from './streamedLogSplitter';
+import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
 
 /** 1-based line and column in the file of `offset` in a part of it that starts at `start`. */
 export function placeIn(lines: LineIndex, offset: number, partStart: number, start: FilePosition): { line: number; column: number } {
@@ -18,6 +18,20 @@ export function placeIn(lines: LineIndex, offset: number, partStart: number, sta
   const base = lines.positionAt(partStart);
   if (at.line === base.line) return { line: start.line + 1, column: start.column + at.character - base.character + 1 };
   return { line: start.line + at.line - base.line + 1, column: at.character + 1 };
+}
+
+/** Schema problems of the log's skeleton (the log with its samples left out), placed in the whole file. */
+export function skeletonProblemsOf(validate: ValidateFunction, skeleton: LogSkeleton): SchemaProblem[] {
+  const lines = new LineIndex(skeleton.text);
+  const locate = (offset: number) => {
+    let piece = skeleton.pieces[0];
+    for (const candidate of skeleton.pieces) {
+      if (candidate.textOffset > offset) break;
+      piece = candidate;
+    }
+    return placeIn(lines, offset, piece.textOffset, piece.start);
+  };
+  return problemsOf(validate, skeleton.text, [], locate);
 }
 
 /**

@@ -10,7 +10,7 @@ import type { SchemaProblem } from '../log/logViewTypes';
 import * as validators from '../schema/generated/validators';
 import { LineIndex } from '../text/lineIndex';
 import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';
-import { byPosition, placeIn, problemsOf } from './partProblems';
+import { byPosition, placeIn, problemsOf, skeletonProblemsOf } from './partProblems';
 import { LogSkeleton, SplitSample, StreamedLogSplitter } from './streamedLogSplitter';
 
 export { BoundedLogValidation } from './boundedLogValidation';
@@ -139,15 +139,6 @@ export class StreamedLogValidation {
   }
 
   private validateSkeleton(skeleton: LogSkeleton): void {
-    const lines = new LineIndex(skeleton.text);
-    const locate = (offset: number) => {
-      let piece = skeleton.pieces[0];
-      for (const candidate of skeleton.pieces) {
-        if (candidate.textOffset > offset) break;
-        piece = candidate;
-      }
-      return placeIn(lines, offset, piece.textOffset, piece.start);
-    };
-    this.skeletonProblems = problemsOf(validators.validateTaskResultLog, skeleton.text, [], locate);
+    this.skeletonProblems = skeletonProblemsOf(validators.validateTaskResultLog, skeleton);
   }
 }

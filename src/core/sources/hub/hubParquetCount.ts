@@ -162,6 +162,36 @@ export async function openParquetFile(client: RemoteClient, file: HubParquetFile
   }
 }
 
+/**
+ * Opens every file of the split (each footer first, all at once: the progress then knows the split's row
+ * count), then visits the files in order with the number of rows before each; stops when a visit returns
+ * false or the work is cancelled. Returns whether every file was visited and the bytes read.
+ */
+export async function visitParquetFiles(
+  client: RemoteClient,
+  input: { files: readonly HubParquetFile[]; what: string; sendsToken: (url: string) => boolean },
+  visit: (entry: OpenedFile, rowBase: number, total: number) => Promise<boolean>,
+): Promise<{ complete: boolean; bytesRead: number }> {
+  const opened: OpenedFile[] = [];
+  let complete = true;
+  try {
+    await openParquetFiles(client, input.files, input.what, input.sendsToken, opened);
+    const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
+    let rowBase = 0;
+    for (const entry of opened) {
+      if (!(await visit(entry, rowBase, total))) {
+        complete = false;
+        break;
+      }
+      rowBase += Number(entry.metadata.num_rows);
+    }
+  } catch (error) {
+    if (!isCancellation(error)) throw error;
+    complete = false;
+  }
+  return { complete, bytesRead: opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0) };
+}
+
 /** Every file's footer asked at once; a failure is reported for the first file in order whose footer failed. */
 export async function openParquetFiles(client: RemoteClient, files: readonly HubParquetFile[], what: string, sendsToken: (url: string) => boolean, opened: OpenedFile[]): Promise<void> {
   const footers = files.map((file) => {
@@ -183,8 +213,6 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
   const counter = new RowCounter(filters, input.need, input.label);
   const keptRows: number[] = [];
   const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
-  const opened: OpenedFile[] = [];
-  let complete = true;
   let keptRowsGiven = false;
   /** Gives the first page's row indexes as soon as they are all known. */
   const pageKnown = () => {
@@ -192,23 +220,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
     keptRowsGiven = true;
     input.onKeptRows?.([...keptRows]);
   };
-  try {
-    // Every footer first (a few KB each), all at once: the progress then knows the split's row count.
-    await openParquetFiles(client, input.files, input.what, input.sendsToken, opened);
-    const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
-    let rowBase = 0;
-    for (const entry of opened) {
-      if (!(await countFile(entry, rowBase, total))) {
-        complete = false;
-        break;
-      }
-      rowBase += Number(entry.metadata.num_rows);
-    }
-  } catch (error) {
-    if (!isCancellation(error)) throw error;
-    complete = false;
-  }
-  const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
+  const { complete, bytesRead } = await visitParquetFiles(client, input, countFile);
   return { counter, keptRows, columnsRead: columns, bytesRead, complete };
 
   /** Counts one file's rows; false when cancelled. */

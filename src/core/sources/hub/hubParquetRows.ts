@@ -10,8 +10,8 @@ import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../previewTypes';
 import { RowCounter } from '../rowCounter';
 import { setOwn } from '../rowValues';
-import { RemoteClient, isCancellation } from '../remote/remoteClient';
-import { HubParquetFile, OpenedFile, openParquetFiles, readRowGroupColumns, unreadable } from './hubParquetCount';
+import { RemoteClient } from '../remote/remoteClient';
+import { HubParquetFile, OpenedFile, readRowGroupColumns, unreadable, visitParquetFiles } from './hubParquetCount';
 import { cellOf, normaliseCell } from './parquetCells';
 
 /** Largest row group read at once (compressed, every column) without `maxEntryMB`. */
@@ -68,25 +68,8 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
   const counter = new RowCounter(filters, input.need, input.label);
   const byCells = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
   counter.onRow = options.onRow;
-  const opened: OpenedFile[] = [];
   const columnsRead: string[] = [];
-  let complete = true;
-  try {
-    await openParquetFiles(client, input.files, input.what, input.sendsToken, opened);
-    const total = opened.reduce((sum, entry) => sum + Number(entry.metadata.num_rows), 0);
-    let rowBase = 0;
-    for (const entry of opened) {
-      if (!(await rowsOfFile(entry, rowBase, total))) {
-        complete = false;
-        break;
-      }
-      rowBase += Number(entry.metadata.num_rows);
-    }
-  } catch (error) {
-    if (!isCancellation(error)) throw error;
-    complete = false;
-  }
-  const bytesRead = opened.reduce((sum, entry) => sum + entry.buffer.bytesRead, 0);
+  const { complete, bytesRead } = await visitParquetFiles(client, input, rowsOfFile);
   return { counter, columnsRead, bytesRead, complete };
 
   /** Tests and hands over one file's rows; false when cancelled. */
