@@ -4,7 +4,7 @@ import { readSample, SampleShape, SampleStore } from './sampleReading';
 import { buildRecord, ColumnEntry, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
-import type { SharedRead } from './sharedFileRead';
+import type { SharedRead } from './sharedReadTypes';
 
 /** What indexing one sample set found. */
 export interface IndexedSet extends SampleSet {

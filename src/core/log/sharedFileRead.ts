@@ -15,13 +15,9 @@ const TAKEN = 1;
 const DONE = 2;
 const FAILED = 3;
 
-/** One shared read: the file, its bytes (being filled), the chunk size and the state of each chunk. */
-export interface SharedRead {
-  file: string;
-  buffer: SharedArrayBuffer;
-  chunkBytes: number;
-  state: Int32Array;
-}
+import type { SharedRead } from './sharedReadTypes';
+
+export type { SharedRead };
 
 function readChunk(fd: number, bytes: Uint8Array, k: number, chunkBytes: number): boolean {
   const start = k * chunkBytes;
