@@ -14,7 +14,8 @@ export class CompressedSamplesHost {
   private readonly sets = new Map<string, CompressedSampleSet>();
   private readonly queries = new Map<string, Promise<EmbeddedQuery>>();
 
-  constructor(report: EmbeddedReport, doc: ChunkDocument, private readonly generation: number) {
+  /** `searchSliceMs`: time a page request with a search spends building search texts (at least one each). */
+  constructor(report: EmbeddedReport, doc: ChunkDocument, private readonly generation: number, private readonly searchSliceMs = SEARCH_SLICE_MS) {
     const manifest = report.compressed;
     if (!manifest) return;
     const file = fileWindowReader(doc, manifest);
@@ -54,7 +55,7 @@ export class CompressedSamplesHost {
       const query = await this.queryFor(key, set);
       if (message.query.search?.trim()) {
         // A log carried as its own bytes is searched a slice at a time (the table asks again until all are read).
-        if (set.searchTexts()) await set.extendSearch(SEARCH_SLICE_MS);
+        if (set.searchTexts()) await set.extendSearch(this.searchSliceMs);
         else await set.allDetails();
       }
       return { type: 'pageResult', id: message.id, page: query.page(message.query) };

@@ -115,12 +115,15 @@ export class CompressedSampleSet {
     return { text: (index) => this.texts[index], searched: () => this.texts.length };
   }
 
-  /** Builds more search texts for about `budgetMs` (a set carried as the log's bytes); true when all are built. */
+  /**
+   * Builds more search texts, at least one and then for about `budgetMs` (a set carried as the log's bytes);
+   * true when all are built.
+   */
   async extendSearch(budgetMs: number): Promise<boolean> {
     const samples = this.fileSamples;
     if (!samples) return true;
     const deadline = performance.now() + budgetMs;
-    while (this.texts.length < this.count && performance.now() < deadline) {
+    for (let built = 0; this.texts.length < this.count && (built === 0 || performance.now() < deadline); built++) {
       const index = this.texts.length;
       let text: string | undefined;
       try {

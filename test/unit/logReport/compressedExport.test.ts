@@ -119,6 +119,43 @@ describe('compressed standalone export of a large log', () => {
     });
   }
 
+  test('a search reads the log\'s own samples a slice at a time and finds what the editor finds, in the same order', async () => {
+    const relativePath = 'examples/logs/success-trials.tasklog.json';
+    const html = await exportCompressed(relativePath);
+    const data = embeddedData(html);
+    const doc = chunkDocument(html);
+    doc.parsed();
+    // A slice of no time: each request builds one more sample's search text.
+    const ask = asker(new CompressedSamplesHost(data, doc, data.summary.generation, 0));
+    const count = data.summary.samples.count;
+    assert.ok(count >= 3, 'a log with several samples');
+    // A word of the solver's output (not of the sample's id or data), as the editor's search text holds it.
+    for (const search of ['mountains', 'zzz-not-in-the-log']) {
+      const query: SampleQuery = { offset: 0, limit: 1000, search };
+      const coverage: number[] = [];
+      let answer = await ask({ type: 'page', query });
+      for (let guard = 0; answer.type === 'pageResult' && answer.page.searching && guard <= count; guard++) {
+        coverage.push(answer.page.searching.searched);
+        assert.ok(answer.page.rows.every((row) => row.index < (answer.type === 'pageResult' ? answer.page.searching?.searched ?? 0 : 0)), 'a partial answer holds only the samples searched so far');
+        answer = await ask({ type: 'page', query });
+      }
+      assert.equal(answer.type, 'pageResult');
+      if (search === 'mountains') {
+        assert.deepEqual(coverage, Array.from({ length: count - 1 }, (_, i) => i + 1), 'each request searched one more sample');
+      } else {
+        assert.deepEqual(coverage, [], 'the texts built for the first search serve the next one at once');
+      }
+      let editor = await withSource(relativePath, {}, async (source) => {
+        let page = await source.page(query);
+        while (page.searching) page = await source.page(query);
+        return page;
+      });
+      editor = JSON.parse(JSON.stringify(editor)) as typeof editor;
+      assert.deepEqual(answer.type === 'pageResult' && answer.page.rows.map((row) => row.index), editor.rows.map((row) => row.index), `"${search}" finds the editor's samples`);
+      if (search === 'mountains') assert.ok(editor.rows.length > 0 && editor.rows.length < count, 'the word is in some samples\' outputs only');
+    }
+  });
+
   test('a strict CSP still allows exactly the one inline script; nothing is loaded from the network', async () => {
     const html = await exportCompressed('examples/logs/repeatability.tasklog.json');
     const csp = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/.exec(html)?.[1] ?? '';
