@@ -5,11 +5,12 @@ import type { LogSummary } from '../log/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { AggregatorSpec } from '../log/trialsConfig';
 import { LogLoadError } from '../log/logLoadError';
-import { readRange } from '../log/bufferLog';
+import { BufferSampleStore, readRange } from '../log/bufferLog';
+import type { LogIndex } from '../log/logIndex';
 import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
-import { comparableLog, ComparableLog } from './comparableLog';
+import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
 
 /** What the compare loading worker posts (compareLoad.worker.ts). */
 export type IndexedLogMessage =
@@ -43,6 +44,7 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
     dataFingerprints: fingerprints,
+    fileSamples: { filePath, starts: message.starts, ends: message.ends, context: { generation: message.summary.generation, ...message.settings } },
   };
 }
 
@@ -95,7 +97,15 @@ async function loadOne(filePath: string, workerScript: string | undefined): Prom
     if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, message, answer.fingerprints);
     if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
   }
-  return comparableLog(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }));
+  return comparableLog(...withFileSamples(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }), filePath));
+}
+
+/** An index with where its top-level samples lie in `filePath`, when its store reads them from that file. */
+function withFileSamples(index: LogIndex, filePath: string): [LogIndex, ComparableFileSamples | undefined] {
+  const set = index.sampleSet();
+  const store = set?.store;
+  if (!(store instanceof BufferSampleStore) || store.count !== set?.records.length) return [index, undefined];
+  return [index, { filePath, starts: store.starts, ends: store.ends, context: { generation: index.getSummary().generation, ...index.detailSettings() } }];
 }
 
 /**

@@ -96,8 +96,9 @@ export class ChunkWriter {
 
   constructor(private readonly out: HtmlOutput, private readonly level: number) {}
 
-  async add(id: string, payload: Buffer | string): Promise<void> {
-    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level: this.level });
+  /** Queues chunk `id`, compressed at `level` (the writer's own by default). */
+  async add(id: string, payload: Buffer | string, level = this.level): Promise<void> {
+    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level });
     bytes.catch(() => undefined); // handled when awaited, in order
     this.inFlight.push({ id, bytes });
     if (this.inFlight.length >= CHUNKS_IN_FLIGHT) await this.writeOldest();
