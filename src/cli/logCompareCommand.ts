@@ -66,7 +66,7 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
 async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows: LogWindowCompression | undefined): Promise<number> {
   let logs;
   try {
-    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'));
+    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'), args.out ? { clusterNumbersOf: 0 } : {});
   } catch (error) {
     if (error instanceof LogLoadError) {
       const at = full.indexOf(error.file);

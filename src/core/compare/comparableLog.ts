@@ -16,6 +16,8 @@ export interface ComparableLog {
   dataFingerprints?: Promise<readonly string[] | undefined>;
   /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */
   fileSamples?: ComparableFileSamples;
+  /** Per data key of its first samples (dataKeys), the cluster number of each sample (clusterNumbering.ts), when the indexing thread took them. */
+  clusterNumbers?: ReadonlyMap<string, readonly number[]>;
 }
 
 /** The samples of a log as byte ranges of its file, and what building a detail needs besides a sample. */
@@ -57,8 +59,11 @@ export function dataFingerprint(data: unknown): string | undefined {
   }
 }
 
+/** How many first samples of a log dataKeys looks at. */
+export const DATA_KEYS_PROBE = 20;
+
 /** Keys of the sample data seen in the first samples of a log (the cluster column chooser). */
-export function dataKeys(log: ComparableLog, probe = 20): string[] {
+export function dataKeys(log: ComparableLog, probe = DATA_KEYS_PROBE): string[] {
   const keys = new Set<string>();
   for (let i = 0; i < Math.min(probe, log.records.length); i++) {
     const data = log.sampleData(i);

@@ -7,12 +7,11 @@
  * the page parses and turns into details only when a pair is opened: nothing is built or written out as JSON
  * here. Otherwise the pairs' built details are written, one chunk of pairs held at a time.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { ComparisonSummary } from './compareTypes';
 import type { ComparableFileSamples, ComparableLog } from './comparableLog';
 import type { LogComparison } from './logComparison';
-import { clusterText } from './logComparison';
+import { ClusterNumbers, clusterName } from './clusterNumbering';
 import { CompactComparableLog, CompareValues, OUTCOME_LETTERS } from './standaloneCompareData';
 import { toNumeric } from '../log/logValue';
 import { CompressedLogWindows, LogWindowCompression } from './logWindowCompression';
@@ -37,25 +36,19 @@ export interface StandaloneCompareOptions {
 const DEFAULT_PAIRS_PER_CHUNK = 50;
 const DEFAULT_FIRST_PAGE = 100;
 const CHANGES_PAGE = 5000;
-/** Cluster values longer than this are told apart by a hash rather than kept as text. */
-const CLUSTER_TEXT_KEPT = 64;
-
-/** The cluster number of each sample of the baseline for each cluster key (the core's cluster text, numbered). */
+/** The cluster number of each sample of the baseline for each cluster key: as its indexing thread numbered them, else numbered here. */
 function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, number[]> | undefined {
   if (!keys.length) return undefined;
-  const numbers = keys.map(() => new Map<string, number>());
-  const out: Record<string, number[]> = Object.fromEntries(keys.map((key) => [key, []]));
+  const taken = log.clusterNumbers;
+  if (taken && keys.every((key) => taken.get(key)?.length === log.records.length)) {
+    return Object.fromEntries(keys.map((key) => [key, [...(taken.get(key) ?? [])]]));
+  }
+  const numbers = keys.map(() => new ClusterNumbers());
   for (let i = 0; i < log.records.length; i++) {
     const data = log.sampleData(i);
-    keys.forEach((key, k) => {
-      const text = clusterText(data, key);
-      const name = text.length > CLUSTER_TEXT_KEPT ? createHash('sha1').update(text).digest('base64') : text;
-      let n = numbers[k].get(name);
-      if (n === undefined) numbers[k].set(name, (n = numbers[k].size));
-      out[key].push(n);
-    });
+    keys.forEach((key, k) => numbers[k].add(clusterName(data, key)));
   }
-  return out;
+  return Object.fromEntries(keys.map((key, k) => [key, numbers[k].numbers]));
 }
 
 /** One log's values, columnar (every score column of its summary). */

@@ -8,7 +8,8 @@ import { temporaryFolder } from '../temporaryFolder';
 import { loadComparableLogs } from '../../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../../src/core/compare/logComparison';
 import { LogWindowCompression } from '../../../src/core/compare/logWindowCompression';
-import { writeStandaloneCompare } from '../../../src/core/compare/standaloneCompareWriter';
+import { compactLog, writeStandaloneCompare } from '../../../src/core/compare/standaloneCompareWriter';
+import { repoRoot } from '../sharedFixtures';
 import { FILE_WINDOW_BYTES } from '../../../src/core/report/fileWindows';
 import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import type { CompareHostToWebview } from '../../../src/core/protocol/compareProtocol';
@@ -102,5 +103,31 @@ describe('a compare file carrying the logs\' own bytes', () => {
     const missing = html.replace(/<script type="[^"]+" id="eval-lens-compare-file-0-0">[^<]*<\/script>/, '');
     const gone = await pairAnswer(missing, sampleId);
     assert.ok(gone?.type === 'error' && gone.error.includes(`"${sampleId}"`) && gone.error.includes('baseline'), JSON.stringify(gone));
+  });
+
+  test('the clusters the indexing worker numbers are the ones numbered from each sample read again', async () => {
+    const worker = join(repoRoot, 'dist', 'worker', 'compareLoad.js');
+    assert.ok(fs.existsSync(worker), 'build first: node esbuild.js');
+    const long = 'y'.repeat(100);
+    const data = (i: number): Record<string, unknown> => ({
+      q: `question ${i}`,
+      topic: i % 7 === 0 ? null : `t${i % 4}`,
+      level: i % 3,
+      tags: { a: [i % 2, 'x'], b: i % 5 === 0 ? undefined : true },
+      essay: `${long}${i % 3}`,
+      ...(i >= 3 ? { late: `l${i % 2}` } : {}),
+      ...(i === 40 ? { after_probe: 1 } : {}),
+    });
+    const samples = (seed: number): Record<string, unknown>[] => Array.from({ length: 60 }, (_, i) => trialsSample(`s${i}`, [{ correct: (i * seed) % 3 !== 0 }], data(i)));
+    const files = [1, 2].map((seed) => folder.put(`clusters-${seed}.json`, JSON.stringify(compareLog(samples(seed)))));
+    const inWorker = await loadComparableLogs(files, worker, { clusterNumbersOf: 0 });
+    const inThread = await loadComparableLogs(files);
+    assert.ok(inWorker[0].clusterNumbers && !inWorker[1].clusterNumbers && !inThread[0].clusterNumbers, 'numbered by the worker of the baseline only');
+    const keys = new LogComparison(inThread).summary().clusterKeys;
+    assert.deepEqual([...keys].sort(), ['essay', 'late', 'level', 'q', 'tags', 'topic']);
+    const numbered = compactLog(inWorker[0], keys).clusters;
+    assert.deepEqual(numbered, compactLog(inThread[0], keys).clusters);
+    assert.deepEqual(numbered?.late.slice(0, 5), [0, 0, 0, 1, 2], 'the samples before a key first appears have no value for it');
+    assert.equal(new Set(numbered?.essay).size, 3, 'long values are told apart');
   });
 });
