@@ -180,7 +180,8 @@ export class EmbeddedCompareHost implements CompareHostLink {
     const indices = values.pairIndices?.[candidate - 1];
     const baselineIndex = indices?.baseline[position];
     const candidateIndex = indices?.candidate[position];
-    if (typeof baselineIndex !== 'number' || typeof candidateIndex !== 'number') throw new Error(S.damaged(COMPARE_VALUES_CHUNK_ID));
+    const inRange = (index: number | undefined, log: number): index is number => index !== undefined && Number.isInteger(index) && index >= 0 && index < (values.logs[log]?.ids.length ?? 0);
+    if (!inRange(baselineIndex, 0) || !inRange(candidateIndex, candidate)) throw new Error(S.damaged(COMPARE_VALUES_CHUNK_ID));
     const detail = async (log: number, index: number, side: string): Promise<SampleDetail> => {
       try {
         return await this.samplesOf(log, values).detail(index);

@@ -36,6 +36,7 @@ export interface StandaloneCompareOptions {
 const DEFAULT_PAIRS_PER_CHUNK = 50;
 const DEFAULT_FIRST_PAGE = 100;
 const CHANGES_PAGE = 5000;
+
 /** The cluster number of each sample of the baseline for each cluster key: as its indexing thread numbered them, else numbered here. */
 function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, number[]> | undefined {
   if (!keys.length) return undefined;
