@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SampleChange } from '../core/compare/compareTypes';
-import { CliCommand, UsageError } from './cliTypes';
+import { CliCommand, CliIo, UsageError } from './cliTypes';
+import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { loadComparableLogs } from '../core/compare/parallelLoad';
 import { LogComparison } from '../core/compare/logComparison';
@@ -53,9 +54,19 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
 export const runLogCompareCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, io.cwd);
   const full = args.files.map((file) => path.resolve(io.cwd, file));
+  // With -o, the log files are compressed for the page while they are indexed.
+  const windows = args.out ? new LogWindowCompression(full, `${path.resolve(io.cwd, args.out)}.windows.partial`) : undefined;
+  try {
+    return await compareLogs(args, full, io, windows);
+  } finally {
+    await windows?.dispose();
+  }
+};
+
+async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows: LogWindowCompression | undefined): Promise<number> {
   let logs;
   try {
-    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'));
+    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'), args.out ? { clusterNumbersOf: 0 } : {});
   } catch (error) {
     if (error instanceof LogLoadError) {
       const at = full.indexOf(error.file);
@@ -77,7 +88,7 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
   if (args.out) {
     const outPath = path.resolve(io.cwd, args.out);
     try {
-      await writeCompareFile(logs, comparison, outPath);
+      await writeCompareFile(logs, comparison, outPath, windows);
     } catch (error) {
       io.stderr(`eval-lens log compare: ${S.cannotWrite(args.out, error instanceof Error ? error.message : String(error))}\n`);
       return 2;
@@ -90,4 +101,4 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
     io.stdout(compareText(summary, changes, CHANGES_SHOWN));
   }
   return args.failOnRegression && summary.anyRegression ? 1 : 0;
-};
+}

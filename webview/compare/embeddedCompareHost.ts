@@ -2,17 +2,22 @@
  * The in-page host of a standalone compare file: answers the compare view's requests from the embedded data.
  * The summary is shown as written; pages of changes, another cluster column or a flipped metric are computed
  * by the same LogComparison over the embedded per-sample values (decoded on the first request), and a pair's
- * conversations come from its compressed chunk, decoded when it is opened. Pure of DOM types.
+ * conversations come from its compressed chunk, decoded when it is opened, or, when the file carries the logs'
+ * own bytes, from the two samples parsed out of the logs' windows and built into details (the host's code).
+ * Pure of DOM types.
  */
 import type { ChangePage, ChangeQuery, CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/compare/compareTypes';
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
 import type { LogComparison } from '../../src/core/compare/logComparison';
 import { isCompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
-import { COMPARE_VALUES_CHUNK_ID, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare, isEmbeddedCompare } from '../../src/core/protocol/embeddedCompare';
+import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare, isEmbeddedCompare } from '../../src/core/protocol/embeddedCompare';
+import type { SampleDetail } from '../../src/core/log/logViewTypes';
 import { compareValues, CompareValues } from '../../src/core/compare/standaloneCompareData';
 import { compareStrings } from '../../src/core/l10n/compareStrings';
 import { standaloneCompareStrings as S } from '../../src/core/l10n/standaloneCompareStrings';
-import { ChunkDocument, decodeChunk } from '../logReport/compressedSamples';
+import { compareFileWindowStrings as W } from '../../src/core/l10n/compareFileWindowStrings';
+import { ChunkDocument, decodeChunk, decodeChunkBytes } from '../logReport/compressedSamples';
+import { FileWindowReader, FileWindowSamples } from '../logReport/fileWindowSamples';
 import type { CompareHostLink } from './compareHostLink';
 
 export function readEmbeddedCompare(doc: Pick<ChunkDocument, 'getElementById'>): EmbeddedCompare | undefined {
@@ -47,6 +52,7 @@ export class EmbeddedCompareHost implements CompareHostLink {
   private comparison?: Promise<LogComparison>;
   private readonly pairPositions = new Map<number, Map<string, number>>();
   private readonly pairChunks = new Map<string, Promise<PairDetail[]>>();
+  private readonly fileSamples = new Map<number, FileWindowSamples>();
 
   constructor(private readonly data: EmbeddedCompare, private readonly doc: ChunkDocument) {
     this.summary = data.summary;
@@ -140,6 +146,7 @@ export class EmbeddedCompareHost implements CompareHostLink {
     }
     const position = positions.get(sampleId);
     if (position === undefined) throw new Error(S.pairNotCarried(sampleId));
+    if (this.data.logFiles) return this.pairFromFiles(candidate, position, sampleId);
     const per = this.data.pairsPerChunk;
     const id = comparePairsChunkId(candidate, Math.floor(position / per));
     let chunk = this.pairChunks.get(id);
@@ -150,5 +157,40 @@ export class EmbeddedCompareHost implements CompareHostLink {
     const pair = (await chunk)[position % per];
     if (typeof pair !== 'object' || pair === null || pair.sampleId !== sampleId || !pair.baseline || !pair.candidate) throw new Error(S.damaged(id));
     return pair;
+  }
+
+  /** The samples of log `log` (0 for the baseline), read from its windows. */
+  private samplesOf(log: number, values: CompareValues): FileWindowSamples {
+    let samples = this.fileSamples.get(log);
+    const file = this.data.logFiles?.[log];
+    const bounds = values.bounds?.[log];
+    const count = values.logs[log]?.ids.length;
+    if (!file || !bounds || count === undefined) throw new Error(S.damaged(COMPARE_VALUES_CHUNK_ID));
+    if (!samples) {
+      const reader = new FileWindowReader((n) => decodeChunkBytes(this.doc, compareFileWindowId(log, n)), file.windowBytes, file.windowCount);
+      samples = new FileWindowSamples(reader, () => Promise.resolve(bounds), count, file.context);
+      this.fileSamples.set(log, samples);
+    }
+    return samples;
+  }
+
+  /** Pair `position` of `candidate`'s carried pairs, parsed from both logs' windows. */
+  private async pairFromFiles(candidate: number, position: number, sampleId: string): Promise<PairDetail> {
+    const values = await this.values();
+    const indices = values.pairIndices?.[candidate - 1];
+    const baselineIndex = indices?.baseline[position];
+    const candidateIndex = indices?.candidate[position];
+    const inRange = (index: number | undefined, log: number): index is number => index !== undefined && Number.isInteger(index) && index >= 0 && index < (values.logs[log]?.ids.length ?? 0);
+    if (!inRange(baselineIndex, 0) || !inRange(candidateIndex, candidate)) throw new Error(S.damaged(COMPARE_VALUES_CHUNK_ID));
+    const detail = async (log: number, index: number, side: string): Promise<SampleDetail> => {
+      try {
+        return await this.samplesOf(log, values).detail(index);
+      } catch (error) {
+        throw new Error(W.pairUnreadable(sampleId, side, errorText(error)));
+      }
+    };
+    const [baseline, candidateDetail] = await Promise.all([detail(0, baselineIndex, W.baseline), detail(candidate, candidateIndex, W.candidate)]);
+    const inputChanged = this.data.summary.candidates.find((c) => c.position === candidate)?.alignment.inputChanged.includes(sampleId) ?? false;
+    return { sampleId, baseline, candidate: candidateDetail, inputChanged };
   }
 }

@@ -1,6 +1,7 @@
 import type { LogSummary, SampleDetail } from '../log/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { LogIndex } from '../log/logIndex';
+import type { DetailContext } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
 import { isRecord } from '../log/logValue';
 
@@ -13,12 +14,28 @@ export interface ComparableLog {
   detail(index: number): SampleDetail;
   /** The hash of each sample's data (inputFingerprints.ts), computed off this thread; undefined when not available. */
   dataFingerprints?: Promise<readonly string[] | undefined>;
+  /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */
+  fileSamples?: ComparableFileSamples;
+  /** Per data key of its first samples (dataKeys), the cluster number of each sample (clusterNumbering.ts), when the indexing thread took them. */
+  clusterNumbers?: ReadonlyMap<string, readonly number[]>;
 }
 
-/** A comparable view of a log index (top-level samples; the samples are read again from its store, one at a time). */
-export function comparableLog(index: LogIndex): ComparableLog {
+/** The samples of a log as byte ranges of its file, and what building a detail needs besides a sample. */
+export interface ComparableFileSamples {
+  filePath: string;
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  context: DetailContext;
+}
+
+/**
+ * A comparable view of a log index (top-level samples; the samples are read again from its store, one at a time).
+ * `fileSamples`: where its samples lie in the file it was read from, when known.
+ */
+export function comparableLog(index: LogIndex, fileSamples?: ComparableFileSamples): ComparableLog {
   const set = index.sampleSet();
   return {
+    ...(fileSamples ? { fileSamples } : {}),
     summary: index.getSummary(),
     records: set?.records ?? [],
     sampleData(position: number): unknown {
@@ -42,8 +59,11 @@ export function dataFingerprint(data: unknown): string | undefined {
   }
 }
 
+/** How many first samples of a log dataKeys looks at. */
+export const DATA_KEYS_PROBE = 20;
+
 /** Keys of the sample data seen in the first samples of a log (the cluster column chooser). */
-export function dataKeys(log: ComparableLog, probe = 20): string[] {
+export function dataKeys(log: ComparableLog, probe = DATA_KEYS_PROBE): string[] {
   const keys = new Set<string>();
   for (let i = 0; i < Math.min(probe, log.records.length); i++) {
     const data = log.sampleData(i);

@@ -3,8 +3,9 @@ import { BufferSampleStore } from '../log/bufferLog';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import { readSample } from '../log/sampleReading';
 import type { SampleRecord } from '../log/sampleRecords';
-import { liteDataHash, sampleDataHashes } from './inputFingerprints';
-import type { IndexedLogMessage } from './parallelLoad';
+import { fingerprintHash, liteSampleData, sampleDataHashes } from './inputFingerprints';
+import { ClusterNumbering } from './clusterNumbering';
+import type { CompareLoadData, IndexedLogMessage } from './parallelLoad';
 
 /**
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the
@@ -13,14 +14,18 @@ import type { IndexedLogMessage } from './parallelLoad';
  * ends. The bytes stay here and are released with the worker; samples are read again from the file on demand.
  */
 function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes: string[] } {
-  const { filePath, fileName } = workerData as { filePath: string; fileName: string };
+  const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
   const hashes: string[] = [];
+  const numbering = clusterNumbers ? new ClusterNumbering() : undefined;
   try {
     const index = loadLogIndexSync({ filePath }, {
       fileName,
       leaveOutChecks: true,
       onSample: (shape, position, runIndex, store) => {
-        if (runIndex === undefined) hashes[position] = liteDataHash(() => shape.data, () => readSample(store.full(position), position).data);
+        if (runIndex !== undefined) return;
+        const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);
+        hashes[position] = fingerprintHash(sample.fingerprint);
+        numbering?.add(position, sample.data);
       },
     });
     const set = index.sampleSet();
@@ -35,6 +40,7 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
         starts: Float64Array.from(bounds?.starts ?? []),
         ends: Float64Array.from(bounds?.ends ?? []),
         settings: index.detailSettings(),
+        ...(numbering?.result() ? { clusterNumbers: numbering.result() } : {}),
       },
       store: bounds,
       hashes,

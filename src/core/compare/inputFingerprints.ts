@@ -14,7 +14,8 @@ export function sampleDataHash(data: unknown): string {
   return fingerprintHash(dataFingerprint(data));
 }
 
-function fingerprintHash(fingerprint: string | undefined): string {
+/** The short hash of a fingerprint (dataFingerprint). */
+export function fingerprintHash(fingerprint: string | undefined): string {
   return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest('base64');
 }
 
@@ -26,14 +27,25 @@ const CUT_FIELD = /"(solver|direct_ios)":null/;
  * (`fullData`) when the lite copy may have left part of the data out. Data that cannot be read hashes as no data.
  */
 export function liteDataHash(liteData: () => unknown, fullData: () => unknown): string {
-  let fingerprint: string | undefined;
+  return fingerprintHash(liteSampleData(liteData, fullData).fingerprint);
+}
+
+/**
+ * One sample's data as its lite copy gives it, or as the full sample gives it when the lite copy may have left
+ * part of the data out, with its fingerprint. Data that cannot be read is no data.
+ */
+export function liteSampleData(liteData: () => unknown, fullData: () => unknown): { data: unknown; fingerprint: string | undefined } {
   try {
-    fingerprint = dataFingerprint(liteData());
-    if (CUT_FIELD.test(fingerprint ?? '')) fingerprint = dataFingerprint(fullData());
+    let data = liteData();
+    let fingerprint = dataFingerprint(data);
+    if (CUT_FIELD.test(fingerprint ?? '')) {
+      data = fullData();
+      fingerprint = dataFingerprint(data);
+    }
+    return { data, fingerprint };
   } catch {
-    fingerprint = dataFingerprint(undefined);
+    return { data: undefined, fingerprint: dataFingerprint(undefined) };
   }
-  return fingerprintHash(fingerprint);
 }
 
 /**

@@ -5,18 +5,32 @@ import type { LogSummary } from '../log/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { AggregatorSpec } from '../log/trialsConfig';
 import { LogLoadError } from '../log/logLoadError';
-import { readRange } from '../log/bufferLog';
+import { BufferSampleStore, readRange } from '../log/bufferLog';
+import type { LogIndex } from '../log/logIndex';
 import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
-import { comparableLog, ComparableLog } from './comparableLog';
+import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
 
 /** What the compare loading worker posts (compareLoad.worker.ts). */
 export type IndexedLogMessage =
-  | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number } }
+  | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
   | { kind: 'fingerprints'; hashes: string[] }
   | { kind: 'fallback' }
   | { kind: 'error'; message: string; line?: number; column?: number };
+
+/** What the compare loading worker is given. */
+export interface CompareLoadData {
+  filePath: string;
+  fileName: string;
+  /** Also number each sample's clusters (ComparableLog.clusterNumbers). */
+  clusterNumbers?: boolean;
+}
+
+export interface CompareLoadOptions {
+  /** The position of the log whose clusters are numbered as it is indexed (the baseline of a compare file). */
+  clusterNumbersOf?: number;
+}
 
 /** Logs indexed at the same time (each worker holds one file's bytes while it indexes). */
 const PARALLEL = 2;
@@ -43,6 +57,8 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
     dataFingerprints: fingerprints,
+    ...(message.clusterNumbers ? { clusterNumbers: new Map(message.clusterNumbers) } : {}),
+    fileSamples: { filePath, starts: message.starts, ends: message.ends, context: { generation: message.summary.generation, ...message.settings } },
   };
 }
 
@@ -52,9 +68,10 @@ interface WorkerAnswer {
   fingerprints: Promise<readonly string[] | undefined>;
 }
 
-function indexInWorker(workerScript: string, filePath: string): Promise<WorkerAnswer> {
+function indexInWorker(workerScript: string, filePath: string, clusterNumbers: boolean): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerScript, { workerData: { filePath, fileName: path.basename(filePath) } });
+    const data: CompareLoadData = { filePath, fileName: path.basename(filePath), clusterNumbers };
+    const worker = new Worker(workerScript, { workerData: data });
     let settleFingerprints: (hashes: readonly string[] | undefined) => void = () => undefined;
     const fingerprints = new Promise<readonly string[] | undefined>((done) => { settleFingerprints = done; });
     let indexed = false;
@@ -83,11 +100,11 @@ function indexInWorker(workerScript: string, filePath: string): Promise<WorkerAn
   });
 }
 
-async function loadOne(filePath: string, workerScript: string | undefined): Promise<ComparableLog> {
+async function loadOne(filePath: string, workerScript: string | undefined, clusterNumbers: boolean): Promise<ComparableLog> {
   if (workerScript) {
     let answer: WorkerAnswer | undefined;
     try {
-      answer = await indexInWorker(workerScript, filePath);
+      answer = await indexInWorker(workerScript, filePath, clusterNumbers);
     } catch {
       answer = undefined; // the worker could not run: index in this thread below
     }
@@ -95,7 +112,15 @@ async function loadOne(filePath: string, workerScript: string | undefined): Prom
     if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, message, answer.fingerprints);
     if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
   }
-  return comparableLog(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }));
+  return comparableLog(...withFileSamples(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }), filePath));
+}
+
+/** An index with where its top-level samples lie in `filePath`, when its store reads them from that file. */
+function withFileSamples(index: LogIndex, filePath: string): [LogIndex, ComparableFileSamples | undefined] {
+  const set = index.sampleSet();
+  const store = set?.store;
+  if (!(store instanceof BufferSampleStore) || store.count !== set?.records.length) return [index, undefined];
+  return [index, { filePath, starts: store.starts, ends: store.ends, context: { generation: index.getSummary().generation, ...index.detailSettings() } }];
 }
 
 /**
@@ -103,14 +128,14 @@ async function loadOne(filePath: string, workerScript: string | undefined): Prom
  * (dist/worker/compareLoad.js) exists, else one after the other in this thread. Rejects with a
  * LogLoadError naming the file that cannot be read.
  */
-export async function loadComparableLogs(filePaths: readonly string[], workerScript?: string): Promise<ComparableLog[]> {
+export async function loadComparableLogs(filePaths: readonly string[], workerScript?: string, options: CompareLoadOptions = {}): Promise<ComparableLog[]> {
   const script = workerScript && fs.existsSync(workerScript) ? workerScript : undefined;
   const logs: ComparableLog[] = new Array(filePaths.length);
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < filePaths.length) {
       const i = next++;
-      logs[i] = await loadOne(filePaths[i], script);
+      logs[i] = await loadOne(filePaths[i], script, i === options.clusterNumbersOf);
     }
   };
   await Promise.all(Array.from({ length: Math.min(script ? PARALLEL : 1, filePaths.length) }, lane));

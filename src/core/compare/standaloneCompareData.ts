@@ -8,6 +8,7 @@ import type { CompareOptions, ComparisonSummary } from './compareTypes';
 import type { LogSummary, SampleDetail, TrialCell } from '../log/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { ComparableLog } from './comparableLog';
+import type { SampleBoundsChunk } from '../protocol/embeddedReport';
 import { LogComparison } from './logComparison';
 
 /** One log, columnar. */
@@ -27,6 +28,10 @@ export interface CompareValues {
   logs: CompactComparableLog[];
   /** Per candidate (position − 1): the sample ids whose details are embedded, in chunk order. */
   pairs: string[][];
+  /** With EmbeddedCompare.logFiles, per candidate: the baseline's and the candidate's sample index of each pair of `pairs`. */
+  pairIndices?: { baseline: number[]; candidate: number[] }[];
+  /** With EmbeddedCompare.logFiles, per log: where its samples lie in its file. */
+  bounds?: SampleBoundsChunk[];
 }
 
 export const OUTCOME_LETTERS: Record<TrialCell['outcome'], string> = { pass: 'p', fail: 'f', error: 'e', unknown: 'u' };

@@ -2,22 +2,26 @@
  * The comparison as ONE standalone HTML file, the compare view itself: the built compare webview inlined,
  * the summary embedded plainly (the metric table shows at once), then, gzip-compressed in chunks the page
  * decodes on demand, the per-sample values it compares again with other options (standaloneCompareData.ts)
- * and the sample details of every pair the changes list can open. Written as a stream: one chunk of pairs
- * is held at a time, each sample read again from its log.
+ * and the samples of every pair the changes list can open. When the logs were indexed from their files, those
+ * samples are the files' own bytes, window by window (the log report's export format, fileWindows.ts), which
+ * the page parses and turns into details only when a pair is opened: nothing is built or written out as JSON
+ * here. Otherwise the pairs' built details are written, one chunk of pairs held at a time.
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import type { ComparisonSummary } from './compareTypes';
-import type { ComparableLog } from './comparableLog';
+import type { ComparableFileSamples, ComparableLog } from './comparableLog';
 import type { LogComparison } from './logComparison';
-import { clusterText } from './logComparison';
+import { ClusterNumbers, clusterName } from './clusterNumbering';
 import { CompactComparableLog, CompareValues, OUTCOME_LETTERS } from './standaloneCompareData';
 import { toNumeric } from '../log/logValue';
-import { COMPARE_VALUES_CHUNK_ID, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare } from '../protocol/embeddedCompare';
+import { CompressedLogWindows, LogWindowCompression } from './logWindowCompression';
+import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare } from '../protocol/embeddedCompare';
+import { FILE_WINDOW_BYTES, FILE_WINDOW_LEVEL, fileWindowCount, readFileWindow, sampleBoundsChunk } from '../report/fileWindows';
 import { jsonForScriptElement } from '../protocol/embeddedReport';
 import { ChunkWriter, HtmlOutput } from '../report/compressedReportWriter';
 import { STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from '../report/standaloneHtml';
 import { compareStrings } from '../l10n/compareStrings';
+import { compareFileWindowStrings } from '../l10n/compareFileWindowStrings';
 
 export interface StandaloneCompareOptions {
   pairsPerChunk?: number;
@@ -25,30 +29,27 @@ export interface StandaloneCompareOptions {
   firstPageSize?: number;
   /** gzip level (default 4, as the report's export). */
   level?: number;
+  /** The logs' windows compressed meanwhile (used when it covers these logs' files, unchanged since). */
+  windows?: LogWindowCompression;
 }
 
 const DEFAULT_PAIRS_PER_CHUNK = 50;
 const DEFAULT_FIRST_PAGE = 100;
 const CHANGES_PAGE = 5000;
-/** Cluster values longer than this are told apart by a hash rather than kept as text. */
-const CLUSTER_TEXT_KEPT = 64;
 
-/** The cluster number of each sample of the baseline for each cluster key (the core's cluster text, numbered). */
+/** The cluster number of each sample of the baseline for each cluster key: as its indexing thread numbered them, else numbered here. */
 function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, number[]> | undefined {
   if (!keys.length) return undefined;
-  const numbers = keys.map(() => new Map<string, number>());
-  const out: Record<string, number[]> = Object.fromEntries(keys.map((key) => [key, []]));
+  const taken = log.clusterNumbers;
+  if (taken && keys.every((key) => taken.get(key)?.length === log.records.length)) {
+    return Object.fromEntries(keys.map((key) => [key, [...(taken.get(key) ?? [])]]));
+  }
+  const numbers = keys.map(() => new ClusterNumbers());
   for (let i = 0; i < log.records.length; i++) {
     const data = log.sampleData(i);
-    keys.forEach((key, k) => {
-      const text = clusterText(data, key);
-      const name = text.length > CLUSTER_TEXT_KEPT ? createHash('sha1').update(text).digest('base64') : text;
-      let n = numbers[k].get(name);
-      if (n === undefined) numbers[k].set(name, (n = numbers[k].size));
-      out[key].push(n);
-    });
+    keys.forEach((key, k) => numbers[k].add(clusterName(data, key)));
   }
-  return out;
+  return Object.fromEntries(keys.map((key, k) => [key, numbers[k].numbers]));
 }
 
 /** One log's values, columnar (every score column of its summary). */
@@ -84,6 +85,63 @@ function changedPairs(comparison: LogComparison, candidate: number): { ids: stri
   return { ids: entries.map((e) => e[0]), baseline: entries.map((e) => e[1][0]), candidate: entries.map((e) => e[1][1]) };
 }
 
+/** The logs' file samples when every log has them and its file still holds them, else undefined. */
+function fileSamplesOf(logs: readonly ComparableLog[]): ComparableFileSamples[] | undefined {
+  const files = logs.map((log) => log.fileSamples);
+  if (!files.every((f, i): f is ComparableFileSamples => f !== undefined && f.starts.length === logs[i].records.length)) return undefined;
+  for (const file of files) {
+    const end = file.ends.length ? file.ends[file.ends.length - 1] : 0;
+    if (fs.statSync(file.filePath).size < end) throw new Error(compareFileWindowStrings.logChangedWhileWriting(file.filePath));
+  }
+  return files;
+}
+
+/** The windows compressed meanwhile when they are those of `files`, unchanged since; else undefined. */
+function compressedFor(files: readonly ComparableFileSamples[], compressed: CompressedLogWindows | undefined): CompressedLogWindows | undefined {
+  if (!compressed || compressed.logs.length !== files.length) return undefined;
+  const same = compressed.logs.every((log, i) => log.filePath === files[i].filePath && log.windowBytes === FILE_WINDOW_BYTES && LogWindowCompression.unchanged(log));
+  return same ? compressed : undefined;
+}
+
+/** The windows of a file holding the samples at `indices`, in file order. */
+function windowsHolding(file: ComparableFileSamples, indices: Iterable<number>): number[] {
+  const windows = new Set<number>();
+  for (const i of indices) {
+    const last = Math.floor(Math.max(file.starts[i], file.ends[i] - 1) / FILE_WINDOW_BYTES);
+    for (let n = Math.floor(file.starts[i] / FILE_WINDOW_BYTES); n <= last; n++) windows.add(n);
+  }
+  return [...windows].sort((a, b) => a - b);
+}
+
+/** Each log's windows holding a changed pair's sample, compressed (the file is read a window at a time). */
+async function writeFileWindows(files: readonly ComparableFileSamples[], pairs: readonly ReturnType<typeof changedPairs>[], chunks: ChunkWriter): Promise<void> {
+  for (let log = 0; log < files.length; log++) {
+    const indices = log === 0 ? pairs.flatMap((p) => p.baseline) : pairs[log - 1].candidate;
+    const fd = fs.openSync(files[log].filePath, 'r');
+    try {
+      for (const n of windowsHolding(files[log], indices)) await chunks.add(compareFileWindowId(log, n), readFileWindow(fd, n, FILE_WINDOW_BYTES), FILE_WINDOW_LEVEL);
+    } finally {
+      fs.closeSync(fd);
+    }
+  }
+}
+
+/** The built details of every changed pair, in chunks of `pairsPerChunk`. */
+async function writePairDetails(logs: readonly ComparableLog[], summary: ComparisonSummary, pairs: readonly ReturnType<typeof changedPairs>[], pairsPerChunk: number, chunks: ChunkWriter): Promise<void> {
+  for (const c of summary.candidates) {
+    const list = pairs[c.position - 1];
+    const changed = new Set(c.alignment.inputChanged);
+    for (let from = 0, chunk = 0; from < list.ids.length; from += pairsPerChunk, chunk++) {
+      const parts: string[] = [];
+      for (let i = from; i < Math.min(list.ids.length, from + pairsPerChunk); i++) {
+        const id = list.ids[i];
+        parts.push(JSON.stringify({ sampleId: id, baseline: logs[0].detail(list.baseline[i]), candidate: logs[c.position].detail(list.candidate[i]), inputChanged: changed.has(id) }));
+      }
+      await chunks.add(comparePairsChunkId(c.position, chunk), `[${parts.join(',')}]`);
+    }
+  }
+}
+
 /**
  * Writes the standalone compare page of `comparison` (over `logs`, the baseline first) to `outFile`; returns
  * the number of pairs whose details it carries. The file is removed again when writing fails.
@@ -96,27 +154,25 @@ export async function writeStandaloneCompare(logs: readonly ComparableLog[], com
   const pairs = summary.candidates.map((c) => changedPairs(comparison, c.position));
   const firstPageSize = Math.max(0, Math.floor(options.firstPageSize ?? DEFAULT_FIRST_PAGE));
   const firstPages = summary.candidates.map((c) => comparison.page({ candidate: c.position, offset: 0, limit: firstPageSize }));
+  const files = fileSamplesOf(logs);
+  const compressed = files && options.windows ? compressedFor(files, await options.windows.done.catch(() => undefined)) : undefined;
   const embedded: EmbeddedCompare = { kind: 'eval-lens-log-compare', version: 1, summary, pairsPerChunk, firstPages };
+  if (files) embedded.logFiles = files.map((f, i) => ({ windowBytes: FILE_WINDOW_BYTES, windowCount: compressed?.logs[i].windowCount ?? fileWindowCount(fs.statSync(f.filePath).size, FILE_WINDOW_BYTES), context: f.context }));
   const { head, scriptElement } = standaloneHtmlParts({ displayName: compareStrings.htmlTitle(summary.baseline.displayName), fileName: summary.baseline.fileName }, assets);
   const out = new HtmlOutput(outFile);
   try {
     await out.write(`${head}<script type="application/json" id="${EMBEDDED_COMPARE_ELEMENT_ID}">${jsonForScriptElement(embedded)}</script>\n${scriptElement}`);
     const chunks = new ChunkWriter(out, options.level ?? 4);
     const values: CompareValues = { logs: logs.map((log, i) => compactLog(log, i === 0 ? summary.clusterKeys : [])), pairs: pairs.map((p) => p.ids) };
-    await chunks.add(COMPARE_VALUES_CHUNK_ID, `[${JSON.stringify(values)}]`);
-    for (const c of summary.candidates) {
-      const list = pairs[c.position - 1];
-      const changed = new Set(c.alignment.inputChanged);
-      for (let from = 0, chunk = 0; from < list.ids.length; from += pairsPerChunk, chunk++) {
-        const parts: string[] = [];
-        for (let i = from; i < Math.min(list.ids.length, from + pairsPerChunk); i++) {
-          const id = list.ids[i];
-          parts.push(JSON.stringify({ sampleId: id, baseline: logs[0].detail(list.baseline[i]), candidate: logs[c.position].detail(list.candidate[i]), inputChanged: changed.has(id) }));
-        }
-        await chunks.add(comparePairsChunkId(c.position, chunk), `[${parts.join(',')}]`);
-      }
+    if (files) {
+      values.pairIndices = pairs.map((p) => ({ baseline: p.baseline, candidate: p.candidate }));
+      values.bounds = files.map((f) => sampleBoundsChunk(f));
     }
+    await chunks.add(COMPARE_VALUES_CHUNK_ID, `[${JSON.stringify(values)}]`);
+    if (files && !compressed) await writeFileWindows(files, pairs, chunks);
+    else if (!files) await writePairDetails(logs, summary, pairs, pairsPerChunk, chunks);
     await chunks.flush();
+    if (compressed) await out.copyFrom(compressed.file);
     await out.write(STANDALONE_HTML_END);
     await out.close();
   } catch (error) {

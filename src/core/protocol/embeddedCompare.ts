@@ -5,6 +5,7 @@
  * changes list can open. Written by src/core/compare/standaloneCompareWriter.ts, read by webview/compare.
  */
 import type { ChangePage, ComparisonSummary } from '../compare/compareTypes';
+import type { DetailContext } from '../log/sampleDetail';
 
 export const EMBEDDED_COMPARE_ELEMENT_ID = 'eval-lens-compare-data';
 
@@ -23,6 +24,27 @@ export interface EmbeddedCompare {
    * list shows before the per-sample values are decoded.
    */
   firstPages?: ChangePage[];
+  /**
+   * Set when the samples are carried as the logs' own bytes instead of built pair details: per log (the
+   * baseline first) its file gzip-compressed window by window (elements compareFileWindowId), only the windows
+   * holding a changed pair's sample; where each sample lies is in the per-sample values (CompareValues.bounds).
+   * The page parses a sample and builds its detail only when its pair is opened.
+   */
+  logFiles?: CompareLogFile[];
+}
+
+/** One log file carried window by window. */
+export interface CompareLogFile {
+  /** Bytes of the file per window (the last one may be shorter). */
+  windowBytes: number;
+  windowCount: number;
+  /** What building a detail needs besides the sample (the log's trial settings). */
+  context: DetailContext;
+}
+
+/** The id of the element carrying window `n` of log `log` (0 for the baseline). */
+export function compareFileWindowId(log: number, n: number): string {
+  return `eval-lens-compare-file-${log}-${n}`;
 }
 
 /** The id of the element carrying chunk `chunk` of the pairs of candidate `candidate` (1 for the first). */

@@ -87,6 +87,9 @@ export class HtmlOutput {
   }
 }
 
+/** Bytes of compressed output zlib hands back at a time. */
+const OUTPUT_PIECE = 256 * 1024;
+
 /** How many chunks are compressed at once in the thread pool while the next ones are read. */
 const CHUNKS_IN_FLIGHT = 4;
 
@@ -96,8 +99,10 @@ export class ChunkWriter {
 
   constructor(private readonly out: HtmlOutput, private readonly level: number) {}
 
-  async add(id: string, payload: Buffer | string): Promise<void> {
-    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level: this.level });
+  /** Queues chunk `id`, compressed at `level` (the writer's own by default). */
+  async add(id: string, payload: Buffer | string, level = this.level): Promise<void> {
+    // Output in one piece or a few: each piece is a round trip from the thread pool to this thread.
+    const bytes = gzip(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload, { level, chunkSize: OUTPUT_PIECE });
     bytes.catch(() => undefined); // handled when awaited, in order
     this.inFlight.push({ id, bytes });
     if (this.inFlight.length >= CHUNKS_IN_FLIGHT) await this.writeOldest();

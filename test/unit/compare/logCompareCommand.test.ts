@@ -80,7 +80,9 @@ describe('eval-lens log compare', () => {
     const metric = embedded.summary.candidates[0].metrics[0];
     assert.equal(metric.id, 'judge|accuracy|correct');
     assert.equal(metric.verdict, 'worse');
-    assert.match(html, /id="eval-lens-pairs-1-0"/, 'the changed pairs are carried');
+    assert.match(html, /id="eval-lens-compare-file-0-0"/, 'the baseline log is carried as its own bytes');
+    assert.match(html, /id="eval-lens-compare-file-1-0"/, 'the candidate log is carried as its own bytes');
+    assert.equal(fs.existsSync(path.join(dir, 'out.html.windows.partial')), false, 'no side file is left behind');
   });
 
   test('-o into a folder that does not exist exits 2 naming the file', { timeout: CASE_MS }, async () => {

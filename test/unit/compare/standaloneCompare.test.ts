@@ -13,8 +13,8 @@ import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import { COMPRESSED_CHUNK_TYPE } from '../../../src/core/protocol/embeddedReport';
 import { EMBEDDED_COMPARE_ELEMENT_ID } from '../../../src/core/protocol/embeddedCompare';
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../../src/core/protocol/compareProtocol';
-import { EmbeddedCompareHost, readEmbeddedCompare } from '../../../webview/compare/embeddedCompareHost';
-import type { ChunkDocument } from '../../../webview/logReport/compressedSamples';
+import type { EmbeddedCompareHost } from '../../../webview/compare/embeddedCompareHost';
+import { pageHost } from './compareHtmlDocument';
 import { followReaderTheme, themeClass } from '../../../webview/compare/standaloneTheme';
 
 const folder = temporaryFolder('eval-lens-compare-html-');
@@ -43,24 +43,6 @@ async function written(options: CompareOptions = {}): Promise<{ html: string; co
   const file = join(folder.path, `compare-${Math.random().toString(36).slice(2)}.html`);
   const pairs = await writeStandaloneCompare(compared, comparison, assets, file, { pairsPerChunk: 4 });
   return { html: fs.readFileSync(file, 'utf8'), comparison, pairs };
-}
-
-/** A document holding the HTML's script elements by id, already parsed. */
-function chunkDocument(html: string): ChunkDocument {
-  const elements = new Map<string, string>();
-  for (const match of html.matchAll(/<script type="([^"]+)" id="([^"]+)">([\s\S]*?)<\/script>/g)) elements.set(match[2], match[3]);
-  return {
-    readyState: 'complete',
-    getElementById: (id: string) => (elements.has(id) ? { textContent: elements.get(id) ?? null } : null),
-    addEventListener: () => undefined,
-  };
-}
-
-function pageHost(html: string): EmbeddedCompareHost {
-  const doc = chunkDocument(html);
-  const data = readEmbeddedCompare(doc);
-  assert.ok(data, 'the compare data element is read back');
-  return new EmbeddedCompareHost(data, doc);
 }
 
 const plain = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
