@@ -22,6 +22,29 @@ const NESTED = ['{}', '[]', '{"a":1}', '[1,"x",null]', '{"a":[1,{"b":"}"}]}', '[
 // Pieces that make a nested value invalid (or nested too deep for the kernel), tried less often.
 const BAD_NESTED = ['[1,]', '{"a":1,}', '{"a"}', '{a:1}', '[1 2]', '{"a":1 "b":2}', '[', '{"a":[}', '[}', '{"a":1]', '[01]', '["\\x"]', `${'['.repeat(40)}${']'.repeat(40)}`];
 
+/**
+ * Counts `buf` (JSONL) in chunks of `chunkBytes` with the fast paths and with plain parsing, asserts that both
+ * give the same counts, warnings, kept rows and columns, and returns the plain result.
+ */
+function assertCountsLikePlainParsing(buf: Buffer, filters: ReturnType<typeof compileFilters>, need: number, chunkBytes: number) {
+  const count = (fast: boolean) => {
+    const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need, fast, atFileStart: true });
+    for (let at = 0; at < buf.length; ) {
+      const end = Math.min(buf.length, at + chunkBytes);
+      at = processor.feed(buf, at, end, end === buf.length, 0);
+      if (end === buf.length) break;
+    }
+    return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
+  };
+  const fast = count(true);
+  const plain = count(false);
+  assert.deepEqual(fast.stats, plain.stats);
+  assert.deepEqual(fast.warnings, plain.warnings);
+  assert.deepEqual(fast.rows, plain.rows);
+  assert.deepEqual(fast.columns, plain.columns);
+  return plain;
+}
+
 /** A random valid JSON object or array (with blanks, escapes, every kind of value), or now and then a broken one. */
 function randomNested(next: () => number, depth = 0): string {
   if (next() < 0.02) return pick(next, BAD_NESTED);
@@ -291,21 +314,7 @@ describe('JSONL kernel (WebAssembly)', () => {
       { expression: '{{ sample.difficulty }}', op: 'greater_or_equal', value: 3 },
       { expression: '{{ sample.is_hard }}', op: 'is_true' },
     ]);
-    const count = (fast: boolean) => {
-      const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need: 20, fast, atFileStart: true });
-      for (let at = 0; at < buf.length; ) {
-        const end = Math.min(buf.length, at + 64 * 1024);
-        at = processor.feed(buf, at, end, end === buf.length, 0);
-        if (end === buf.length) break;
-      }
-      return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
-    };
-    const fast = count(true);
-    const plain = count(false);
-    assert.deepEqual(fast.stats, plain.stats);
-    assert.deepEqual(fast.warnings, plain.warnings);
-    assert.deepEqual(fast.rows, plain.rows);
-    assert.deepEqual(fast.columns, plain.columns);
+    const plain = assertCountsLikePlainParsing(buf, filters, 20, 64 * 1024);
     assert.ok(plain.stats.matched > 100 && plain.warnings.length > 100, 'rows were kept and lines were broken');
   });
   test('counting with filters on nested paths through the kernel gives what plain parsing gives', () => {
@@ -328,21 +337,7 @@ describe('JSONL kernel (WebAssembly)', () => {
       { expression: '{{ sample.meta["level"] }}', op: 'greater_or_equal', value: 3 },
       { expression: '{{ sample.n }}', op: 'not_equals', value: false },
     ]);
-    const count = (fast: boolean) => {
-      const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need: 20, fast, atFileStart: true });
-      for (let at = 0; at < buf.length; ) {
-        const end = Math.min(buf.length, at + 256 * 1024);
-        at = processor.feed(buf, at, end, end === buf.length, 0);
-        if (end === buf.length) break;
-      }
-      return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
-    };
-    const fast = count(true);
-    const plain = count(false);
-    assert.deepEqual(fast.stats, plain.stats);
-    assert.deepEqual(fast.warnings, plain.warnings);
-    assert.deepEqual(fast.rows, plain.rows);
-    assert.deepEqual(fast.columns, plain.columns);
+    const plain = assertCountsLikePlainParsing(buf, filters, 20, 256 * 1024);
     assert.ok(plain.stats.matched > 1000 && plain.stats.removed.every((n) => n > 500) && plain.warnings.length > 100, `every filter removed rows and lines were broken: ${JSON.stringify(plain.stats)}`);
   });
   test('lines counted in the kernel by their values\' ids give what plain parsing gives, with full value tables, long strings read by their first characters, and broken lines between', () => {
@@ -367,21 +362,7 @@ describe('JSONL kernel (WebAssembly)', () => {
       { expression: '{{ sample.q }}', op: 'greater_or_equal', value: 'MZ' },
       { expression: '{{ sample.d.e }}', op: 'is_true' },
     ]);
-    const count = (fast: boolean) => {
-      const processor = new RangeProcessor({ format: 'jsonl', file: 'rows.jsonl', filters, need: 10, fast, atFileStart: true });
-      for (let at = 0; at < buf.length; ) {
-        const end = Math.min(buf.length, at + 100_000);
-        at = processor.feed(buf, at, end, end === buf.length, 0);
-        if (end === buf.length) break;
-      }
-      return { stats: processor.counter.stats, warnings: processor.counter.warnings, rows: processor.counter.rows, columns: processor.columns };
-    };
-    const fast = count(true);
-    const plain = count(false);
-    assert.deepEqual(fast.stats, plain.stats);
-    assert.deepEqual(fast.warnings, plain.warnings);
-    assert.deepEqual(fast.rows, plain.rows);
-    assert.deepEqual(fast.columns, plain.columns);
+    const plain = assertCountsLikePlainParsing(buf, filters, 10, 100_000);
     assert.ok(plain.stats.matched > 1000 && plain.stats.removed.every((n) => n > 1000) && plain.warnings.length > 300, `every filter removed rows and lines were broken: ${JSON.stringify(plain.stats)}`);
   });
   test('a file read straight into the kernel\'s input counts as plain parsing does, across windows and past a line longer than a window', async () => {
