@@ -38,7 +38,8 @@ export interface BinaryCounts {
 /** Better, worse (significant after Holm), or neither. */
 export type MetricVerdict = 'better' | 'worse' | 'no_difference' | 'untested';
 
-export interface MetricComparison {
+/** Which metric key of the two logs is compared, and in which direction. */
+export interface ComparedMetricKey {
   /** `${scorerKey}|${metricKey}|${valueKey}`: the key for filters and page requests. */
   id: string;
   scorerKey?: string;
@@ -48,6 +49,9 @@ export interface MetricComparison {
   /** The score column the per-sample values come from. */
   column: string;
   lowerIsBetter: boolean;
+}
+
+export interface MetricComparison extends ComparedMetricKey {
   /** The values the two logs report for this metric key. */
   baseline: number | null;
   candidate: number | null;

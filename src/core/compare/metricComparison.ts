@@ -1,4 +1,4 @@
-import type { BinaryCounts, MetricComparison, MetricVerdict, SkippedMetric } from './compareTypes';
+import type { BinaryCounts, ComparedMetricKey, MetricComparison, MetricVerdict, SkippedMetric } from './compareTypes';
 import type { ComparableLog } from './comparableLog';
 import type { Alignment } from './sampleAlignment';
 import type { MetricView } from '../log/logViewTypes';
@@ -14,14 +14,7 @@ import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
 export const ALPHA = 0.05;
 
 /** A metric key both logs report, with the per-sample values of each log (NaN where a sample has none). */
-export interface MetricKeyValues {
-  id: string;
-  scorerKey?: string;
-  metricKey: string;
-  valueKey: string;
-  metricType: string;
-  column: string;
-  lowerIsBetter: boolean;
+export interface MetricKeyValues extends ComparedMetricKey {
   baselineReported: number | null;
   candidateReported: number | null;
   baselineValues: Float64Array;

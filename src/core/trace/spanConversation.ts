@@ -11,7 +11,8 @@ type Rec = Record<string, unknown>;
 /** Spans nest at most this deep; deeper spans are shown at this depth (hostile input stays flat). */
 export const MAX_SPAN_DEPTH = 32;
 
-export interface SpanConversation {
+/** What a sub-agent span says of itself, and how deep it is. */
+export interface SpanFacts {
   spanId: string;
   name: string;
   type?: string;
@@ -19,6 +20,9 @@ export interface SpanConversation {
   startedAt?: string;
   endedAt?: string;
   depth: number;
+}
+
+export interface SpanConversation extends SpanFacts {
   items: TraceItemView[];
   /** Sub-spans, each with the index into `items` before which it started. */
   children: { before: number; span: SpanConversation }[];
@@ -101,14 +105,7 @@ function finish(building: Building): void {
 }
 
 /** A sub-agent span without its items (they are sent when the span is opened), with its item count. */
-export interface SpanOutline {
-  spanId: string;
-  name: string;
-  type?: string;
-  error?: string;
-  startedAt?: string;
-  endedAt?: string;
-  depth: number;
+export interface SpanOutline extends SpanFacts {
   itemCount: number;
   children: { before: number; span: SpanOutline }[];
 }
