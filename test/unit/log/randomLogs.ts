@@ -11,7 +11,7 @@ import { log, withTrialsConfig } from './logTestHelpers';
 type J = Record<string, unknown>;
 
 function randomValue(next: () => number): unknown {
-  return pick(next, [true, false, 0, 1, 0.25, 0.75, 'A', null, { nested: [1, 2] }, 3]);
+  return pick(next, [true, false, 0, 1, 0.25, 0.75, 'A', 'B', null, { nested: [1, 2] }, 3, -0.5]);
 }
 
 function randomData(next: () => number, n: number): unknown {
