@@ -42,3 +42,20 @@ export async function diagnosticsWhen(
     });
   });
 }
+
+/**
+ * Sets the extension host's environment for a suite (this process is the host): `set` values, `unset` names
+ * removed. Returns a function that puts every named variable back as it was.
+ */
+export function replaceEnvironment(set: Record<string, string>, unset: readonly string[]): () => void {
+  const names = [...Object.keys(set), ...unset];
+  const saved = new Map(names.map((name) => [name, process.env[name]]));
+  Object.assign(process.env, set);
+  for (const name of unset) delete process.env[name];
+  return () => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}

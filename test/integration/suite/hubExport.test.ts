@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { replaceEnvironment, useTempDirAndFreshEditors } from '../suiteSupport';
 import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../../unit/remote/hubReplay';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../../unit/remote/langsmithReplay';
 import { ReplayServer, assertNoSecret, startReplay } from '../../unit/remote/replayServer';
@@ -10,15 +10,13 @@ import { ReplayServer, assertNoSecret, startReplay } from '../../unit/remote/rep
 /** What the preview's "Export kept rows…" path resolves to (src/extension/preview/exportKeptRowsCommand.ts). */
 type ExportResult = { file: string; rows: number } | { cancelled: true } | { error: string } | undefined;
 
-const ENV_NAMES = ['HF_TOKEN', 'EVAL_LENS_HUB_URL', 'LANGSMITH_API_KEY'];
-
 suite('Preview: export kept rows of network sources', function () {
   this.timeout(60_000);
   const dir = useTempDirAndFreshEditors('eval-lens-hub-export-');
   const rows = hubRows(1200);
   let hub: ReplayServer;
   let smith: ReplayServer;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnvironment = (): void => undefined;
   const config = () => vscode.workspace.getConfiguration('evalLens');
 
   suiteSetup(async () => {
@@ -27,18 +25,13 @@ suite('Preview: export kept rows of network sources', function () {
     hubUrl = hub.url;
     smith = await startReplay(langsmithRoute(langsmithData(40)));
     // The extension host is this process: the hub's base URL and token come from its environment.
-    for (const name of ENV_NAMES) saved[name] = process.env[name];
-    Object.assign(process.env, { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: hub.url });
-    delete process.env.LANGSMITH_API_KEY;
+    restoreEnvironment = replaceEnvironment({ HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: hub.url }, ['LANGSMITH_API_KEY']);
     await config().update('preview.urlFetch', 'always', vscode.ConfigurationTarget.Global);
   });
 
   suiteTeardown(async () => {
     await config().update('preview.urlFetch', undefined, vscode.ConfigurationTarget.Global);
-    for (const name of ENV_NAMES) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    restoreEnvironment();
     await Promise.all([hub.close(), smith.close()]);
   });
 

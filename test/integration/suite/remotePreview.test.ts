@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { replaceEnvironment, useTempDirAndFreshEditors } from '../suiteSupport';
 import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../../unit/remote/hubReplay';
 import { LANGFUSE_PUBLIC, LANGFUSE_SECRET, langfuseData, langfuseRoute } from '../../unit/remote/langfuseReplay';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../../unit/remote/langsmithReplay';
@@ -17,14 +17,12 @@ interface PreviewSummary {
 }
 type PreviewCommandResult = PreviewSummary | { error: string } | undefined;
 
-const ENV_NAMES = ['HF_TOKEN', 'EVAL_LENS_HUB_URL', 'LANGSMITH_API_KEY', 'LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'];
-
 suite('Preview: remote sources against replay servers', () => {
   const dir = useTempDirAndFreshEditors('eval-lens-remote-');
   let hub: ReplayServer;
   let smith: ReplayServer;
   let fuse: ReplayServer;
-  const saved: Record<string, string | undefined> = {};
+  let restoreEnvironment = (): void => undefined;
   const config = () => vscode.workspace.getConfiguration('evalLens');
 
   suiteSetup(async () => {
@@ -35,20 +33,13 @@ suite('Preview: remote sources against replay servers', () => {
     smith = await startReplay(langsmithRoute(langsmithData(30)));
     fuse = await startReplay(langfuseRoute(langfuseData(8)));
     // The extension host is this process: the hub's base URL and token come from its environment.
-    for (const name of ENV_NAMES) saved[name] = process.env[name];
-    Object.assign(process.env, { HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: hub.url });
-    delete process.env.LANGSMITH_API_KEY;
-    delete process.env.LANGFUSE_PUBLIC_KEY;
-    delete process.env.LANGFUSE_SECRET_KEY;
+    restoreEnvironment = replaceEnvironment({ HF_TOKEN: HF_TEST_TOKEN, EVAL_LENS_HUB_URL: hub.url }, ['LANGSMITH_API_KEY', 'LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY']);
     await config().update('preview.urlFetch', 'always', vscode.ConfigurationTarget.Global);
   });
 
   suiteTeardown(async () => {
     await config().update('preview.urlFetch', undefined, vscode.ConfigurationTarget.Global);
-    for (const name of ENV_NAMES) {
-      if (saved[name] === undefined) delete process.env[name];
-      else process.env[name] = saved[name];
-    }
+    restoreEnvironment();
     await Promise.all([hub.close(), smith.close(), fuse.close()]);
   });
 
