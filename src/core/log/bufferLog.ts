@@ -4,7 +4,7 @@ import { cleanJsonMessage, jsonErrorOffset } from './jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';
-import { forEachElementBounds } from './sampleBounds';
+import { ElementWindow, forEachElementBounds, WindowSource } from './sampleBounds';
 import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 
 /**
@@ -35,68 +35,41 @@ export function parseSlice(buf: Buffer, start: number, end: number): unknown {
 }
 
 
-/** Samples [from, to) of a store whose bytes are shared between threads: where each lies, and its cuts. */
-export interface SharedSampleRange {
-  buffer: SharedArrayBuffer;
-  byteOffset: number;
-  byteLength: number;
-  starts: Float64Array;
-  ends: Float64Array;
-  /** The cuts of element k are cuts[cutStarts[k]] to cuts[cutStarts[k + 1]] (pairs of offsets). */
-  cutStarts: Int32Array;
-  cuts: Float64Array;
+/** Where the sample at `start` ends, and its cut values, the JavaScript way. */
+export function elementBounds(buf: Buffer, start: number): { end: number; cuts: number[] } {
+  const cuts: number[] = [];
+  const end = valueEnd(buf, start, CUT_KEYS, cuts);
+  return { end, cuts };
+}
+
+/** The bounds of consecutive samples: element k lies at [starts[k], ends[k]), its cuts are cuts[cutStarts[k]] to cuts[cutStarts[k + 1]] (pairs of offsets). */
+export interface BoundsBatch {
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+  cutStarts: ArrayLike<number>;
+  cuts: ArrayLike<number>;
 }
 
 /** The samples of one array, by byte offsets into the log. */
-export class BufferSampleStore implements SampleStore {
-  private cuts: number[][] | undefined = [];
+export class BufferSampleStore implements SampleStore, BoundsSink {
+  /** The cut values of every sample, in order (pairs of offsets); sample i's are from cutFrom[i] on. */
+  private cuts: number[] | undefined = [];
+  private cutFrom: number[] | undefined = [];
   readonly starts: number[] = [];
   readonly ends: number[] = [];
 
   private buf: Buffer | undefined;
   private backingFile: string | undefined;
 
-  constructor(buf: Buffer, private readonly file: string) {
+  /** With `buf` undefined, the samples are read from `backingFile`. */
+  constructor(buf: Buffer | undefined, private readonly file: string, backingFile?: string) {
     this.buf = buf;
+    this.backingFile = backingFile;
   }
 
   /** The file name errors name. */
   get fileName(): string {
     return this.file;
-  }
-
-  /** A store of the samples of a shared range (see sharedRange), numbered from 0. */
-  static fromSharedRange(range: SharedSampleRange, file: string): BufferSampleStore {
-    const store = new BufferSampleStore(Buffer.from(range.buffer, range.byteOffset, range.byteLength), file);
-    for (let k = 0; k < range.starts.length; k++) {
-      store.addBounds(range.starts[k], range.ends[k], Array.from(range.cuts.subarray(range.cutStarts[k], range.cutStarts[k + 1])));
-    }
-    return store;
-  }
-
-  /** Samples [from, to) for another thread, when the bytes are in shared memory and still held with their cuts. */
-  sharedRange(from: number, to: number): SharedSampleRange | undefined {
-    const buf = this.buf;
-    const cuts = this.cuts;
-    if (!buf || !cuts || !(buf.buffer instanceof SharedArrayBuffer)) return undefined;
-    const cutStarts = new Int32Array(to - from + 1);
-    let total = 0;
-    for (let i = from; i < to; i++) {
-      cutStarts[i - from] = total;
-      total += cuts[i].length;
-    }
-    cutStarts[to - from] = total;
-    const flat = new Float64Array(total);
-    for (let i = from; i < to; i++) flat.set(cuts[i], cutStarts[i - from]);
-    return {
-      buffer: buf.buffer,
-      byteOffset: buf.byteOffset,
-      byteLength: buf.byteLength,
-      starts: Float64Array.from(this.starts.slice(from, to)),
-      ends: Float64Array.from(this.ends.slice(from, to)),
-      cutStarts,
-      cuts: flat,
-    };
   }
 
   get count(): number {
@@ -105,30 +78,60 @@ export class BufferSampleStore implements SampleStore {
 
   /** Scans one element at `start`; returns its end. */
   addElement(start: number): number {
-    const cuts: number[] = [];
-    const end = valueEnd(this.buf as Buffer, start, CUT_KEYS, cuts);
+    const { end, cuts } = elementBounds(this.buf as Buffer, start);
     this.addBounds(start, end, cuts);
     return end;
   }
 
   /** One element whose end and cut values (pairs of offsets) are known. */
-  addBounds(start: number, end: number, cuts: number[]): void {
+  addBounds(start: number, end: number, cuts: readonly number[]): void {
     this.starts.push(start);
     this.ends.push(end);
-    this.cuts?.push(cuts);
+    this.cutFrom?.push(this.cuts?.length ?? 0);
+    if (this.cuts) for (const cut of cuts) this.cuts.push(cut);
+  }
+
+  /** Consecutive elements whose ends and cuts are known. */
+  addBatch(batch: BoundsBatch): void {
+    const { starts, ends, cutStarts, cuts } = batch;
+    const ownCuts = this.cuts;
+    const cutFrom = this.cutFrom;
+    for (let k = 0; k < starts.length; k++) {
+      this.starts.push(starts[k]);
+      this.ends.push(ends[k]);
+      if (!ownCuts || !cutFrom) continue;
+      cutFrom.push(ownCuts.length);
+      for (let c = cutStarts[k], last = cutStarts[k + 1]; c < last; c++) ownCuts.push(cuts[c]);
+    }
+  }
+
+  /** Where sample `index`'s cuts are in `cuts`. */
+  private cutRange(index: number): { from: number; to: number } {
+    const cutFrom = this.cutFrom ?? [];
+    const from = cutFrom[index] ?? 0;
+    return { from, to: index + 1 < cutFrom.length ? cutFrom[index + 1] : (this.cuts?.length ?? 0) };
+  }
+
+  /** The lite text of a sample that has cuts (see liteSample.ts). */
+  protected liteTextOf(index: number, cutLaterSamples: boolean): { text: string; samplesCut: number } {
+    const start = this.starts[index];
+    const end = this.ends[index];
+    const range = { cuts: this.cuts ?? [], ...this.cutRange(index) };
+    if (this.buf) return liteText(this.buf, start, end, range, cutLaterSamples);
+    const cuts: number[] = [];
+    for (let c = range.from; c < range.to; c++) cuts.push(range.cuts[c] - start);
+    return liteText(readRange(this.backingFile as string, start, end), 0, end - start, { cuts, from: 0, to: cuts.length }, cutLaterSamples);
   }
 
   lite(index: number): unknown {
-    const cuts = this.cuts?.[index];
-    const buf = this.buf;
-    if (!cuts || cuts.length === 0 || !buf) return this.full(index);
-    const start = this.starts[index];
-    const end = this.ends[index];
+    if (!this.cuts || (!this.buf && this.backingFile === undefined)) return this.full(index);
+    const range = this.cutRange(index);
+    if (range.from === range.to) return this.full(index);
     try {
-      const lite = liteText(buf, start, end, cuts, true);
+      const lite = this.liteTextOf(index, true);
       const value: unknown = JSON.parse(lite.text);
       if (lite.samplesCut === 0 || laterSampleCutsFit(value, lite.samplesCut)) return value;
-      return JSON.parse(liteText(buf, start, end, cuts, false).text);
+      return JSON.parse(this.liteTextOf(index, false).text);
     } catch {
       return this.full(index); // reports the error at its real offset
     }
@@ -162,15 +165,14 @@ export class BufferSampleStore implements SampleStore {
    */
   checkCutSyntax(): void {
     const buf = this.buf;
-    if (!buf || !this.cuts) return;
-    for (const cuts of this.cuts) {
-      for (let c = 0; c < cuts.length; c += 2) {
-        try {
-          parseSlice(buf, cuts[c], cuts[c + 1]);
-        } catch (error) {
-          if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(buf, error.offset, this.file, error.message);
-          throw error;
-        }
+    const cuts = this.cuts;
+    if (!buf || !cuts) return;
+    for (let c = 0; c < cuts.length; c += 2) {
+      try {
+        parseSlice(buf, cuts[c], cuts[c + 1]);
+      } catch (error) {
+        if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(buf, error.offset, this.file, error.message);
+        throw error;
       }
     }
   }
@@ -181,6 +183,7 @@ export class BufferSampleStore implements SampleStore {
    */
   releaseIndexingData(backingFile?: string): void {
     this.cuts = undefined;
+    this.cutFrom = undefined;
     if (backingFile !== undefined) {
       this.backingFile = backingFile;
       this.buf = undefined;
@@ -205,81 +208,139 @@ export function readRange(file: string, start: number, end: number): Buffer {
   }
 }
 
-export interface ScannedLog {
+/** Where a scan puts the elements of one sample array (a store, or a sink that passes them to another thread). */
+export interface BoundsSink {
+  /** One element whose end and cut values (pairs of offsets) are known, with the window it was found in. */
+  addBounds(start: number, end: number, cuts: number[], window?: ElementWindow): void;
+  /** Scans one element at `start` the JavaScript way; returns its end. */
+  addElement(start: number): number;
+}
+
+/** Where a scan's sample arrays go, and where its bytes come from when they are not all in the buffer (pipedScanFeed.ts). */
+export interface ScanHooks<S extends BoundsSink> {
+  /** The sink of a sample array that starts: the top-level one, or a run's; `skeleton` is the log so far. */
+  sink(skeleton: JsonRecord, run: boolean): S;
+  source?: WindowSource;
+}
+
+/**
+ * How far past the scanner's position the bytes are made readable (with a source) before the JavaScript
+ * scanner steps there. A value that reaches past them meets the zero bytes of a part not read, and the scan then
+ * throws: a zero byte ends no JSON value and no string, so the scanner reads on to the buffer's end or
+ * stops at it and finds no `,` `}` or `]` after it (the caller then scans the complete bytes again).
+ */
+export const LOOKAHEAD_BYTES = 8 * 1024 * 1024;
+
+export interface ScannedLog<S extends BoundsSink = BufferSampleStore> {
   skeleton: JsonRecord;
-  top?: BufferSampleStore;
-  runs: (BufferSampleStore | undefined)[];
+  top?: S;
+  runs: (S | undefined)[];
 }
 
-function scanSamples(buf: Buffer, start: number, file: string): { store: BufferSampleStore; end: number } {
-  const store = new BufferSampleStore(buf, file);
-  const end = forEachElementBounds(buf, start, CUT_KEYS, (at, elementEnd, cuts) => store.addBounds(at, elementEnd, cuts), (at) => store.addElement(at));
-  return { store, end };
+interface Scan<S extends BoundsSink> {
+  buf: Buffer;
+  hooks: ScanHooks<S>;
 }
 
-function scanRun(buf: Buffer, start: number, runs: (BufferSampleStore | undefined)[], file: string): { value: unknown; end: number } {
+/** A member value the JavaScript way, with the bytes up to its end (and the look-ahead past it) readable. */
+function memberValue<S extends BoundsSink>(scan: Scan<S>, at: number): { value: unknown; end: number } {
+  scan.hooks.source?.ensure(at, at + LOOKAHEAD_BYTES);
+  const end = valueEnd(scan.buf, at);
+  scan.hooks.source?.ensure(end, end + LOOKAHEAD_BYTES);
+  return { value: parseSlice(scan.buf, at, end), end };
+}
+
+function scanSamples<S extends BoundsSink>(scan: Scan<S>, start: number, sink: S): number {
+  const { buf, hooks } = scan;
+  const slow = (at: number): number => {
+    hooks.source?.ensure(at, Infinity);
+    return sink.addElement(at);
+  };
+  const end = forEachElementBounds(buf, start, CUT_KEYS, (at, elementEnd, cuts, window) => sink.addBounds(at, elementEnd, cuts, window), slow, hooks.source);
+  hooks.source?.ensure(end, end + LOOKAHEAD_BYTES);
+  return end;
+}
+
+function scanRun<S extends BoundsSink>(scan: Scan<S>, skeleton: JsonRecord, start: number, runs: (S | undefined)[]): { value: unknown; end: number } {
+  const { buf, hooks } = scan;
+  hooks.source?.ensure(start, start + LOOKAHEAD_BYTES);
   if (!isObjectAt(buf, start)) {
-    const end = valueEnd(buf, start);
     runs.push(undefined);
-    return { value: parseSlice(buf, start, end), end };
+    return memberValue(scan, start);
   }
   const run: JsonRecord = {};
-  let store: BufferSampleStore | undefined;
+  let store: S | undefined;
   const end = forEachMember(buf, start, (key, at) => {
+    hooks.source?.ensure(at, at + LOOKAHEAD_BYTES);
     if (key === 'samples' && isArrayAt(buf, at)) {
-      const scanned = scanSamples(buf, at, file);
-      store = scanned.store;
+      store = hooks.sink(skeleton, true);
+      const samplesEnd = scanSamples(scan, at, store);
       run.samples = [];
-      return scanned.end;
+      return samplesEnd;
     }
-    const valueEndAt = valueEnd(buf, at);
-    run[key] = parseSlice(buf, at, valueEndAt);
-    return valueEndAt;
+    const member = memberValue(scan, at);
+    run[key] = member.value;
+    return member.end;
   });
   runs.push(store);
   return { value: run, end };
 }
 
+function storeHooks(buf: Buffer, file: string): ScanHooks<BufferSampleStore> {
+  return { sink: () => new BufferSampleStore(buf, file) };
+}
+
 /**
  * Scans a log held as bytes. Returns undefined when the top level is not an object (the caller then parses
- * the whole text to report what it is); throws JsonSyntaxError with a byte offset on malformed JSON.
+ * the whole text to report what it is); throws JsonSyntaxError with a byte offset on malformed JSON. With
+ * `hooks`, the bytes may still be arriving and the samples go to the hooks' sinks.
  */
-export function scanLogBuffer(buf: Buffer, file: string): ScannedLog | undefined {
+export function scanLogBuffer(buf: Buffer, file: string): ScannedLog | undefined;
+export function scanLogBuffer<S extends BoundsSink>(buf: Buffer, file: string, hooks: ScanHooks<S>): ScannedLog<S> | undefined;
+export function scanLogBuffer<S extends BoundsSink>(buf: Buffer, file: string, hooks?: ScanHooks<S>): ScannedLog<S> | ScannedLog | undefined {
+  return hooks ? scanWith({ buf, hooks }) : scanWith({ buf, hooks: storeHooks(buf, file) });
+}
+
+function scanWith<S extends BoundsSink>(scan: Scan<S>): ScannedLog<S> | undefined {
+  const { buf, hooks } = scan;
+  hooks.source?.ensure(0, LOOKAHEAD_BYTES);
   const start = startOf(buf);
   if (!isObjectAt(buf, start)) return undefined;
   const skeleton: JsonRecord = {};
-  const result: ScannedLog = { skeleton, runs: [] };
+  const result: ScannedLog<S> = { skeleton, runs: [] };
   const end = forEachMember(buf, start, (key, at) => {
+    hooks.source?.ensure(at, at + LOOKAHEAD_BYTES);
     if (key !== 'evidence' || !isObjectAt(buf, at)) {
-      const valueEndAt = valueEnd(buf, at);
-      skeleton[key] = parseSlice(buf, at, valueEndAt);
-      return valueEndAt;
+      const member = memberValue(scan, at);
+      skeleton[key] = member.value;
+      return member.end;
     }
     const evidence: JsonRecord = {};
     skeleton.evidence = evidence;
     return forEachMember(buf, at, (evidenceKey, valueAt) => {
+      hooks.source?.ensure(valueAt, valueAt + LOOKAHEAD_BYTES);
       if (evidenceKey === 'samples' && isArrayAt(buf, valueAt)) {
-        const scanned = scanSamples(buf, valueAt, file);
-        result.top = scanned.store;
+        result.top = hooks.sink(skeleton, false);
+        const samplesEnd = scanSamples(scan, valueAt, result.top);
         evidence.samples = [];
-        return scanned.end;
+        return samplesEnd;
       }
       if (evidenceKey === 'runs' && isArrayAt(buf, valueAt)) {
         const runs: unknown[] = [];
         evidence.runs = runs;
         return forEachElement(buf, valueAt, (runAt) => {
-          const scanned = scanRun(buf, runAt, result.runs, file);
+          const scanned = scanRun(scan, skeleton, runAt, result.runs);
           runs.push(scanned.value);
           return scanned.end;
         });
       }
-      const valueEndAt = valueEnd(buf, valueAt);
-      evidence[evidenceKey] = parseSlice(buf, valueAt, valueEndAt);
-      return valueEndAt;
+      const member = memberValue(scan, valueAt);
+      evidence[evidenceKey] = member.value;
+      return member.end;
     });
   });
+  hooks.source?.ensure(end, Infinity);
   const rest = skipWs(buf, end);
   if (rest < buf.length) throw new JsonSyntaxError('Unexpected non-whitespace character after JSON', rest);
   return result;
 }
-

@@ -33,29 +33,47 @@ export function isSampleCut(buf: Uint8Array, valueStart: number): boolean {
 let scratch = Buffer.allocUnsafeSlow(1 << 16);
 const NULL_BYTES = Buffer.from('null', 'latin1');
 
+/** The cut values [cuts[from], cuts[from + 1]), … [cuts[to - 2], cuts[to - 1]) of one sample (pairs of offsets). */
+export interface CutRange {
+  cuts: ArrayLike<number>;
+  from: number;
+  to: number;
+}
+
 /**
- * The text of the bytes [start, end) with the cut values replaced by null: every cut but the `sample`
- * values when `cutLaterSamples` is false; with it, also every `sample` value after the first. Returns the
- * text and how many `sample` values it left out.
+ * Writes the bytes [start, end) with the cut values replaced by null to `target` at `at` (which must have
+ * room for end - start bytes): every cut but the `sample` values when `cutLaterSamples` is false; with
+ * it, also every `sample` value after the first. Offsets are of the log; byte p of it is buf[p - base].
+ * Returns the length written and how many `sample` values it left out.
  */
-export function liteText(buf: Buffer, start: number, end: number, cuts: readonly number[], cutLaterSamples: boolean): { text: string; samplesCut: number } {
-  if (scratch.length < end - start) scratch = Buffer.allocUnsafeSlow(Math.max(end - start, scratch.length * 2));
-  let at = start;
-  let n = 0;
+export function writeLite(buf: Uint8Array, start: number, end: number, range: CutRange, cutLaterSamples: boolean, target: Uint8Array, at: number, base = 0): { length: number; samplesCut: number } {
+  const { cuts } = range;
+  let from = start;
+  let n = at;
   let samplesSeen = 0;
   let samplesCut = 0;
-  for (let c = 0; c < cuts.length; c += 2) {
-    if (isSampleCut(buf, cuts[c])) {
+  for (let c = range.from; c < range.to; c += 2) {
+    if (isSampleCut(buf, cuts[c] - base)) {
       samplesSeen++;
       if (!cutLaterSamples || samplesSeen === 1) continue;
       samplesCut++;
     }
-    n += buf.copy(scratch, n, at, cuts[c]);
-    n += NULL_BYTES.copy(scratch, n);
-    at = cuts[c + 1];
+    target.set(buf.subarray(from - base, cuts[c] - base), n);
+    n += cuts[c] - from;
+    target.set(NULL_BYTES, n);
+    n += NULL_BYTES.length;
+    from = cuts[c + 1];
   }
-  n += buf.copy(scratch, n, at, end);
-  return { text: scratch.toString('utf8', 0, n), samplesCut };
+  target.set(buf.subarray(from - base, end - base), n);
+  n += end - from;
+  return { length: n - at, samplesCut };
+}
+
+/** The text of writeLite's bytes, and how many `sample` values it left out. */
+export function liteText(buf: Buffer, start: number, end: number, range: CutRange, cutLaterSamples: boolean): { text: string; samplesCut: number } {
+  if (scratch.length < end - start) scratch = Buffer.allocUnsafeSlow(Math.max(end - start, scratch.length * 2));
+  const { length, samplesCut } = writeLite(buf, start, end, range, cutLaterSamples, scratch, 0);
+  return { text: scratch.toString('utf8', 0, length), samplesCut };
 }
 
 /**

@@ -9,7 +9,7 @@ import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
 import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './sampleRecords';
 import { SamplePager } from './samplePaging';
-import { IndexedSet, indexSampleSet, probeSettings, pruneDataPreviews, RangeIndexer, recordChecks, SampleVisitor } from './sampleSetBuilder';
+import { IndexedSet, indexSampleSet, PROBE_SAMPLES, probeSettings, pruneDataPreviews, recordChecks, SampleVisitor } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 import { boundDepth } from '../json/depthGuard';
@@ -70,24 +70,26 @@ export class LogIndex implements LogSource {
   }
 
   /**
-   * `log` is the log value; its sample arrays are read through `stores` (they may be left out of it). With
-   * `rangeIndexer`, the later part of a large sample set is indexed in another thread at the same time;
-   * `onSample` sees each sample as it is indexed (then in this thread only).
+   * `log` is the log value; its sample arrays are read through `stores` (they may be left out of it).
+   * `onSample` sees each sample as it is indexed. A store still being filled (pipedScan.ts) is indexed as
+   * its samples arrive; `log` is then complete once that store is.
    */
-  constructor(private readonly log: unknown, stores: LogSampleStores, readonly options: LogIndexOptions, rangeIndexer?: RangeIndexer, onSample?: SampleVisitor) {
+  constructor(private readonly log: unknown, stores: LogSampleStores, readonly options: LogIndexOptions, onSample?: SampleVisitor) {
     this.settings = readTrialsSettings(asRecord(log)?.specification);
+    // A store still being filled: once it has the samples probed (or is complete, then so are the runs).
+    stores.top?.waitFor?.(PROBE_SAMPLES - 1);
     const allStores = [stores.top, ...stores.runs].filter((s): s is SampleStore => s !== undefined);
     const probed = probeSettings(allStores, this.settings.aggregators, this.settings.numTrials);
     this.primaryScore = probed.primaryScore;
     this.passK = probed.passK;
     const indexSettings = { aggregators: this.settings.aggregators, primaryScore: this.primaryScore, passK: this.passK, columns: this.columns, onSample, leaveOutChecks: options.leaveOutChecks };
-    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings, undefined, rangeIndexer);
+    if (stores.top) this.top = indexSampleSet(stores.top, indexSettings);
     const rawRuns = asArray(asRecord(asRecord(log)?.evidence)?.runs) ?? [];
     rawRuns.forEach((raw, position) => {
       const record = isRecord(raw) ? raw : {};
       const index = asInteger(record.index) ?? position;
       const store = stores.runs[position];
-      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index, rangeIndexer) : undefined });
+      this.runs.push({ index, raw: record, set: store ? indexSampleSet(store, indexSettings, index) : undefined });
     });
     const firstSet = this.top ?? this.runs.find((r) => r.set)?.set;
     this.dataColumns = firstSet ? chooseDataColumns(firstSet.records) : [];

@@ -9,8 +9,8 @@ import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';
 import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
-import { readFileShared, SharedRead } from './sharedFileRead';
-import type { RangeIndexer, SampleVisitor } from './sampleSetBuilder';
+import type { SampleVisitor } from './sampleSetBuilder';
+import { PipedScan, PipedScanEnd } from './pipedScan';
 
 export { LogLoadError };
 
@@ -31,22 +31,18 @@ export interface LoadLogOptions {
    */
   checkSyntax?: boolean;
   /**
-   * Indexes the later part of each large sample set in another thread at the same time (a file is then
-   * read into memory shared with it). The result is the same as without.
-   */
-  rangeIndexer?: RangeIndexer;
-  /**
-   * Reads a file into memory shared with a helper thread, which `readHelper` starts with the read to help
-   * with (sharedFileRead.ts): both read chunks at the same time. Used when there is no rangeIndexer.
-   */
-  readHelper?: (read: SharedRead) => void;
-  /**
    * Build the sample records without the checks of their sample-level values against the trials (a report
    * never shows them; `sampleChecks()` then reads the samples again).
    */
   leaveOutChecks?: boolean;
   /** Called with each sample as it is indexed (its lite shape), so a caller can take what it needs in the same pass. */
   onSample?: SampleVisitor;
+  /**
+   * The reading end of a piped scan of the file (pipedScan.ts): a helper thread reads and scans it while
+   * this thread indexes the samples found so far. The result is the same as without. Used for a `lazy`
+   * file without `checkSyntax` (else the pipe is closed).
+   */
+  scanPipe?: PipedScanEnd;
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -85,24 +81,55 @@ export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOption
     throw error;
   }
   if (!scanned) return indexFromText(buf.toString('utf8'), file, options, buf.length);
-  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options), options.rangeIndexer, options.onSample);
+  const index = new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(file, buf.length, options), options.onSample);
   const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
   if (options.checkSyntax) for (const store of stores) store.checkCutSyntax();
   for (const store of stores) store.releaseIndexingData(backingFile);
   return index;
 }
 
-function readFile(filePath: string, options: LoadLogOptions = {}): Buffer {
+function readFile(filePath: string): Buffer {
   try {
     assertRegularFile(filePath);
-    const { rangeIndexer, readHelper } = options;
-    const helper = rangeIndexer ? (rangeIndexer.helpRead ? (read: SharedRead) => rangeIndexer.helpRead?.(read) : undefined) : readHelper;
-    const shared = rangeIndexer || readHelper ? readFileShared(filePath, helper) : undefined;
-    return shared ?? fs.readFileSync(filePath);
+    return fs.readFileSync(filePath);
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     throw new LogLoadError(logStrings.unreadableFile(filePath, message), filePath);
   }
+}
+
+/**
+ * Indexes a log file while a helper thread reads and scans it (see LoadLogOptions.scanPipe); undefined
+ * when there is no pipe. When the pipe stops, or indexing fails, the file is read, scanned and indexed
+ * here, which gives the plain path's result or error.
+ */
+function indexPiped(filePath: string, options: LoadLogOptions): LogIndex | undefined {
+  const end = options.scanPipe;
+  if (!end) return undefined;
+  const pipe = new PipedScan(filePath, end);
+  if (options.checkSyntax || options.mode === 'full') {
+    pipe.close();
+    return undefined;
+  }
+  const fileName = options.fileName ?? path.basename(filePath);
+  try {
+    assertRegularFile(filePath);
+    const size = fs.statSync(filePath).size;
+    pipe.waitForSamples();
+    const index = new LogIndex(pipe.skeleton, { top: pipe.top, runs: pipe.runs }, indexOptions(fileName, size, options), options.onSample);
+    pipe.finish();
+    for (const store of [pipe.top, ...pipe.runs]) if (store instanceof BufferSampleStore) store.releaseIndexingData(filePath);
+    return index;
+  } catch {
+    try {
+      pipe.finish();
+    } catch {
+      // The helper failed, stalled or was stopped.
+    }
+  } finally {
+    pipe.close();
+  }
+  return indexLogBuffer(readFile(filePath), filePath, { ...options, fileName }, filePath);
 }
 
 /** Loads and indexes a log in this thread (for small logs, tests and the CLI). */
@@ -114,7 +141,9 @@ export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}):
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const buf = readFile(input.filePath, options);
+  const piped = indexPiped(input.filePath, options);
+  if (piped) return piped;
+  const buf = readFile(input.filePath);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
 }
 

@@ -1,14 +1,10 @@
-import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import * as os from 'node:os';
-import { parentPort, Worker, workerData } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from './logWorkerProtocol';
 import { validatesInBackground } from './logWorkerProtocol';
 import { LogIndex } from './logIndex';
 import { LogLoadError, loadLogIndexSync } from './logLoader';
-import { hasSpareCore, WorkerRangeIndexer } from './rangeIndexing';
-import type { SharedRead } from './sharedFileRead';
 import type { StreamedLogValidation } from '../report/streamedLogValidation';
 
 type ValidationModule = typeof import('../report/streamedLogValidation');
@@ -36,47 +32,13 @@ function serialize(error: unknown): SerializedLogError {
   return { name: 'Error', message: String(error) };
 }
 
-/** Files from this size on are indexed by two threads (rangeIndexing.ts). */
-const SPLIT_FILE_BYTES = 16 * 1024 * 1024;
-
-/** The second indexing thread for a large log file, started before the file is read (undefined: one thread, also when no core is free for it). */
-function rangeIndexerFor(init: LogWorkerInit): WorkerRangeIndexer | undefined {
-  if (init.text !== undefined || !init.filePath) return undefined;
-  try {
-    const script = path.join(__dirname, 'indexRange.js');
-    if (fs.statSync(init.filePath).size < SPLIT_FILE_BYTES || !fs.existsSync(script) || !hasSpareCore()) return undefined;
-    return new WorkerRangeIndexer(script);
-  } catch {
-    return undefined;
-  }
-}
-
-/** Starts a thread that helps read a large file (fileRead.worker.ts), when there are two cores or more. */
-function readHelperFor(init: LogWorkerInit): ((read: SharedRead) => void) | undefined {
-  const script = path.join(__dirname, 'fileRead.js');
-  if (init.text !== undefined || os.availableParallelism() < 2 || !fs.existsSync(script)) return undefined;
-  return (read) => {
-    try {
-      const helper = new Worker(script, { workerData: { read } });
-      helper.on('error', () => undefined); // this thread then reads the chunks the helper did not
-      helper.unref();
-    } catch {
-      // This thread reads every chunk.
-    }
-  };
-}
-
 function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
-  const rangeIndexer = rangeIndexerFor(init);
   try {
-    const readHelper = rangeIndexer ? undefined : readHelperFor(init);
-    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, rangeIndexer, readHelper, leaveOutChecks: true };
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, scanPipe: init.scanPipe, leaveOutChecks: true };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {
     return { error: serialize(error) };
-  } finally {
-    rangeIndexer?.dispose();
   }
 }
 

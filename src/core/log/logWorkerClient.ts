@@ -1,4 +1,7 @@
+import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { startPipedScan } from './pipedScan';
+import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanTypes';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
 import type { LogSource } from './logSource';
 import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
@@ -33,6 +36,7 @@ export class LogWorkerClient implements LogSource {
   private failure: Error | undefined;
   private readonly schemaProblems: Promise<SchemaProblem[]>;
   private settleSchemaProblems: { resolve(problems: SchemaProblem[]): void; reject(error: Error): void } | undefined;
+  private readonly scanPipe: PipedScanEnd | undefined;
 
   constructor(workerScriptPath: string, init: LogWorkerInit) {
     this.schemaProblems = new Promise<SchemaProblem[]>((resolve, reject) => {
@@ -41,7 +45,10 @@ export class LogWorkerClient implements LogSource {
     // Nobody may be waiting for the problems when the worker stops: that is not an unhandled rejection.
     this.schemaProblems.catch(() => undefined);
     if (!validatesInBackground(init)) this.settleSchemaProblems?.resolve(init.schemaProblems ?? []);
-    this.worker = new Worker(workerScriptPath, { workerData: init });
+    // A large file is read and scanned by a helper thread that starts now, beside the worker (pipedScan.ts).
+    this.scanPipe = init.filePath !== undefined && init.text === undefined ? startPipedScan(init.filePath, path.join(path.dirname(workerScriptPath), 'logScan.js')) : undefined;
+    const workerData: LogWorkerInit = this.scanPipe ? { ...init, scanPipe: this.scanPipe } : init;
+    this.worker = new Worker(workerScriptPath, { workerData, transferList: this.scanPipe ? [this.scanPipe.port] : [] });
     this.worker.on('message', (response: LogWorkerMessage) => {
       if ('type' in response) {
         if (response.error) this.settleSchemaProblems?.reject(revive(response.error));
@@ -100,6 +107,7 @@ export class LogWorkerClient implements LogSource {
   }
 
   dispose(): void {
+    if (this.scanPipe) Atomics.store(this.scanPipe.signal, SIGNAL_CANCELLED, 1);
     this.fail(new Error(logStrings.workerDisposed));
     void this.worker.terminate();
   }

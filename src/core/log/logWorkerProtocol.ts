@@ -1,3 +1,4 @@
+import type { PipedScanEnd } from './pipedScanTypes';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
 
 /** What the log worker loads (passed as `workerData`). */
@@ -16,6 +17,8 @@ export interface LogWorkerInit {
    * problems (a `schemaProblems` event). Default: true unless `schemaProblems` is given.
    */
   validateSchema?: boolean;
+  /** The reading end of a piped scan of `filePath` already started (pipedScan.ts). */
+  scanPipe?: PipedScanEnd;
 }
 
 export function validatesInBackground(init: LogWorkerInit): boolean {

@@ -13,6 +13,26 @@ const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / 65536);
 
 type ElementsExport = (from: number, length: number, maxElements: number) => number;
 
+/** The bytes an element was found in: byte p of the log is bytes[p - base]. */
+export interface ElementWindow {
+  bytes: Uint8Array;
+  base: number;
+}
+
+/** Takes one element's bounds and cut values (pairs of offsets), with the window it was found in. */
+export type AddBounds = (start: number, end: number, cuts: number[], window?: ElementWindow) => void;
+
+/**
+ * Where the kernel's windows come from when the log's bytes are not in the buffer the scan is given
+ * (pipedScanFeed.ts reads them from the file straight into the kernel's memory).
+ */
+export interface WindowSource {
+  /** Puts the log's bytes [from, from + length) at target[at]. */
+  load(target: Uint8Array, at: number, from: number, length: number): void;
+  /** Makes the log's bytes [from, to) readable in the buffer before the JavaScript scanner reads them. */
+  ensure(from: number, to: number): void;
+}
+
 class SampleBoundsKernel {
   private readonly kernel: KernelInstance;
   private readonly bytes: Buffer;
@@ -52,17 +72,23 @@ class SampleBoundsKernel {
    * offset after the array. An element longer than a window is read by `slow`; from anything unexpected
    * on, `slow` reads the rest (and throws the exact error).
    */
-  scan(buf: Buffer, from: number, add: (start: number, end: number, cuts: number[]) => void, slow: (start: number) => number): number {
+  scan(buf: Buffer, from: number, add: AddBounds, slow: (start: number) => number, source?: WindowSource): number {
     for (;;) {
       const length = Math.min(buf.length - from, WINDOW_BYTES);
-      this.kernel.loadInput(buf, from, length, IN);
+      if (source) {
+        source.load(this.bytes, IN, from, length);
+        this.bytes[IN + length] = 0;
+      } else {
+        this.kernel.loadInput(buf, from, length, IN);
+      }
       const count = this.elements(0, length, MAX_ELEMENTS);
       const words = this.words;
+      const window = { bytes: this.bytes, base: from - IN };
       for (let r = 0; r < count; r++) {
         const at = (ELEMENTS + r * 16) / 4;
         const cuts: number[] = [];
         for (let c = words[at + 2], last = c + words[at + 3]; c < last; c++) cuts.push(from + words[(CUTS + c * 8) / 4], from + words[(CUTS + c * 8) / 4 + 1]);
-        add(from + words[at], from + words[at + 1], cuts);
+        add(from + words[at], from + words[at + 1], cuts, window);
       }
       const resume = from + words[RESUME / 4];
       const status = words[STATUS / 4];
@@ -92,18 +118,23 @@ function sharedKernel(): SampleBoundsKernel | undefined {
 /**
  * Calls `add` for each element of the array at `i` with its end and cut values (as
  * `valueEnd(buf, start, cutKeys, cuts)` gives them); `slow` reads one element the JavaScript way and
- * returns its end. Returns the offset after the array.
+ * returns its end. Returns the offset after the array. With `source`, the kernel's windows are read from
+ * it, and `slow` makes the bytes it reads readable itself.
  */
 export function forEachElementBounds(
   buf: Buffer,
   i: number,
   cutKeys: readonly Uint8Array[],
-  add: (start: number, end: number, cuts: number[]) => void,
+  add: AddBounds,
   slow: (start: number) => number,
+  source?: WindowSource,
 ): number {
   const scanner = isArrayAt(buf, i) ? sharedKernel() : undefined;
-  if (!scanner || !scanner.useKeys(cutKeys)) return forEachElement(buf, i, slow);
+  if (!scanner || !scanner.useKeys(cutKeys)) {
+    source?.ensure(i, Infinity);
+    return forEachElement(buf, i, slow);
+  }
   const first = skipWs(buf, i + 1);
   if (buf[first] === 0x5d) return first + 1;
-  return scanner.scan(buf, first, add, slow);
+  return scanner.scan(buf, first, add, slow, source);
 }

@@ -6,6 +6,11 @@ import { readScoresList, ScoresEntry } from './trialAggregation';
 /** A source of the samples of one set (the top-level samples, or those of one run). */
 export interface SampleStore {
   readonly count: number;
+  /**
+   * For a store still being filled (pipedScan.ts): waits until sample `index` is known or the store is
+   * complete, and returns how many samples are known then.
+   */
+  waitFor?(index: number): number;
   /** The sample for indexing; large parts (`solver`, `direct_ios`) may be replaced by null. */
   lite(index: number): unknown;
   /** The complete sample. */

@@ -59,6 +59,7 @@ export interface ColumnEntry extends Omit<ScoreColumn, 'kind'> {
 /** The score columns seen across samples, with the kinds of their values. */
 export class ColumnRegistry {
   private readonly columns = new Map<string, ScoreColumn & { kinds: Set<string> }>();
+  private readonly byScorer = new Map<string, Map<string, ScoreColumn & { kinds: Set<string> }>>();
 
   /** The columns in the order they were first seen. */
   entries(): ColumnEntry[] {
@@ -79,15 +80,22 @@ export class ColumnRegistry {
   }
 
   note(scorerKey: string, scorerName: string | undefined, valueKey: string, value: unknown): string {
-    const id = columnId(scorerKey, valueKey);
-    let column = this.columns.get(id);
+    // The same few columns recur in every sample: found by their two keys without building the id.
+    let byValueKey = this.byScorer.get(scorerKey);
+    if (!byValueKey) this.byScorer.set(scorerKey, (byValueKey = new Map()));
+    let column = byValueKey.get(valueKey);
     if (!column) {
-      column = { id, scorerKey, valueKey, kind: 'mixed', kinds: new Set() };
-      if (scorerName !== undefined) column.scorerName = scorerName;
-      this.columns.set(id, column);
+      const id = columnId(scorerKey, valueKey);
+      column = this.columns.get(id);
+      if (!column) {
+        column = { id, scorerKey, valueKey, kind: 'mixed', kinds: new Set() };
+        if (scorerName !== undefined) column.scorerName = scorerName;
+        this.columns.set(id, column);
+      }
+      byValueKey.set(valueKey, column);
     }
     if (value !== null && value !== undefined) column.kinds.add(typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string' ? typeof value : 'object');
-    return id;
+    return column.id;
   }
 
   list(): ScoreColumn[] {

@@ -94,27 +94,26 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
         scorer = { entry, byKey: new Map() };
         scorers.set(entry.scorerKey, scorer);
       }
-      for (const [key, value] of Object.entries(entry.values)) {
+      const values = entry.values;
+      for (const key in values) {
+        if (!Object.prototype.hasOwnProperty.call(values, key)) continue;
+        const value = values[key];
         if (value === null || value === undefined) continue;
-        let list = scorer.byKey.get(key);
-        if (!list) scorer.byKey.set(key, (list = []));
-        list.push(value);
+        const list = scorer.byKey.get(key);
+        if (list) list.push(value);
+        else scorer.byKey.set(key, [value]);
       }
     }
   }
+  const configuredFor = aggregatorsByScore(aggregators);
   const result: AggregatedScorer[] = [];
   for (const [scorerKey, { entry, byKey }] of scorers) {
     const values = new Map<string, AggregatedValue[]>();
-    const put = (target: string, value: AggregatedValue): void => {
-      const list = values.get(target);
-      if (list) list.push(value);
-      else values.set(target, [value]);
-    };
     for (const [scoreName, trialValues] of byKey) {
-      const configured = aggregators.filter((a) => a.scoreName === scoreName);
-      if (configured.length === 0) {
+      const configured = configuredFor.get(scoreName);
+      if (!configured) {
         const mean = computeAggregate('mean', trialValues);
-        if (mean !== undefined) put(scoreName, { value: mean, function: 'mean', label: aggregatorLabel('mean'), sourceScore: scoreName });
+        if (mean !== undefined) putValue(values, scoreName, { value: mean, function: 'mean', label: aggregatorLabel('mean'), sourceScore: scoreName });
         continue;
       }
       for (const a of configured) {
@@ -122,7 +121,7 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
         if (value === undefined) continue;
         const computed: AggregatedValue = { value, function: a.function, label: a.label, sourceScore: scoreName };
         if (a.k !== undefined) computed.k = a.k;
-        put(a.targetName, computed);
+        putValue(values, a.targetName, computed);
       }
     }
     const scorer: AggregatedScorer = { scorerKey, purpose: entry.purpose, values };
@@ -130,4 +129,27 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
     result.push(scorer);
   }
   return result;
+}
+
+function putValue(values: Map<string, AggregatedValue[]>, target: string, value: AggregatedValue): void {
+  const list = values.get(target);
+  if (list) list.push(value);
+  else values.set(target, [value]);
+}
+
+const byScoreCache = new WeakMap<readonly AggregatorSpec[], Map<string, AggregatorSpec[]>>();
+
+/** The configured aggregators of each score name, in order (worked out once per configuration). */
+function aggregatorsByScore(aggregators: readonly AggregatorSpec[]): Map<string, AggregatorSpec[]> {
+  let byScore = byScoreCache.get(aggregators);
+  if (!byScore) {
+    byScore = new Map();
+    for (const a of aggregators) {
+      const list = byScore.get(a.scoreName);
+      if (list) list.push(a);
+      else byScore.set(a.scoreName, [a]);
+    }
+    byScoreCache.set(aggregators, byScore);
+  }
+  return byScore;
 }

@@ -1,0 +1,9 @@
+import { workerData } from 'node:worker_threads';
+import { feedPipedScan } from './pipedScanFeed';
+import type { PipedScanInit } from './pipedScanTypes';
+
+/**
+ * Worker thread that reads and scans a large log for the log worker while it indexes the samples already
+ * found (pipedScan.ts), then ends.
+ */
+feedPipedScan(workerData as PipedScanInit);

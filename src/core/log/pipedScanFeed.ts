@@ -1,0 +1,162 @@
+/**
+ * The helper thread's side of a piped scan (pipedScanTypes.ts): reads the log file a window at a time,
+ * scans it, and posts each sample array's bounds and lite texts a window at a time. On any failure it
+ * posts `failed`; the indexing thread then reads and scans the file itself, so what it reports never
+ * depends on this thread.
+ */
+import * as fs from 'node:fs';
+import { BoundsSink, elementBounds, scanLogBuffer } from './bufferLog';
+import type { JsonRecord } from './logValue';
+import { writeLite } from './liteSample';
+import type { ElementWindow, WindowSource } from './sampleBounds';
+import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanTypes';
+
+/** The first size of a batch's lite texts (it grows as needed). */
+const LITE_BYTES = 1024 * 1024;
+
+/** Collects the bounds of one sample array, and their lite texts, until they are posted. */
+class PostingSink implements BoundsSink {
+  private starts: number[] = [];
+  private ends: number[] = [];
+  private cutStarts: number[] = [];
+  private cuts: number[] = [];
+  private liteEnds: number[] = [];
+  private samplesCut: number[] = [];
+  private lite = Buffer.allocUnsafeSlow(LITE_BYTES);
+  private liteLength = 0;
+
+  constructor(private readonly buf: Buffer) {}
+
+  addBounds(start: number, end: number, cuts: readonly number[], window?: ElementWindow): void {
+    this.starts.push(start);
+    this.ends.push(end);
+    this.cutStarts.push(this.cuts.length);
+    for (const cut of cuts) this.cuts.push(cut);
+    let samplesCut = 0;
+    if (cuts.length > 0) {
+      if (this.lite.length < this.liteLength + end - start) {
+        const larger = Buffer.allocUnsafeSlow(Math.max(2 * this.lite.length, this.liteLength + end - start));
+        this.lite.copy(larger, 0, 0, this.liteLength);
+        this.lite = larger;
+      }
+      const written = writeLite(window?.bytes ?? this.buf, start, end, { cuts, from: 0, to: cuts.length }, true, this.lite, this.liteLength, window?.base ?? 0);
+      this.liteLength += written.length;
+      samplesCut = written.samplesCut;
+    }
+    this.liteEnds.push(this.liteLength);
+    this.samplesCut.push(samplesCut);
+  }
+
+  addElement(start: number): number {
+    const { end, cuts } = elementBounds(this.buf, start);
+    this.addBounds(start, end, cuts);
+    return end;
+  }
+
+  /** The elements collected since the last call, as a message (undefined when there are none). */
+  take(): (PipedScanMessage & LiteBatch) | undefined {
+    if (this.starts.length === 0) return undefined;
+    const message = {
+      type: 'bounds' as const,
+      starts: Float64Array.from(this.starts),
+      ends: Float64Array.from(this.ends),
+      cutStarts: Int32Array.from([...this.cutStarts, this.cuts.length]),
+      cuts: Float64Array.from(this.cuts),
+      lite: new Uint8Array(this.lite.buffer, this.lite.byteOffset, this.liteLength).slice(),
+      liteEnds: Int32Array.from(this.liteEnds),
+      samplesCut: Int32Array.from(this.samplesCut),
+    };
+    this.starts = [];
+    this.ends = [];
+    this.cutStarts = [];
+    this.cuts = [];
+    this.liteEnds = [];
+    this.samplesCut = [];
+    this.liteLength = 0;
+    return message;
+  }
+}
+
+/**
+ * The log's bytes as the scan reads them: the kernel's windows straight from the file; the ranges the
+ * JavaScript scanner reads (the log around its sample arrays, and the rest from an element the kernel
+ * cannot take) into a zero-filled buffer of the file's size, of which only those pages are ever touched.
+ */
+class FileWindows implements WindowSource {
+  readonly bytes: Buffer;
+  private fd: number;
+  private filledFrom = 0;
+  private filledTo = 0;
+
+  constructor(private readonly file: string, private readonly beforeWindow: () => void) {
+    this.fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(this.fd).size;
+    this.bytes = Buffer.alloc(size);
+  }
+
+  load(target: Uint8Array, at: number, from: number, length: number): void {
+    this.beforeWindow();
+    this.read(target, at, from, length);
+  }
+
+  ensure(from: number, to: number): void {
+    const end = Math.min(this.bytes.length, to);
+    if (from >= this.filledFrom && end <= this.filledTo) return;
+    const start = from >= this.filledFrom && from <= this.filledTo ? this.filledTo : from;
+    this.read(this.bytes, start, start, end - start);
+    if (start !== this.filledTo) this.filledFrom = start;
+    this.filledTo = end;
+  }
+
+  /** Reads the file's bytes [from, from + length) to target[at]; throws when the file ends first. */
+  private read(target: Uint8Array, at: number, from: number, length: number): void {
+    let done = 0;
+    while (done < length) {
+      const n = fs.readSync(this.fd, target, at + done, length - done, from + done);
+      if (n === 0) throw new Error(`${this.file} ended before byte ${from + length}`);
+      done += n;
+    }
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+}
+
+export function feedPipedScan(init: PipedScanInit): void {
+  const { port, signal, file } = init;
+  let sink: PostingSink | undefined;
+  let windows: FileWindows | undefined;
+  const post = (message: PipedScanMessage): void => {
+    port.postMessage(message, message.type === 'bounds' ? [message.lite.buffer as ArrayBuffer] : []);
+    Atomics.add(signal, SIGNAL_POSTED, 1);
+    Atomics.notify(signal, SIGNAL_POSTED);
+  };
+  const flush = (): void => {
+    const message = sink?.take();
+    if (message) post(message);
+  };
+  try {
+    windows = new FileWindows(file, () => {
+      flush();
+      if (Atomics.load(signal, SIGNAL_CANCELLED) !== 0) throw new Error('cancelled');
+    });
+    const scanned = scanLogBuffer(windows.bytes, file, {
+      source: windows,
+      sink: (skeleton: JsonRecord, run: boolean): PostingSink => {
+        flush();
+        post(run ? { type: 'samples', run } : { type: 'samples', run, skeleton });
+        sink = new PostingSink(windows?.bytes ?? Buffer.alloc(0));
+        return sink;
+      },
+    });
+    flush();
+    if (!scanned) throw new Error('not an object');
+    post({ type: 'done', skeleton: scanned.skeleton, runs: scanned.runs.map((run) => run !== undefined) });
+  } catch {
+    post({ type: 'failed' });
+  } finally {
+    windows?.close();
+    port.close();
+  }
+}
