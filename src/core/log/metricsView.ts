@@ -10,6 +10,10 @@ export const DISTRIBUTION_BINS = 10;
 
 /** Per-sample values behind metric keys of one sample set, for verification and distributions. */
 export class PerSampleValues {
+  /** Whether any record has colliding aggregators (worked out once). */
+  private collisions?: boolean;
+  private readonly byColumn = new Map<string, { values: unknown[]; label?: string }[]>();
+
   constructor(
     private readonly records: readonly SampleRecord[],
     private readonly columns: readonly ScoreColumn[],
@@ -25,8 +29,15 @@ export class PerSampleValues {
 
   /** The per-sample values of a column: one list, or one per colliding aggregator. */
   candidates(id: string): { values: unknown[]; label?: string }[] {
+    let found = this.byColumn.get(id);
+    if (!found) this.byColumn.set(id, (found = this.valuesOf(id)));
+    return found;
+  }
+
+  private valuesOf(id: string): { values: unknown[]; label?: string }[] {
     const primary = this.records.map((r) => r.scores[id]);
-    const collided = this.records.find((r) => r.collisions?.[id]);
+    this.collisions ??= this.records.some((r) => r.collisions !== undefined);
+    const collided = this.collisions ? this.records.find((r) => r.collisions?.[id]) : undefined;
     const labels = collided?.collisions?.[id]?.map((c) => c.label);
     if (!labels) return [{ values: primary }];
     return labels.map((label, j) => ({
