@@ -39,18 +39,26 @@ function workerScript(): string {
   return found;
 }
 
-export async function run(): Promise<BenchResult[]> {
-  const file = ensureTaskLog(path.join(root, 'bench', 'data'), SAMPLES);
-  const sizeMb = fs.statSync(file).size / 1e6;
+/** The figures of the fastest summary of RUNS fresh processes. */
+function measure(file: string): ChildResult {
   warmFileCache(file);
-  let r: ChildResult | undefined;
+  let best: ChildResult | undefined;
   for (let run = 0; run < RUNS; run++) {
     const child = spawnSync(process.execPath, [path.join(__dirname, 'taskLogBenchChild.js'), workerScript(), file], { encoding: 'utf8', maxBuffer: 1 << 24 });
     if (child.status !== 0) throw new Error(`measurement failed: ${child.stderr}`);
     const figures = JSON.parse(child.stdout) as ChildResult;
-    if (!r || figures.summaryMs < r.summaryMs) r = figures;
+    if (!best || figures.summaryMs < best.summaryMs) best = figures;
   }
-  if (!r) throw new Error('no measurement');
+  if (!best) throw new Error('no measurement');
+  return best;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const file = ensureTaskLog(path.join(root, 'bench', 'data'), SAMPLES);
+  // The same log with its members in the order the specification lists them: the evidence first.
+  const evidenceFirst = measure(ensureTaskLog(path.join(root, 'bench', 'data'), SAMPLES, undefined, 'evidence-first'));
+  const sizeMb = fs.statSync(file).size / 1e6;
+  const r = measure(file);
   const verifyStart = performance.now();
   const verify = spawnSync(process.execPath, [path.join(root, 'dist', 'cli.js'), 'log', 'verify', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const verifyS = (performance.now() - verifyStart) / 1000;
@@ -63,7 +71,8 @@ export async function run(): Promise<BenchResult[]> {
   });
   return [
     { group, metric: 'file size', value: sizeMb, unit: 'MB', note: `${r.samples} samples` },
-    { group, metric: 'time to summary (worker: read + index + summary)', value: r.summaryMs / 1000, unit: 's', goal: '≤ 0.75 s', met: r.summaryMs <= 750, note: `best of ${RUNS} fresh processes, file in the OS cache. ${PEER_NOTE}` },
+    { group, metric: 'time to summary (worker: read + index + summary)', value: r.summaryMs / 1000, unit: 's', goal: '≤ 0.75 s', met: r.summaryMs <= 750, note: `best of ${RUNS} fresh processes, file in the OS cache; the specification before the evidence. ${PEER_NOTE}` },
+    { group, metric: 'time to summary, members in the specification\'s order (evidence first)', value: evidenceFirst.summaryMs / 1000, unit: 's', goal: '≤ 0.75 s', met: evidenceFirst.summaryMs <= 750, note: `the same samples; peak RSS ${(evidenceFirst.maxRss / 1e6).toFixed(0)} MB` },
     ms('page of 100, unsorted (offset 5,000)', r.pageUnsorted, 50),
     ms('page of 100, sorted by a score (first)', r.pageSorted, 50),
     ms('page of 100, sorted (next page, cached ordering)', r.pageSortedNext, 50),

@@ -10,9 +10,15 @@ function writeSync(fd: number, text: string): void {
   fs.writeSync(fd, text);
 }
 
-/** Writes the log (if not there yet) and returns its path. */
-export function ensureTaskLog(dataDir: string, samples: number, seed = 20260101): string {
-  const file = path.join(dataDir, `tasklog-${samples}x3.tasklog.json`);
+/**
+ * How the log's top-level members are ordered: the specification and execution before the evidence (as a
+ * streaming writer puts them), or in the order the specification lists them (the evidence first).
+ */
+export type MemberOrder = 'specification-first' | 'evidence-first';
+
+/** Writes the log (if not there yet) and returns its path; the same samples in either member order. */
+export function ensureTaskLog(dataDir: string, samples: number, seed = 20260101, order: MemberOrder = 'specification-first'): string {
+  const file = path.join(dataDir, order === 'specification-first' ? `tasklog-${samples}x3.tasklog.json` : `tasklog-${samples}x3.${order}.tasklog.json`);
   if (fs.existsSync(file)) return file;
   fs.mkdirSync(dataDir, { recursive: true });
   const rng = seededRng(seed);
@@ -27,7 +33,8 @@ export function ensureTaskLog(dataDir: string, samples: number, seed = 20260101)
     execution: execution(1767258000, 5400),
     errors: [],
   };
-  const head = JSON.stringify(header);
+  const { specification: spec, execution: run, errors, ...first } = header;
+  const head = JSON.stringify(order === 'specification-first' ? header : first);
   writeSync(fd, `${head.slice(0, -1)},"evidence":{"samples":[\n`);
   for (let n = 0; n < samples; n++) {
     const difficulty = [0.1, 0.25, 0.5, 0.8][n % 4];
@@ -38,7 +45,8 @@ export function ensureTaskLog(dataDir: string, samples: number, seed = 20260101)
     writeSync(fd, `${n ? ',\n' : ''}${JSON.stringify(built.sample)}`);
   }
   const tail: Json = { metrics: trialMetrics(aggregated), errors: [], model_token_usages: TOKEN_USAGE };
-  writeSync(fd, `],${JSON.stringify(tail).slice(1)}}\n`);
+  const after = order === 'specification-first' ? '' : `,${JSON.stringify({ specification: spec, execution: run, errors }).slice(1, -1)}`;
+  writeSync(fd, `],${JSON.stringify(tail).slice(1)}${after}}\n`);
   fs.closeSync(fd);
   fs.renameSync(tmp, file);
   return file;

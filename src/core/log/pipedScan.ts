@@ -122,7 +122,8 @@ export class PipedScan {
 
   /**
    * Waits until the top-level samples begin, when the specification (whose settings indexing needs) came
-   * before them; else until the scan ends (also when a run's samples come first).
+   * before them or was found at the end of the file; else until the scan ends (also when a run's samples
+   * come first).
    */
   waitForSamples(): void {
     while (!this.top && this.runStores.length === 0 && !this.done) this.pump();
@@ -175,7 +176,9 @@ export class PipedScan {
           if (this.top) this.stop();
           this.top = store;
           Object.assign(this.skeleton, message.skeleton);
-          this.prefixSpecification = JSON.stringify(message.skeleton.specification);
+          // A specification found after the samples is taken as read until the scan confirms it.
+          if (message.tailSpecification && !Object.prototype.hasOwnProperty.call(message.skeleton, 'specification')) this.skeleton.specification = message.tailSpecification.value;
+          this.prefixSpecification = JSON.stringify(this.skeleton.specification);
         }
         this.current = store;
         return;

@@ -8,6 +8,7 @@ import * as fs from 'node:fs';
 import { BoundsSink, elementBounds, scanLogBuffer } from './bufferLog';
 import type { JsonRecord } from './logValue';
 import { writeLite } from './liteSample';
+import { tailMember } from './tailMember';
 import type { ElementWindow, WindowSource } from './sampleBounds';
 import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanTypes';
 
@@ -118,9 +119,27 @@ class FileWindows implements WindowSource {
     }
   }
 
+  /** The log's bytes [start, end), read from the file. */
+  readBytes(start: number, end: number): Buffer {
+    const bytes = Buffer.allocUnsafe(end - start);
+    this.read(bytes, 0, start, end - start);
+    return bytes;
+  }
+
   close(): void {
     fs.closeSync(this.fd);
   }
+}
+
+/** How much of the end of the file is searched for a `specification` that comes after the samples. */
+const TAIL_BYTES = 2 * 1024 * 1024;
+
+/** The `specification` near the end of the file, when the log read so far has none. */
+function tailSpecification(skeleton: JsonRecord, windows: FileWindows | undefined): { tailSpecification?: { value: unknown } } {
+  if (!windows || Object.prototype.hasOwnProperty.call(skeleton, 'specification')) return {};
+  const size = windows.bytes.length;
+  const found = tailMember(windows.readBytes(Math.max(0, size - TAIL_BYTES), size), 'specification');
+  return found ? { tailSpecification: found } : {};
 }
 
 export function feedPipedScan(init: PipedScanInit): void {
@@ -145,7 +164,8 @@ export function feedPipedScan(init: PipedScanInit): void {
       source: windows,
       sink: (skeleton: JsonRecord, run: boolean): PostingSink => {
         flush();
-        post(run ? { type: 'samples', run } : { type: 'samples', run, skeleton });
+        if (run) post({ type: 'samples', run });
+        else post({ type: 'samples', run, skeleton, ...tailSpecification(skeleton, windows) });
         sink = new PostingSink(windows?.bytes ?? Buffer.alloc(0));
         return sink;
       },

@@ -44,8 +44,11 @@ export interface LiteBatch {
 }
 
 export type PipedScanMessage =
-  /** A sample array starts: the top-level one (with the log read so far) or a run's. */
-  | { type: 'samples'; run: false; skeleton: JsonRecord }
+  /**
+   * A sample array starts: the top-level one (with the log read so far, and the `specification` found
+   * near the end of the file when it was not read yet: tailMember.ts) or a run's.
+   */
+  | { type: 'samples'; run: false; skeleton: JsonRecord; tailSpecification?: { value: unknown } }
   | { type: 'samples'; run: true }
   /** More elements of the array that started last. */
   | ({ type: 'bounds' } & LiteBatch)

@@ -6,9 +6,10 @@ import { MessageChannel } from 'node:worker_threads';
 import { loadLogIndexSync, LogLoadError, LoadLogOptions } from '../../../src/core/log/logLoader';
 import { LogWorkerClient } from '../../../src/core/log/logWorkerClient';
 import { feedPipedScan } from '../../../src/core/log/pipedScanFeed';
-import { PIPED_SCAN_BYTES, PipedSampleStore, startPipedScan } from '../../../src/core/log/pipedScan';
+import { PIPED_SCAN_BYTES, PipedSampleStore, PipedScan, startPipedScan } from '../../../src/core/log/pipedScan';
+import { LogIndex } from '../../../src/core/log/logIndex';
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
-import { PipedScanEnd, SIGNAL_CANCELLED } from '../../../src/core/log/pipedScanTypes';
+import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED } from '../../../src/core/log/pipedScanTypes';
 import { randomLogText, reportViews } from './randomLogs';
 import { repoRoot } from './logTestHelpers';
 import { temporaryFolder } from '../temporaryFolder';
@@ -114,6 +115,26 @@ describe('indexing a log while a helper reads and scans it', () => {
       assert.deepEqual(stores({ scanPipe: inThreadPipe(file) }), new Set([PipedSampleStore]));
       assert.deepEqual(stores({}), new Set([BufferSampleStore]));
     }
+  });
+
+  test('a specification after the samples is read from the end of the file: indexing starts before the scan ends', () => {
+    const text = randomLogText(19, 400);
+    assert.ok(text.indexOf('"specification"') > text.indexOf('"samples"'), 'the random logs have the specification last');
+    const file = write('spec-last-streamed.tasklog.json', text);
+    const channel = new MessageChannel();
+    const signal = new Int32Array(new SharedArrayBuffer(12));
+    let done: unknown;
+    const holdDone = { postMessage: (message: { type: string }) => (message.type === 'done' ? (done = message) : channel.port2.postMessage(message)), close: () => undefined };
+    feedPipedScan({ file, signal, port: holdDone as unknown as PipedScanInit['port'] });
+    assert.ok(done, 'the scan ended');
+    const pipe = new PipedScan(file, { port: channel.port1, signal });
+    pipe.waitForSamples();
+    assert.equal(pipe.done, false, 'the samples can be indexed before the scan ends');
+    assert.deepEqual(pipe.skeleton.specification, (JSON.parse(text) as Record<string, unknown>).specification);
+    channel.port2.postMessage(done);
+    const index = new LogIndex(pipe.skeleton, { top: pipe.top, runs: pipe.runs }, { fileName: path.basename(file), fileSize: Buffer.byteLength(text), generation: 1 });
+    pipe.close();
+    assert.deepEqual(reportViews(index), reportViews(loadLogIndexSync({ filePath: file })));
   });
 
   test('with the real helper thread (dist/worker/logScan.js)', () => {
