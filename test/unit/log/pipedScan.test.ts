@@ -196,11 +196,16 @@ describe('indexing a log while a helper reads and scans it', () => {
     assert.ok(Array.isArray(views), 'the log loads');
   });
 
-  test('a value nested 200,000 levels deep in a sample: the plain path\'s views', () => {
+  test('a value nested 200,000 levels deep in a sample or in the specification (first or last): the plain path\'s outcome', () => {
     const deep = `${'['.repeat(200000)}1${']'.repeat(200000)}`;
     const text = specificationFirst(randomLogText(12, 1200)).replace('"question":"What is 1100?', `"deep":${deep},"question":"What is 1100?`);
     assert.ok(text.includes(deep));
     assertPipedLikePlain(write('deep.tasklog.json', text));
+    const deepSpecification = specificationFirst(randomLogText(12, 300)).replace('"specification":{', `"specification":{"deep":${deep},`);
+    assert.ok(deepSpecification.includes(deep), 'the deep value is in the specification, before the samples');
+    assertPipedLikePlain(write('deep-spec.tasklog.json', deepSpecification));
+    const deepAtEnd = randomLogText(12, 300).replace('"specification":{', `"specification":{"deep":${deep},`);
+    assertPipedLikePlain(write('deep-spec-last.tasklog.json', deepAtEnd));
   });
 
   test('not an object, empty, binary, only runs, or no samples: the plain path\'s outcome', () => {
