@@ -4,14 +4,14 @@
  * Strings and brackets are tracked exactly; tokens inside skipped values are checked only when parsed.
  */
 
-const QUOTE = 0x22;
+export const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
+export const LBRACE = 0x7b;
+export const RBRACE = 0x7d;
 const LBRACKET = 0x5b;
 const RBRACKET = 0x5d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
+export const COLON = 0x3a;
+export const COMMA = 0x2c;
 
 export class JsonSyntaxError extends Error {
   constructor(message: string, readonly offset: number) {
@@ -20,7 +20,7 @@ export class JsonSyntaxError extends Error {
   }
 }
 
-function isWs(c: number): boolean {
+export function isWs(c: number): boolean {
   return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 }
 

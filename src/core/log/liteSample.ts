@@ -7,23 +7,20 @@
  * `sample` value.
  */
 import { asArray, asRecord } from './logValue';
+import { isWs } from './jsonScanner';
 
 /** Cut keys, as written between quotes: the values of all three are located when the samples are scanned. */
 export const LITE_CUT_KEYS = ['solver', 'direct_ios', 'sample'].map((k) => new TextEncoder().encode(k));
 
 const SAMPLE_KEY = Buffer.from('"sample"', 'latin1');
 
-function isBlank(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
 /** Whether the cut value at `valueStart` is the value of a `sample` key (read back over `"sample" :`). */
 export function isSampleCut(buf: Uint8Array, valueStart: number): boolean {
   let p = valueStart - 1;
-  while (p >= 0 && isBlank(buf[p])) p--;
+  while (p >= 0 && isWs(buf[p])) p--;
   if (p < 0 || buf[p] !== 0x3a) return false;
   p--;
-  while (p >= 0 && isBlank(buf[p])) p--;
+  while (p >= 0 && isWs(buf[p])) p--;
   const from = p - SAMPLE_KEY.length + 1;
   if (from < 0) return false;
   for (let k = 0; k < SAMPLE_KEY.length; k++) if (buf[from + k] !== SAMPLE_KEY[k]) return false;

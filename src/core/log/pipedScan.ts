@@ -12,7 +12,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import { BufferSampleStore } from './bufferLog';
 import type { JsonRecord } from './logValue';
 import type { SampleStore } from './sampleReading';
-import { LiteBatch, PipedScanEnd, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_GONE, SIGNAL_POSTED } from './pipedScanTypes';
+import { LiteBatch, PipedScanEnd, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_CELLS, SIGNAL_GONE, SIGNAL_POSTED } from './pipedScanTypes';
 
 /** How long to wait for the helper's next message before giving up on it. */
 const STALL_MS = 10_000;
@@ -84,7 +84,7 @@ export function startPipedScan(file: string, helperScript: string, minBytes = PI
   try {
     if (os.availableParallelism() < 2 || fs.statSync(file).size < minBytes || !fs.existsSync(helperScript)) return undefined;
     const channel = new MessageChannel();
-    const signal = new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
+    const signal = new Int32Array(new SharedArrayBuffer(SIGNAL_CELLS * Int32Array.BYTES_PER_ELEMENT));
     const init: PipedScanInit = { file, signal, port: channel.port2 };
     const helper = new Worker(helperScript, { workerData: init, transferList: [channel.port2] });
     const gone = (): void => {

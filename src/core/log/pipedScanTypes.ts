@@ -12,6 +12,7 @@ export const SIGNAL_POSTED = 0;
 export const SIGNAL_CANCELLED = 1;
 /** Set when the helper thread stopped (it crashed, or it ended after its last message). */
 export const SIGNAL_GONE = 2;
+export const SIGNAL_CELLS = 3;
 
 export interface PipedScanInit {
   file: string;

@@ -4,17 +4,7 @@
  * evidence and its samples). A guess, to be checked against the complete scan (pipedScan.ts).
  */
 import { parseSlice } from './bufferLog';
-import { skipWs, stringEnd, valueEnd } from './jsonScanner';
-
-const COMMA = 0x2c;
-const COLON = 0x3a;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const QUOTE = 0x22;
-
-function isBlank(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
+import { COLON, COMMA, isWs, LBRACE, QUOTE, RBRACE, skipWs, stringEnd, valueEnd } from './jsonScanner';
 
 /** Whether the members from `i` on (`, "key": value` …) close the object there, at the end of `buf`. */
 function closesAtEnd(buf: Buffer, i: number): boolean {
@@ -40,7 +30,7 @@ export function tailMember(tail: Buffer, key: string): { value: unknown } | unde
   const quoted = Buffer.from(JSON.stringify(key));
   for (let at = tail.lastIndexOf(quoted); at >= 0; at = at > 0 ? tail.lastIndexOf(quoted, at - 1) : -1) {
     let before = at - 1;
-    while (before >= 0 && isBlank(tail[before])) before--;
+    while (before >= 0 && isWs(tail[before])) before--;
     if (before < 0 || (tail[before] !== COMMA && tail[before] !== LBRACE)) continue;
     try {
       const colon = skipWs(tail, at + quoted.length);

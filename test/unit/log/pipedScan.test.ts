@@ -9,7 +9,7 @@ import { feedPipedScan } from '../../../src/core/log/pipedScanFeed';
 import { PIPED_SCAN_BYTES, PipedSampleStore, PipedScan, startPipedScan } from '../../../src/core/log/pipedScan';
 import { LogIndex } from '../../../src/core/log/logIndex';
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
-import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED } from '../../../src/core/log/pipedScanTypes';
+import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED, SIGNAL_CELLS } from '../../../src/core/log/pipedScanTypes';
 import { randomLogText, reportViews } from './randomLogs';
 import { repoRoot } from './logTestHelpers';
 import { temporaryFolder } from '../temporaryFolder';
@@ -27,7 +27,7 @@ const query = { offset: 100, limit: 50, sort: { column: 'sampleId', direction: '
 /** The helper's whole scan run in this thread first (its messages wait in the pipe), then the reading end. */
 function inThreadPipe(file: string, cancelled = false): PipedScanEnd {
   const channel = new MessageChannel();
-  const signal = new Int32Array(new SharedArrayBuffer(12));
+  const signal = new Int32Array(new SharedArrayBuffer(SIGNAL_CELLS * 4));
   if (cancelled) Atomics.store(signal, SIGNAL_CANCELLED, 1);
   feedPipedScan({ file, signal, port: channel.port2 });
   return { port: channel.port1, signal };
@@ -122,7 +122,7 @@ describe('indexing a log while a helper reads and scans it', () => {
     assert.ok(text.indexOf('"specification"') > text.indexOf('"samples"'), 'the random logs have the specification last');
     const file = write('spec-last-streamed.tasklog.json', text);
     const channel = new MessageChannel();
-    const signal = new Int32Array(new SharedArrayBuffer(12));
+    const signal = new Int32Array(new SharedArrayBuffer(SIGNAL_CELLS * 4));
     let done: unknown;
     const holdDone = { postMessage: (message: { type: string }) => (message.type === 'done' ? (done = message) : channel.port2.postMessage(message)), close: () => undefined };
     feedPipedScan({ file, signal, port: holdDone as unknown as PipedScanInit['port'] });
