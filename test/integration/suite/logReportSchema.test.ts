@@ -74,6 +74,36 @@ suite('Log report: large logs (worker thread) get the schema banner', function (
     assert.deepEqual(report.summary.schemaProblems.map((p) => p.path), ['/status', '/evidence/samples/3/sample_id']);
   });
 
+  test('a log of 16 MB or more, read and scanned by the helper thread while the worker indexes it: its summary, pages and no banner', async () => {
+    const log = JSON.parse(fs.readFileSync(path.join(examplesFolder(), 'logs/success-trials.tasklog.json'), 'utf8')) as ExampleLog & { evidence: { samples: Record<string, unknown>[] } };
+    const originals = log.evidence.samples;
+    const samples: unknown[] = [];
+    // The example's samples again and again, each with its own id, until the file is large enough.
+    const copies = Math.ceil((17 * 1024 * 1024) / JSON.stringify(originals).length);
+    for (let copy = 0; copy < copies; copy++) {
+      for (const sample of originals) samples.push(JSON.parse(JSON.stringify(sample).replaceAll(`"${String(sample.sample_id)}"`, `"${String(sample.sample_id)}-${copy}"`)));
+    }
+    log.evidence.samples = samples as ExampleLog['evidence']['samples'];
+    const file = path.join(tempDir, 'large.tasklog.json');
+    fs.writeFileSync(file, JSON.stringify(log));
+    assert.ok(fs.statSync(file).size >= 16 * 1024 * 1024, 'large enough for the helper thread');
+    const uri = vscode.Uri.file(file);
+
+    const summaries = await countOf('summary');
+    const pages = await countOf('page');
+    const problemsBefore = await countOf('schemaProblems');
+    await vscode.commands.executeCommand('vscode.openWith', uri, 'evalLens.taskLog');
+    const state = await served('summary', summaries);
+    assert.equal(state.uri, uri.toString());
+    assert.equal(state.summary?.sampleCount, samples.length);
+    assert.equal(state.summary?.status, 'success');
+    const page = await served('page', pages);
+    assert.equal(page.page?.total, samples.length);
+    assert.equal(page.page?.sampleIds[0], `${String(originals[0].sample_id)}-0`);
+    const checked = await served('schemaProblems', problemsBefore);
+    assert.deepEqual(checked.schemaProblems?.problems, []);
+  });
+
   test('a valid log validated in the worker shows no banner', async () => {
     const uri = vscode.Uri.file(path.join(examplesFolder(), 'logs/repeatability.tasklog.json'));
     const before = await countOf('schemaProblems');
