@@ -45,7 +45,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule(), exportWorker: exportWorker(outPath) });
+  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule(), exportWorker: exportWorker(outPath), scanHelper: path.join(__dirname, 'worker', 'logScan.js') });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);

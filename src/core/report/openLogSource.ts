@@ -7,7 +7,8 @@
 import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import type { LogSource } from '../log/logSource';
-import { loadLogIndex } from '../log/logLoader';
+import { loadLogIndex, loadLogIndexSync } from '../log/logLoader';
+import { startPipedScan } from '../log/pipedScan';
 import { LogLoadError } from '../log/logLoadError';
 import { LogWorkerClient } from '../log/logWorkerClient';
 import { logReportStrings as S } from '../l10n/logReportStrings';
@@ -54,6 +55,11 @@ export interface OpenLogOptions {
    * into `windowsFile` while this thread indexes it, then validates part of the samples beside this thread.
    */
   exportWorker?: { script: string; windowsFile: string };
+  /**
+   * With `leanAboveBytes`: the helper thread's script (dist/worker/logScan.js) that reads and scans a large
+   * file while this thread indexes it (pipedScan.ts), so that this thread never holds the whole file.
+   */
+  scanHelper?: string;
 }
 
 /** The share of the samples' bytes the report worker validates; this thread validates the rest after writing the rows. */
@@ -103,11 +109,18 @@ function later(validate: () => BoundedValidationResult): Promise<BoundedValidati
   }));
 }
 
+/** Indexes a file sample by sample: through a helper thread that reads and scans it when there is one (OpenLogOptions.scanHelper). */
+async function indexLean(filePath: string, fileName: string, options: OpenLogOptions): Promise<LogIndex> {
+  const scanPipe = options.scanHelper ? startPipedScan(filePath, options.scanHelper) : undefined;
+  if (scanPipe) return loadLogIndexSync({ filePath }, { fileName, generation: options.generation, mode: 'lazy', scanPipe });
+  return loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+}
+
 /** The lean path of an export with the report worker (see OpenLogOptions.exportWorker). */
 async function openForExport(filePath: string, fileName: string, options: OpenLogOptions, exportWorker: NonNullable<OpenLogOptions['exportWorker']>): Promise<LoadOutcome> {
   const worker = new ReportExportWorker(exportWorker.script, filePath, exportWorker.windowsFile, FILE_WINDOW_LEVEL);
   try {
-    const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+    const index = await indexLean(filePath, fileName, options);
     const sets = rawSampleSets(index);
     if (!sets) {
       worker.cancel();
@@ -133,7 +146,7 @@ async function openLean(filePath: string, fileName: string, size: number, option
   try {
     options.onProgress?.(S.indexing, 0, size);
     // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
-    const index = await loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+    const index = await indexLean(filePath, fileName, options);
     const sets = rawSampleSets(index);
     if (options.validationModule) {
       // The worker starts once the bytes are released, so that the two never add up in memory.
