@@ -4,6 +4,7 @@ import { cleanJsonMessage, jsonErrorOffset } from './jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';
+import { readFully } from '../text/readFully';
 import { ElementWindow, forEachElementBounds, WindowSource } from './sampleBounds';
 import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 
@@ -118,13 +119,11 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
     const end = this.ends[index];
     const range = { cuts: this.cuts ?? [], ...this.cutRange(index) };
     if (this.buf) return liteText(this.buf, start, end, range, cutLaterSamples);
-    const cuts: number[] = [];
-    for (let c = range.from; c < range.to; c++) cuts.push(range.cuts[c] - start);
-    return liteText(readRange(this.backingFile as string, start, end), 0, end - start, { cuts, from: 0, to: cuts.length }, cutLaterSamples);
+    return liteText(readRange(this.backingFile as string, start, end), start, end, range, cutLaterSamples, start);
   }
 
   lite(index: number): unknown {
-    if (!this.cuts || (!this.buf && this.backingFile === undefined)) return this.full(index);
+    if (!this.cuts) return this.full(index);
     const range = this.cutRange(index);
     if (range.from === range.to) return this.full(index);
     try {
@@ -196,12 +195,7 @@ export function readRange(file: string, start: number, end: number): Buffer {
   const fd = fs.openSync(file, 'r');
   try {
     const slice = Buffer.allocUnsafe(end - start);
-    let read = 0;
-    while (read < slice.length) {
-      const n = fs.readSync(fd, slice, read, slice.length - read, start + read);
-      if (n === 0) break;
-      read += n;
-    }
+    const read = readFully(fd, slice, 0, start, slice.length);
     return read === slice.length ? slice : slice.subarray(0, read);
   } finally {
     fs.closeSync(fd);

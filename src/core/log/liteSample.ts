@@ -67,9 +67,9 @@ export function writeLite(buf: Uint8Array, start: number, end: number, range: Cu
 }
 
 /** The text of writeLite's bytes, and how many `sample` values it left out. */
-export function liteText(buf: Buffer, start: number, end: number, range: CutRange, cutLaterSamples: boolean): { text: string; samplesCut: number } {
+export function liteText(buf: Buffer, start: number, end: number, range: CutRange, cutLaterSamples: boolean, base = 0): { text: string; samplesCut: number } {
   if (scratch.length < end - start) scratch = Buffer.allocUnsafeSlow(Math.max(end - start, scratch.length * 2));
-  const { length, samplesCut } = writeLite(buf, start, end, range, cutLaterSamples, scratch, 0);
+  const { length, samplesCut } = writeLite(buf, start, end, range, cutLaterSamples, scratch, 0, base);
   return { text: scratch.toString('utf8', 0, length), samplesCut };
 }
 

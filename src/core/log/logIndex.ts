@@ -204,7 +204,7 @@ export class LogIndex implements LogSource {
   /** Every sample-level aggregated value checked against its trials (top level, then runs). */
   sampleChecks(): SampleCheckRow[] {
     const rows: SampleCheckRow[] = [];
-    const settings = this.detailSettings();
+    const settings = { ...this.detailSettings(), leaveOutChecks: this.options.leaveOutChecks };
     for (const set of this.allSets()) {
       for (const record of set.records) {
         for (const check of recordChecks(set, record.index, settings) ?? []) {

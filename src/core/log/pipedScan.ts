@@ -176,8 +176,8 @@ export class PipedScan {
           if (this.top) this.stop();
           this.top = store;
           Object.assign(this.skeleton, message.skeleton);
-          // A specification found after the samples is taken as read until the scan confirms it.
-          if (message.tailSpecification && !Object.prototype.hasOwnProperty.call(message.skeleton, 'specification')) this.skeleton.specification = message.tailSpecification.value;
+          // A specification found after the samples (sent only when none came before) is taken as read until the scan confirms it.
+          if (message.tailSpecification) this.skeleton.specification = message.tailSpecification.value;
           this.prefixSpecification = JSON.stringify(this.skeleton.specification);
         }
         this.current = store;

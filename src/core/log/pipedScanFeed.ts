@@ -11,6 +11,7 @@ import { writeLite } from './liteSample';
 import { tailMember } from './tailMember';
 import type { ElementWindow, WindowSource } from './sampleBounds';
 import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanTypes';
+import { readFully } from '../text/readFully';
 
 /** The first size of a batch's lite texts (it grows as needed). */
 const LITE_BYTES = 1024 * 1024;
@@ -111,12 +112,7 @@ class FileWindows implements WindowSource {
 
   /** Reads the file's bytes [from, from + length) to target[at]; throws when the file ends first. */
   private read(target: Uint8Array, at: number, from: number, length: number): void {
-    let done = 0;
-    while (done < length) {
-      const n = fs.readSync(this.fd, target, at + done, length - done, from + done);
-      if (n === 0) throw new Error(`${this.file} ended before byte ${from + length}`);
-      done += n;
-    }
+    if (readFully(this.fd, target, at, from, length) < length) throw new Error(`${this.file} ended before byte ${from + length}`);
   }
 
   /** The log's bytes [start, end), read from the file. */
@@ -135,8 +131,8 @@ class FileWindows implements WindowSource {
 const TAIL_BYTES = 2 * 1024 * 1024;
 
 /** The `specification` near the end of the file, when the log read so far has none. */
-function tailSpecification(skeleton: JsonRecord, windows: FileWindows | undefined): { tailSpecification?: { value: unknown } } {
-  if (!windows || Object.prototype.hasOwnProperty.call(skeleton, 'specification')) return {};
+function tailSpecification(skeleton: JsonRecord, windows: FileWindows): { tailSpecification?: { value: unknown } } {
+  if (Object.prototype.hasOwnProperty.call(skeleton, 'specification')) return {};
   const size = windows.bytes.length;
   const found = tailMember(windows.readBytes(Math.max(0, size - TAIL_BYTES), size), 'specification');
   return found ? { tailSpecification: found } : {};
@@ -156,17 +152,18 @@ export function feedPipedScan(init: PipedScanInit): void {
     if (message) post(message);
   };
   try {
-    windows = new FileWindows(file, () => {
+    const source = new FileWindows(file, () => {
       flush();
       if (Atomics.load(signal, SIGNAL_CANCELLED) !== 0) throw new Error('cancelled');
     });
-    const scanned = scanLogBuffer(windows.bytes, file, {
-      source: windows,
+    windows = source;
+    const scanned = scanLogBuffer(source.bytes, file, {
+      source,
       sink: (skeleton: JsonRecord, run: boolean): PostingSink => {
         flush();
         if (run) post({ type: 'samples', run });
-        else post({ type: 'samples', run, skeleton, ...tailSpecification(skeleton, windows) });
-        sink = new PostingSink(windows?.bytes ?? Buffer.alloc(0));
+        else post({ type: 'samples', run, skeleton, ...tailSpecification(skeleton, source) });
+        sink = new PostingSink(source.bytes);
         return sink;
       },
     });

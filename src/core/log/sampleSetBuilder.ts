@@ -13,8 +13,6 @@ export interface IndexedSet extends SampleSet {
   maxTrials: number;
   /** Every error of the set's samples and trials. */
   errors: ErrorView[];
-  /** The records were built without their checks (read the samples again for them). */
-  checksLeftOut?: boolean;
 }
 
 export interface IndexSettings {
@@ -84,7 +82,6 @@ export function indexSampleSet(store: SampleStore, settings: IndexSettings, runI
   const maxTrials = Math.max(0, ...parts.map((p) => p.maxTrials));
   const set: IndexedSet = { records, search: new SearchIndex(store), store, layouts, maxTrials, errors };
   if (runIndex !== undefined) set.runIndex = runIndex;
-  if (settings.leaveOutChecks) set.checksLeftOut = true;
   return set;
 }
 
@@ -97,10 +94,10 @@ function indexAsKnown(store: SampleStore, waitFor: (index: number) => number, se
   return parts;
 }
 
-/** The checks of the record at `index` of a set, read again from its sample where they were left out. */
+/** The checks of the record at `index` of a set, read again from its sample when the set was indexed with `leaveOutChecks`. */
 export function recordChecks(set: IndexedSet, index: number, settings: Omit<IndexSettings, 'columns'>): SampleRecord['checks'] {
-  if (!set.checksLeftOut) return set.records[index].checks;
-  return buildRecord(readSample(set.store.full(index), index, set.runIndex), { ...settings, columns: new ColumnRegistry() }).checks;
+  if (!settings.leaveOutChecks) return set.records[index].checks;
+  return buildRecord(readSample(set.store.full(index), index, set.runIndex), { ...settings, leaveOutChecks: false, columns: new ColumnRegistry() }).checks;
 }
 
 /** Keeps only the chosen data columns in the records' previews. */

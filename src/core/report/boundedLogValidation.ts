@@ -13,6 +13,7 @@ import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';
 import { byPosition, placeIn, problemsOf, skeletonProblemsOf } from './partProblems';
 import type { RawSampleSet, UnparsedSample } from './rawSampleAccess';
 import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
+import { readFully } from '../text/readFully';
 
 export type BoundedInput = { filePath: string } | { bytes: Uint8Array };
 
@@ -86,13 +87,7 @@ class RangeReader {
       const fd = fs.openSync(this.input.filePath, 'r');
       try {
         const window = Buffer.allocUnsafe(length);
-        let read = 0;
-        while (read < length) {
-          const n = fs.readSync(fd, window, read, length - read, from + read);
-          if (n === 0) break;
-          read += n;
-        }
-        this.window = window.subarray(0, read);
+        this.window = window.subarray(0, readFully(fd, window, 0, from, length));
       } finally {
         fs.closeSync(fd);
       }

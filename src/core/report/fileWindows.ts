@@ -6,6 +6,7 @@ import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import { COMPRESSED_CHUNK_TYPE, fileWindowId, SampleBoundsChunk } from '../protocol/embeddedReport';
 import type { RawSampleSet } from './rawSampleAccess';
+import { readFully } from '../text/readFully';
 
 /** Bytes of the file per window: small enough to decode one sample quickly, large enough to compress well. */
 export const FILE_WINDOW_BYTES = 1024 * 1024;
@@ -31,13 +32,7 @@ export function fileWindowElement(n: number, compressed: Buffer): string {
 /** Reads window `n` of an open file (fewer bytes at its end). */
 export function readFileWindow(fd: number, n: number, windowBytes: number): Buffer {
   const window = Buffer.allocUnsafe(windowBytes);
-  let read = 0;
-  while (read < windowBytes) {
-    const got = fs.readSync(fd, window, read, windowBytes - read, n * windowBytes + read);
-    if (got === 0) break;
-    read += got;
-  }
-  return window.subarray(0, read);
+  return window.subarray(0, readFully(fd, window, 0, n * windowBytes, windowBytes));
 }
 
 /** Compresses every window of `logFile` into `outFile`, in this thread (a worker's job). */
