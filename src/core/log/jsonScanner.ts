@@ -5,7 +5,7 @@
  */
 
 export const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
+export const BACKSLASH = 0x5c;
 export const LBRACE = 0x7b;
 export const RBRACE = 0x7d;
 const LBRACKET = 0x5b;

@@ -8,6 +8,7 @@
  * that do not parse, never an exception here.
  */
 import type { JsonPath } from '../yaml/specDocument';
+import { BACKSLASH, QUOTE } from '../log/jsonScanner';
 
 /** 0-based line and column (UTF-16 code units, as LineIndex counts them) in the file. */
 export interface FilePosition {
@@ -65,8 +66,6 @@ interface SkeletonPiece {
   parts: Buffer[];
 }
 
-const QUOTE = 0x22;
-const BACKSLASH = 0x5c;
 
 function copy(chunk: Buffer, from: number, to: number): Buffer {
   return Buffer.from(chunk.subarray(from, to));

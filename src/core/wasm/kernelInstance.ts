@@ -21,6 +21,11 @@ export function compiledOnce(moduleBytes: () => Uint8Array): () => WebAssembly.M
   };
 }
 
+/** The 64 KiB pages of a kernel memory that holds `bytes` bytes. */
+export function pagesFor(bytes: number): number {
+  return Math.ceil(bytes / 65536);
+}
+
 export class KernelInstance {
   readonly bytes: Buffer;
   readonly words: Int32Array;

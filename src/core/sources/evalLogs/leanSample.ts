@@ -5,14 +5,7 @@
  * for one well-formed object (a BOM, a syntax error, text after it) gives undefined, and the caller parses the
  * text whole, which keeps its error messages exactly as they were.
  */
-import { skipWs, stringEnd, valueEnd } from '../../log/jsonScanner';
-
-const QUOTE = 0x22;
-const LBRACE = 0x7b;
-const RBRACE = 0x7d;
-const COLON = 0x3a;
-const COMMA = 0x2c;
-const BACKSLASH = 0x5c;
+import { BACKSLASH, COLON, COMMA, LBRACE, QUOTE, RBRACE, skipWs, stringEnd, valueEnd } from '../../log/jsonScanner';
 /**
  * Which top-level members are skipped: `events` (no row reads it), also `messages` (only the trace reads it), or
  * every member but `id`, `epoch` and `started_at` (a sample that is only counted).

@@ -7,7 +7,7 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
+import { compiledOnce, KernelInstance, pagesFor } from '../../wasm/kernelInstance';
 import {
   ESCAPE_TABLE, escapeTable, IN, IN_SLACK, ITEM_COUNT, ITEM_KEYS, ITEM_SPANS, ITEM_STRIDE, ITEM_TABLE, KEY_BYTES, KEY_BYTES_END,
   MESSAGE_KEYS, MESSAGE_SPANS, MESSAGE_TABLE, sessionLineKernelBytes, TOP_KEYS, TOP_SPANS, TOP_TABLE, USAGE_KEYS, USAGE_SPANS,
@@ -19,8 +19,7 @@ import { isoMs } from './isoTimestamp';
 
 /** Bytes of a file held at once: a longer line makes the caller read the file the plain way. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;
-const PAGE = 65536;
-const PAGES = Math.ceil((IN + WINDOW_BYTES + 1 + IN_SLACK) / PAGE);
+const PAGES = pagesFor(IN + WINDOW_BYTES + 1 + IN_SLACK);
 
 const kernelModule = compiledOnce(() => sessionLineKernelBytes(PAGES));
 

@@ -3,7 +3,7 @@
  * buffer into the kernel's memory, and reads what the kernel counted and wrote. Undefined where
  * WebAssembly SIMD is missing or the header or filters do not fit the kernel's tables.
  */
-import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
+import { compiledOnce, KernelInstance, pagesFor } from '../../wasm/kernelInstance';
 import {
   CFG_FILTERS, CFG_LINE_FEEDS, CFG_MATCHED, CFG_NEXT, CFG_SLOTS, CFG_TOTAL, CFG_WIDTH, COLUMNS, csvKernelBytes, FILTERS, IN, IN_SLACK, MASKS,
   MAX_FILTERS, MAX_IDS, MAX_SLOTS, MAX_WIDTH, NOT_COMPARABLE, OUT, OUT_BYTES, OUTCOMES, recordWords, REMOVED, UNKNOWN_OUTCOME,
@@ -11,8 +11,7 @@ import {
 
 /** Input bytes per window: a record longer than this is left to JavaScript. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;
-const PAGE = 65536;
-const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / PAGE);
+const PAGES = pagesFor(IN + WINDOW_BYTES + IN_SLACK);
 
 type ScanExport = (from: number, length: number, stop: number, maxRecords: number) => number;
 

@@ -2,7 +2,7 @@
  * Runs the JSONL kernel (jsonlKernel.ts) over windows of a buffer: copies a window into the kernel's
  * memory once, then reads its line records batch by batch. Undefined where WebAssembly SIMD is missing.
  */
-import { compiledOnce, KernelInstance } from '../../wasm/kernelInstance';
+import { compiledOnce, KernelInstance, pagesFor } from '../../wasm/kernelInstance';
 import { jsonlKernelBytes } from './jsonlKernel';
 import {
   CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_WANTED, FILTER_SLOTS, IN, IN_SLACK, KEYS, KEYS_END, MAX_DECIDED_FILTERS, MAX_POSITIONS, MAX_WANTED,
@@ -11,8 +11,7 @@ import {
 
 /** Input bytes per window: lines longer than this are left to JavaScript. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;
-const PAGE = 65536;
-const PAGES = Math.ceil((IN + WINDOW_BYTES + IN_SLACK) / PAGE);
+const PAGES = pagesFor(IN + WINDOW_BYTES + IN_SLACK);
 
 type ScanExport = (from: number, length: number, stop: number, maxLines: number) => number;
 
