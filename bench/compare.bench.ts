@@ -5,10 +5,9 @@
  * pair of samples, peak memory; the floor is JSON.parse of both files plus a plain alignment of one score.
  */
 import { spawnSync } from 'node:child_process';
-import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { warmFileCache, type BenchResult } from './benchTypes';
-import { ensureTaskLog } from './taskLogData';
+import type { BenchResult } from './benchTypes';
+import { ensureCompareLogs } from './taskLogData';
 
 const SAMPLES = 20000;
 const RUNS = 2;
@@ -23,11 +22,7 @@ function child(mode: 'compare' | 'floor', baseline: string, candidate: string): 
 
 export async function run(): Promise<BenchResult[]> {
   const dataDir = path.join(root, 'bench', 'data');
-  const baseline = ensureTaskLog(dataDir, SAMPLES);
-  const candidate = ensureTaskLog(path.join(dataDir, 'compare-candidate'), SAMPLES, 20260202);
-  const sizeMb = (fs.statSync(baseline).size + fs.statSync(candidate).size) / 1e6;
-  warmFileCache(baseline);
-  warmFileCache(candidate);
+  const { baseline, candidate, sizeMb } = ensureCompareLogs(dataDir, SAMPLES);
   let best: Record<string, number> | undefined;
   for (let i = 0; i < RUNS; i++) {
     const figures = child('compare', baseline, candidate);

@@ -9,8 +9,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { warmFileCache, type BenchResult } from './benchTypes';
-import { ensureTaskLog } from './taskLogData';
+import type { BenchResult } from './benchTypes';
+import { ensureCompareLogs } from './taskLogData';
 import { launchBrowser } from '../test/e2e/harness/workbench';
 
 const SAMPLES = 20000;
@@ -70,11 +70,7 @@ async function pageTimes(html: string): Promise<PageTimes> {
 
 export async function run(): Promise<BenchResult[]> {
   const dataDir = path.join(root, 'bench', 'data');
-  const baseline = ensureTaskLog(dataDir, SAMPLES);
-  const candidate = ensureTaskLog(path.join(dataDir, 'compare-candidate'), SAMPLES, 20260202);
-  const sizeMb = (fs.statSync(baseline).size + fs.statSync(candidate).size) / 1e6;
-  warmFileCache(baseline);
-  warmFileCache(candidate);
+  const { baseline, candidate, sizeMb } = ensureCompareLogs(dataDir, SAMPLES);
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-bench-compare-html-'));
   try {
     const html = path.join(scratch, 'compare.html');

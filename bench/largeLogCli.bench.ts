@@ -11,7 +11,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { warmFileCache, type BenchResult } from './benchTypes';
-import { ensureTaskLog } from './taskLogData';
+import { ensureCompareLogs, ensureTaskLog } from './taskLogData';
 import { launchBrowser } from '../test/e2e/harness/workbench';
 
 const root = path.resolve(__dirname, '..', '..');
@@ -104,12 +104,8 @@ async function measure(samples: number, scratch: string): Promise<BenchResult[]>
 /** `log compare` of two logs of `samples` samples × 3 trials (the candidate from another seed), `--json` and `-o`. */
 function measureCompare(samples: number, scratch: string): BenchResult[] {
   const dataDir = path.join(root, 'bench', 'data');
-  const baseline = ensureTaskLog(dataDir, samples);
-  const candidate = ensureTaskLog(path.join(dataDir, 'compare-candidate'), samples, 20260202);
-  const sizeMb = (fs.statSync(baseline).size + fs.statSync(candidate).size) / 1e6;
+  const { baseline, candidate, sizeMb } = ensureCompareLogs(dataDir, samples);
   const group = `log compare on the CLI (2 logs × ${samples.toLocaleString('en-US')} samples × 3 trials, ${sizeMb.toFixed(0)} MB)`;
-  warmFileCache(baseline);
-  warmFileCache(candidate);
   const floor = plainParse([baseline, candidate], scratch);
   if (floor.status !== 0) throw new Error(`JSON.parse failed: ${floor.stderr}`);
   const json = runChild([cli, 'log', 'compare', baseline, candidate, '--json'], scratch);

@@ -1,6 +1,7 @@
 /** Seeded generation of the task result log benchmark file (bench/data/, git-ignored): N samples × 3 trials with conversations. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { warmFileCache } from './benchTypes';
 import { execution, Json, randomOutcome, seededRng, specification, TOKEN_USAGE, trialMetrics, trialSample } from './logGenerator';
 
 /** Reasoning words per trial: sets the size (about 10 kB per sample of three trials). */
@@ -50,4 +51,16 @@ export function ensureTaskLog(dataDir: string, samples: number, seed = 20260101,
   fs.closeSync(fd);
   fs.renameSync(tmp, file);
   return file;
+}
+
+/**
+ * The two logs the compare benchmarks pair: the task log of `samples` samples and a candidate from another
+ * seed (written if not there yet), read once so that they are in the OS cache; with their size in MB.
+ */
+export function ensureCompareLogs(dataDir: string, samples: number): { baseline: string; candidate: string; sizeMb: number } {
+  const baseline = ensureTaskLog(dataDir, samples);
+  const candidate = ensureTaskLog(path.join(dataDir, 'compare-candidate'), samples, 20260202);
+  warmFileCache(baseline);
+  warmFileCache(candidate);
+  return { baseline, candidate, sizeMb: (fs.statSync(baseline).size + fs.statSync(candidate).size) / 1e6 };
 }
