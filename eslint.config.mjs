@@ -1,6 +1,7 @@
 // @ts-check
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import layers from './eslint/importLayers.mjs';
 
 const noVscode = { name: 'vscode', message: 'src/core and webview/ must stay free of the VS Code API.' };
 
@@ -16,6 +17,11 @@ export default tseslint.config(
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },
+  },
+  {
+    files: ['src/**/*.ts', 'webview/**/*.ts'],
+    plugins: { layers },
+    rules: { 'layers/import-layers': 'error' },
   },
   {
     files: ['src/core/**/*.ts'],

@@ -1,7 +1,7 @@
-import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/compare/compareTypes';
+import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/model/compareTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
-import { formatDuration } from '../../webview/logReport/format';
-import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../../webview/compare/compareFormat';
+import { formatDuration } from '../core/format/displayFormat';
+import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../core/format/compareFormat';
 
 export function textTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));

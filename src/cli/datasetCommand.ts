@@ -14,7 +14,7 @@ import { validateText } from '../core/validation/validateText';
 import { LineIndex } from '../core/text/lineIndex';
 import { NestingTooDeepError } from '../core/json/depthGuard';
 import { PreviewError } from '../core/sources/preview';
-import { PreviewProgress } from '../core/sources/previewTypes';
+import { PreviewProgress } from '../core/model/previewTypes';
 import { datasetCommandStrings as S } from '../core/l10n/datasetCommandStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
 

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SampleChange } from '../core/compare/compareTypes';
+import type { SampleChange } from '../core/model/compareTypes';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';

@@ -6,7 +6,7 @@ import { validateDataset } from '../core/schema/generated/validators';
 import { findGeneratorDefinitionIn } from '../core/sources/generatorDefinitionFiles';
 import { generatorPreview, generatorSpecificationOf } from '../core/sources/generatorPreview';
 import { preview, PreviewError } from '../core/sources/preview';
-import { PreviewResult } from '../core/sources/previewTypes';
+import { PreviewResult } from '../core/model/previewTypes';
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { remoteSourceStrings } from '../core/l10n/remoteSourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';

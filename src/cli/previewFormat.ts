@@ -1,6 +1,6 @@
 /** Plain-text rendering of a preview result: rows table, funnel, warnings. */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
-import { PreviewResult } from '../core/sources/previewTypes';
+import { PreviewResult } from '../core/model/previewTypes';
 import { isTraceValue, traceSummaryText } from '../core/trace/traceSummary';
 import { formatSelectionFunnel } from './selectionFunnelFormat';
 

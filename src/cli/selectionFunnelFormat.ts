@@ -4,7 +4,7 @@
  */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { selectionFunnelStrings } from '../core/l10n/selectionFunnelStrings';
-import { PreviewResult } from '../core/sources/previewTypes';
+import { PreviewResult } from '../core/model/previewTypes';
 
 const LIMIT_WORDS = 'kept by limit';
 

@@ -2,13 +2,13 @@
  * A Trace as a plain-text transcript for terminals and CI logs: a header line from the metadata, then one block
  * per item (role or kind on its own line, the content indented below), reasoning marked, sub-agent spans indented.
  */
-import type { TraceItemView } from '../core/log/logViewTypes';
+import type { TraceItemView } from '../core/model/logViewTypes';
 import { traceFileStrings as S } from '../core/l10n/traceFileStrings';
 import { traceHeader } from '../core/trace/traceHeader';
 import { spanConversations, SpanConversation } from '../core/trace/spanConversation';
 import { traceViewFromItems } from '../core/trace/traceView';
 import type { TraceValue } from '../core/trace/traceFile';
-import { formatCount, formatDuration } from '../../webview/logReport/format';
+import { formatCount, formatDuration } from '../core/format/displayFormat';
 
 export interface TranscriptOptions {
   /** Longest content of one block before it is cut (0: never). */

@@ -3,7 +3,9 @@
  */
 import { isRecord } from './json/jsonValue';
 
-export type FileKind = 'dataset' | 'generator' | 'log' | 'trace' | 'connection';
+import type { FileKind } from './model/fileKinds';
+
+export type { FileKind } from './model/fileKinds';
 
 export const CONNECTION_TYPES = [
   'cloud_agent_a', 'placeholder', 'agent_platform_a', 'cloud_agent_b', 'managed_agent', 'trace_platform_a',

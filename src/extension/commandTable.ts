@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { Services } from './services';
+import type { CommandHandler } from './commandHandler';
+import type { Services } from './services';
 import { cancelPreviewCount, previewFilters } from './preview/previewCommands';
 import { exportLogReport, openLogAsJson, openLogAtSample, openLogReport } from './logReport/logReportCommands';
 import { storeCredential } from './authoring/storeCredentialCommand';
@@ -8,7 +9,6 @@ import { compareLogs, compareWith } from './compare/compareCommands';
 import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
-export type CommandHandler = (services: Services, ...args: unknown[]) => unknown;
 
 /** Every command the extension contributes (package.json `contributes.commands`), in one table. */
 export const commandTable = {

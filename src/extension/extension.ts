@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { Services } from './services';
 import { registerCommands } from './commandTable';
-import { FileKindStatus } from './fileKindStatus';
+import { FileKindStatus } from './authoring/fileKindStatus';
 import { SpecDiagnostics } from './authoring/specDiagnostics';
 import { registerAuthoring } from './authoring/registerAuthoring';
 import { registerPreview } from './preview/registerPreview';

@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { CommandHandler } from './commandTable';
+import { CommandHandler } from './commandHandler';
 import { SpecDiagnostics } from './authoring/specDiagnostics';
 import { extensionStrings as s } from '../core/l10n/extensionStrings';
 

@@ -18,7 +18,7 @@ import { loadComparableLogs } from '../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../src/core/compare/logComparison';
 import { writeStandaloneCompare } from '../../src/core/compare/standaloneCompareWriter';
 import { readStandaloneAssets } from '../../src/core/report/standaloneReportFile';
-import { metricDelta, pValue } from '../../webview/compare/compareFormat';
+import { metricDelta, pValue } from '../../src/core/format/compareFormat';
 
 const LOGS = ['compare-baseline.tasklog.json', 'compare-candidate.tasklog.json'].map((name) => path.join(repoRoot(), 'examples', 'logs', name));
 const ACCURACY = 'exact_match|accuracy|correct';

@@ -6,7 +6,7 @@ import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
-import { metricDelta, pValue } from '../../webview/compare/compareFormat';
+import { metricDelta, pValue } from '../../src/core/format/compareFormat';
 import { assertKeyMetricColumnsInView } from './harness/compareVisualChecks';
 import { assertControlsReadable, assertNoTinyText, assertTextContrast } from './harness/reportVisualChecks';
 

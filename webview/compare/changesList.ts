@@ -1,8 +1,8 @@
 /** The per-sample improvements and regressions of one candidate, with filters, paged from the host. */
-import type { CandidateComparison, ChangeQuery, SampleChange } from '../../src/core/compare/compareTypes';
+import type { CandidateComparison, ChangeQuery, SampleChange } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { el } from '../logReport/dom';
-import { metricDelta, metricLabel, metricValue, num, pValue, signed } from './compareFormat';
+import { el } from '../shared/dom';
+import { metricDelta, metricLabel, metricValue, num, pValue, signed } from '../../src/core/format/compareFormat';
 
 export const CHANGES_PAGE = 100;
 

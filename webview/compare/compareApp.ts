@@ -3,11 +3,11 @@
  * (paged from the host, filtered), and a paired sample side by side. The cluster column and the metrics'
  * direction are options the host computes the comparison again with. View state survives a hidden tab.
  */
-import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../../src/core/compare/compareTypes';
+import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { el, clear } from '../logReport/dom';
-import { formatDuration, formatLocalTime } from '../logReport/format';
-import { statusBadge } from '../logReport/header';
+import { el, clear } from '../shared/dom';
+import { formatDuration, formatLocalTime } from '../../src/core/format/displayFormat';
+import { statusBadge } from '../shared/header';
 import { CompareClient, StaleCompareReply } from './compareClient';
 import { ChangeFilters, CHANGES_PAGE, renderChangesList, renderChangesToolbar } from './changesList';
 import { renderBinaryTables, renderMetricTable } from './metricTable';

@@ -4,7 +4,7 @@
  * Replies of an older generation are stale.
  */
 import type { CompareHostReply, CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
-import type { ChangePage, ChangeQuery, PairDetail } from '../../src/core/compare/compareTypes';
+import type { ChangePage, ChangeQuery, PairDetail } from '../../src/core/model/compareTypes';
 import { isCompareHostToWebview } from '../../src/core/protocol/compareProtocol';
 import type { CompareHostLink } from './compareHostLink';
 

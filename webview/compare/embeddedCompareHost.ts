@@ -6,18 +6,18 @@
  * own bytes, from the two samples parsed out of the logs' windows and built into details (the host's code).
  * Pure of DOM types.
  */
-import type { ChangePage, ChangeQuery, CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/compare/compareTypes';
+import type { ChangePage, ChangeQuery, CompareOptions, ComparisonSummary, PairDetail } from '../../src/core/model/compareTypes';
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
 import type { LogComparison } from '../../src/core/compare/logComparison';
 import { isCompareWebviewToHost } from '../../src/core/protocol/compareProtocol';
 import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare, isEmbeddedCompare } from '../../src/core/protocol/embeddedCompare';
-import type { SampleDetail } from '../../src/core/log/logViewTypes';
+import type { SampleDetail } from '../../src/core/model/logViewTypes';
 import { compareValues, CompareValues } from '../../src/core/compare/standaloneCompareData';
 import { compareStrings } from '../../src/core/l10n/compareStrings';
 import { standaloneCompareStrings as S } from '../../src/core/l10n/standaloneCompareStrings';
 import { compareFileWindowStrings as W } from '../../src/core/l10n/compareFileWindowStrings';
-import { ChunkDocument, decodeChunk, decodeChunkBytes } from '../logReport/compressedSamples';
-import { FileWindowReader, FileWindowSamples } from '../logReport/fileWindowSamples';
+import { ChunkDocument, decodeChunk, decodeChunkBytes } from '../shared/compressedSamples';
+import { FileWindowReader, FileWindowSamples } from '../shared/fileWindowSamples';
 import type { CompareHostLink } from './compareHostLink';
 
 export function readEmbeddedCompare(doc: Pick<ChunkDocument, 'getElementById'>): EmbeddedCompare | undefined {

@@ -1,5 +1,5 @@
 /** Entry of the compare webview (and of the standalone compare file, which embeds its data): the report's styles, then the compare view's own. */
-import '../logReport/logReport.css';
+import '../shared/logReport.css';
 import './compare.css';
 import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';

@@ -3,10 +3,10 @@
  * badge, MDE) and the 2×2 counts of 0/1 scores. Values follow the report's rule per metric key; in a narrow
  * view the baseline and candidate columns give way first (compare.css), their values stay on the metric's hover.
  */
-import type { CandidateComparison, MetricComparison } from '../../src/core/compare/compareTypes';
+import type { CandidateComparison, MetricComparison } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { el, svg } from '../logReport/dom';
-import { interval, metricDelta, metricLabel, metricSize, metricValue, pValue, verdictText } from './compareFormat';
+import { el, svg } from '../shared/dom';
+import { interval, metricDelta, metricLabel, metricSize, metricValue, pValue, verdictText } from '../../src/core/format/compareFormat';
 
 const BAR_WIDTH = 112;
 

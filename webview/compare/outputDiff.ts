@@ -1,5 +1,5 @@
 /** The diff of two outputs, rendered as text nodes only. */
-import { el } from '../logReport/dom';
+import { el } from '../shared/dom';
 import type { DiffOp } from './textDiff';
 
 export { diffLines, finalOutputText } from './textDiff';

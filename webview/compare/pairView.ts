@@ -1,9 +1,9 @@
 /** One paired sample: both conversations side by side and a diff of the final outputs. */
-import type { PairDetail } from '../../src/core/compare/compareTypes';
-import type { SampleDetail } from '../../src/core/log/logViewTypes';
+import type { PairDetail } from '../../src/core/model/compareTypes';
+import type { SampleDetail } from '../../src/core/model/logViewTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { el, icon } from '../logReport/dom';
-import { renderOutput } from '../logReport/conversation';
+import { el, icon } from '../shared/dom';
+import { renderOutput } from '../shared/conversation';
 import { diffLines, finalOutputText, renderDiff } from './outputDiff';
 
 function side(title: string, detail: SampleDetail, testId: string): HTMLElement {

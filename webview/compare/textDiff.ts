@@ -3,7 +3,7 @@
  * DOM). Inputs are bounded: beyond MAX_LINES lines per side the rest is compared as one block, so a huge
  * output cannot stall the view.
  */
-import type { OutputView, TraceItemView } from '../../src/core/log/logViewTypes';
+import type { OutputView, TraceItemView } from '../../src/core/model/logViewTypes';
 
 const MAX_LINES = 400;
 

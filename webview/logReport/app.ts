@@ -3,12 +3,12 @@
  * hidden tabs and reloads (setState/getState); a new generation re-renders in place.
  */
 import type { HostToWebview, LoadErrorMessage, RevealTarget, SchemaProblemsMessage } from '../../src/core/protocol/logReportProtocol';
-import type { LogSummary } from '../../src/core/log/logViewTypes';
+import type { LogSummary } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el, icon } from './dom';
+import { el, icon } from '../shared/dom';
 import { ReportClient } from './reportClient';
 import type { ReportHost } from './reportHost';
-import { renderHeader } from './header';
+import { renderHeader } from '../shared/header';
 import { Tabs, TabSpec } from './tabs';
 import { renderOverviewTab } from './overviewTab';
 import { SamplesTab } from './samplesTab';
@@ -17,8 +17,8 @@ import { renderUsageTab } from './usageTab';
 import { renderRunsTab } from './runsTab';
 import { renderSpecificationTab } from './specificationTab';
 import { initialViewState, restoreViewState, TabId, ViewState } from './viewState';
-import { setLinkOpener } from './markdown';
-import { useValueFormats } from './valueFormats';
+import { setLinkOpener } from '../shared/markdown';
+import { useValueFormats } from '../../src/core/format/metricValueFormat';
 import { mismatchBanner } from './mismatchBanner';
 
 export class ReportApp {

@@ -1,6 +1,6 @@
 /** Hand-drawn SVG charts: a small histogram, a proportion bar, stacked horizontal bars. */
-import { svg, el } from './dom';
-import { formatCount, formatNumber } from './format';
+import { svg, el } from '../shared/dom';
+import { formatCount, formatNumber } from '../../src/core/format/displayFormat';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 
 /** A small histogram of per-sample values (bins of equal width). */

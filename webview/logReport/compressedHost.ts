@@ -4,8 +4,8 @@
  */
 import type { DetailRequest, HostToWebview, PageRequest } from '../../src/core/protocol/logReportProtocol';
 import { COMPRESSED_TOP_SET, EmbeddedReport } from '../../src/core/protocol/embeddedReport';
-import { ChunkDocument, CompressedSampleSet, fileWindowReader } from './compressedSamples';
-import { EmbeddedQuery } from './embeddedQuery';
+import { ChunkDocument, CompressedSampleSet, fileWindowReader } from '../shared/compressedSamples';
+import { EmbeddedQuery } from '../shared/embeddedQuery';
 
 /** Time a page request with a search spends building more search texts before it answers. */
 const SEARCH_SLICE_MS = 150;

@@ -3,7 +3,7 @@
  * (Home/End for the narrowest and widest pane). The width is kept in the view state.
  */
 import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
-import { el } from './dom';
+import { el } from '../shared/dom';
 
 const MIN_PANE = 220;
 const MIN_TABLE = 220;

@@ -1,7 +1,7 @@
 /** The in-page source of a standalone HTML report: answers the webview's requests from the embedded data. */
 import type { HostToWebview, WebviewToHost } from '../../src/core/protocol/logReportProtocol';
 import { EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, EmbeddedSamples, isEmbeddedReport } from '../../src/core/protocol/embeddedReport';
-import { EmbeddedQuery } from './embeddedQuery';
+import { EmbeddedQuery } from '../shared/embeddedQuery';
 import { CompressedSamplesHost } from './compressedHost';
 import type { ReportHost } from './reportHost';
 

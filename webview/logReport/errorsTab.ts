@@ -1,7 +1,7 @@
 /** Errors grouped by stage ('unknown' for none given) with type, message, hint, where, and a link to the sample. */
-import type { ErrorGroup, ErrorView, LogSummary } from '../../src/core/log/logViewTypes';
+import type { ErrorGroup, ErrorView, LogSummary } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el, icon } from './dom';
+import { el, icon } from '../shared/dom';
 import { proportionBar } from './charts';
 
 export type OpenSample = (sampleIndex: number, trialIndex?: number, runIndex?: number) => void;

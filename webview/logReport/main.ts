@@ -1,5 +1,5 @@
 /** Entry of the log report webview (and of the standalone HTML export, which embeds its data). */
-import './logReport.css';
+import '../shared/logReport.css';
 import { ReportApp } from './app';
 import { hasVsCodeApi, vsCodeHost } from './reportHost';
 import { embeddedHost, readEmbeddedReport } from './embeddedHost';

@@ -1,10 +1,10 @@
 /** Metric cards grouped by scorer (score and qa apart), each value with its verification and distribution. */
-import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/log/logViewTypes';
+import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
-import { el, icon } from './dom';
-import { exactValue, formatValue } from './format';
-import { rateOf } from './valueFormats';
+import { el, icon } from '../shared/dom';
+import { exactValue, formatValue } from '../../src/core/format/displayFormat';
+import { rateOf } from '../../src/core/format/metricValueFormat';
 import { distributionChart } from './charts';
 
 export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;

@@ -1,7 +1,7 @@
 /** Overview: metric cards, errors by stage, token usage chart. */
-import type { LogSummary } from '../../src/core/log/logViewTypes';
+import type { LogSummary } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el } from './dom';
+import { el } from '../shared/dom';
 import { MetricSelect, renderMetricGroups } from './metricCards';
 import { errorSummary } from './errorsTab';
 import { usageChart } from './usageTab';

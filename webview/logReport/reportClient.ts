@@ -3,7 +3,7 @@
  * of an older generation (the file changed on disk meanwhile) are rejected as stale.
  */
 import type { HostToWebview, HostReply } from '../../src/core/protocol/logReportProtocol';
-import type { SampleDetail, SamplePage, SampleQuery } from '../../src/core/log/logViewTypes';
+import type { SampleDetail, SamplePage, SampleQuery } from '../../src/core/model/logViewTypes';
 import type { ReportHost } from './reportHost';
 
 export class StaleReplyError extends Error {

@@ -3,7 +3,7 @@
  * metrics whose reported value does not match their samples, the pass@k columns a score column already
  * holds, and how many data columns fit beside the key columns of the samples table.
  */
-import type { ErrorView, LogSummary, MetricView, SampleDetail } from '../../src/core/log/logViewTypes';
+import type { ErrorView, LogSummary, MetricView, SampleDetail } from '../../src/core/model/logViewTypes';
 
 /** The errors of the sample itself: a trial's errors are shown once, under that trial. */
 export function sampleLevelErrors(detail: Pick<SampleDetail, 'errors' | 'trials'>): ErrorView[] {

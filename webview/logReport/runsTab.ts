@@ -1,10 +1,10 @@
 /** Repeatability: every metric per run with mean, std and min–max; each run's samples one click away. */
-import type { LogSummary } from '../../src/core/log/logViewTypes';
+import type { LogSummary } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
-import { el } from './dom';
-import { exactValue, formatValue } from './format';
-import { rateOf } from './valueFormats';
+import { el } from '../shared/dom';
+import { exactValue, formatValue } from '../../src/core/format/displayFormat';
+import { rateOf } from '../../src/core/format/metricValueFormat';
 
 export function renderRunsTab(summary: LogSummary, showRunSamples: (runIndex: number) => void): HTMLElement {
   const panel = el('div', { className: 'runs-tab' });

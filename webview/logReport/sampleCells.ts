@@ -1,9 +1,9 @@
 /** Cells of the samples table: score values, the trials strip, the error marker. */
-import type { ScoreColumn, SampleRow } from '../../src/core/log/logViewTypes';
+import type { ScoreColumn, SampleRow } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el, icon } from './dom';
-import { exactValue, formatValue } from './format';
-import { rateOf } from './valueFormats';
+import { el, icon } from '../shared/dom';
+import { exactValue, formatValue } from '../../src/core/format/displayFormat';
+import { rateOf } from '../../src/core/format/metricValueFormat';
 
 export function scoreCell(value: number | boolean | string | null | undefined, column: ScoreColumn): HTMLElement {
   if (value === null || value === undefined) return el('span', { className: 'score-missing', text: '—' });

@@ -1,15 +1,15 @@
 /** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
-import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/log/logViewTypes';
+import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
 import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
 import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
 import { finalAnswer, sampleTarget } from '../../src/core/log/sampleTarget';
-import { el, icon, collapsible } from './dom';
-import { exactValue, formatValue } from './format';
-import { rateOf } from './valueFormats';
+import { el, icon, collapsible } from '../shared/dom';
+import { exactValue, formatValue } from '../../src/core/format/displayFormat';
+import { rateOf } from '../../src/core/format/metricValueFormat';
 import { sampleLevelErrors } from './reportRules';
-import { jsonTree } from './jsonTree';
-import { renderOutput } from './conversation';
+import { jsonTree } from '../shared/jsonTree';
+import { renderOutput } from '../shared/conversation';
 import { errorItem } from './errorsTab';
 import { verificationBadge } from './metricCards';
 

@@ -1,7 +1,7 @@
 /** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
-import type { LogSummary, SampleRow } from '../../src/core/log/logViewTypes';
+import type { LogSummary, SampleRow } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el } from './dom';
+import { el } from '../shared/dom';
 import { DetailSplitter } from './detailSplitter';
 import { repeatedPassColumns } from './reportRules';
 import { SamplesTable } from './samplesTable';

@@ -3,10 +3,10 @@
  * host. Works the same for 10 and 100,000 samples. ARIA grid with keyboard: arrows, Page Up/Down,
  * Home/End move the cursor, Enter opens the sample.
  */
-import type { LogSummary, SamplePage, SampleRow } from '../../src/core/log/logViewTypes';
+import type { LogSummary, SamplePage, SampleRow } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el, clear, uniqueId } from './dom';
-import { formatValue, truncate } from './format';
+import { el, clear, uniqueId } from '../shared/dom';
+import { formatValue, truncate } from '../../src/core/format/displayFormat';
 import { scoreCell, trialStrip, errorMarker } from './sampleCells';
 import { StaleReplyError } from './reportClient';
 import { dataColumnsThatFit, repeatedPassColumns } from './reportRules';

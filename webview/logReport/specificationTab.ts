@@ -1,8 +1,8 @@
 /** Specification: task, configuration, evaluated entity and run configuration as collapsible JSON. */
-import type { LogSummary } from '../../src/core/log/logViewTypes';
+import type { LogSummary } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el, collapsible } from './dom';
-import { jsonTree } from './jsonTree';
+import { el, collapsible } from '../shared/dom';
+import { jsonTree } from '../shared/jsonTree';
 
 export function renderSpecificationTab(summary: LogSummary): HTMLElement {
   const panel = el('div', { className: 'specification-tab' });

@@ -1,5 +1,5 @@
 /** The tab strip: ARIA tabs with roving focus (Left/Right/Home/End), panels built on first show. */
-import { el } from './dom';
+import { el } from '../shared/dom';
 import type { TabId } from './viewState';
 
 export interface TabSpec {

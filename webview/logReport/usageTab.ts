@@ -1,8 +1,8 @@
 /** Token usage per model and purpose: a stacked bar chart (prompt vs completion) and a table with totals. */
-import type { TokenUsageRow } from '../../src/core/log/logViewTypes';
+import type { TokenUsageRow } from '../../src/core/model/logViewTypes';
 import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { el } from './dom';
-import { formatCount } from './format';
+import { el } from '../shared/dom';
+import { formatCount } from '../../src/core/format/displayFormat';
 import { stackedBars } from './charts';
 
 export function usageChart(rows: TokenUsageRow[]): HTMLElement {

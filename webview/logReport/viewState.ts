@@ -1,5 +1,5 @@
 /** The place in the report that survives a hidden tab and a reload (stored with setState/getState). */
-import type { SampleQuery } from '../../src/core/log/logViewTypes';
+import type { SampleQuery } from '../../src/core/model/logViewTypes';
 import { isRecord } from '../../src/core/json/jsonValue';
 
 export type TabId = 'overview' | 'samples' | 'errors' | 'usage' | 'runs' | 'specification';

@@ -4,7 +4,7 @@
  */
 import { traceSummaryText } from '../../src/core/trace/traceSummary';
 import { isTraceLike } from '../../src/core/trace/traceView';
-import type { PreviewRow } from '../../src/core/sources/previewTypes';
+import type { PreviewRow } from '../../src/core/model/previewTypes';
 
 export type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing' | 'trace';
 

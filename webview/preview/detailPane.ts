@@ -6,10 +6,10 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import './conversation.css';
 import { previewDetailStrings as S } from '../../src/core/l10n/previewDetailStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
-import type { PreviewRow } from '../../src/core/sources/previewTypes';
+import type { PreviewRow } from '../../src/core/model/previewTypes';
 import { traceSummaryText } from '../../src/core/trace/traceSummary';
 import { traceViewFromTrace } from '../../src/core/trace/traceView';
-import { renderTrace } from '../logReport/conversation';
+import { renderTrace } from '../shared/conversation';
 import { cellKind, formatDetail, formatOrigin, isTraceCell } from './cellFormat';
 import { el } from './dom';
 

@@ -3,7 +3,7 @@
  * selects records with its own fields (SEMANTICS §9.1) has one step per field that removed records instead.
  * Pure: shared by the view and its tests.
  */
-import type { FilterStep, RecordNoun } from '../../src/core/sources/previewTypes';
+import type { FilterStep, RecordNoun } from '../../src/core/model/previewTypes';
 import { boundedCount, selectionFunnelLine } from '../../src/core/l10n/selectionFunnelViewStrings';
 
 export interface FunnelStage {

@@ -3,7 +3,7 @@ import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
 import { previewViewStrings } from '../../src/core/l10n/previewViewStrings';
 import type { PreviewFailure, PreviewLocation, PreviewSummaryView } from '../../src/core/protocol/previewProtocol';
-import type { PreviewProgress, RecordNoun } from '../../src/core/sources/previewTypes';
+import type { PreviewProgress, RecordNoun } from '../../src/core/model/previewTypes';
 import { selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
 import { clear, codicon, el } from './dom';
 import { baseName } from './funnelView';

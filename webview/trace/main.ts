@@ -1,5 +1,5 @@
 /** Entry of the Trace editor's webview. */
-import '../logReport/logReport.css';
+import '../shared/logReport.css';
 import './trace.css';
 import { TraceApp } from './traceApp';
 

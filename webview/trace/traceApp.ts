@@ -2,15 +2,15 @@
  * The Trace editor's webview: header, the main conversation with the log report's renderer (turns arrive in pages:
  * "Show more"), the sub-agent spans each with its own conversation (built when opened), metadata and other spans.
  */
-import type { TraceItemView } from '../../src/core/log/logViewTypes';
+import type { TraceItemView } from '../../src/core/model/logViewTypes';
 import type { SpanOutline } from '../../src/core/trace/spanConversation';
 import type { TraceHostToWebview, TraceInit, TraceLoadError, TraceWebviewToHost } from '../../src/core/protocol/traceFileProtocol';
 import { isTraceHostToWebview } from '../../src/core/protocol/traceFileProtocol';
 import { traceFileStrings as S } from '../../src/core/l10n/traceFileStrings';
 import { logReportStrings } from '../../src/core/l10n/logReportStrings';
-import { collapsible, el, icon } from '../logReport/dom';
-import { renderTrace, traceItem } from '../logReport/conversation';
-import { setLinkOpener } from '../logReport/markdown';
+import { collapsible, el, icon } from '../shared/dom';
+import { renderTrace, traceItem } from '../shared/conversation';
+import { setLinkOpener } from '../shared/markdown';
 import { renderTraceHeader } from './traceHeaderView';
 
 interface Api {

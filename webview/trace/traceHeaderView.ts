@@ -1,8 +1,8 @@
 /** The Trace editor's header strip: the trace's name, its metadata facts, tags and error, and the actions. */
 import type { TraceHeader } from '../../src/core/trace/traceHeader';
 import { traceFileStrings as S } from '../../src/core/l10n/traceFileStrings';
-import { el, icon } from '../logReport/dom';
-import { formatCount, formatDuration, formatIsoUtc, formatLocalTime } from '../logReport/format';
+import { el, icon } from '../shared/dom';
+import { formatCount, formatDuration, formatIsoUtc, formatLocalTime } from '../../src/core/format/displayFormat';
 
 function fact(label: string, value: string, title?: string): HTMLElement {
   return el('span', { className: 'fact', title, attrs: { 'data-fact': label } }, el('span', { className: 'fact-label', text: `${label} ` }), el('span', { className: 'fact-value', text: value }));

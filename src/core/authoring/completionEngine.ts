@@ -5,60 +5,22 @@
  */
 import { FileKind } from '../fileKind';
 import { referencedColumn } from '../filters/expressionParser';
-import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { sourceAuthoringStrings as sourceStrings } from '../l10n/sourceAuthoringStrings';
 import { CursorContext, cursorContext } from './cursorContext';
-import { DataProfile, isPlainName } from './dataProfile';
+import { isPlainName } from './dataProfile';
 import {
   annotation, childSchema, commonBranchProperties, defaultSnippets, discriminatorOf, enumEntries, facets, propertiesOf, PropertyInfo, rootSchema, SchemaNode,
   typesOf,
 } from './schemaModel';
 import { inlineSnippet, isInlineBody, scalarText, snippetLines } from './yamlText';
 import { pathItems } from './pathCompletion';
+import type { CompletionContext, CompletionItem } from './completionTypes';
 import { isRecord, valueAtPath } from '../json/jsonValue';
-import type { SourceFacts } from '../sources/previewTypes';
 import { profileWithFacts } from './sourceFacts';
 
-export type CompletionKind = 'property' | 'value' | 'enum' | 'snippet' | 'column' | 'file' | 'folder';
-
-export interface CompletionItem {
-  label: string;
-  kind: CompletionKind;
-  /** Text to insert; a snippet (with `${1:…}` placeholders) when `snippet`. */
-  insertText: string;
-  snippet: boolean;
-  range: OffsetRange;
-  sortText: string;
-  detail?: string;
-  /** Markdown. */
-  documentation?: string;
-  filterText?: string;
-  /** Open the suggestions again after accepting (a key whose value has choices, a folder). */
-  retrigger?: boolean;
-}
-
-export interface DirectoryEntry {
-  name: string;
-  isDirectory: boolean;
-}
-
-export interface CompletionContext {
-  kind: FileKind;
-  /** Whether the text is JSON (else YAML). */
-  json: boolean;
-  /** Absolute path of the spec file; relative paths resolve against its folder. Absent for untitled files. */
-  specPath?: string;
-  /** Offer schema keys, enum values and snippets (off in JSON, where the JSON language service offers them). */
-  schemaItems?: boolean;
-  /** Profile of a dataset source's first rows (already loaded), or undefined. */
-  profileFor?: (source: unknown) => DataProfile | undefined;
-  /** Entries of a folder, or undefined when it cannot be read. */
-  listDirectory?: (absolutePath: string) => DirectoryEntry[] | undefined;
-  /** What the last preview of a source learned (hub features for `{{ sample.… }}`, session ids…). */
-  factsFor?: (source: unknown) => SourceFacts | undefined;
-}
+export type { CompletionContext, CompletionItem, CompletionKind, DirectoryEntry } from './completionTypes';
 
 function schemaAt(kind: FileKind, path: JsonPath, doc: unknown, dropLastKey = false): SchemaNode | undefined {
   let node: SchemaNode | undefined = rootSchema(kind);

@@ -12,7 +12,7 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { DataProfile } from './dataProfile';
 import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath, SchemaNode, typesOf } from './schemaModel';
 import { isRecord, valueAtPath } from '../json/jsonValue';
-import type { SourceFacts } from '../sources/previewTypes';
+import type { SourceFacts } from '../model/previewTypes';
 import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
 
 export interface HoverContext {

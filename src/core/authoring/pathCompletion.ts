@@ -1,6 +1,6 @@
 /** File-system completion for `file_path`, `directory_path` and `path` (relative to the spec's folder). */
 import { resolveSourcePath } from '../sources/sourcePaths';
-import type { CompletionContext, CompletionItem } from './completionEngine';
+import type { CompletionContext, CompletionItem } from './completionTypes';
 import { CursorContext } from './cursorContext';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 

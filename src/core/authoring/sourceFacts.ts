@@ -7,7 +7,7 @@ import { isRecord } from '../json/jsonValue';
 import { sourceAuthoringStrings as S } from '../l10n/sourceAuthoringStrings';
 import { SOURCE_COLUMN_SETS } from '../sources/sourceColumns';
 import { resolveSourcePath } from '../sources/sourcePaths';
-import type { SourceFacts } from '../sources/previewTypes';
+import type { SourceFacts } from '../model/previewTypes';
 import type { DataProfile } from './dataProfile';
 
 function text(value: unknown): string {

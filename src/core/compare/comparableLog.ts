@@ -1,4 +1,4 @@
-import type { LogSummary, SampleDetail } from '../log/logViewTypes';
+import type { LogSummary, SampleDetail } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { LogIndex } from '../log/logIndex';
 import type { DetailContext } from '../log/sampleDetail';

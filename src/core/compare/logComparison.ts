@@ -1,5 +1,5 @@
-import type { CandidateComparison, ChangePage, ChangeQuery, CompareLogHeader, CompareOptions, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from './compareTypes';
-import type { LogSummary } from '../log/logViewTypes';
+import type { CandidateComparison, ChangePage, ChangeQuery, CompareLogHeader, CompareOptions, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../model/compareTypes';
+import type { LogSummary } from '../model/logViewTypes';
 import { compareStrings } from '../l10n/compareStrings';
 import { isRecord } from '../log/logValue';
 import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';

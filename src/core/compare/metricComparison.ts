@@ -1,7 +1,7 @@
-import type { BinaryCounts, ComparedMetricKey, MetricComparison, MetricVerdict, SkippedMetric } from './compareTypes';
+import type { BinaryCounts, ComparedMetricKey, MetricComparison, MetricVerdict, SkippedMetric } from '../model/compareTypes';
 import type { ComparableLog } from './comparableLog';
 import type { Alignment } from './sampleAlignment';
-import type { MetricView } from '../log/logViewTypes';
+import type { MetricView } from '../model/logViewTypes';
 import { compareStrings } from '../l10n/compareStrings';
 import { PerSampleValues } from '../log/metricsView';
 import { VERIFIABLE_METRIC_TYPES } from '../log/metricVerification';

@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { LogSummary } from '../log/logViewTypes';
+import type { LogSummary } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { AggregatorSpec } from '../log/trialsConfig';
 import { LogLoadError } from '../log/logLoadError';

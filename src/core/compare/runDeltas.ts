@@ -1,5 +1,5 @@
-import type { CountDelta, RunsDelta, RuntimeDelta, UsageDelta } from './compareTypes';
-import type { LogSummary } from '../log/logViewTypes';
+import type { CountDelta, RunsDelta, RuntimeDelta, UsageDelta } from '../model/compareTypes';
+import type { LogSummary } from '../model/logViewTypes';
 
 /** Token usage per model and purpose, both logs side by side (rows of either log). */
 export function usageDeltas(base: LogSummary, cand: LogSummary): UsageDelta[] {

@@ -1,4 +1,4 @@
-import type { ChangeKind } from './compareTypes';
+import type { ChangeKind } from '../model/compareTypes';
 import type { ComparableLog } from './comparableLog';
 import type { MetricKeyValues } from './metricComparison';
 import type { Alignment } from './sampleAlignment';

@@ -4,8 +4,8 @@
  * the baseline, the cluster each sample falls in for each cluster key. The page turns them back into
  * ComparableLogs and runs the same LogComparison as the CLI and the editor.
  */
-import type { CompareOptions, ComparisonSummary } from './compareTypes';
-import type { LogSummary, SampleDetail, TrialCell } from '../log/logViewTypes';
+import type { CompareOptions, ComparisonSummary } from '../model/compareTypes';
+import type { LogSummary, SampleDetail, TrialCell } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { ComparableLog } from './comparableLog';
 import type { SampleBoundsChunk } from '../protocol/embeddedReport';

@@ -8,7 +8,7 @@
  * here. Otherwise the pairs' built details are written, one chunk of pairs held at a time.
  */
 import * as fs from 'node:fs';
-import type { ComparisonSummary } from './compareTypes';
+import type { ComparisonSummary } from '../model/compareTypes';
 import type { ComparableFileSamples, ComparableLog } from './comparableLog';
 import type { LogComparison } from './logComparison';
 import { ClusterNumbers, clusterName } from './clusterNumbering';

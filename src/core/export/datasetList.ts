@@ -8,7 +8,7 @@ import { kindFromFileName, looksLikeLogJson } from '../fileKind';
 import { validateText } from '../validation/validateText';
 import { LineIndex } from '../text/lineIndex';
 import { locate } from '../yaml/specDocument';
-import { isPlainObject } from '../sources/rowValues';
+import { isPlainObject } from '../json/objectValues';
 import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
 import { readRegularTextFile } from '../text/regularFile';
 

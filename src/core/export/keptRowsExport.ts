@@ -8,7 +8,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { preview } from '../sources/preview';
-import { PreviewOptions, PreviewProgress, PreviewResult } from '../sources/previewTypes';
+import { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { csvRecord, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './rowFormats';
 import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
 import { hostileSourceStrings } from '../l10n/hostileSourceStrings';

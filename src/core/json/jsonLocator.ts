@@ -3,7 +3,7 @@
  * placing diagnostics in large JSON files that were parsed with JSON.parse.
  */
 import { OffsetRange } from '../text/lineIndex';
-import { JsonPath } from '../yaml/specDocument';
+import type { JsonPath } from './jsonPath';
 import { MAX_NESTING_DEPTH } from './depthGuard';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
 

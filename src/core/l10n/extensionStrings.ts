@@ -1,4 +1,4 @@
-import type { FileKind } from '../fileKind';
+import type { FileKind } from '../model/fileKinds';
 
 /** User-visible strings of the extension's shell (status bar, general messages). */
 export const extensionStrings = {

@@ -1,5 +1,5 @@
 /** User-visible strings of the filter preview in the editor: command, code lens, results view. */
-import type { PreviewProgress } from '../sources/previewTypes';
+import type { PreviewProgress } from '../model/previewTypes';
 
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 

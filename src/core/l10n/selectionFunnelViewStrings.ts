@@ -3,7 +3,7 @@
  * (SEMANTICS §9.1) or count elsewhere: the record noun, selection steps, how the count was made and
  * counts that are lower bounds.
  */
-import type { FilterStep, PreviewProgress, RecordNoun } from '../sources/previewTypes';
+import type { FilterStep, PreviewProgress, RecordNoun } from '../model/previewTypes';
 import { countPercent, formatCount, previewViewStrings } from './previewViewStrings';
 
 const SINGULAR: Record<RecordNoun, string> = {

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import type { SampleStore } from './sampleReading';
-import { cleanJsonMessage, jsonErrorOffset } from './jsonErrors';
+import { cleanJsonMessage, jsonErrorOffset } from '../json/jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { forEachElement, forEachMember, isArrayAt, isObjectAt, JsonSyntaxError, skipWs, startOf, valueEnd } from './jsonScanner';
 import type { JsonRecord } from './logValue';

@@ -1,4 +1,4 @@
-import type { ScorerPurpose, Verification } from './logViewTypes';
+import type { ScorerPurpose, Verification } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import type { SampleShape } from './sampleReading';
 import { logStrings } from '../l10n/logStrings';

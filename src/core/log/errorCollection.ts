@@ -1,4 +1,4 @@
-import type { ErrorGroup, ErrorView, ErrorWhere } from './logViewTypes';
+import type { ErrorGroup, ErrorView, ErrorWhere } from '../model/logViewTypes';
 import { asArray, asRecord, asString } from './logValue';
 
 /** The six stages of spec §2.7, in the order the report lists them; other stages follow, `unknown` last. */

@@ -1,4 +1,4 @@
-import type { LogSummary, RunSummaryView, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
+import type { LogSummary, RunSummaryView, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import type { LogSource } from './logSource';
 import { logStrings } from '../l10n/logStrings';
 import { ErrorCollector, readErrors, sortStages, stageOf } from './errorCollection';

@@ -1,5 +1,5 @@
 import { logStrings } from '../l10n/logStrings';
-import { lineColumnOfBytes } from './jsonErrors';
+import { lineColumnOfBytes } from '../json/jsonErrors';
 
 /** A log that cannot be read or is not valid JSON; `line`/`column` (1-based) locate a syntax error. */
 export class LogLoadError extends Error {

@@ -1,9 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SchemaProblem } from './logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { BufferSampleStore, scanLogBuffer } from './bufferLog';
-import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from './jsonErrors';
+import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../json/jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { JsonSyntaxError } from './jsonScanner';
 import { LogIndex } from './logIndex';

@@ -1,4 +1,4 @@
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 
 /** What the report needs from a loaded log, whether indexed in this thread (LogIndex) or in a worker (LogWorkerClient). */
 export interface LogSource {

@@ -2,7 +2,7 @@ import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startPipedScan } from './pipedScan';
 import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanTypes';
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import type { LogSource } from './logSource';
 import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
 import { validatesInBackground } from './logWorkerProtocol';

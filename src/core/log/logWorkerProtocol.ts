@@ -1,5 +1,5 @@
 import type { PipedScanEnd } from './pipedScanTypes';
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from './logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 
 /** What the log worker loads (passed as `workerData`). */
 export interface LogWorkerInit {

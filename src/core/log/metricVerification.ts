@@ -1,4 +1,4 @@
-import type { Verification } from './logViewTypes';
+import type { Verification } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { toNumeric } from './logValue';
 

@@ -1,4 +1,4 @@
-import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from './logViewTypes';
+import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from '../model/logViewTypes';
 import type { SampleRecord } from './sampleRecords';
 import { logStrings } from '../l10n/logStrings';
 import { asArray, asRecord, asString, toNumeric } from './logValue';

@@ -1,4 +1,4 @@
-import type { OutputView } from './logViewTypes';
+import type { OutputView } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { isRecord } from './logValue';
 import { isTraceLike, looksLikeItems, traceViewFromItems, traceViewFromTrace } from '../trace/traceView';

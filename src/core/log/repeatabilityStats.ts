@@ -1,4 +1,4 @@
-import type { MetricGroup, RepeatabilityStat } from './logViewTypes';
+import type { MetricGroup, RepeatabilityStat } from '../model/logViewTypes';
 import { toNumeric } from './logValue';
 
 /**

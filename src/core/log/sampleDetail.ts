@@ -1,4 +1,4 @@
-import type { SampleDetail, ScoreDetail, TrialDetail } from './logViewTypes';
+import type { SampleDetail, ScoreDetail, TrialDetail } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import type { EffectiveScorer } from './effectiveScores';
 import type { ScoresEntry } from './trialAggregation';

@@ -1,4 +1,4 @@
-import type { SamplePage, SampleQuery, SampleRow, ScoreColumn } from './logViewTypes';
+import type { SamplePage, SampleQuery, SampleRow, ScoreColumn } from '../model/logViewTypes';
 import type { SampleRecord } from './sampleRecords';
 import type { SearchIndex } from './searchIndex';
 import { columnId } from './sampleRecords';

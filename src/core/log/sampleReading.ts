@@ -1,4 +1,4 @@
-import type { ErrorView, SampleLayout } from './logViewTypes';
+import type { ErrorView, SampleLayout } from '../model/logViewTypes';
 import { readErrors } from './errorCollection';
 import { asArray, asInteger, asRecord, asSampleId, isRecord } from './logValue';
 import { readScoresList, ScoresEntry } from './trialAggregation';

@@ -1,4 +1,4 @@
-import type { ScoreColumn, SampleLayout, TrialCell, Verification } from './logViewTypes';
+import type { ScoreColumn, SampleLayout, TrialCell, Verification } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import type { SampleShape, TrialShape } from './sampleReading';
 import type { AggregatedValue } from './trialAggregation';

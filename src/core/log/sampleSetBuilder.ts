@@ -1,4 +1,4 @@
-import type { ErrorView, SampleLayout } from './logViewTypes';
+import type { ErrorView, SampleLayout } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import { readSample, SampleShape, SampleStore } from './sampleReading';
 import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';

@@ -2,7 +2,7 @@
  * Expected versus actual: the expected output a sample's data names (its target), and the final answer of a
  * solver output (the last assistant message of a trace, or the text output), so the two can sit side by side.
  */
-import type { OutputView, SampleTarget, TraceItemView } from './logViewTypes';
+import type { OutputView, SampleTarget, TraceItemView } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
 
 /** Data fields that hold the expected output, most specific first (matched without regard to case). */

@@ -1,4 +1,4 @@
-import type { LogLayout, LogSummary, SampleLayout, TokenUsageRow } from './logViewTypes';
+import type { LogLayout, LogSummary, SampleLayout, TokenUsageRow } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { asArray, asFiniteNumber, asInteger, asRecord, asString, JsonRecord } from './logValue';
 

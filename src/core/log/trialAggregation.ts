@@ -1,4 +1,4 @@
-import type { ScorerPurpose } from './logViewTypes';
+import type { ScorerPurpose } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import { aggregatorLabel } from './trialsConfig';
 import { asArray, asRecord, asString, isPass, JsonRecord, toNumeric } from './logValue';

@@ -1,4 +1,4 @@
-import type { AggregatorView } from './logViewTypes';
+import type { AggregatorView } from '../model/logViewTypes';
 import { asArray, asInteger, asRecord, asString } from './logValue';
 
 /** One configured aggregator (spec §2.9), with the name its value is stored under. */

@@ -1,4 +1,4 @@
-import type { LogSummary, MetricGroup, Verdict } from './logViewTypes';
+import type { LogSummary, MetricGroup, Verdict } from '../model/logViewTypes';
 import type { LogIndex } from './logIndex';
 
 /** One verified metric value, as `eval-lens log verify --json` prints it. */

@@ -5,7 +5,7 @@
  * a `generation` that increases when the comparison is computed again (other cluster column, flipped
  * metric): replies of an older generation are stale.
  */
-import type { ChangePage, ChangeQuery, ComparisonSummary, PairDetail } from '../compare/compareTypes';
+import type { ChangePage, ChangeQuery, ComparisonSummary, PairDetail } from '../model/compareTypes';
 import { isRecord } from '../json/jsonValue';
 
 // ---- webview → host -------------------------------------------------------------------------------------

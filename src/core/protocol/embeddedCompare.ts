@@ -4,7 +4,7 @@
  * per-sample values the page compares again with other options and the sample details of every pair the
  * changes list can open. Written by src/core/compare/standaloneCompareWriter.ts, read by webview/compare.
  */
-import type { ChangePage, ComparisonSummary } from '../compare/compareTypes';
+import type { ChangePage, ComparisonSummary } from '../model/compareTypes';
 import type { DetailContext } from '../log/sampleDetail';
 
 export const EMBEDDED_COMPARE_ELEMENT_ID = 'eval-lens-compare-data';

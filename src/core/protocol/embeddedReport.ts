@@ -2,7 +2,7 @@
  * The data a standalone HTML report carries: the summary and every page and detail the webview could ask
  * for, answered in the page by the same UI code. Written by the export, read by webview/logReport.
  */
-import type { LogSummary, SampleDetail, SampleRow } from '../log/logViewTypes';
+import type { LogSummary, SampleDetail, SampleRow } from '../model/logViewTypes';
 import type { DetailContext } from '../log/sampleDetail';
 
 export const EMBEDDED_REPORT_ELEMENT_ID = 'eval-lens-report-data';

@@ -8,7 +8,7 @@
  * `generation`: pages and details of an older generation are stale and dropped. A large log is validated
  * against its schema after `init`: its problems follow in a `schemaProblems` message.
  */
-import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../log/logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
 
 /** Where the report should open or jump to (deep links, `evalLens.openLogAtSample`). */

@@ -3,7 +3,7 @@
  * Every message has a string-literal `type`; requests carry an `id` that the response repeats.
  * `generation` numbers a run of the preview: pages of an older generation are dropped.
  */
-import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../sources/previewTypes';
+import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { GeneratorPreviewView } from '../sources/generatorPreview';
 

@@ -4,7 +4,7 @@
  * asked for with `more` (answered by `moreResult` or `error`); a new `init` with a higher `generation` follows a
  * change of the file on disk. After each render the webview reports what it shows (`rendered`), for tests.
  */
-import type { SpanNode, TraceItemView } from '../log/logViewTypes';
+import type { SpanNode, TraceItemView } from '../model/logViewTypes';
 import type { TraceHeader } from '../trace/traceHeader';
 import type { SpanOutline } from '../trace/spanConversation';
 import { isRecord } from '../json/jsonValue';

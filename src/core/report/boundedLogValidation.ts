@@ -6,7 +6,7 @@
  * samples that are not valid JSON (every sample is parsed, even past the problem limit).
  */
 import * as fs from 'node:fs';
-import type { SchemaProblem } from '../log/logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 import * as validators from '../schema/generated/validators';
 import { LineIndex } from '../text/lineIndex';
 import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';

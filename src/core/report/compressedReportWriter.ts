@@ -10,7 +10,7 @@ import * as fs from 'node:fs';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
-import type { SampleRow } from '../log/logViewTypes';
+import type { SampleRow } from '../model/logViewTypes';
 import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, EmbeddedReport, fileWindowId } from '../protocol/embeddedReport';
 import { RawSampleAccess, RawSampleSet, rawSamplesOf } from './rawSampleAccess';
 import { FILE_WINDOW_BYTES, fileWindowCount, FileWindows, readFileWindow, sampleBoundsChunk } from './fileWindows';

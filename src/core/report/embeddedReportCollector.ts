@@ -3,7 +3,7 @@
  * of a log validated in the background), every sample row (top level and per run) and every sample detail.
  */
 import type { LogSource } from '../log/logSource';
-import type { SampleDetail, SampleRow } from '../log/logViewTypes';
+import type { SampleDetail, SampleRow } from '../model/logViewTypes';
 import type { EmbeddedReport, EmbeddedSamples } from '../protocol/embeddedReport';
 
 const PAGE = 1000;

@@ -5,8 +5,18 @@
 import * as fs from 'node:fs';
 import * as zlib from 'node:zlib';
 import { COMPRESSED_CHUNK_TYPE, fileWindowId, SampleBoundsChunk } from '../protocol/embeddedReport';
-import type { RawSampleSet } from './rawSampleAccess';
+import type { JsonPath } from '../json/jsonPath';
 import { readFully } from '../text/readFully';
+
+/** One sample array of the log: its path in the log and where each sample lies in the file. */
+export interface RawSampleSet {
+  /** undefined: `evidence.samples`; else the run's index (as pages and details name it). */
+  runIndex?: number;
+  /** JSON path of the array, e.g. `['evidence', 'runs', 0, 'samples']`. */
+  path: JsonPath;
+  starts: ArrayLike<number>;
+  ends: ArrayLike<number>;
+}
 
 /** Bytes of the file per window: small enough to decode one sample quickly, large enough to compress well. */
 export const FILE_WINDOW_BYTES = 1024 * 1024;

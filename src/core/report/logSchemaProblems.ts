@@ -1,5 +1,5 @@
 /** Schema problems of a task result log's text, placed by line and column, for the report's banner. */
-import type { SchemaProblem } from '../log/logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 import { validateText } from '../validation/validateText';
 import { toPointer } from '../yaml/specDocument';
 import { LineIndex } from '../text/lineIndex';

@@ -21,7 +21,7 @@ import { ReportExportWorker } from './reportExportWorker';
 import { validateInWorkerThread } from './parallelLogValidation';
 import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './rawSampleAccess';
 import type { LogIndex } from '../log/logIndex';
-import type { SchemaProblem } from '../log/logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 
 export interface LoadFailure {
   message: string;

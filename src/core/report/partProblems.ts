@@ -3,12 +3,12 @@
  * line and column they have in the whole file.
  */
 import type { ValidateFunction } from 'ajv';
-import type { SchemaProblem } from '../log/logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 import { problemsFromAjv } from '../schema/schemaProblems';
 import { rangeInJson } from '../validation/locateProblem';
 import { JsonPath, toPointer } from '../yaml/specDocument';
 import { LineIndex } from '../text/lineIndex';
-import { cleanJsonMessage, jsonErrorOffset } from '../log/jsonErrors';
+import { cleanJsonMessage, jsonErrorOffset } from '../json/jsonErrors';
 import { logReportStrings as S } from '../l10n/logReportStrings';
 import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
 

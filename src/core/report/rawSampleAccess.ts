@@ -8,17 +8,10 @@ import type { LogSource } from '../log/logSource';
 import type { DetailContext } from '../log/sampleDetail';
 import type { JsonPath } from '../yaml/specDocument';
 import { BufferSampleStore } from '../log/bufferLog';
-import type { FileWindows } from './fileWindows';
+import type { FileWindows, RawSampleSet } from './fileWindows';
 
-/** One sample array of the log: its path in the log and where each sample lies in the file. */
-export interface RawSampleSet {
-  /** undefined: `evidence.samples`; else the run's index (as pages and details name it). */
-  runIndex?: number;
-  /** JSON path of the array, e.g. `['evidence', 'runs', 0, 'samples']`. */
-  path: JsonPath;
-  starts: ArrayLike<number>;
-  ends: ArrayLike<number>;
-}
+export type { RawSampleSet } from './fileWindows';
+
 
 /** A sample that is not valid JSON, found by the schema check. */
 export interface UnparsedSample {

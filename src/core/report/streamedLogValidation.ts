@@ -6,7 +6,7 @@
  * validation stops after `maxProblems` problems; the file is still read to its end for the skeleton.
  */
 import * as fs from 'node:fs';
-import type { SchemaProblem } from '../log/logViewTypes';
+import type { SchemaProblem } from '../model/logViewTypes';
 import * as validators from '../schema/generated/validators';
 import { LineIndex } from '../text/lineIndex';
 import { MAX_SCHEMA_PROBLEMS } from './logSchemaProblems';

@@ -12,9 +12,9 @@ import { previewStrings } from '../l10n/previewStrings';
 import { splitFrontMatter } from './frontMatter';
 import { PreviewError } from './previewError';
 import { counterResult } from './previewResult';
-import { PreviewOptions, PreviewResult } from './previewTypes';
-import { RowCounter } from './rowCounter';
-import { setOwn } from './rowValues';
+import { PreviewOptions, PreviewResult } from '../model/previewTypes';
+import { RowCounter } from '../engine/scan/rowCounter';
+import { setOwn } from '../json/objectValues';
 
 export const RESERVED_COLUMNS = ['sample_id', 'file_name', 'content'] as const;
 

@@ -4,7 +4,7 @@
  */
 import { parseDocument } from 'yaml';
 import { previewStrings } from '../l10n/previewStrings';
-import { isPlainObject } from './rowValues';
+import { isPlainObject } from '../json/objectValues';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
 

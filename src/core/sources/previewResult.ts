@@ -2,8 +2,8 @@
 import { CompiledFilter } from '../filters/filterEvaluator';
 import { filterLabel } from '../filters/filterLabel';
 import { previewStrings } from '../l10n/previewStrings';
-import { PreviewResult, PreviewRow, PreviewWarning } from './previewTypes';
-import { CountStats, MAX_WARNINGS, RowCounter } from './rowCounter';
+import { PreviewResult, PreviewRow, PreviewWarning } from '../model/previewTypes';
+import { CountStats, MAX_WARNINGS, RowCounter } from '../engine/scan/rowCounter';
 
 export interface ResultParts {
   filters: readonly CompiledFilter[];

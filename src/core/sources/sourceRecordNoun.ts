@@ -3,7 +3,7 @@
  * progress can say "120 sessions read" (SEMANTICS §9.1). The result's own `recordNoun` wins once it is known.
  */
 import { isRecord } from '../json/jsonValue';
-import type { RecordNoun } from './previewTypes';
+import type { RecordNoun } from '../model/previewTypes';
 
 /** The noun of the source of a dataset value (`{ source: { type, … } }`); undefined when it is not known in advance. */
 export function expectedRecordNoun(datasetValue: unknown): RecordNoun | undefined {

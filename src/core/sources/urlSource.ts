@@ -8,8 +8,8 @@ import { CompiledFilter } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { PreviewError } from './previewError';
 import { counterResult } from './previewResult';
-import { PreviewOptions, PreviewResult } from './previewTypes';
-import { DataFormat, RangeProcessor } from './rangeProcessor';
+import { PreviewOptions, PreviewResult } from '../model/previewTypes';
+import { DataFormat, RangeProcessor } from '../engine/scan/rangeProcessor';
 
 export const MAX_REDIRECTS = 5;
 export const DEFAULT_URL_TIMEOUT_MS = 30_000;

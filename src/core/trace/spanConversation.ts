@@ -3,7 +3,7 @@
  * its own conversation: the Trace editor and `eval-lens trace show` show sub-agents nested under the span that
  * started them, each with its items (calls paired with their outputs within the span).
  */
-import type { TraceItemView } from '../log/logViewTypes';
+import type { TraceItemView } from '../model/logViewTypes';
 import { itemsToViews } from './traceView';
 
 type Rec = Record<string, unknown>;

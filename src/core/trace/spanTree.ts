@@ -1,4 +1,4 @@
-import type { SpanNode } from '../log/logViewTypes';
+import type { SpanNode } from '../model/logViewTypes';
 
 /**
  * Span tree of a trace's `events` (spec §2.12 gives no structure, so this is lenient): a list of events

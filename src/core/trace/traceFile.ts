@@ -3,7 +3,7 @@
  * Trace, and `.jsonl` files of Trace records (one per line). Bad input gets a message with file, line and column.
  */
 import { isRecord } from '../json/jsonValue';
-import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../log/jsonErrors';
+import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../json/jsonErrors';
 import { traceFileStrings as S } from '../l10n/traceFileStrings';
 
 export type TraceValue = Record<string, unknown> & { items: unknown[] };

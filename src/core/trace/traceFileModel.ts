@@ -4,7 +4,7 @@
  * Very long texts are cut (the full text stays in the file) and values too deep to serialise become a note, so
  * no message to the webview can freeze or crash it.
  */
-import type { SpanNode, TraceItemView } from '../log/logViewTypes';
+import type { SpanNode, TraceItemView } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
 import { traceFileStrings as S } from '../l10n/traceFileStrings';
 import { buildSpanTree } from './spanTree';

@@ -1,4 +1,4 @@
-import type { TraceItemView, TraceView } from '../log/logViewTypes';
+import type { TraceItemView, TraceView } from '../model/logViewTypes';
 import { buildSpanTree } from './spanTree';
 
 /**

@@ -7,8 +7,9 @@ import { OffsetRange } from '../text/lineIndex';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
 
-export type PathSegment = string | number;
-export type JsonPath = PathSegment[];
+import type { JsonPath } from '../json/jsonPath';
+
+export type { JsonPath, PathSegment } from '../json/jsonPath';
 
 export interface ParseProblem {
   message: string;

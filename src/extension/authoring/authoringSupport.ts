@@ -4,7 +4,7 @@ import { FileKind } from '../../core/fileKind';
 import { DataProfile } from '../../core/authoring/dataProfile';
 import { sampleSource, sourceLocation } from '../../core/authoring/sourceSample';
 import { DirectoryEntry } from '../../core/authoring/completionEngine';
-import { documentKind } from '../fileKindStatus';
+import { documentKind } from './fileKindStatus';
 import { Services } from '../services';
 
 /** YAML and JSON documents on disk, untitled or remote; providers act only on our spec kinds. */

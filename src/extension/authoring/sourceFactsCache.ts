@@ -4,7 +4,7 @@
  * preview result; the newest facts of a source replace older ones. No `vscode` here, so it is unit-tested.
  */
 import { sourceFactsKey, sourceFactsKeys } from '../../core/authoring/sourceFacts';
-import type { SourceFacts } from '../../core/sources/previewTypes';
+import type { SourceFacts } from '../../core/model/previewTypes';
 import { isRecord } from '../../core/json/jsonValue';
 
 /** Sources remembered at most (oldest forgotten first). */

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CommandHandler } from '../commandTable';
+import { CommandHandler } from '../commandHandler';
 import { credentialReplacement } from '../../core/authoring/quickFixes';
 import { JsonPath } from '../../core/yaml/specDocument';
 import { authoringStrings as s } from '../../core/l10n/authoringStrings';

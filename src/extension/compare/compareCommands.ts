@@ -1,7 +1,7 @@
 /** Commands that open a comparison: from the palette (pick logs), the explorer (selected logs), a log report ("Compare with…"). */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import type { CommandHandler } from '../commandTable';
+import type { CommandHandler } from '../commandHandler';
 import { compareStrings as S } from '../../core/l10n/compareStrings';
 import { isLogFile, targetUri } from '../logReport/logReportCommands';
 import { ComparePanel } from './comparePanel';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import * as path from 'node:path';
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../core/protocol/compareProtocol';
-import type { CompareOptions } from '../../core/compare/compareTypes';
+import type { CompareOptions } from '../../core/model/compareTypes';
 import { isCompareWebviewToHost } from '../../core/protocol/compareProtocol';
 import { compareStrings as S } from '../../core/l10n/compareStrings';
 import type { ComparableLog } from '../../core/compare/comparableLog';

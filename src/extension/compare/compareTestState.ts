@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { waitForTestState } from '../testStateWait';
-import type { ChangePage, ComparisonSummary, PairDetail } from '../../core/compare/compareTypes';
+import type { ChangePage, ComparisonSummary, PairDetail } from '../../core/model/compareTypes';
 
 export interface ServedComparison {
   files: string[];

@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import * as vscode from 'vscode';
 import { findLogPathReferences, LOG_PATH_KEY, LogPathReference, logPathAt } from '../../core/authoring/logPathReferences';
 import { pathItems } from '../../core/authoring/pathCompletion';
-import { checkLogPath, LogPathStatus } from '../../core/log/logPathCheck';
+import { checkLogPath, LogPathStatus } from '../../core/report/logPathCheck';
 import { logPathStrings as S } from '../../core/l10n/logPathStrings';
 import { resolveSourcePath } from '../../core/sources/sourcePaths';
 import type { Services } from '../services';

@@ -1,7 +1,7 @@
 /** Commands of the log report: open as report / as JSON, open at a sample, export as standalone HTML. */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { CommandHandler } from '../commandTable';
+import { CommandHandler } from '../commandHandler';
 import type { Services } from '../services';
 import { looksLikeLogJson } from '../../core/fileKind';
 import { logReportStrings as S } from '../../core/l10n/logReportStrings';

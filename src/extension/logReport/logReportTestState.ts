@@ -6,7 +6,7 @@
  */
 import * as vscode from 'vscode';
 import { waitForTestState } from '../testStateWait';
-import type { LogSummary, SampleDetail, SamplePage, SchemaProblem } from '../../core/log/logViewTypes';
+import type { LogSummary, SampleDetail, SamplePage, SchemaProblem } from '../../core/model/logViewTypes';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 
 export interface ServedLogReport {

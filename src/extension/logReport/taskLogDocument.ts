@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LogSource } from '../../core/log/logSource';
-import type { LogSummary, SchemaProblem } from '../../core/log/logViewTypes';
+import type { LogSummary, SchemaProblem } from '../../core/model/logViewTypes';
 import type { Services } from '../services';
 import { LoadFailure, openLogSource } from '../../core/report/openLogSource';
 import { servedLogReport } from './logReportTestState';

@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
-import type { PreviewProgress, RecordNoun } from '../../core/sources/previewTypes';
+import type { PreviewProgress, RecordNoun } from '../../core/model/previewTypes';
 import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
 
 /** What happened to the status bar entry (for the integration tests' view of the host). */

@@ -9,7 +9,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { previewViewStrings } from '../../core/l10n/previewViewStrings';
-import { CommandHandler } from '../commandTable';
+import { CommandHandler } from '../commandHandler';
 import { Services } from '../services';
 import { DatasetEntry, datasetEntries } from './datasetDocuments';
 import { PreviewPanel } from './previewPanel';

@@ -12,7 +12,7 @@ import type {
 } from '../../core/protocol/previewProtocol';
 import { isWebviewToHost } from '../../core/protocol/previewProtocol';
 import { preview } from '../../core/sources/preview';
-import type { PreviewProgress, PreviewResult, PreviewRow } from '../../core/sources/previewTypes';
+import type { PreviewProgress, PreviewResult, PreviewRow } from '../../core/model/previewTypes';
 import { parseSpecDocuments } from '../../core/yaml/specDocument';
 import { Services } from '../services';
 import { CountStatusProgress } from './countStatusProgress';

@@ -3,7 +3,7 @@
  * and which spec files the user has previewed (only those are counted in the background).
  */
 import * as vscode from 'vscode';
-import type { RecordNoun } from '../../core/sources/previewTypes';
+import type { RecordNoun } from '../../core/model/previewTypes';
 
 export interface CachedCount {
   version: number;

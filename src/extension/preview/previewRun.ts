@@ -3,7 +3,7 @@
  * short second read that stops at the first page so the table fills before the count ends.
  * Pure: the core's `preview` function is passed in.
  */
-import type { PreviewOptions, PreviewProgress, PreviewResult } from '../../core/sources/previewTypes';
+import type { PreviewOptions, PreviewProgress, PreviewResult } from '../../core/model/previewTypes';
 
 export type PreviewFunction = (datasetSpecValue: unknown, options: PreviewOptions) => Promise<PreviewResult>;
 

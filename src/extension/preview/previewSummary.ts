@@ -4,7 +4,7 @@
  */
 import type { GeneratorPreviewView } from '../../core/sources/generatorPreview';
 import type { PreviewSummaryView } from '../../core/protocol/previewProtocol';
-import type { FilterStep, PreviewResult, RecordNoun } from '../../core/sources/previewTypes';
+import type { FilterStep, PreviewResult, RecordNoun } from '../../core/model/previewTypes';
 import { selectionFunnelLine } from '../../core/l10n/selectionFunnelViewStrings';
 
 /**

@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { isRecord } from '../../core/json/jsonValue';
 import type { PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage } from '../../core/protocol/previewProtocol';
-import type { PreviewProgress } from '../../core/sources/previewTypes';
+import type { PreviewProgress } from '../../core/model/previewTypes';
 
 export interface ServedPreview {
   spec: string;

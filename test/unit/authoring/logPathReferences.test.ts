@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { findLogPathReferences, logPathAt } from '../../../src/core/authoring/logPathReferences';
 import { pathItems } from '../../../src/core/authoring/pathCompletion';
-import { checkLogPath } from '../../../src/core/log/logPathCheck';
+import { checkLogPath } from '../../../src/core/report/logPathCheck';
 import { repoRoot } from '../sharedFixtures';
 
 const examplesLogs = path.join(repoRoot, 'examples', 'logs');

@@ -6,7 +6,7 @@ import { completionsAt } from '../../../src/core/authoring/completionEngine';
 import { datasetChecks } from '../../../src/core/authoring/datasetChecks';
 import { hoverAt } from '../../../src/core/authoring/hoverEngine';
 import { sourceFactsKey, sourceFactsKeys } from '../../../src/core/authoring/sourceFacts';
-import type { SourceFacts } from '../../../src/core/sources/previewTypes';
+import type { SourceFacts } from '../../../src/core/model/previewTypes';
 import { CODING_AGENT_SESSION_COLUMNS, TRACE_PLATFORM_B_COLUMNS } from '../../../src/core/sources/sourceColumns';
 import { parseSourceTime } from '../../../src/core/validation/sourceSelectionCheck';
 import { validateText } from '../../../src/core/validation/validateText';

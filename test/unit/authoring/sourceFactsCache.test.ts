@@ -3,7 +3,7 @@ import { beforeEach, describe, test } from 'node:test';
 import { SourceFactsCache } from '../../../src/extension/authoring/sourceFactsCache';
 import { hoverAt } from '../../../src/core/authoring/hoverEngine';
 import { parseSpecDocuments } from '../../../src/core/yaml/specDocument';
-import type { SourceFacts } from '../../../src/core/sources/previewTypes';
+import type { SourceFacts } from '../../../src/core/model/previewTypes';
 
 const hub = (config: string, features: string[]): SourceFacts => ({
   hub: { dataset: 'org/data', config, split: 'train', configs: ['en', 'fr'], splits: [{ config, split: 'train' }], features: features.map((name) => ({ name, type: { dtype: 'string', _type: 'Value' } })) },

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { MetricComparison } from '../../../src/core/compare/compareTypes';
-import { interval, isRateMetric, metricDelta, metricSize, metricValue } from '../../../webview/compare/compareFormat';
-import { ValueFormats } from '../../../webview/logReport/valueFormats';
+import type { MetricComparison } from '../../../src/core/model/compareTypes';
+import { interval, isRateMetric, metricDelta, metricSize, metricValue } from '../../../src/core/format/compareFormat';
+import { ValueFormats } from '../../../src/core/format/metricValueFormat';
 
 const accuracy = { metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' };
 const quality = { metricType: 'mean', metricKey: 'quality', valueKey: 'quality' };

@@ -1,6 +1,6 @@
 /** The script elements of a standalone compare file as the page's host reads them, for tests. */
 import * as assert from 'node:assert/strict';
-import type { ChunkDocument } from '../../../webview/logReport/compressedSamples';
+import type { ChunkDocument } from '../../../webview/shared/compressedSamples';
 import { EmbeddedCompareHost, readEmbeddedCompare } from '../../../webview/compare/embeddedCompareHost';
 
 /** A document holding the HTML's script elements by id, already parsed. */

@@ -7,7 +7,7 @@ import { comparable, compareLog, legacySample, trialsSample } from './compareTes
 import { temporaryFolder } from '../temporaryFolder';
 import { LogComparison } from '../../../src/core/compare/logComparison';
 import type { ComparableLog } from '../../../src/core/compare/comparableLog';
-import type { ChangeQuery, CompareOptions } from '../../../src/core/compare/compareTypes';
+import type { ChangeQuery, CompareOptions } from '../../../src/core/model/compareTypes';
 import { writeStandaloneCompare } from '../../../src/core/compare/standaloneCompareWriter';
 import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import { COMPRESSED_CHUNK_TYPE } from '../../../src/core/protocol/embeddedReport';

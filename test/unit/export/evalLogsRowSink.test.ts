@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { buildEvalArchive, inspectSample } from '../sources/inspectLogData';
 
 let dir: string;

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions } from '../../../src/core/model/previewTypes';
 import { simpleSession, writeLines } from '../sources/sessionFileWriter';
 
 let root: string;

@@ -1,7 +1,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { LANGFUSE_PUBLIC, LANGFUSE_SECRET, LangfuseReplayOptions, langfuseData, langfuseRoute } from '../remote/langfuseReplay';
 import { LANGSMITH_TEST_KEY, LangsmithReplayState, langsmithData, langsmithRoute } from '../remote/langsmithReplay';
 import { ReplayServer, assertNoSecret, startReplay } from '../remote/replayServer';

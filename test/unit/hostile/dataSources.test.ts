@@ -5,7 +5,7 @@ import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { exportKeptRows } from '../../../src/core/export/keptRowsExport';
 import { binaryBytes, DEEP_JSONL_LINE, deepFlow, jsonlWithDeepLine, prototypeIsClean, tempDir, write } from './hostileCases';
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { checkLogPath } from '../../../src/core/log/logPathCheck';
+import { checkLogPath } from '../../../src/core/report/logPathCheck';
 import { findLogPathReferences } from '../../../src/core/authoring/logPathReferences';
 import { repoRoot } from '../sharedFixtures';
 import { binaryBytes, DEEP_LOG_VALUE, deepFlow, logWithSampleData, prototypeIsClean, tempDir, write } from './hostileCases';

@@ -8,7 +8,7 @@ import { parquetWriteBuffer } from 'hyparquet-writer';
 import { crc32 } from '../../../src/core/archive/zipEntryData';
 import { sourceHoverMarkdown } from '../../../src/core/authoring/sourceFacts';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { buildZip } from '../archive/zipTestWriter';
 import { HEADER } from '../sources/inspectLogData';

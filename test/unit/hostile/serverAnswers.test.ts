@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { exportKeptRows } from '../../../src/core/export/keptRowsExport';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewResult } from '../../../src/core/model/previewTypes';
 import { TOO_DEEP_MARKER } from '../../../src/core/json/depthGuard';
 import { hubProfile, sourceFactsKeys, sourceHoverMarkdown } from '../../../src/core/authoring/sourceFacts';
 import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../remote/hubReplay';

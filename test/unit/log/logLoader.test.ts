@@ -5,7 +5,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { LogIndex } from '../../../src/core/log/logIndex';
 import { LogLoadError, loadLogIndex, loadLogIndexSync } from '../../../src/core/log/logLoader';
-import { findJsonErrorOffset } from '../../../src/core/log/jsonErrors';
+import { findJsonErrorOffset } from '../../../src/core/json/jsonErrors';
 import { examplesDir, repoRoot } from './logTestHelpers';
 
 const exampleFiles = fs.readdirSync(examplesDir).filter((f) => f.endsWith('.json')).map((f) => path.join(examplesDir, f));

@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { finalAnswer, sampleTarget } from '../../../src/core/log/sampleTarget';
 import { chooseDataColumns, SampleRecord } from '../../../src/core/log/sampleRecords';
 import { examplesDir, index, log, trial } from './logTestHelpers';
-import type { OutputView } from '../../../src/core/log/logViewTypes';
+import type { OutputView } from '../../../src/core/model/logViewTypes';
 
 describe('expected versus actual', () => {
   test('the target comes from the usual data fields, most specific first, any case', () => {

@@ -11,10 +11,10 @@ import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import { COMPRESSED_CHUNK_TYPE, EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, isEmbeddedReport } from '../../../src/core/protocol/embeddedReport';
 import type { DetailRequest, HostToWebview, PageRequest } from '../../../src/core/protocol/logReportProtocol';
 import { LogLoadError } from '../../../src/core/log/logLoadError';
-import type { SampleQuery } from '../../../src/core/log/logViewTypes';
+import type { SampleQuery } from '../../../src/core/model/logViewTypes';
 import { CompressedSamplesHost } from '../../../webview/logReport/compressedHost';
-import { EmbeddedQuery } from '../../../webview/logReport/embeddedQuery';
-import type { ChunkDocument } from '../../../webview/logReport/compressedSamples';
+import { EmbeddedQuery } from '../../../webview/shared/embeddedQuery';
+import type { ChunkDocument } from '../../../webview/shared/compressedSamples';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const assets: StandaloneAssets = { script: 'document.title = "x";', css: 'body { color: red; }', codiconCss: '' };

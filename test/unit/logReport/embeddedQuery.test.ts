@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import type { SampleDetail, SampleRow } from '../../../src/core/log/logViewTypes';
-import { EmbeddedQuery } from '../../../webview/logReport/embeddedQuery';
+import type { SampleDetail, SampleRow } from '../../../src/core/model/logViewTypes';
+import { EmbeddedQuery } from '../../../webview/shared/embeddedQuery';
 
 function row(index: number, sampleId: string, scores: SampleRow['scores'], errorStages: string[] = [], question = ''): SampleRow {
   return { index, sampleId, data: { question }, scores, trials: [], errorStages, errorCount: errorStages.length };

@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { exactValue, formatCount, formatDuration, formatLocalTime, formatNumber, formatPercent, formatUtcOffset, formatValue, isRate } from '../../../webview/logReport/format';
+import { exactValue, formatCount, formatDuration, formatLocalTime, formatNumber, formatPercent, formatUtcOffset, formatValue, isRate } from '../../../src/core/format/displayFormat';
 
 describe('formatNumber', () => {
   test('integers get thousands separators', () => {

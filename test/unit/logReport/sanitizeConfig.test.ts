@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { ALLOWED_URI_REGEXP, isAllowedAttribute, SANITIZE_CONFIG } from '../../../webview/logReport/sanitizeConfig';
+import { ALLOWED_URI_REGEXP, isAllowedAttribute, SANITIZE_CONFIG } from '../../../webview/shared/sanitizeConfig';
 
 // DOMPurify itself needs a DOM: the rendered result of the hostile log is checked in the browser test
 // (test/e2e/logReportJourney.e2e.ts). Here: the configuration it is given.

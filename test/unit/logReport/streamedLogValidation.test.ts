@@ -3,7 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import type { SchemaProblem } from '../../../src/core/log/logViewTypes';
+import type { SchemaProblem } from '../../../src/core/model/logViewTypes';
 import { StreamedLogValidation } from '../../../src/core/report/streamedLogValidation';
 import { logSchemaProblems } from '../../../src/core/report/logSchemaProblems';
 import { openLogSource } from '../../../src/core/report/openLogSource';

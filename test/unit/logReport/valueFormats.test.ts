@@ -2,9 +2,9 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { ValueFormats } from '../../../webview/logReport/valueFormats';
+import { ValueFormats } from '../../../src/core/format/metricValueFormat';
 import { index } from '../log/logTestHelpers';
-import type { LogSummary } from '../../../src/core/log/logViewTypes';
+import type { LogSummary } from '../../../src/core/model/logViewTypes';
 
 const examples = path.resolve(__dirname, '../../../../examples/logs');
 

@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PageCache } from '../../../webview/preview/grid/pageCache';
-import type { PreviewRow } from '../../../src/core/sources/previewTypes';
+import type { PreviewRow } from '../../../src/core/model/previewTypes';
 
 const rows = (from: number, count: number): PreviewRow[] =>
   Array.from({ length: count }, (_, i) => ({ values: { n: from + i }, origin: { file: '/d.csv', line: from + i + 2 } }));

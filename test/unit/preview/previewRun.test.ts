@@ -1,7 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PreviewFunction, runPreview } from '../../../src/extension/preview/previewRun';
-import type { PreviewOptions, PreviewResult, PreviewRow } from '../../../src/core/sources/previewTypes';
+import type { PreviewOptions, PreviewResult, PreviewRow } from '../../../src/core/model/previewTypes';
 
 const row = (n: number): PreviewRow => ({ values: { n }, origin: { file: '/d.csv', line: n + 2 } });
 

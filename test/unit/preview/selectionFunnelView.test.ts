@@ -6,7 +6,7 @@ import {
   boundedCount, recordCount, selectionFunnelLine, selectionFunnelViewStrings as strings,
 } from '../../../src/core/l10n/selectionFunnelViewStrings';
 import { expectedRecordNoun } from '../../../src/core/sources/sourceRecordNoun';
-import type { FilterStep, PreviewResult } from '../../../src/core/sources/previewTypes';
+import type { FilterStep, PreviewResult } from '../../../src/core/model/previewTypes';
 import { commandSummary, summaryView } from '../../../src/extension/preview/previewSummary';
 
 const selectionStep = (index: number, field: string, label: string, removed: number): FilterStep => ({ index, field, label, removed, notComparable: 0 });

@@ -8,7 +8,7 @@ import { CliIo } from '../../../src/cli/cliTypes';
 import { exportKeptRows, ExportError } from '../../../src/core/export/keptRowsExport';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewError } from '../../../src/core/sources/previewError';
-import { PreviewOptions } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions } from '../../../src/core/model/previewTypes';
 import { HF_TEST_TOKEN, HubReplayOptions, hubParquet, hubRoute, hubRows } from './hubReplay';
 import { ReplayRoute, ReplayServer, assertNoSecret, startReplay } from './replayServer';
 

@@ -4,7 +4,7 @@ import { parquetMetadata } from 'hyparquet';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
 import { translateFilter } from '../../../src/core/sources/hub/hubWhere';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { HF_TEST_TOKEN, HubReplayOptions, hubAcceptsWhere, hubFeatures, hubParquet, hubRoute, hubRows } from './hubReplay';
 import { ReplayServer, assertNoSecret, startReplay } from './replayServer';
 

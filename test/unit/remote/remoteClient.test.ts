@@ -1,7 +1,7 @@
 import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { PreviewError } from '../../../src/core/sources/previewError';
-import { PreviewOptions } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions } from '../../../src/core/model/previewTypes';
 import { requireCredential, resolveCredential } from '../../../src/core/sources/remote/credentials';
 import { cursorPages, numberedPages, offsetPages } from '../../../src/core/sources/remote/paging';
 import { Redactor } from '../../../src/core/sources/remote/redaction';

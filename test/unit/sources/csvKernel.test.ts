@@ -2,12 +2,12 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compileFilters, CompiledFilter } from '../../../src/core/filters/filterEvaluator';
 import { previewStrings } from '../../../src/core/l10n/previewStrings';
-import { CsvKernelPath } from '../../../src/core/sources/csvKernelPath';
-import { CsvRecordSink, CsvScanner } from '../../../src/core/sources/csvScanner';
-import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
-import { RowCounter } from '../../../src/core/sources/rowCounter';
-import { MAX_IDS } from '../../../src/core/sources/wasm/csvKernel';
-import { WINDOW_BYTES } from '../../../src/core/sources/wasm/csvKernelRunner';
+import { CsvKernelPath } from '../../../src/core/engine/scan/csvKernelPath';
+import { CsvRecordSink, CsvScanner } from '../../../src/core/engine/scan/csvScanner';
+import { RangeProcessor } from '../../../src/core/engine/scan/rangeProcessor';
+import { RowCounter } from '../../../src/core/engine/scan/rowCounter';
+import { MAX_IDS } from '../../../src/core/engine/kernels/csvKernel';
+import { WINDOW_BYTES } from '../../../src/core/engine/kernels/csvKernelRunner';
 import { pick, seededRandom as rng } from '../randomInput';
 
 const HEADER = ['id', 'category', 'difficulty', 'is_hard', 'text'];

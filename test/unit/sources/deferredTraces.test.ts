@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { PreviewFunction, runPreview } from '../../../src/extension/preview/previewRun';
 import { buildEvalArchive, inspectSample } from './inspectLogData';
 import { simpleSession, writeLines } from './sessionFileWriter';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parquetWriteBuffer } from 'hyparquet-writer';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewResult } from '../../../src/core/model/previewTypes';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 
 let db: string;

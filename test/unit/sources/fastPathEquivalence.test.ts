@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { findWorkerScript } from '../../../src/core/sources/parallelCount';
-import { PreviewResult } from '../../../src/core/sources/previewTypes';
+import { findWorkerScript } from '../../../src/core/engine/pool/parallelCount';
+import { PreviewResult } from '../../../src/core/model/previewTypes';
 
 /** Files above the parallel threshold (8 MB) with rows that are hard for a fast path. */
 let dir: string;

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
 import { splitFrontMatter } from '../../../src/core/sources/frontMatter';
 import { matchesExtension } from '../../../src/core/sources/folderSource';
-import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
 
 let root: string;
 let notes: string;

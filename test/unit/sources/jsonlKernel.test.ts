@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { compileFilters } from '../../../src/core/filters/filterEvaluator';
-import { RangeProcessor } from '../../../src/core/sources/rangeProcessor';
-import { scanFile } from '../../../src/core/sources/fileScanner';
-import { kernelSlots } from '../../../src/core/sources/jsonlKernelPath';
+import { RangeProcessor } from '../../../src/core/engine/scan/rangeProcessor';
+import { scanFile } from '../../../src/core/engine/scan/fileScanner';
+import { kernelSlots } from '../../../src/core/engine/scan/jsonlKernelPath';
 import { parsedObject, pick, seededRandom as rng } from '../randomInput';
-import { NESTED_DEPTH } from '../../../src/core/sources/wasm/jsonlKernel';
-import { JsonlKernelRunner, SubKey, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/sources/wasm/jsonlKernelRunner';
+import { NESTED_DEPTH } from '../../../src/core/engine/kernels/jsonlKernel';
+import { JsonlKernelRunner, SubKey, RECORD_ESCAPES, RECORD_LINE_FEED, RECORD_START, RECORD_STATUS, RECORD_VALUES } from '../../../src/core/engine/kernels/jsonlKernelRunner';
 
 
 

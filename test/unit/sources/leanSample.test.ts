@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { parseLeanSample } from '../../../src/core/sources/evalLogs/leanSample';
 import { logContext, sampleRow } from '../../../src/core/sources/evalLogs/sampleRow';
 import { HEADER, buildEvalArchive, inspectSample } from './inspectLogData';

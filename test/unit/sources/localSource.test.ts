@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 
 let dir: string;
 before(() => {

@@ -1,8 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { compareForOrdering, compileFilter, resolveSegments } from '../../../src/core/filters/filterEvaluator';
-import { JsonObjectScanner } from '../../../src/core/sources/jsonObjectScanner';
-import { memberTree, pickMembers, stringPrefix } from '../../../src/core/sources/memberPicker';
+import { JsonObjectScanner } from '../../../src/core/engine/scan/jsonObjectScanner';
+import { memberTree, pickMembers, stringPrefix } from '../../../src/core/engine/scan/memberPicker';
 import { pick, seededRandom } from '../randomInput';
 
 const PIECES = ['a', 'M', 'T', 'm', 'Ma', 'Z', ' ', '0', '9', '.', '\n', '\t', '"', '\\', '/', '\u0001', 'é', '日', '😀', '\ud800', '\u2028', '\u00ff', '\u007f'];

@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
 import { resolveSourcePath } from '../../../src/core/sources/sourcePaths';
 
 let dir: string;

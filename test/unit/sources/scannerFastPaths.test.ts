@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { JsonObjectScanner, LINE_GOES_ON, NOT_AN_OBJECT_LINE } from '../../../src/core/sources/jsonObjectScanner';
-import { ShortValueCache, decodeUtf8 } from '../../../src/core/sources/shortValueCache';
+import { JsonObjectScanner, LINE_GOES_ON, NOT_AN_OBJECT_LINE } from '../../../src/core/engine/scan/jsonObjectScanner';
+import { ShortValueCache, decodeUtf8 } from '../../../src/core/engine/scan/shortValueCache';
 import { compileFilter, FilterOutcome } from '../../../src/core/filters/filterEvaluator';
 import { parsedObject, seededRandom as rng } from '../randomInput';
 

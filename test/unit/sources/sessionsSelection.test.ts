@@ -7,7 +7,7 @@ import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { loadSessions } from '../../../src/core/sources/sessions/sessionsSource';
 import { findSessionWorkerScript } from '../../../src/core/sources/sessions/sessionScanPool';
 import { parseIsoTime } from '../../../src/core/sources/sessions/sessionSelection';
-import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
 import { formatFunnel, formatTable } from '../../../src/cli/previewFormat';
 import { simpleSession, writeLines } from './sessionFileWriter';
 

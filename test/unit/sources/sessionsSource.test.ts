@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 import { CODING_AGENT_SESSION_COLUMNS } from '../../../src/core/sources/sourceColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { sharedFixture } from '../sharedFixtures';

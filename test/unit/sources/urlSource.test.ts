@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, Server } from 'node:http';
 import { AddressInfo } from 'node:net';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
-import { PreviewOptions, PreviewResult } from '../../../src/core/sources/previewTypes';
+import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
 
 let server: Server;
 let base: string;

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildSpanTree } from '../../../src/core/trace/spanTree';
-import type { SpanNode } from '../../../src/core/log/logViewTypes';
+import type { SpanNode } from '../../../src/core/model/logViewTypes';
 
 function shape(nodes: SpanNode[]): unknown[] {
   return nodes.map((n) => [n.name ?? n.id ?? '?', ...(n.children.length ? [shape(n.children)] : [])]);

@@ -2,7 +2,7 @@
  * Rows of the kept-rows table, fetched from the host by page and cached. A new generation (a new run)
  * drops every cached page. Pure: the request function is given.
  */
-import type { PreviewRow } from '../../../src/core/sources/previewTypes';
+import type { PreviewRow } from '../../../src/core/model/previewTypes';
 import { pagesCovering } from './virtualWindow';
 
 export type PageRequester = (generation: number, offset: number, count: number) => void;

@@ -4,7 +4,7 @@
  */
 import { previewViewStrings } from '../../../src/core/l10n/previewViewStrings';
 import type { PreviewLocation } from '../../../src/core/protocol/previewProtocol';
-import type { PreviewRow } from '../../../src/core/sources/previewTypes';
+import type { PreviewRow } from '../../../src/core/model/previewTypes';
 import { CELL_MAX_CHARS, cellTooltip, formatCell, originParts, originWidth } from '../cellFormat';
 import { el } from '../dom';
 import { clampRow, resizedWidth, rowsPerViewport, scrollToReveal, visibleWindow } from './virtualWindow';

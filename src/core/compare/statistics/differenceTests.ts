@@ -1,25 +1,13 @@
 import { mean, variance, welchDf } from './descriptive';
 import { studentQuantile, studentTwoSidedP } from './studentT';
+import type { DifferenceEstimate } from '../../model/compareTypes';
+
+export type { DifferenceEstimate } from '../../model/compareTypes';
 
 /** z(0.80) as SEMANTICS §10 writes it: the minimum detectable difference at 80% power is (t(0.975, df) + 0.8416)·SE. */
 export const POWER_80_Z = 0.8416;
 export const CONFIDENCE = 0.95;
 
-/** A difference with its uncertainty. Figures are null where they cannot be computed (too few values). */
-export interface DifferenceEstimate {
-  method: 'paired' | 'clustered' | 'unpaired';
-  /** Paired samples, or the two group sizes added for the unpaired figures. */
-  n: number;
-  delta: number;
-  se: number | null;
-  df: number | null;
-  ciLow: number | null;
-  ciHigh: number | null;
-  t: number | null;
-  p: number | null;
-  mde: number | null;
-  clusters?: number;
-}
 
 function finish(method: DifferenceEstimate['method'], n: number, delta: number, se: number, df: number): DifferenceEstimate {
   if (!(df > 0) || Number.isNaN(se)) return { method, n, delta, se: null, df: null, ciLow: null, ciHigh: null, t: null, p: null, mde: null };

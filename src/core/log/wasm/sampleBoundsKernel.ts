@@ -9,7 +9,7 @@
  * length; quotes included) with their bytes at KEY_BYTES; element records at ELEMENTS (start, end, first
  * cut, cut count); cut pairs at CUTS; the window at IN, followed by a zero byte.
  */
-import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../wasm/wasmAssembler';
+import { assemble, FunctionBuilder, skipBytesFunction, types } from '../../engine/wasm/wasmAssembler';
 
 export const STATUS = 0;
 export const RESUME = 4;

@@ -2,7 +2,7 @@
  * Traces of kept sample rows that were kept without one (PreviewOptions.traceRows): each such row remembers only
  * where its sample is, and its trace is built again from the log when a page shows it.
  */
-import { PreviewRow } from '../previewTypes';
+import { PreviewRow } from '../../model/previewTypes';
 import { LogFile, ReadContext, SampleLocator, reloadSamples } from './logSamples';
 import { sampleRow } from './sampleRow';
 

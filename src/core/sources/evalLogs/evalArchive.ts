@@ -7,7 +7,7 @@
 import { ZipArchive, ZipEntry } from '../../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
-import { isPlainObject, setOwn } from '../rowValues';
+import { isPlainObject, setOwn } from '../../json/objectValues';
 import { SkippedMembers, parseLeanSample } from './leanSample';
 
 const SAMPLES_PREFIX = 'samples/';

@@ -1,5 +1,5 @@
 /** Messages between the eval_logs source and the worker threads that count ranges of a large `.eval` archive. */
-import { PreviewWarning } from '../previewTypes';
+import { PreviewWarning } from '../../model/previewTypes';
 
 export interface EvalCountJob {
   file: string;

@@ -11,24 +11,19 @@ import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { evalLogSpeedStrings } from '../../l10n/evalLogSpeedStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../previewTypes';
-import { isPlainObject } from '../rowValues';
+import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
+import { isPlainObject } from '../../json/objectValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
 import { EvalCountJob } from './evalLogCountProtocol';
 import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';
 import { sampleRow, timeOf } from './sampleRow';
 import { isTranscriptDatabase, previewTranscriptDatabase } from './transcriptDatabase';
+import type { EvalLogsInput } from './evalLogsInput';
 import { WarningList } from './warningList';
 import { DeferredTraces } from './deferredTraces';
 
-export interface EvalLogsInput {
-  /** Absolute path (already resolved against the spec). */
-  path: string;
-  /** The source's `limit` field, when set. */
-  limit?: number;
-  options: PreviewOptions;
-}
+export type { EvalLogsInput } from './evalLogsInput';
 
 const DEFAULT_MAX_ENTRY_MB = 1024;
 /** Samples whose `metadata` and `scores` keys are collected for completion and hovers. */

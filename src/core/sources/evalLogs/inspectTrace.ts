@@ -14,7 +14,7 @@ import {
   messageItem,
   reasoningItem,
 } from '../../trace/traceRecord';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 
 type Role = 'system' | 'user' | 'assistant';
 

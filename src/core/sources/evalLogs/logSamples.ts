@@ -8,7 +8,7 @@ import { ZipArchive, ZipFormatError, openZip } from '../../archive/zipReader';
 import { ZipEntryError } from '../../archive/zipEntryData';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { PreviewError } from '../previewError';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 import { SampleRef, archiveSamples, readArchiveHeader, readArchiveSample } from './evalArchive';
 import { LogContext, logContext } from './sampleRow';
 import { SkippedMembers } from './leanSample';

@@ -7,8 +7,8 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { findWorkerScript } from '../parallelCount';
-import { PreviewOptions } from '../previewTypes';
+import { findWorkerScript } from '../../engine/pool/parallelCount';
+import { PreviewOptions } from '../../model/previewTypes';
 import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountProtocol';
 
 /** The build writes evalLogCount.worker.ts to `dist/worker/evalLogCount.js`. */

@@ -5,7 +5,7 @@
  */
 import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { TraceRecord } from '../../trace/traceRecord';
-import { isPlainObject, setOwn } from '../rowValues';
+import { isPlainObject, setOwn } from '../../json/objectValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
 import { contentText, inspectTrace, jsonText } from './inspectTrace';
 

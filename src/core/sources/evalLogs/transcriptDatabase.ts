@@ -14,9 +14,9 @@ import { startZstdWasm } from '../../archive/zstdWasm';
 import { evalLogStrings } from '../../l10n/evalLogStrings';
 import { assertRegularFile } from '../../text/regularFile';
 import { PreviewError } from '../previewError';
-import { FilterStep, PreviewResult, PreviewRow } from '../previewTypes';
-import { isPlainObject, setOwn } from '../rowValues';
-import type { EvalLogsInput } from './evalLogSource';
+import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
+import { isPlainObject, setOwn } from '../../json/objectValues';
+import type { EvalLogsInput } from './evalLogsInput';
 import { inspectTrace } from './inspectTrace';
 import { WarningList } from './warningList';
 

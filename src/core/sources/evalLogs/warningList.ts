@@ -1,7 +1,7 @@
 /** The warnings of one preview, capped as for the other sources (the rest counted in a last line). */
 import { previewStrings } from '../../l10n/previewStrings';
-import { PreviewWarning } from '../previewTypes';
-import { MAX_WARNINGS } from '../rowCounter';
+import { PreviewWarning } from '../../model/previewTypes';
+import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 
 export class WarningList {
   readonly items: PreviewWarning[] = [];

@@ -8,8 +8,8 @@
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
 import { CompiledFilter, referencedColumns } from '../../filters/filterEvaluator';
-import { PreviewOptions } from '../previewTypes';
-import { RowCounter } from '../rowCounter';
+import { PreviewOptions } from '../../model/previewTypes';
+import { RowCounter } from '../../engine/scan/rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';

@@ -7,9 +7,9 @@
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { hubExportStrings } from '../../l10n/hubExportStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../previewTypes';
-import { RowCounter } from '../rowCounter';
-import { setOwn } from '../rowValues';
+import { PreviewOptions } from '../../model/previewTypes';
+import { RowCounter } from '../../engine/scan/rowCounter';
+import { setOwn } from '../../json/objectValues';
 import { RemoteClient } from '../remote/remoteClient';
 import { HubParquetFile, OpenedFile, readRowGroupColumns, unreadable, visitParquetFiles } from './hubParquetCount';
 import { cellOf, normaliseCell } from './parquetCells';

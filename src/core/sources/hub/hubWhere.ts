@@ -8,7 +8,7 @@
  */
 import { CompiledFilter, numericText } from '../../filters/filterEvaluator';
 import { FilterScalar } from '../../filters/filterSpec';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 
 export type HubColumnKind = 'int' | 'float' | 'string' | 'bool' | 'other';
 

@@ -10,7 +10,7 @@ import {
   messageItem,
   reasoningItem,
 } from '../../trace/traceRecord';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 
 type Rec = Record<string, unknown>;
 type Role = 'system' | 'user' | 'assistant' | 'developer';

@@ -4,8 +4,8 @@
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../previewTypes';
-import { isPlainObject } from '../rowValues';
+import { PreviewOptions } from '../../model/previewTypes';
+import { isPlainObject } from '../../json/objectValues';
 
 export type Environment = Record<string, string | undefined>;
 

@@ -1,6 +1,6 @@
 /** Runs and examples of trace platform A (LangSmith) as rows of SEMANTICS §9.5, with their Trace. */
 import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 import { TraceEvent, TraceRecord, rootItemsOfEvents } from '../../trace/traceRecord';
 import { conversationOf } from './conversationItems';
 import { isoOf, timeOf } from './timeRange';

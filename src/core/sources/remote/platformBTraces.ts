@@ -1,6 +1,6 @@
 /** Traces and observations of trace platform B (Langfuse) as rows of SEMANTICS §9.6, with their Trace. */
 import { TraceEvent, TraceRecord } from '../../trace/traceRecord';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
 import { conversationOf, jsonText, parseMaybeJson } from './conversationItems';
 import { orderColumns } from './platformARuns';

@@ -4,7 +4,7 @@
  * rows come out oldest first.
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../previewTypes';
+import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../../model/previewTypes';
 
 export interface SelectionCheck<R> {
   field: string;

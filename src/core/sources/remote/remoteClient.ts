@@ -6,7 +6,7 @@
 import { boundDepth, findTooDeepJson } from '../../json/depthGuard';
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../previewTypes';
+import { PreviewOptions } from '../../model/previewTypes';
 import { Redactor } from './redaction';
 
 export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;

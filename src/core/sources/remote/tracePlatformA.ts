@@ -4,7 +4,7 @@
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../previewTypes';
+import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
 import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from './credentials';
 import { cursorPages, offsetPages } from './paging';

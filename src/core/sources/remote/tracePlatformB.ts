@@ -5,8 +5,8 @@
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../previewTypes';
-import { isPlainObject } from '../rowValues';
+import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
+import { isPlainObject } from '../../json/objectValues';
 import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
 import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from './credentials';
 import { cursorPages, numberedPages } from './paging';

@@ -1,8 +1,8 @@
 /** Reads one session or sub-agent file into its small summary, with the warnings about its lines. */
 import { basename } from 'node:path';
 import { sessionStrings } from '../../l10n/sessionStrings';
-import { PreviewWarning } from '../previewTypes';
-import { MAX_WARNINGS } from '../rowCounter';
+import { PreviewWarning } from '../../model/previewTypes';
+import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { readSessionLinesFast } from './sessionKernelLines';
 import { parseLine } from './sessionLineParse';
 import { MAX_LINE_BYTES, readLines } from './sessionLines';

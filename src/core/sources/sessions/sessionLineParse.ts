@@ -1,5 +1,5 @@
 /** One line of a session file as a JSON object, or the reason it is not one. */
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 import { SessionLine } from './sessionRecords';
 
 export type LineOutcome = { line: SessionLine } | { error: string };

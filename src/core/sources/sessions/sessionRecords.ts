@@ -3,7 +3,7 @@
  * so every field is checked before use.
  */
 import { binaryPlaceholder } from '../../trace/traceRecord';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 
 export type SessionLine = Record<string, unknown>;
 

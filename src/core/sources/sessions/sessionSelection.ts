@@ -5,7 +5,7 @@
  */
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { PreviewError } from '../previewError';
-import { FilterStep } from '../previewTypes';
+import { FilterStep } from '../../model/previewTypes';
 import { jsonText } from './sessionRecords';
 
 export interface SessionSelection {

@@ -2,7 +2,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { hostileInputStrings } from '../../l10n/hostileInputStrings';
 import { sessionStrings } from '../../l10n/sessionStrings';
-import { isPlainObject } from '../rowValues';
+import { isPlainObject } from '../../json/objectValues';
 import { subagentMetaPath } from './sessionFileNames';
 
 const MAX_META_BYTES = 1 << 20;

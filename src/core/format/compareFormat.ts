@@ -1,0 +1,98 @@
+/**
+ * How the figures of a comparison are written, the same in the compare view, the CLI table and the
+ * standalone HTML page. A metric key follows the log report's one rule (valueFormats.ts): a rate reads as a
+ * percentage and its differences (Δ, interval, MDE) in percentage points; other values as formatNumber.
+ */
+import type { MetricComparison } from '../model/compareTypes';
+import { compareStrings as S } from '../l10n/compareStrings';
+import { formatNumber, formatPercent } from './displayFormat';
+import { metricValueIsRate } from './metricValueFormat';
+
+/** What decides how a metric key's figures read. */
+export type MetricKeyRule = Pick<MetricComparison, 'metricType' | 'metricKey' | 'valueKey'>;
+
+export function num(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '—';
+  // Rounding noise of sums (e.g. 5.6e-18 for a mean of differences that cancel) is shown as 0.
+  return formatNumber(Math.abs(value) < 1e-12 ? 0 : value);
+}
+
+/** A difference with its sign: "+0.183", "−0.05", "0". */
+export function signed(value: number | null | undefined): string {
+  const text = num(value);
+  return text !== '0' && typeof value === 'number' && value > 0 ? `+${text}` : text.replace(/^-/, '−');
+}
+
+export function pValue(p: number | null | undefined): string {
+  if (p === null || p === undefined) return '—';
+  return p < 0.0001 ? '< 0.0001' : formatNumber(p);
+}
+
+export function metricLabel(m: Pick<MetricComparison, 'scorerKey' | 'metricKey' | 'valueKey'>): string {
+  const key = m.metricKey === m.valueKey ? m.metricKey : `${m.metricKey}/${m.valueKey}`;
+  return m.scorerKey ? `${m.scorerKey}: ${key}` : key;
+}
+
+/** Whether the metric key's values are rates (percentages), by the report's rule. */
+export function isRateMetric(m: MetricKeyRule): boolean {
+  return metricValueIsRate(m.metricType, m.metricKey, m.valueKey);
+}
+
+function missing(value: number | null | undefined): value is null | undefined {
+  return value === null || value === undefined || Number.isNaN(value);
+}
+
+function clean(value: number): number {
+  return Math.abs(value) < 1e-12 ? 0 : value;
+}
+
+/** A value of the metric key (baseline, candidate): "54.2%" for a rate, else as `num`. */
+export function metricValue(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return isRateMetric(m) && v >= 0 && v <= 1 ? formatPercent(v) : num(v);
+}
+
+/** Percentage points with one decimal, without a unit: 0.1834 → "18.3". */
+function points(value: number): string {
+  const text = (value * 100).toFixed(1).replace(/\.0$/, '');
+  return text === '-0' ? '0' : text;
+}
+
+function rateDifference(m: MetricKeyRule, value: number): boolean {
+  return isRateMetric(m) && Number.isFinite(value) && Math.abs(value) <= 1;
+}
+
+function signedPoints(value: number): string {
+  const text = points(value);
+  return text === '0' ? text : value > 0 ? `+${text}` : text.replace(/^-/, '−');
+}
+
+/** A difference of the metric key with its sign: "+18.3 pp" for a rate, else as `signed`. */
+export function metricDelta(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return rateDifference(m, v) ? `${signedPoints(v)} pp` : signed(v);
+}
+
+/** A size of difference (the MDE): "7.3 pp" for a rate, else as `num`. */
+export function metricSize(m: MetricKeyRule, value: number | null | undefined): string {
+  if (missing(value)) return '—';
+  const v = clean(value);
+  return rateDifference(m, v) ? `${points(v)} pp` : num(v);
+}
+
+/** The 95% interval of Δ: "[+7.3, +29.4] pp" for a rate, "[+0.0728, +0.294]" otherwise. */
+export function interval(m: MetricComparison): string {
+  const { ciLow, ciHigh } = m.estimate;
+  if (missing(ciLow) || missing(ciHigh)) return '—';
+  const low = clean(ciLow);
+  const high = clean(ciHigh);
+  if (rateDifference(m, low) && rateDifference(m, high)) return `[${signedPoints(low)}, ${signedPoints(high)}] pp`;
+  return `[${signed(low)}, ${signed(high)}]`;
+}
+
+export function verdictText(m: MetricComparison): string {
+  const verdict = S.verdictLabel[m.verdict];
+  return m.lowerIsBetter ? `${verdict} (${S.lowerIsBetter})` : verdict;
+}

@@ -1,0 +1,2 @@
+/** The kinds of file the extension knows (docs/semantics.md §1). */
+export type FileKind = 'dataset' | 'generator' | 'log' | 'trace' | 'connection';

@@ -1,0 +1,139 @@
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerProtocol';
+import { validatesInBackground } from '../log/logWorkerProtocol';
+import { LogIndex } from '../log/logIndex';
+import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
+import type { StreamedLogValidation } from './streamedLogValidation';
+
+type ValidationModule = typeof import('./streamedLogValidation');
+
+/**
+ * Worker thread that reads, parses and indexes one task result log, then answers summary, page and detail
+ * requests. The log's bytes and index live only here; the extension host receives plain view objects.
+ */
+
+const SEARCH_CHUNK = 40;
+/** The search texts are built in the background only once no request came for this long. */
+const SEARCH_PAUSE_MS = 50;
+/** Milliseconds of schema validation per turn of the event loop, so requests are answered in between. */
+const VALIDATION_SLICE_MS = 2;
+/**
+ * The schema validation (whose module takes tens of milliseconds to load) starts once no request came for
+ * this long, so the report's first pages are not kept waiting; at the latest this long after the summary.
+ */
+const VALIDATION_IDLE_MS = 250;
+const VALIDATION_LATEST_MS = 2000;
+
+function serialize(error: unknown): SerializedLogError {
+  if (error instanceof LogLoadError) return { name: error.name, message: error.message, file: error.file, line: error.line, column: error.column };
+  if (error instanceof Error) return { name: error.name, message: error.message };
+  return { name: 'Error', message: String(error) };
+}
+
+function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
+  try {
+    const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, scanPipe: init.scanPipe, leaveOutChecks: true };
+    const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
+    return { index: loadLogIndexSync(input, options) };
+  } catch (error) {
+    return { error: serialize(error) };
+  }
+}
+
+/**
+ * The schema validation, bundled apart beside this worker (esbuild.js) and loaded only when needed:
+ * compiling its validators at start-up would delay the first summary.
+ */
+function loadValidationModule(): ValidationModule {
+  return createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+}
+
+/** Validates the log in slices and posts its schema problems when done. */
+function validateInBackground(init: LogWorkerInit, post: (event: LogWorkerSchemaEvent) => void): void {
+  let validation: StreamedLogValidation;
+  try {
+    const { StreamedLogValidation } = loadValidationModule();
+    validation = new StreamedLogValidation(init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' });
+  } catch (error) {
+    post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+    return;
+  }
+  const slice = (): void => {
+    try {
+      if (!validation.step(VALIDATION_SLICE_MS)) {
+        setImmediate(slice);
+        return;
+      }
+      post({ type: 'schemaProblems', problems: validation.problems() });
+    } catch (error) {
+      validation.dispose();
+      post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+    }
+  };
+  setImmediate(slice);
+}
+
+function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
+  switch (request.type) {
+    case 'summary':
+      return index.getSummary();
+    case 'page':
+      return index.getPage(request.query);
+    case 'detail':
+      return index.getDetail(request.index, request.runIndex);
+    case 'memory':
+      return process.memoryUsage();
+  }
+}
+
+if (parentPort) {
+  const port = parentPort;
+  const init = workerData as LogWorkerInit;
+  const loaded = load(init);
+  let summarised = false;
+  let lastRequestAt = 0;
+  const prepareSearch = (): void => {
+    // While the report is asking for pages, it gets the thread (and less garbage to collect meanwhile).
+    const sinceRequest = Date.now() - lastRequestAt;
+    if (sinceRequest < SEARCH_PAUSE_MS) {
+      setTimeout(prepareSearch, SEARCH_PAUSE_MS - sinceRequest);
+      return;
+    }
+    if (!loaded.index || loaded.index.prepareSearch(SEARCH_CHUNK)) return;
+    setImmediate(prepareSearch);
+  };
+  let validation: { timer?: NodeJS.Timeout; latest: number } | undefined;
+  /** (Re)arms the start of the background validation: after a quiet spell, or at the latest time. */
+  const validateWhenIdle = (): void => {
+    if (!validation) return;
+    clearTimeout(validation.timer);
+    const wait = Math.max(0, Math.min(VALIDATION_IDLE_MS, validation.latest - Date.now()));
+    validation.timer = setTimeout(() => {
+      validation = undefined;
+      validateInBackground(init, (event) => port.postMessage(event));
+    }, wait);
+  };
+  port.on('message', (request: LogWorkerRequest) => {
+    lastRequestAt = Date.now();
+    let response: LogWorkerResponse;
+    if (loaded.error || !loaded.index) {
+      response = { id: request.id, ok: false, error: loaded.error ?? { name: 'Error', message: 'not loaded' } };
+    } else {
+      try {
+        response = { id: request.id, ok: true, result: answer(loaded.index, request) };
+      } catch (error) {
+        response = { id: request.id, ok: false, error: serialize(error) };
+      }
+    }
+    port.postMessage(response);
+    if (request.type === 'summary' && !summarised && loaded.index) {
+      // Background work starts once the first summary is out, so it never delays it.
+      summarised = true;
+      if (init.prepareSearch !== false) setImmediate(prepareSearch);
+      if (validatesInBackground(init)) validation = { latest: Date.now() + VALIDATION_LATEST_MS };
+    }
+    validateWhenIdle();
+  });
+}

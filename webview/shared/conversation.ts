@@ -1,0 +1,91 @@
+/**
+ * A Trace as a conversation: preamble collapsed, one bubble per message (markdown, sanitised), reasoning
+ * collapsible, each function call with its output, unknown items as JSON, then metadata and the span tree.
+ */
+import type { OutputView, SpanNode, TraceItemView, TraceView } from '../../src/core/model/logViewTypes';
+import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { el, icon, collapsible } from './dom';
+import { jsonOrText, jsonTree } from './jsonTree';
+import { renderMarkdown } from './markdown';
+
+const ROLE_ICONS: Record<string, string> = { user: 'account', assistant: 'hubot', system: 'settings-gear', developer: 'tools', tool: 'tools' };
+
+function messageItem(item: Extract<TraceItemView, { kind: 'message' }>): HTMLElement {
+  const bubble = el('div', { className: `message role-${item.role.replace(/[^a-z_-]/gi, '')}`, attrs: { 'data-role': item.role } });
+  bubble.appendChild(el('div', { className: 'message-role' }, icon(ROLE_ICONS[item.role] ?? 'comment'), ` ${item.role}`));
+  for (const part of item.parts) {
+    if (part.type === 'input_text' || part.type === 'output_text' || part.type === 'text') bubble.appendChild(renderMarkdown(part.text));
+    else bubble.appendChild(el('div', { className: 'message-part' }, el('span', { className: 'part-type', text: part.type }), el('pre', { className: 'text-block', text: part.text })));
+  }
+  return bubble;
+}
+
+function functionCall(item: Extract<TraceItemView, { kind: 'function_call' }>): HTMLElement {
+  const box = el('div', { className: 'tool-call', attrs: { 'data-call-id': item.callId ?? '' } });
+  box.appendChild(el('div', { className: 'tool-head' }, icon('symbol-method'), el('span', { className: 'tool-name', text: ` ${S.functionCall(item.name)}` }), item.callId ? el('span', { className: 'muted', text: ` ${item.callId}` }) : null));
+  box.appendChild(jsonOrText(item.arguments, 2));
+  if (item.output !== undefined) box.appendChild(collapsible(S.functionOutput, () => jsonOrText(item.output ?? '', 1), true, 'section tool-output'));
+  else box.appendChild(el('div', { className: 'muted', text: S.noFunctionOutput }));
+  return box;
+}
+
+/** Reasoning, collapsed to one line (its first line, cut with an ellipsis); the whole text once opened. */
+function reasoningItem(item: Extract<TraceItemView, { kind: 'reasoning' }>): HTMLElement {
+  const preview = (item.summary ?? item.text).trim().split('\n', 1)[0].slice(0, 300);
+  const head = el('span', { className: 'reasoning-head' }, icon('lightbulb'), el('span', { className: 'reasoning-label', text: ` ${S.reasoning}` }), preview ? el('span', { className: 'reasoning-preview', text: `: ${preview}` }) : null);
+  return collapsible(head, () => el('div', { className: 'reasoning-body' },
+    item.summary && item.summary !== item.text ? el('p', { className: 'reasoning-summary', text: item.summary }) : null,
+    el('pre', { className: 'text-block', text: item.text })), false, 'section reasoning');
+}
+
+export function traceItem(item: TraceItemView): HTMLElement {
+  switch (item.kind) {
+    case 'message':
+      return messageItem(item);
+    case 'reasoning':
+      return reasoningItem(item);
+    case 'function_call':
+      return functionCall(item);
+    case 'function_call_output':
+      return el('div', { className: 'tool-call orphan-output' }, el('div', { className: 'tool-head' }, icon('output'), ` ${S.functionOutput}${item.callId ? ` ${item.callId}` : ''}`), jsonOrText(item.output, 1));
+    default:
+      return collapsible(el('span', {}, icon('json'), ` ${S.unknownItem(item.itemType)}`), () => jsonTree(item.value, 2), true, 'section unknown-item');
+  }
+}
+
+function spanTree(nodes: SpanNode[]): HTMLElement {
+  const list = el('ul', { className: 'span-tree', attrs: { role: 'tree' } });
+  for (const node of nodes) {
+    const label = el('span', {}, icon('symbol-event'), ` ${node.name ?? node.id ?? '?'}`, node.type ? el('span', { className: 'muted', text: ` ${node.type}` }) : null);
+    const item = el('li', { attrs: { role: 'treeitem' } }, label);
+    if (node.attributes && Object.keys(node.attributes).length) item.appendChild(collapsible('…', () => jsonTree(node.attributes, 1), false, 'section span-attributes'));
+    if (node.children.length) item.appendChild(spanTree(node.children));
+    list.appendChild(item);
+  }
+  return list;
+}
+
+export function renderTrace(trace: TraceView): HTMLElement {
+  const box = el('div', { className: 'conversation', attrs: { 'data-testid': 'conversation' } });
+  if (trace.spanName || trace.spanType) box.appendChild(el('div', { className: 'muted', text: [trace.spanName, trace.spanType].filter(Boolean).join(' · ') }));
+  if (trace.preamble.length) {
+    box.appendChild(collapsible(S.preamble(trace.preamble.length), () => el('div', { className: 'preamble' }, ...trace.preamble.map(traceItem)), false, 'section preamble-section'));
+  }
+  for (const item of trace.turns) box.appendChild(traceItem(item));
+  if (trace.metadata && Object.keys(trace.metadata).length) box.appendChild(collapsible(S.traceMetadata, () => jsonTree(trace.metadata, 1), false));
+  if (trace.spans && trace.spans.length) box.appendChild(collapsible(S.spans, () => spanTree(trace.spans ?? []), false));
+  return box;
+}
+
+export function renderOutput(output: OutputView): HTMLElement {
+  switch (output.kind) {
+    case 'trace':
+      return renderTrace(output.trace);
+    case 'text':
+      return el('pre', { className: 'text-block output-text', text: output.text });
+    case 'json':
+      return jsonTree(output.value, 2);
+    default:
+      return el('p', { className: 'empty', text: output.reason || S.noOutput });
+  }
+}
