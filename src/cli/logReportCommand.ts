@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
 import { logReportStrings as S } from '../core/l10n/logReportStrings';
-import { openLogSource } from '../core/report/openLogSource';
+import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
 import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';
 
@@ -19,9 +19,16 @@ function validationModule(): string | undefined {
 }
 
 /** The export worker beside the CLI (dist/worker/reportExport.js), with the validation bundle it loads. */
-function exportWorker(outPath: string): { script: string; windowsFile: string } | undefined {
+function exportWorker(outPath: string): ExportWorkerPlan | undefined {
   const script = path.join(__dirname, 'worker', 'reportExport.js');
   return fs.existsSync(script) && validationModule() ? { script, windowsFile: `${outPath}.windows.partial` } : undefined;
+}
+
+/** A large log is exported lean: read by the helper thread, compressed by the report worker when it is built. */
+function exportPlan(outPath: string): LogOpenPlan {
+  const lean = { aboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule(), scanHelper: path.join(__dirname, 'worker', 'logScan.js') };
+  const worker = exportWorker(outPath);
+  return worker ? { kind: 'export', exportWorker: worker, ...lean } : { kind: 'lean', ...lean };
 }
 
 /**
@@ -45,7 +52,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
   const logPath = path.resolve(io.cwd, files[0]);
   const outPath = path.resolve(io.cwd, out);
-  const outcome = await openLogSource(logPath, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: COMPRESSED_EXPORT_ABOVE_BYTES, validationModule: validationModule(), exportWorker: exportWorker(outPath), scanHelper: path.join(__dirname, 'worker', 'logScan.js') });
+  const outcome = await openLogSource(logPath, { generation: 1, plan: exportPlan(outPath) });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
     io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);

@@ -21,7 +21,7 @@ async function exportLog(name: string, compressed: boolean, reportWorker = false
   const file = path.join(folder, `${name}${compressed ? '-compressed' : ''}${reportWorker ? '-worker' : ''}.html`);
   // As `log report -o` does: the report worker compresses the log file while it is indexed.
   const exportWorker = reportWorker ? { script: path.join(repoRoot(), 'dist/worker/reportExport.js'), windowsFile: `${file}.windows.partial` } : undefined;
-  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: compressed ? 0 : undefined, exportWorker });
+  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, plan: !compressed ? { kind: 'whole' } : exportWorker ? { kind: 'export', aboveBytes: 0, exportWorker } : { kind: 'lean', aboveBytes: 0 } });
   if (!outcome.ok) throw new Error(outcome.failure.message);
   try {
     await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file, { compressed, rowsPerChunk: 5, detailsPerChunk: 2 });

@@ -20,7 +20,7 @@ let folder: string;
 const files = new Map<string, string>();
 
 async function exportLog(name: string): Promise<string> {
-  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, plan: { kind: 'whole' } });
   if (!outcome.ok) throw new Error(outcome.failure.message);
   const file = path.join(folder, `${name}.html`);
   try {

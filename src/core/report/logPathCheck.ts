@@ -54,7 +54,7 @@ export async function checkLogPath(filePath: string, options: LogPathCheckOption
     return { kind: 'invalid', reason: error instanceof Error ? error.message : String(error) };
   }
   if (!looksLikeLogJson(head)) return { kind: 'invalid', reason: S.notALogShape };
-  const opened = await openLogSource(filePath, { generation: 1, workerThresholdBytes: options.workerThresholdBytes, workerScript: options.workerScript });
+  const opened = await openLogSource(filePath, { generation: 1, plan: options.workerScript ? { kind: 'worker', script: options.workerScript, aboveBytes: options.workerThresholdBytes } : { kind: 'whole' } });
   if (!opened.ok) return { kind: 'invalid', reason: opened.failure.message, line: opened.failure.line, column: opened.failure.column };
   try {
     const summary = await opened.source.summary();

@@ -32,35 +32,44 @@ export interface LoadFailure {
 
 export type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure: LoadFailure };
 
+/** The report worker of an HTML export: it compresses the file into `windowsFile` while this thread indexes it. */
+export interface ExportWorkerPlan {
+  /** dist/worker/reportExport.js */
+  script: string;
+  windowsFile: string;
+}
+
+/**
+ * The ways a log is opened, each named for what it serves. A lean plan applies to files larger than
+ * `aboveBytes`; smaller ones are read whole in this thread, as with `whole`.
+ */
+export type LogOpenPlan =
+  /** Read and parse the whole file in this thread. */
+  | { kind: 'whole' }
+  /**
+   * The editor: a file larger than `aboveBytes` is parsed in the log worker (`script`, dist/worker/logParse.js)
+   * and schema-validated there in the background; a smaller one is read whole in this thread.
+   */
+  | { kind: 'worker'; script: string; aboveBytes: number }
+  /**
+   * The command line: a large file is indexed sample by sample from its bytes, never parsed whole, and
+   * schema-validated one sample at a time, so memory stays near the file's size. A syntax error inside a part
+   * of a sample that indexing skips surfaces when that sample's detail is read. `validationModule`
+   * (dist/worker/streamedLogValidation.js) validates in a worker thread while the caller works (the source then
+   * has `laterSchemaProblems`); `scanHelper` (dist/worker/logScan.js) reads and scans the file in a helper thread
+   * while this thread indexes it (pipedScan.ts), so that this thread never holds the whole file.
+   */
+  | { kind: 'lean'; aboveBytes: number; validationModule?: string; scanHelper?: string }
+  /** An HTML export: the lean plan, with the report worker compressing the file and validating part of the samples beside this thread. */
+  | { kind: 'export'; aboveBytes: number; exportWorker: ExportWorkerPlan; validationModule?: string; scanHelper?: string };
+
 export interface OpenLogOptions {
   generation: number;
-  /** Files larger than this are parsed in a worker thread (and schema-validated there in the background). */
-  workerThresholdBytes: number;
-  /** dist/worker/logParse.js */
-  workerScript?: string;
+  plan: LogOpenPlan;
   onProgress?: (label: string, done?: number, total?: number) => void;
-  /**
-   * Files larger than this (read in this thread) are indexed sample by sample from their bytes, never parsed
-   * whole, and schema-validated one sample at a time: memory stays near the file's size (the command line).
-   * A syntax error inside a part of a sample that indexing skips surfaces when that sample's detail is read.
-   */
-  leanAboveBytes?: number;
-  /**
-   * With `leanAboveBytes`: the validation bundle (dist/worker/streamedLogValidation.js) to validate the log
-   * in a worker thread while the caller works (the source then has `laterSchemaProblems`).
-   */
-  validationModule?: string;
-  /**
-   * With `leanAboveBytes`, for an export: the report worker (dist/worker/reportExport.js) compresses the file
-   * into `windowsFile` while this thread indexes it, then validates part of the samples beside this thread.
-   */
-  exportWorker?: { script: string; windowsFile: string };
-  /**
-   * With `leanAboveBytes`: the helper thread's script (dist/worker/logScan.js) that reads and scans a large
-   * file while this thread indexes it (pipedScan.ts), so that this thread never holds the whole file.
-   */
-  scanHelper?: string;
 }
+
+type LeanPlan = Extract<LogOpenPlan, { kind: 'lean' | 'export' }>;
 
 /** The share of the samples' bytes the report worker validates; this thread validates the rest after writing the rows. */
 const WORKER_VALIDATION_SHARE = 0.6;
@@ -109,18 +118,18 @@ function later(validate: () => BoundedValidationResult): Promise<BoundedValidati
   }));
 }
 
-/** Indexes a file sample by sample: through a helper thread that reads and scans it when there is one (OpenLogOptions.scanHelper). */
-async function indexLean(filePath: string, fileName: string, options: OpenLogOptions): Promise<LogIndex> {
-  const scanPipe = options.scanHelper ? startPipedScan(filePath, options.scanHelper) : undefined;
-  if (scanPipe) return loadLogIndexSync({ filePath }, { fileName, generation: options.generation, mode: 'lazy', scanPipe });
-  return loadLogIndex({ filePath }, { fileName, generation: options.generation, mode: 'lazy' });
+/** Indexes a file sample by sample: through a helper thread that reads and scans it when the plan has one. */
+async function indexLean(filePath: string, fileName: string, generation: number, plan: LeanPlan): Promise<LogIndex> {
+  const scanPipe = plan.scanHelper ? startPipedScan(filePath, plan.scanHelper) : undefined;
+  if (scanPipe) return loadLogIndexSync({ filePath }, { fileName, generation, mode: 'lazy', scanPipe });
+  return loadLogIndex({ filePath }, { fileName, generation, mode: 'lazy' });
 }
 
-/** The lean path of an export with the report worker (see OpenLogOptions.exportWorker). */
-async function openForExport(filePath: string, fileName: string, options: OpenLogOptions, exportWorker: NonNullable<OpenLogOptions['exportWorker']>): Promise<LoadOutcome> {
-  const worker = new ReportExportWorker(exportWorker.script, filePath, exportWorker.windowsFile, FILE_WINDOW_LEVEL);
+/** The `export` plan: lean, with the report worker. */
+async function openForExport(filePath: string, fileName: string, generation: number, plan: Extract<LogOpenPlan, { kind: 'export' }>): Promise<LoadOutcome> {
+  const worker = new ReportExportWorker(plan.exportWorker.script, filePath, plan.exportWorker.windowsFile, FILE_WINDOW_LEVEL);
   try {
-    const index = await indexLean(filePath, fileName, options);
+    const index = await indexLean(filePath, fileName, generation, plan);
     const sets = rawSampleSets(index);
     if (!sets) {
       worker.cancel();
@@ -140,17 +149,17 @@ async function openForExport(filePath: string, fileName: string, options: OpenLo
   }
 }
 
-/** The lean in-thread path (see OpenLogOptions.leanAboveBytes). */
-async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions): Promise<LoadOutcome> {
-  if (options.exportWorker) return openForExport(filePath, fileName, options, options.exportWorker);
+/** The `lean` plan, in this thread. */
+async function openLean(filePath: string, fileName: string, size: number, options: OpenLogOptions, plan: LeanPlan): Promise<LoadOutcome> {
+  if (plan.kind === 'export') return openForExport(filePath, fileName, options.generation, plan);
   try {
     options.onProgress?.(S.indexing, 0, size);
     // Read from the file path: the bytes are released once indexed, and each sample is read back on demand.
-    const index = await indexLean(filePath, fileName, options);
+    const index = await indexLean(filePath, fileName, options.generation, plan);
     const sets = rawSampleSets(index);
-    if (options.validationModule) {
+    if (plan.validationModule) {
       // The worker starts once the bytes are released, so that the two never add up in memory.
-      const worker = validateInWorkerThread(options.validationModule, filePath, sets);
+      const worker = validateInWorkerThread(plan.validationModule, filePath, sets);
       return { ok: true, source: leanSource(index, filePath, sets, worker.result.catch(() => validateHere(filePath, sets)), worker.cancel) };
     }
     options.onProgress?.(S.parsing, size, size);
@@ -184,9 +193,10 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
   }
-  if (options.workerScript && size > options.workerThresholdBytes) {
+  const { plan } = options;
+  if (plan.kind === 'worker' && size > plan.aboveBytes) {
     options.onProgress?.(S.parsing, 0, size);
-    const client = new LogWorkerClient(options.workerScript, { filePath, fileName, generation: options.generation });
+    const client = new LogWorkerClient(plan.script, { filePath, fileName, generation: options.generation });
     try {
       await client.summary();
       return { ok: true, source: client };
@@ -195,7 +205,7 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
       return { ok: false, failure: failureOf(error) };
     }
   }
-  if (options.leanAboveBytes !== undefined && size > options.leanAboveBytes) return openLean(filePath, fileName, size, options);
+  if ((plan.kind === 'lean' || plan.kind === 'export') && size > plan.aboveBytes) return openLean(filePath, fileName, size, options, plan);
   try {
     const bytes = await fs.readFile(filePath);
     options.onProgress?.(S.parsing, 0, size);

@@ -86,8 +86,7 @@ export const exportLogReport: CommandHandler = async (services: Services, ...arg
   const written = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: S.exportSaveLabel }, async () => {
     const outcome = await openLogSource(uri.fsPath, {
       generation: 1,
-      workerThresholdBytes: services.config.logWorkerThresholdMB * 1024 * 1024,
-      workerScript: services.asset('dist', 'worker', 'logParse.js').fsPath,
+      plan: { kind: 'worker', script: services.asset('dist', 'worker', 'logParse.js').fsPath, aboveBytes: services.config.logWorkerThresholdMB * 1024 * 1024 },
     });
     if (!outcome.ok) throw new Error(`${outcome.failure.message}${outcome.failure.line !== undefined ? ` (${S.loadErrorAt(outcome.failure.line, outcome.failure.column)})` : ''}`);
     try {

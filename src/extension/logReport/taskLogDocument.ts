@@ -99,8 +99,7 @@ export class TaskLogDocument implements vscode.CustomDocument {
     try {
       outcome = await openLogSource(this.uri.fsPath, {
       generation: this.generation,
-      workerThresholdBytes: config.logWorkerThresholdMB * 1024 * 1024,
-      workerScript: this.services.asset('dist', 'worker', 'logParse.js').fsPath,
+      plan: { kind: 'worker', script: this.services.asset('dist', 'worker', 'logParse.js').fsPath, aboveBytes: config.logWorkerThresholdMB * 1024 * 1024 },
       onProgress: (label, done, total) => this.progressEmitter.fire({ label, done, total }),
       });
     } catch (error) {

@@ -46,7 +46,7 @@ describe('hostile logs: index, verify, report, HTML export, validation', () => {
       assert.ok(html.includes('nested too deep to show'));
       assert.ok(detailJson.includes('"q":"question"'));
     }
-    const opened = await openLogSource(file, { generation: 1, workerThresholdBytes: 0, workerScript });
+    const opened = await openLogSource(file, { generation: 1, plan: { kind: 'worker', script: workerScript, aboveBytes: 0 } });
     assert.ok(opened.ok, opened.ok ? '' : opened.failure.message);
     if (opened.ok) {
       try {
@@ -82,7 +82,7 @@ describe('hostile logs: index, verify, report, HTML export, validation', () => {
     for (const [name, content] of cases) {
       const file = content === null ? path.join(dir, name) : write(dir, name, content);
       if (content === null) fs.mkdirSync(file);
-      const outcome = await openLogSource(file, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+      const outcome = await openLogSource(file, { generation: 1, plan: { kind: 'whole' } });
       assert.equal(outcome.ok, false, name);
       if (!outcome.ok) {
         assert.ok(outcome.failure.message.includes(name) || outcome.failure.message.includes('EISDIR'), `${name}: ${outcome.failure.message}`);

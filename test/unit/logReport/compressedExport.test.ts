@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { createHash } from 'node:crypto';
-import { openLogSource, OpenLogOptions } from '../../../src/core/report/openLogSource';
+import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../../../src/core/report/openLogSource';
 import { collectEmbeddedReport } from '../../../src/core/report/embeddedReportCollector';
 import { writeCompressedStandaloneReport } from '../../../src/core/report/compressedReportWriter';
 import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
@@ -19,14 +19,19 @@ import type { ChunkDocument } from '../../../webview/shared/compressedSamples';
 const repoRoot = path.resolve(__dirname, '../../../..');
 const assets: StandaloneAssets = { script: 'document.title = "x";', css: 'body { color: red; }', codiconCss: '' };
 
-async function withSource<T>(relativePath: string, options: Partial<OpenLogOptions>, use: (source: Parameters<typeof collectEmbeddedReport>[0]) => Promise<T>): Promise<T> {
-  const outcome = await openLogSource(path.join(repoRoot, relativePath), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, ...options });
+async function withSource<T>(relativePath: string, plan: LogOpenPlan, use: (source: Parameters<typeof collectEmbeddedReport>[0]) => Promise<T>): Promise<T> {
+  const outcome = await openLogSource(path.join(repoRoot, relativePath), { generation: 1, plan });
   if (!outcome.ok) throw new Error(outcome.failure.message);
   try {
     return await use(outcome.source);
   } finally {
     outcome.source.dispose();
   }
+}
+
+/** Every log is lean (`aboveBytes` 0); with the report worker when there is one. */
+function leanPlan(exportWorker: ExportWorkerPlan | undefined, validationModule?: string): LogOpenPlan {
+  return exportWorker ? { kind: 'export', aboveBytes: 0, exportWorker, validationModule } : { kind: 'lean', aboveBytes: 0, validationModule };
 }
 
 /** The report worker and the validation bundle it loads (built by `node esbuild.js`). */
@@ -37,7 +42,7 @@ async function exportCompressed(relativePath: string, worker = false): Promise<s
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-export-'));
   const file = path.join(dir, 'report.html');
   const exportWorker = worker ? { script: reportWorker, windowsFile: `${file}.windows.partial` } : undefined;
-  await withSource(relativePath, { leanAboveBytes: 0, exportWorker }, (source) => writeCompressedStandaloneReport(source, assets, file, { rowsPerChunk: 2, detailsPerChunk: 3 }));
+  await withSource(relativePath, leanPlan(exportWorker), (source) => writeCompressedStandaloneReport(source, assets, file, { rowsPerChunk: 2, detailsPerChunk: 3 }));
   assert.deepEqual(fs.readdirSync(dir), ['report.html'], 'no side file is left');
   return fs.readFileSync(file, 'utf8');
 }
@@ -80,7 +85,7 @@ describe('compressed standalone export of a large log', () => {
     test(`${name}${worker ? ', file compressed by the report worker' : ''}: the page answers every page, search and detail as the plain export does`, async () => {
       assert.ok(!worker || fs.existsSync(reportWorker), 'the report worker is built');
       const relativePath = `examples/logs/${name}.tasklog.json`;
-      const plain = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
+      const plain = await withSource(relativePath, { kind: 'whole' }, (source) => collectEmbeddedReport(source));
       const html = await exportCompressed(relativePath, worker);
       const data = embeddedData(html);
       assert.deepEqual(data.summary, JSON.parse(JSON.stringify(plain.summary)), 'the summary is embedded plainly');
@@ -141,7 +146,7 @@ describe('compressed standalone export of a large log', () => {
       }
       assert.equal(answer.type, 'pageResult');
       assert.deepEqual(coverage, Array.from({ length: count - 1 }, (_, i) => i + 1), 'each request searched one more sample');
-      let editor = await withSource(relativePath, {}, async (source) => {
+      let editor = await withSource(relativePath, { kind: 'whole' }, async (source) => {
         let page = await source.page(query);
         while (page.searching) page = await source.page(query);
         return page;
@@ -180,7 +185,7 @@ describe('compressed standalone export of a large log', () => {
     fs.writeFileSync(log, `{"status": "success", "evidence": {"samples": [\n${sample(1, '{"output": "ok"}')},\n${sample(2, '{"output": tru}')}\n]}}`);
     const out = path.join(dir, 'report.html');
     for (const exportWorker of [undefined, { script: reportWorker, windowsFile: `${out}.windows.partial` }]) {
-      const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, exportWorker });
+      const outcome = await openLogSource(log, { generation: 1, plan: leanPlan(exportWorker) });
       assert.ok(outcome.ok, 'indexing skips the solver values');
       try {
         await assert.rejects(writeCompressedStandaloneReport(outcome.source, assets, out), (error: Error) => error instanceof LogLoadError && /cut\.tasklog\.json:3:\d+/.test(error.message));
@@ -198,13 +203,13 @@ describe('compressed standalone export of a large log', () => {
       // Problems in the skeleton and in samples on both sides of the report worker's share.
       const text = fs.readFileSync(path.join(repoRoot, 'examples/logs/success-trials.tasklog.json'), 'utf8').replace('"status": "success"', '"status": 42').replace(/"sample_id": "([^"]+)"/g, (whole, id: string) => (id.endsWith('1') || id.endsWith('4') ? `"sample_id": true` : whole));
       fs.writeFileSync(log, text);
-      const full = await withSource(path.relative(repoRoot, log), {}, (source) => source.summary());
+      const full = await withSource(path.relative(repoRoot, log), { kind: 'whole' }, (source) => source.summary());
       assert.ok(full.schemaProblems.length > 2, `the changed log has schema problems (${full.schemaProblems.length})`);
       const validationModule = path.join(repoRoot, 'dist/worker/streamedLogValidation.js');
       assert.ok(fs.existsSync(validationModule) && fs.existsSync(reportWorker), 'the worker bundles are built');
       const out = path.join(dir, 'report.html');
       const exportWorker = how === 'report worker' ? { script: reportWorker, windowsFile: `${out}.windows.partial` } : undefined;
-      const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, validationModule, exportWorker });
+      const outcome = await openLogSource(log, { generation: 1, plan: leanPlan(exportWorker, validationModule) });
       assert.ok(outcome.ok);
       assert.ok(outcome.source.laterSchemaProblems, 'the problems come from the worker thread');
       try {
@@ -219,8 +224,8 @@ describe('compressed standalone export of a large log', () => {
 
   test('the lean opening (sample by sample, schema checked per sample) gives the same report as the full one', async () => {
     for (const relativePath of ['examples/logs/repeatability.tasklog.json', 'examples/logs/mismatch.tasklog.json', 'test/fixtures/logs/hostile.tasklog.json']) {
-      const full = await withSource(relativePath, {}, (source) => collectEmbeddedReport(source));
-      const lean = await withSource(relativePath, { leanAboveBytes: 0 }, (source) => collectEmbeddedReport(source));
+      const full = await withSource(relativePath, { kind: 'whole' }, (source) => collectEmbeddedReport(source));
+      const lean = await withSource(relativePath, leanPlan(undefined), (source) => collectEmbeddedReport(source));
       assert.deepEqual(lean, full, relativePath);
     }
   });

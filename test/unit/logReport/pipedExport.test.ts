@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { openLogSource, OpenLogOptions } from '../../../src/core/report/openLogSource';
+import { openLogSource } from '../../../src/core/report/openLogSource';
 import { writeCompressedStandaloneReport } from '../../../src/core/report/compressedReportWriter';
 import type { StandaloneAssets } from '../../../src/core/report/standaloneHtml';
 import { LogLoadError } from '../../../src/core/log/logLoadError';
@@ -10,7 +10,7 @@ import { PIPED_SCAN_BYTES, PipedScan } from '../../../src/core/log/pipedScan';
 import { temporaryFolder } from '../temporaryFolder';
 
 /**
- * `log report -o` of a large log whose samples are found by the helper thread (OpenLogOptions.scanHelper):
+ * `log report -o` of a large log whose samples are found by the helper thread (the export plan's scanHelper):
  * the same file, byte for byte, and the same error, as when this thread reads and scans the log itself.
  */
 
@@ -33,9 +33,9 @@ function largeLog(): string {
 }
 
 /** The export's bytes, or its error, with the report worker, and the helper thread or not. */
-async function exported(log: string, name: string, options: Partial<OpenLogOptions>): Promise<Buffer | string> {
+async function exported(log: string, name: string, options: { scanHelper?: string }): Promise<Buffer | string> {
   const out = path.join(folder.path, name);
-  const outcome = await openLogSource(log, { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY, leanAboveBytes: 0, exportWorker: { script: reportWorker, windowsFile: `${out}.windows.partial` }, ...options });
+  const outcome = await openLogSource(log, { generation: 1, plan: { kind: 'export', aboveBytes: 0, exportWorker: { script: reportWorker, windowsFile: `${out}.windows.partial` }, ...options } });
   if (!outcome.ok) return outcome.failure.message;
   try {
     await writeCompressedStandaloneReport(outcome.source, assets, out);

@@ -17,7 +17,7 @@ const assets: StandaloneAssets = {
 };
 
 async function reportOf(relativePath: string): Promise<EmbeddedReport> {
-  const outcome = await openLogSource(path.join(repoRoot, relativePath), { generation: 1, workerThresholdBytes: Number.POSITIVE_INFINITY });
+  const outcome = await openLogSource(path.join(repoRoot, relativePath), { generation: 1, plan: { kind: 'whole' } });
   if (!outcome.ok) throw new Error(outcome.failure.message);
   try {
     return await collectEmbeddedReport(outcome.source);

@@ -112,7 +112,7 @@ describe('large logs in the worker thread get the schema banner', () => {
     const value = log({ metrics: [], samples: [sample('a'), sample('b'), sample('c', { trials: [trial(0, {}, { scores: 'none' })] })] });
     value.status = 'done';
     fs.writeFileSync(file, JSON.stringify(value, null, 2));
-    const outcome = await openLogSource(file, { generation: 3, workerThresholdBytes: 10, workerScript });
+    const outcome = await openLogSource(file, { generation: 3, plan: { kind: 'worker', script: workerScript, aboveBytes: 10 } });
     assert.ok(outcome.ok);
     try {
       assert.ok(outcome.source.laterSchemaProblems, 'the worker source validates in the background');
@@ -122,7 +122,7 @@ describe('large logs in the worker thread get the schema banner', () => {
       const lines = fs.readFileSync(file, 'utf8').split('\n');
       assert.equal(lines[(problems[0].line ?? 0) - 1].trim(), '"status": "done",');
       assert.equal(lines[(problems[1].line ?? 0) - 1].trim(), '"scores": "none",');
-      const inThread = await openLogSource(file, { generation: 3, workerThresholdBytes: Number.POSITIVE_INFINITY });
+      const inThread = await openLogSource(file, { generation: 3, plan: { kind: 'whole' } });
       assert.ok(inThread.ok);
       assert.deepEqual(problems, inFileOrder((await inThread.source.summary()).schemaProblems), 'the same problems as for a small log');
       assert.equal(inThread.source.laterSchemaProblems, undefined);
