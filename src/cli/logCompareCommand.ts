@@ -47,7 +47,7 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
 }
 
 /**
- * `eval-lens log compare BASE CAND [CAND…]`: the paired comparison of SEMANTICS §10 as a table, JSON or a
+ * `eval-lens log compare BASE CAND [CAND…]`: the paired comparison of docs/semantics.md §10 as a table, JSON or a
  * standalone HTML page. Exit 1 with --fail-on-regression when a metric is significantly worse after Holm,
  * 2 when a log cannot be read.
  */

@@ -1,5 +1,5 @@
 /**
- * The funnel of a source that selects records with its own fields (SEMANTICS §9.1):
+ * The funnel of a source that selects records with its own fields (docs/semantics.md §9.1):
  * "412 sessions → 120 from 2026-11-01 → 50 kept by limit", then one line per step.
  */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';

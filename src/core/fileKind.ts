@@ -1,5 +1,5 @@
 /**
- * Which of our formats a file is (SEMANTICS §1): by name first, then by content.
+ * Which of our formats a file is (docs/semantics.md §1): by name first, then by content.
  */
 import { isRecord } from './json/jsonValue';
 
@@ -20,7 +20,7 @@ const NAME_RULES: [RegExp, FileKind][] = [
 
 const MODELINE = /^\s*#\s*eval-lens:\s*(dataset|generator|log|trace|connection)\s*$/;
 
-/** Kind by file name alone (the patterns of SEMANTICS §1). */
+/** Kind by file name alone (the patterns of docs/semantics.md §1). */
 export function kindFromFileName(fileName: string): FileKind | undefined {
   for (const [pattern, kind] of NAME_RULES) if (pattern.test(fileName)) return kind;
   return undefined;
@@ -42,7 +42,7 @@ export function kindFromModeline(text: string): FileKind | undefined {
   return match ? (match[1] as FileKind) : undefined;
 }
 
-/** Kind of a parsed first document (content rules of SEMANTICS §1). */
+/** Kind of a parsed first document (content rules of docs/semantics.md §1). */
 export function kindFromValue(value: unknown): FileKind | undefined {
   if (!isRecord(value)) return undefined;
   if ('format_version' in value && 'evidence' in value) return 'log';

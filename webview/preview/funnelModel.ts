@@ -1,6 +1,6 @@
 /**
  * The funnel of a preview: rows loaded, then the rows left after each filter, then the kept rows. A source that
- * selects records with its own fields (SEMANTICS §9.1) has one step per field that removed records instead.
+ * selects records with its own fields (docs/semantics.md §9.1) has one step per field that removed records instead.
  * Pure: shared by the view and its tests.
  */
 import type { FilterStep, RecordNoun } from '../../src/core/model/previewTypes';

@@ -1,7 +1,7 @@
 /**
  * Checks that need the file system or the rest of the workspace, run beside the validation core:
  * unknown columns in filter expressions, missing paths, unsupported `local` extensions, generator
- * options against the workspace's generator definition (SEMANTICS §6), dataset keys used in other files.
+ * options against the workspace's generator definition (docs/semantics.md §6), dataset keys used in other files.
  */
 import { closestName } from '../schema/closestName';
 import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';

@@ -1,5 +1,5 @@
 /**
- * What the editor knows about the five other sources (SEMANTICS §9): their columns (SOURCE_COLUMN_SETS) and the
+ * What the editor knows about the five other sources (docs/semantics.md §9): their columns (SOURCE_COLUMN_SETS) and the
  * facts the last preview learned (PreviewResult.sourceFacts): metadata/scores keys, session ids, a hub dataset's
  * configs, splits and features. Facts are looked up by a key naming the source (dataset + config for the hub).
  */

@@ -50,7 +50,7 @@ export function clusterText(data: unknown, key: string): string {
 }
 
 /**
- * A comparison of two or more logs (the first is the baseline, SEMANTICS §10): the metric figures are
+ * A comparison of two or more logs (the first is the baseline, docs/semantics.md §10): the metric figures are
  * computed once from the indexed records; per-sample changes are served in pages; sample data is read
  * again only to tell changed inputs and clusters.
  */

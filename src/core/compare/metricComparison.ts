@@ -145,7 +145,7 @@ function finite(values: Float64Array): number[] {
 }
 
 /**
- * The figures of one metric key (SEMANTICS §10): paired over the aligned samples that carry the value in both
+ * The figures of one metric key (docs/semantics.md §10): paired over the aligned samples that carry the value in both
  * logs (clustered when `clusters` gives each pair's cluster), or unpaired (Welch) over every sample when
  * the logs share no sample.
  */

@@ -31,7 +31,7 @@ function positionsById(records: readonly Pick<SampleRecord, 'sampleId'>[]): { un
 }
 
 /**
- * Aligns two logs by `sample_id` compared as text (SEMANTICS §10). An id found more than once in either log
+ * Aligns two logs by `sample_id` compared as text (docs/semantics.md §10). An id found more than once in either log
  * pairs with nothing: it is listed as duplicated and left out, as a sample present in one log only.
  */
 export function alignSamples(baseline: readonly Pick<SampleRecord, 'sampleId'>[], candidate: readonly Pick<SampleRecord, 'sampleId'>[]): Alignment {

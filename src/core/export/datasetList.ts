@@ -1,5 +1,5 @@
 /**
- * `dataset list`: every dataset spec among a set of files (recognised as SEMANTICS §1 says: by name,
+ * `dataset list`: every dataset spec among a set of files (recognised as docs/semantics.md §1 says: by name,
  * modeline or first document), one entry per document of a YAML stream, with its key, display name,
  * source type, line and whether it is valid.
  */

@@ -1,5 +1,5 @@
 /**
- * Parser of filter expressions (SEMANTICS §4): `{{ PATH }}` where PATH is a root name followed by
+ * Parser of filter expressions (docs/semantics.md §4): `{{ PATH }}` where PATH is a root name followed by
  * `.name`, `["text"]` / `['text']` or `[N]` segments. Positions are 0-based offsets into the text.
  */
 import { filterStrings } from '../l10n/filterStrings';

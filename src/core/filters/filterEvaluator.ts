@@ -1,4 +1,4 @@
-/** Evaluation of filters on rows (SEMANTICS §4 missing values, §5 operators and coercion). */
+/** Evaluation of filters on rows (docs/semantics.md §4 missing values, §5 operators and coercion). */
 import { DATASET_ROOTS, ExpressionSegment, ParsedExpression, parseExpression } from './expressionParser';
 import { FilterScalar, FilterSpec, checkFilterSpec } from './filterSpec';
 import { filterStrings } from '../l10n/filterStrings';

@@ -14,7 +14,7 @@ export const logStrings = {
   noTrialAggregation: (key: string) => `no trial aggregation produces "${key}"`,
   noTrialValues: 'the trials carry no values for this score',
 
-  // Missing data (SEMANTICS §8)
+  // Missing data (docs/semantics.md §8)
   metricsNullFailure: 'Metrics are not reported because the run failed; see the errors.',
   metricsNullNoError: 'The log carries no metrics (the field is null).',
   metricsAbsent: 'The log carries no metrics.',

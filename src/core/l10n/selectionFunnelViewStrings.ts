@@ -1,6 +1,6 @@
 /**
  * User-visible strings of the preview view for sources that select records with their own fields
- * (SEMANTICS §9.1) or count elsewhere: the record noun, selection steps, how the count was made and
+ * (docs/semantics.md §9.1) or count elsewhere: the record noun, selection steps, how the count was made and
  * counts that are lower bounds.
  */
 import type { FilterStep, PreviewProgress, RecordNoun } from '../model/previewTypes';

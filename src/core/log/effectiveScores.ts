@@ -62,7 +62,7 @@ function collisionsOf(scorer: AggregatedScorer): Record<string, AggregatedValue[
   return collisions;
 }
 
-/** Computes the effective scores of one sample (SEMANTICS §8); without `verify`, sample-level values are not verified against the trials. */
+/** Computes the effective scores of one sample (docs/semantics.md §8); without `verify`, sample-level values are not verified against the trials. */
 export function effectiveScores(shape: SampleShape, aggregators: readonly AggregatorSpec[], verify = true): EffectiveScorer[] {
   const aggregated = shape.trials.length ? aggregateTrials(shape.trials.map((t) => t.scores), aggregators) : [];
   const byKey = new Map(aggregated.map((a) => [a.scorerKey, a]));

@@ -35,7 +35,7 @@ export function toNumeric(value: unknown): number | undefined {
   return asFiniteNumber(value);
 }
 
-/** A trial "passes" a score when the value is `true` or `1` (SEMANTICS §8). */
+/** A trial "passes" a score when the value is `true` or `1` (docs/semantics.md §8). */
 export function isPass(value: unknown): boolean {
   return value === true || value === 1;
 }

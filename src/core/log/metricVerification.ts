@@ -2,7 +2,7 @@ import type { Verification } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { toNumeric } from './logValue';
 
-/** Metric types whose values can be recomputed from per-sample scores (SEMANTICS §8). */
+/** Metric types whose values can be recomputed from per-sample scores (docs/semantics.md §8). */
 export const VERIFIABLE_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy', 'min', 'max', 'sum', 'count']);
 
 /** Relative tolerance above which a recomputed value is a mismatch. */

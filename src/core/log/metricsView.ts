@@ -94,7 +94,7 @@ function verifyValue(metricType: string | undefined, scorerKey: string | undefin
   return view;
 }
 
-/** Metrics grouped by scorer (score and qa apart), each value verified (SEMANTICS §8). */
+/** Metrics grouped by scorer (score and qa apart), each value verified (docs/semantics.md §8). */
 export function buildMetricGroups(metrics: readonly unknown[], perSample: PerSampleValues): MetricGroup[] {
   const groups: MetricGroup[] = [];
   const byKey = new Map<string, MetricGroup>();

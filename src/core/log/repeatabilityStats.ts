@@ -2,7 +2,7 @@ import type { MetricGroup, RepeatabilityStat } from '../model/logViewTypes';
 import { toNumeric } from './logValue';
 
 /**
- * Statistics across runs for every metric value key (SEMANTICS §8, repeatability). The standard deviation
+ * Statistics across runs for every metric value key (docs/semantics.md §8, repeatability). The standard deviation
  * is the sample standard deviation (divisor n − 1), null with fewer than two runs carrying the value.
  */
 export function repeatabilityStats(runs: readonly (MetricGroup[] | null)[]): RepeatabilityStat[] {

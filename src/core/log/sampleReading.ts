@@ -65,7 +65,7 @@ function dataOf(sampleData: unknown): { data: unknown; present: boolean } {
   return { data: record.data, present: true };
 }
 
-/** Narrows one SampleEvidence (spec §2.3) and tells its layout (SEMANTICS §8). */
+/** Narrows one SampleEvidence (spec §2.3) and tells its layout (docs/semantics.md §8). */
 export function readSample(raw: unknown, position: number, runIndex?: number): SampleShape {
   const record = isRecord(raw) ? raw : {};
   const sampleId = asSampleId(record.sample_id, position);

@@ -63,7 +63,7 @@ export function layoutOf(layouts: ReadonlySet<SampleLayout> | undefined): LogLay
   return [...layouts][0];
 }
 
-/** Why a log has no metrics (SEMANTICS §8). */
+/** Why a log has no metrics (docs/semantics.md §8). */
 export function metricsMissingReason(log: JsonRecord, evidence: JsonRecord): string {
   if (!('metrics' in evidence)) return logStrings.metricsAbsent;
   const failed = log.status === 'failure' || (asArray(log.errors)?.length ?? 0) > 0 || (asArray(evidence.errors)?.length ?? 0) > 0;

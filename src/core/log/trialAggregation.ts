@@ -64,7 +64,7 @@ function numericAll(values: readonly unknown[]): number[] | undefined {
   return numbers.length ? numbers : undefined;
 }
 
-/** Computes one aggregator over the trial values of a score (spec §2.9, SEMANTICS §8). */
+/** Computes one aggregator over the trial values of a score (spec §2.9, docs/semantics.md §8). */
 export function computeAggregate(fn: string, values: readonly unknown[], k?: number): number | undefined {
   if (values.length === 0) return undefined;
   if (fn === 'pass@k' || fn === 'pass^k') {

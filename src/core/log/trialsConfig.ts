@@ -19,7 +19,7 @@ export function aggregatorLabel(fn: string, k?: number): string {
 }
 
 /**
- * Reads `specification.config.trials` (SEMANTICS §8): `num_trials` and optional `score_aggregators`.
+ * Reads `specification.config.trials` (docs/semantics.md §8): `num_trials` and optional `score_aggregators`.
  * Two aggregators that store under the same name (typically two of one score without `score_name`) collide.
  */
 export function readTrialsSettings(specification: unknown): TrialsSettings {

@@ -1,5 +1,5 @@
 /**
- * View model of a comparison of task result logs (SEMANTICS §10): what the core computes and serves to the
+ * View model of a comparison of task result logs (docs/semantics.md §10): what the core computes and serves to the
  * compare view, the CLI (table, --json) and the standalone HTML page. Plain JSON-serialisable data only.
  */
 import type { LogLayout, SampleDetail } from './logViewTypes';

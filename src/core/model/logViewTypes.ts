@@ -94,7 +94,7 @@ export interface AggregatorView {
   k?: number;
   /** Name the aggregated value is stored under. */
   targetName: string;
-  /** True when two aggregators of one score store under the same name (SEMANTICS §8). */
+  /** True when two aggregators of one score store under the same name (docs/semantics.md §8). */
   collides?: boolean;
 }
 
@@ -255,7 +255,7 @@ export interface ScoreDetail {
   verification?: Record<string, Verification>;
   /** True when the log has no sample-level scores here and `values` were aggregated from the trials. */
   derived?: boolean;
-  /** Value key on which trial aggregators collide → every computed value (SEMANTICS §8). */
+  /** Value key on which trial aggregators collide → every computed value (docs/semantics.md §8). */
   collisions?: Record<string, { function: string; label: string; value: number; k?: number }[]>;
 }
 
@@ -287,7 +287,7 @@ export interface SampleDetail {
   errors: ErrorView[];
   passAtK?: number;
   passPowK?: number;
-  /** Why some data is absent (SEMANTICS §8), in plain words. */
+  /** Why some data is absent (docs/semantics.md §8), in plain words. */
   notes: string[];
   /** The expected output named in the sample's data (`target`, `answer`, …), shown beside the final output. */
   target?: SampleTarget;

@@ -28,7 +28,7 @@ export interface FilterStep {
   /** 0-based index of the filter in the source's `filters` (for a selection step: of the step). */
   index: number;
   /**
-   * Selection steps only (SEMANTICS §9.1, sources that take no `filters`): the source field that removed the
+   * Selection steps only (docs/semantics.md §9.1, sources that take no `filters`): the source field that removed the
    * records (`session_id`, `from_time`, `limit`, …), so the view can link the step to the spec.
    */
   field?: string;
@@ -64,7 +64,7 @@ export interface PreviewResult {
   /** False when the count was cancelled or stopped early; totals are then lower bounds. */
   complete: boolean;
   /**
-   * Sources that select records with their own fields (SEMANTICS §9.1): `removedPerFilter` then holds the
+   * Sources that select records with their own fields (docs/semantics.md §9.1): `removedPerFilter` then holds the
    * selection steps (one per field that removed records, labelled "from 2026-11-01", "kept by limit", …).
    */
   selection?: boolean;
@@ -116,7 +116,7 @@ export interface PreviewOptions {
    * Default: every row of `rows`.
    */
   traceRows?: number;
-  /** Path of the spec file: relative paths resolve against its directory (SEMANTICS §2). */
+  /** Path of the spec file: relative paths resolve against its directory (docs/semantics.md §2). */
   specPath?: string;
   /** Asked before any network fetch; resolve false to refuse. Absent: fetch allowed. */
   confirmFetch?: (url: string) => Promise<boolean>;
@@ -132,7 +132,7 @@ export interface PreviewOptions {
   homeDir?: string;
   /**
    * Environment for default paths and credentials (`CLAUDE_CONFIG_DIR`, `HF_TOKEN`, `LANGSMITH_API_KEY`, …,
-   * SEMANTICS §7, §9); default `process.env`.
+   * docs/semantics.md §7, §9); default `process.env`.
    */
   env?: Record<string, string | undefined>;
   /** Looks up a `{ secret: NAME }` credential (the editor's secret storage); absent: such a reference is an error. */

@@ -37,7 +37,7 @@ export interface PreviewSummaryView {
   rowCount: number;
   /** True when more rows were kept than the host holds (`rowCount` is the cap). */
   capped: boolean;
-  /** The steps are the source's own selecting fields (SEMANTICS §9.1), not filters. */
+  /** The steps are the source's own selecting fields (docs/semantics.md §9.1), not filters. */
   selection?: boolean;
   /** What one record is ("sessions", "samples", …); rows when absent. */
   recordNoun?: RecordNoun;

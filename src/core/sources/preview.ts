@@ -49,7 +49,7 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   const source = sourceOf(datasetSpecValue);
   const type = String(source.type);
   const opts = { ...options, limit: Math.max(0, Math.floor(options.limit)) };
-  // Sources that select records with their own fields and take no `filters` (SEMANTICS §9.1).
+  // Sources that select records with their own fields and take no `filters` (docs/semantics.md §9.1).
   if (type === 'coding_agent_sessions') return previewSessions({ source, options: opts });
   if (type === 'trace_platform_a') return previewTracePlatformA(source, opts);
   if (type === 'trace_platform_b') return previewTracePlatformB(source, opts);

@@ -1,5 +1,5 @@
 /**
- * The columns of the five sources whose rows the specification does not define (SEMANTICS §9.2–9.6), in the
+ * The columns of the five sources whose rows the specification does not define (docs/semantics.md §9.2–9.6), in the
  * order the rules list them. One list each, used by the loaders (column order), hovers and completion.
  */
 

@@ -1,6 +1,6 @@
 /**
  * What one record of a dataset's source is, known from the spec before the source answers, so a count in
- * progress can say "120 sessions read" (SEMANTICS §9.1). The result's own `recordNoun` wins once it is known.
+ * progress can say "120 sessions read" (docs/semantics.md §9.1). The result's own `recordNoun` wins once it is known.
  */
 import { isRecord } from '../json/jsonValue';
 import type { RecordNoun } from '../model/previewTypes';

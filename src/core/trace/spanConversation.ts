@@ -1,5 +1,5 @@
 /**
- * Span events (SEMANTICS §9.1: `span_start` / `item` / `span_end` in time order) as a tree of spans, each with
+ * Span events (docs/semantics.md §9.1: `span_start` / `item` / `span_end` in time order) as a tree of spans, each with
  * its own conversation: the Trace editor and `eval-lens trace show` show sub-agents nested under the span that
  * started them, each with its items (calls paired with their outputs within the span).
  */
@@ -42,7 +42,7 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
 }
 
-/** Whether `events` follow SEMANTICS §9.1 (at least one `span_start` with a `span_id`). */
+/** Whether `events` follow docs/semantics.md §9.1 (at least one `span_start` with a `span_id`). */
 export function hasSpanEvents(events: unknown): events is unknown[] {
   return Array.isArray(events) && events.some((e) => isRec(e) && e.type === 'span_start' && str(e.span_id) !== undefined);
 }

@@ -1,5 +1,5 @@
 /**
- * Reading Trace files (spec §2.12, SEMANTICS §1): a `*.trace.json` file or any JSON file whose top level is a
+ * Reading Trace files (spec §2.12, docs/semantics.md §1): a `*.trace.json` file or any JSON file whose top level is a
  * Trace, and `.jsonl` files of Trace records (one per line). Bad input gets a message with file, line and column.
  */
 import { isRecord } from '../json/jsonValue';

@@ -1,5 +1,5 @@
 /**
- * The Trace value a source row carries in its `trace` column (spec §2.12, SEMANTICS §9.1): Open Responses items,
+ * The Trace value a source row carries in its `trace` column (spec §2.12, docs/semantics.md §9.1): Open Responses items,
  * TraceMetadata, and for multi-agent records the span `events`. Every source builds its traces with these types
  * and helpers, so the one conversation renderer reads them all.
  */
@@ -55,7 +55,7 @@ export function functionCallOutputItem(callId: string, output: string, failed = 
   return failed ? { type: 'function_call_output', call_id: callId, output, status: 'incomplete' } : { type: 'function_call_output', call_id: callId, output };
 }
 
-/** `[image: image/png, 48 KB]`: binary content is never carried as base64 (SEMANTICS §9.1). */
+/** `[image: image/png, 48 KB]`: binary content is never carried as base64 (docs/semantics.md §9.1). */
 export function binaryPlaceholder(kind: string, mediaType: string | undefined, base64Length: number | undefined): string {
   const size = base64Length === undefined ? '' : `, ${Math.max(1, Math.round((base64Length * 3) / 4 / 1024))} KB`;
   return `[${kind}${mediaType ? `: ${mediaType}` : ''}${size}]`;

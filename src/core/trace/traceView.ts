@@ -2,7 +2,7 @@ import type { TraceItemView, TraceView } from '../model/logViewTypes';
 import { buildSpanTree } from './spanTree';
 
 /**
- * Open Responses items → TraceView (spec §2.12, SEMANTICS §8): the preamble is every item before the first
+ * Open Responses items → TraceView (spec §2.12, docs/semantics.md §8): the preamble is every item before the first
  * user message; a `function_call_output` is attached to the `function_call` with the same `call_id`;
  * unknown item types are kept as JSON, never dropped.
  */

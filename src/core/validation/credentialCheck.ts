@@ -1,4 +1,4 @@
-/** SEMANTICS §7: a raw string in a credential field is a warning with a way out. */
+/** docs/semantics.md §7: a raw string in a credential field is a warning with a way out. */
 import { JsonPath } from '../yaml/specDocument';
 import { validationStrings as s } from '../l10n/validationStrings';
 

@@ -1,5 +1,5 @@
 /**
- * SEMANTICS §4–5 in the validation pass: every filter `expression` must parse (the diagnostic points at
+ * docs/semantics.md §4–5 in the validation pass: every filter `expression` must parse (the diagnostic points at
  * the character where parsing failed), and an ordering filter cannot compare with a boolean.
  */
 import { parseExpression } from '../filters/expressionParser';

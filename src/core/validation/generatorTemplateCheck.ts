@@ -1,4 +1,4 @@
-/** SEMANTICS §6: `<< config.KEY >>` must name a `config_spec` key; unused keys are worth a warning. */
+/** docs/semantics.md §6: `<< config.KEY >>` must name a `config_spec` key; unused keys are worth a warning. */
 import { JsonPath } from '../yaml/specDocument';
 import { validationStrings as s } from '../l10n/validationStrings';
 import { asRecord } from '../json/jsonValue';

@@ -4,7 +4,7 @@ import { FileKind, isYamlOrJsonFileName, kindFromFileName, kindFromModeline, loo
 import { SpecDiagnostics } from './specDiagnostics';
 import { extensionStrings } from '../../core/l10n/extensionStrings';
 
-/** Kind of the document, from its name, modeline or content (SEMANTICS §1). */
+/** Kind of the document, from its name, modeline or content (docs/semantics.md §1). */
 export function documentKind(document: vscode.TextDocument): FileKind | undefined {
   if (!isYamlOrJsonFileName(document.fileName) && document.languageId !== 'yaml' && document.languageId !== 'json') return undefined;
   const byName = kindFromFileName(document.fileName) ?? kindFromModeline(document.lineAt(0).text);

@@ -13,7 +13,7 @@ interface SpecFileFacts {
   generators: { key: string; options: string[] }[];
 }
 
-/** Every YAML/JSON file may be a spec (SEMANTICS §1 recognises content and modelines, not only names). */
+/** Every YAML/JSON file may be a spec (docs/semantics.md §1 recognises content and modelines, not only names). */
 const PATTERN = '**/*.{yaml,yml,json}';
 const EXCLUDE = '**/{node_modules,.git,.vscode-test}/**';
 const MAX_FILES = 5000;
@@ -43,7 +43,7 @@ function factsOf(result: ValidationResult): SpecFileFacts {
 }
 
 /**
- * The dataset and generator spec files of the workspace, recognised as SEMANTICS §1 says (by name, by a
+ * The dataset and generator spec files of the workspace, recognised as docs/semantics.md §1 says (by name, by a
  * modeline or by content; open documents included): dataset keys and generator definitions, kept fresh
  * by a watcher.
  */

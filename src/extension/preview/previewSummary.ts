@@ -21,7 +21,7 @@ export interface PreviewCommandSummary {
   warnings: number;
   /** Kept rows held for the table (at most ROW_CAP). */
   rowsHeld: number;
-  /** Sources that select with their own fields (SEMANTICS §9.1): the steps are those fields. */
+  /** Sources that select with their own fields (docs/semantics.md §9.1): the steps are those fields. */
   selection?: boolean;
   recordNoun?: RecordNoun;
   countedBy?: string;

@@ -126,7 +126,7 @@ describe('difference estimates', () => {
     close(welchDf(1, 5, 1, 5), 8, 12);
   });
 
-  test('clustered SE follows the formula of SEMANTICS §10 with C − 1 degrees of freedom', () => {
+  test('clustered SE follows the formula of docs/semantics.md §10 with C − 1 degrees of freedom', () => {
     const d = [1, 2, 3, 4, 5, 6];
     const clusters = ['x', 'x', 'y', 'y', 'z', 'z'];
     const result = clusteredDifference(d, clusters);

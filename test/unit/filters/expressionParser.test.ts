@@ -14,7 +14,7 @@ function fail(text: string, roots?: readonly string[]) {
   return result.error;
 }
 
-describe('expression grammar (SEMANTICS §4)', () => {
+describe('expression grammar (docs/semantics.md §4)', () => {
   test('root with names, quoted keys and indexes, with positions', () => {
     const e = ok(`{{ sample.meta["my col"]['x y'][2].z }}`);
     assert.equal(e.root, 'sample');

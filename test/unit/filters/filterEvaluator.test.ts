@@ -19,7 +19,7 @@ const passes = (spec: Bare, v: unknown) =>
   evaluateFilter({ ...spec, expression: E } as FilterSpec, v) === FilterOutcome.Pass;
 const outcome = (spec: Bare, v: unknown) => evaluateFilter({ ...spec, expression: E } as FilterSpec, v);
 
-describe('equality coercion (SEMANTICS §5)', () => {
+describe('equality coercion (docs/semantics.md §5)', () => {
   test('number x: numbers and trimmed decimal text', () => {
     const eq = { op: 'equals', value: 3 } as const;
     assert.ok(passes(eq, 3));
@@ -70,7 +70,7 @@ describe('equality coercion (SEMANTICS §5)', () => {
   });
 });
 
-describe('ordering (SEMANTICS §5)', () => {
+describe('ordering (docs/semantics.md §5)', () => {
   test('number x compares numerically after conversion', () => {
     assert.ok(passes({ op: 'greater_or_equal', value: 3 }, 3));
     assert.ok(passes({ op: 'greater_or_equal', value: 3 }, ' 10 '));
@@ -105,7 +105,7 @@ describe('ordering (SEMANTICS §5)', () => {
   });
 });
 
-describe('unary ops (SEMANTICS §5)', () => {
+describe('unary ops (docs/semantics.md §5)', () => {
   test('exists / not_exists', () => {
     assert.ok(passes({ op: 'exists' }, ''));
     assert.ok(passes({ op: 'exists' }, 0));

@@ -1,4 +1,4 @@
-/** Writes session files shaped like the real ones (SOURCE-FORMATS "Claude Code session files") for the tests. */
+/** Writes session files shaped like the real ones (docs/source-formats.md §1, Claude Code session files) for the tests. */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 

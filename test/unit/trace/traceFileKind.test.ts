@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { kindFromFileName, kindFromValue } from '../../../src/core/fileKind';
 
-describe('Trace files are recognised (SEMANTICS §1)', () => {
+describe('Trace files are recognised (docs/semantics.md §1)', () => {
   test('by name, and by a top level that is a Trace', () => {
     assert.equal(kindFromFileName('run.trace.json'), 'trace');
     assert.equal(kindFromValue({ FORMAT: 'open_responses', items: [] }), 'trace');

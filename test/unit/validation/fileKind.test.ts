@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { kindFromFileName, kindFromModeline, kindFromValue, looksLikeLogJson, topLevelJsonKeys } from '../../../src/core/fileKind';
 
-describe('file recognition (SEMANTICS §1)', () => {
+describe('file recognition (docs/semantics.md §1)', () => {
   test('by name', () => {
     assert.equal(kindFromFileName('/a/b/x.dataset.yaml'), 'dataset');
     assert.equal(kindFromFileName('x.DATASET.YML'), 'dataset');

@@ -180,7 +180,7 @@ describe('validateText: task result logs', () => {
   });
 });
 
-describe('validateText: filter expressions (SEMANTICS §4)', () => {
+describe('validateText: filter expressions (docs/semantics.md §4)', () => {
   const spec = (...filter: string[]) => lines('key: ok', 'display_name: x', 'source:', '  type: local', '  file_path: a.csv', '  filters:', ...filter);
 
   test('a valid expression gives nothing', () => {

@@ -4,7 +4,7 @@ import type { DifferenceEstimate } from '../../model/compareTypes';
 
 export type { DifferenceEstimate } from '../../model/compareTypes';
 
-/** z(0.80) as SEMANTICS §10 writes it: the minimum detectable difference at 80% power is (t(0.975, df) + 0.8416)·SE. */
+/** z(0.80) as docs/semantics.md §10 writes it: the minimum detectable difference at 80% power is (t(0.975, df) + 0.8416)·SE. */
 export const POWER_80_Z = 0.8416;
 export const CONFIDENCE = 0.95;
 
@@ -24,7 +24,7 @@ function finish(method: DifferenceEstimate['method'], n: number, delta: number, 
   return { method, n, delta, se, df, ciLow: delta - q * se, ciHigh: delta + q * se, t, p, mde: (q + POWER_80_Z) * se };
 }
 
-/** The paired t figures of the differences d_i = b_i − a_i (SEMANTICS §10). */
+/** The paired t figures of the differences d_i = b_i − a_i (docs/semantics.md §10). */
 export function pairedDifference(differences: readonly number[]): DifferenceEstimate {
   const n = differences.length;
   const delta = n ? mean(differences) : NaN;

@@ -1,5 +1,5 @@
 /**
- * A WebAssembly kernel that counts CSV records through filters (SEMANTICS §3, §5). For each record it
+ * A WebAssembly kernel that counts CSV records through filters (docs/semantics.md §3, §5). For each record it
  * finds the cell ends 16 bytes at a time (quoted cells with doubled quotes and line feeds included),
  * checks that the record has exactly the header's width, and looks the cells the filters read up in a
  * per-column dictionary of short values (raw bytes → id). When every filter's outcome for those ids is

@@ -1,5 +1,5 @@
 /**
- * `dataset_hub` (SEMANTICS §9.4): a split of a dataset of the public dataset viewer. The config comes from
+ * `dataset_hub` (docs/semantics.md §9.4): a split of a dataset of the public dataset viewer. The config comes from
  * `load_dataset_kwargs.name`; the first page and the counts come from the hub (`/rows`, `/filter` with one
  * `length=0` request per funnel step) when every filter has an exact `where` translation, else the filters'
  * columns are read from the split's Parquet files by range requests and counted here.

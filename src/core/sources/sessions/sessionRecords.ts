@@ -1,5 +1,5 @@
 /**
- * Reading the lines of a session file (SOURCE-FORMATS "Claude Code session files"): JSON values are untrusted,
+ * Reading the lines of a session file (docs/source-formats.md §1, Claude Code session files): JSON values are untrusted,
  * so every field is checked before use.
  */
 import { binaryPlaceholder } from '../../trace/traceRecord';
