@@ -5,15 +5,14 @@
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { selectionFunnelStrings } from '../core/l10n/selectionFunnelStrings';
 import { PreviewResult } from '../core/sources/previewTypes';
-
-const LIMIT_WORDS = 'kept by limit';
+import * as l10n from '@vscode/l10n';
 
 export function formatSelectionFunnel(result: PreviewResult): string {
   const parts = [selectionFunnelStrings.records(result.total, result.recordNoun ?? 'rows')];
   let remaining = result.total;
   for (const step of result.removedPerFilter) {
     remaining -= step.removed;
-    parts.push(selectionFunnelStrings.step(remaining, step.field === 'limit' ? LIMIT_WORDS : step.label));
+    parts.push(selectionFunnelStrings.step(remaining, step.field === 'limit' ? l10n.t('kept by limit') : step.label));
   }
   if (result.removedPerFilter.length === 0) parts.push(`${previewCliStrings.kept(result.matched)} ${selectionFunnelStrings.allKept}`);
   let out = `\n${parts.join(' → ')}\n`;
