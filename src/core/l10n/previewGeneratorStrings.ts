@@ -43,8 +43,11 @@ export const previewGeneratorStrings = {
   promptLabel: (synthesizer: number, field: string) => l10n.t('Synthesizer {0} · {1}', synthesizer + 1, field === 'system_prompt' ? l10n.t('system prompt') : field === 'user_prompt_template' ? l10n.t('user prompt') : field),
   unresolved: (keys: string[]) => l10n.t('No value for {0}.', keys.map((k) => `config.${k}`).join(', ')),
   notFoundTitle: (key: string) => l10n.t('The generator "{0}" is not in this workspace', key),
-  notFound: (key: string) =>
-    l10n.t("No generator definition with key: {0} was found in the workspace's YAML and JSON files, so its prompts and columns cannot be shown.", key),
+  /** `where` names the place searched ("the workspace" when not given). */
+  notFound: (key: string, where?: string) =>
+    where === undefined
+      ? l10n.t("No generator definition with key: {0} was found in the workspace's YAML and JSON files, so its prompts and columns cannot be shown.", key)
+      : l10n.t("No generator definition with key: {0} was found in {1}'s YAML and JSON files, so its prompts and columns cannot be shown.", key, where),
   get notFoundHint() {
     return l10n.t('Open the folder that holds the generator definition, or add one (a file with key, config_spec and definition), then run the preview again.');
   },
