@@ -7,8 +7,13 @@ import * as l10n from '@vscode/l10n';
 
 export const L10N_BUNDLE_ELEMENT_ID = 'l10n-bundle';
 
+/** The part of a document read here (a Document in the webview). */
+export interface BundleSource {
+  getElementById(id: string): { textContent: string | null } | null;
+}
+
 /** Reads the page's l10n bundle, if any, and hands it to `@vscode/l10n`; true when one was loaded. */
-export function configureL10nFromPage(doc: Document = document): boolean {
+export function configureL10nFromPage(doc: BundleSource): boolean {
   const text = doc.getElementById(L10N_BUNDLE_ELEMENT_ID)?.textContent;
   if (!text) return false;
   let contents: unknown;
