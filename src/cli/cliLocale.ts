@@ -1,11 +1,12 @@
 /**
  * The command line's language: `EVAL_LENS_LOCALE`, else `LC_ALL`, `LC_MESSAGES`, `LANG` (POSIX order). When
  * `l10n/bundle.l10n.<locale>.json` ships beside the package for it (`de_DE.UTF-8` looks for `de-de`, then
- * `de`), its translations are used; otherwise the output stays English.
+ * `de`), its translations are used (in the worker threads too); otherwise the output stays English.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import * as l10n from '@vscode/l10n';
+import type * as l10n from '@vscode/l10n';
+import { configureL10nWithWorkers } from '../core/workerL10n';
 
 type Env = Record<string, string | undefined>;
 
@@ -39,7 +40,7 @@ export function configureCliL10n(env: Env, l10nDir: string): string | undefined 
       continue;
     }
     try {
-      l10n.config({ contents: JSON.parse(text) as l10n.l10nJsonFormat });
+      configureL10nWithWorkers(JSON.parse(text) as l10n.l10nJsonFormat);
       return file;
     } catch {
       // A damaged bundle: stay in English rather than fail the command.

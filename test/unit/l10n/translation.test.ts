@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { Worker } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
 import { logStrings } from '../../../src/core/l10n/logStrings';
 import { compareStrings } from '../../../src/core/l10n/compareStrings';
@@ -10,6 +11,7 @@ import { logReportStrings } from '../../../src/core/l10n/logReportStrings';
 import { bundleCandidates, configureCliL10n, requestedLocale } from '../../../src/cli/cliLocale';
 import { jsonForScriptElement } from '../../../src/core/protocol/embeddedReport';
 import { configureL10nFromPage, L10N_BUNDLE_ELEMENT_ID } from '../../../webview/shared/l10nBundle';
+import { configureL10nWithWorkers, configureWorkerL10n } from '../../../src/core/workerL10n';
 
 const german = {
   'metric type "{0}" cannot be recomputed from per-sample scores': 'Metriktyp „{0}“ lässt sich nicht aus den Einzelwerten berechnen',
@@ -71,5 +73,20 @@ describe('translations', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  test('worker threads started after the bundle is loaded receive it', async () => {
+    configureL10nWithWorkers(german);
+    const source = "const { getEnvironmentData, parentPort } = require('node:worker_threads'); parentPort.postMessage(getEnvironmentData('eval-lens.l10n-bundle'));";
+    const worker = new Worker(source, { eval: true });
+    const shared = await new Promise<unknown>((resolve, reject) => {
+      worker.once('message', resolve);
+      worker.once('error', reject);
+    });
+    await worker.terminate();
+    assert.deepEqual(shared, german);
+    l10n.config({ contents: {} });
+    configureWorkerL10n();
+    assert.equal(logStrings.metricTypeMissing, 'metric_type fehlt', 'a worker entry configures its copy from the shared bundle');
   });
 });
