@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const { BoundedLogValidation, StreamedLogValidation, configureWorkerL10n } = require(workerData.module);
-configureWorkerL10n();
+configureWorkerL10n?.();
 const { filePath, sets } = workerData;
 parentPort.postMessage(sets
   ? new BoundedLogValidation({ filePath }, sets).run()
