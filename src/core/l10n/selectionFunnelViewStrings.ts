@@ -56,12 +56,17 @@ const PLURAL: Record<RecordNoun, string> = {
   },
 };
 
+/** The plural noun as a word for people. */
+function pluralWord(noun: RecordNoun): string {
+  return PLURAL[noun] ?? noun;
+}
+
 /** The limit step reads "50 kept by limit" in the one-line funnel (its label, "kept by limit 50", is on its stage). */
 const limitWords = () => l10n.t('kept by limit');
 
 /** The noun for a count of `n`: "sessions", "session" for one. */
 export function nounFor(n: number, noun: RecordNoun = 'rows'): string {
-  return n === 1 ? SINGULAR[noun] : PLURAL[noun];
+  return n === 1 ? SINGULAR[noun] : pluralWord(noun);
 }
 
 /** "412 sessions", "1 session". */
@@ -121,7 +126,7 @@ export const selectionFunnelViewStrings = {
   get lowerBoundNote() {
     return l10n.t('every count is a lower bound');
   },
-  funnelAria: (noun: RecordNoun) => l10n.t('{0} through each selecting field of the source', PLURAL[noun][0].toUpperCase() + PLURAL[noun].slice(1)),
+  funnelAria: (noun: RecordNoun) => l10n.t('{0} through each selecting field of the source', pluralWord(noun)[0].toUpperCase() + pluralWord(noun).slice(1)),
   /** What follows a count on the funnel's first and last stages: " sessions", " sessions kept". */
   totalTail: (n: number, noun: RecordNoun) => ` ${nounFor(n, noun)}`,
   keptTail: (n: number, noun: RecordNoun) => l10n.t(' {0} kept', nounFor(n, noun)),
@@ -135,9 +140,9 @@ export const selectionFunnelViewStrings = {
   counting: (seen: number, kept: number, noun: RecordNoun) => l10n.t('Counting… {0} read, {1} kept', recordCount(seen, noun), formatCount(kept)),
   countingRecords: (done: number, total: number | undefined, noun: RecordNoun) =>
     total === undefined ? recordCount(done, noun) : l10n.t('{0} of {1}', formatCount(done), recordCount(total, noun)),
-  capped: (cap: number, matched: number, noun: RecordNoun) => l10n.t('The table holds the first {0} of {1} kept {2}.', formatCount(cap), formatCount(matched), PLURAL[noun]),
+  capped: (cap: number, matched: number, noun: RecordNoun) => l10n.t('The table holds the first {0} of {1} kept {2}.', formatCount(cap), formatCount(matched), pluralWord(noun)),
   noneKept: (noun: RecordNoun) => l10n.t("No {0} is selected by the source's fields.", SINGULAR[noun]),
-  noneInSource: (noun: RecordNoun) => l10n.t('The source has no {0}.', PLURAL[noun]),
+  noneInSource: (noun: RecordNoun) => l10n.t('The source has no {0}.', pluralWord(noun)),
   /**
    * The code lens once a count is known: "Preview · 2 sessions kept of 3"; "at least" when the count stopped
    * early or the source counted part of its data; rows keep the filter preview's words.
