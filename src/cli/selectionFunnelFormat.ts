@@ -4,11 +4,12 @@
  */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { selectionFunnelStrings } from '../core/l10n/selectionFunnelStrings';
+import { pluralWord } from '../core/l10n/selectionFunnelViewStrings';
 import { PreviewResult } from '../core/sources/previewTypes';
 import * as l10n from '@vscode/l10n';
 
 export function formatSelectionFunnel(result: PreviewResult): string {
-  const parts = [selectionFunnelStrings.records(result.total, result.recordNoun ?? 'rows')];
+  const parts = [selectionFunnelStrings.records(result.total, pluralWord(result.recordNoun ?? 'rows'))];
   let remaining = result.total;
   for (const step of result.removedPerFilter) {
     remaining -= step.removed;

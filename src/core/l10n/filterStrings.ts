@@ -26,7 +26,7 @@ export const filterStrings = {
   badEscape: (next: string | undefined) =>
     next === undefined ? l10n.t('a backslash at the end of a quoted name') : l10n.t('unknown escape \'\\{0}\' (only \\", \\\' and \\\\ are allowed)', next),
   unknownRoot: (root: string, roots: readonly string[]) =>
-    l10n.t("unknown root '{0}': an expression here starts with {1}", root, roots.map((r) => `'${r}'`).join(' or ')),
+    l10n.t("unknown root '{0}': an expression here starts with {1}", root, roots.map((r) => `'${r}'`).join(l10n.t(' or '))),
 
   get filterNotMapping() {
     return l10n.t('a filter is a mapping with op and expression');

@@ -14,7 +14,7 @@ export const remoteSourceStrings = {
   notJson: (what: string) => l10n.t("{0}: the server's answer is not JSON", what),
   unexpectedAnswer: (what: string, expected: string) => l10n.t('{0}: unexpected answer (expected {1})', what, expected),
   missingCredential: (field: string, envNames: readonly string[]) =>
-    l10n.t("no credential: set '{0}' in the source (a string, { secret: NAME } or { env: NAME }) or the environment variable {1}", field, envNames.join(' or ')),
+    l10n.t("no credential: set '{0}' in the source (a string, { secret: NAME } or { env: NAME }) or the environment variable {1}", field, envNames.join(l10n.t(' or '))),
   secretNotFound: (field: string, name: string) => l10n.t('\'{0}\' refers to the secret \'{1}\', which is not stored; store it with "Eval Lens: Store Credential"', field, name),
   secretUnavailable: (field: string, name: string) => l10n.t("'{0}' refers to the secret '{1}'; secrets are read only in the editor (use { env: NAME } on the command line)", field, name),
   envNotSet: (field: string, name: string) => l10n.t("'{0}' refers to the environment variable {1}, which is not set", field, name),

@@ -56,8 +56,8 @@ const PLURAL: Record<RecordNoun, string> = {
   },
 };
 
-/** The plural noun as a word for people. */
-function pluralWord(noun: RecordNoun): string {
+/** The plural noun as a word for people ("sessions"). */
+export function pluralWord(noun: RecordNoun): string {
   return PLURAL[noun] ?? noun;
 }
 
