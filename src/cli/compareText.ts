@@ -2,6 +2,7 @@ import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleCh
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { formatDuration } from '../core/format/displayFormat';
 import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../core/format/compareFormat';
+import * as l10n from '@vscode/l10n';
 
 export function textTable(headers: string[], rows: string[][]): string {
   const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
@@ -11,7 +12,7 @@ export function textTable(headers: string[], rows: string[][]): string {
 
 function metricsTable(c: CandidateComparison): string {
   return textTable(
-    ['metric', 'n', 'baseline', 'candidate', 'Δ', '95% interval', 'p', 'p (Holm)', 'MDE', 'verdict'],
+    [l10n.t('metric'), 'n', l10n.t('baseline'), l10n.t('candidate'), 'Δ', l10n.t('95% interval'), 'p', l10n.t('p (Holm)'), 'MDE', l10n.t('verdict')],
     c.metrics.map((m) => [
       metricLabel(m), String(m.estimate.n), metricValue(m, m.baselineMean), metricValue(m, m.candidateMean), metricDelta(m, m.estimate.delta), interval(m),
       pValue(m.estimate.p), pValue(m.pHolm), metricSize(m, m.estimate.mde), verdictText(m),
@@ -24,23 +25,23 @@ function binaryTable(c: CandidateComparison): string | undefined {
     const b = m.binary as NonNullable<MetricComparison['binary']>;
     return [metricLabel(m), String(b.bothPass), String(b.bothFail), String(b.onlyBaseline), String(b.onlyCandidate), pValue(b.mcnemarP)];
   });
-  return rows.length ? textTable(['metric', 'both pass', 'both fail', 'only baseline', 'only candidate', 'McNemar p'], rows) : undefined;
+  return rows.length ? textTable([l10n.t('metric'), l10n.t('both pass'), l10n.t('both fail'), l10n.t('only baseline'), l10n.t('only candidate'), l10n.t('McNemar p')], rows) : undefined;
 }
 
 function changesTable(changes: readonly SampleChange[], metrics: readonly MetricComparison[]): string {
   const byId = new Map(metrics.map((m) => [m.id, m]));
-  return textTable(['sample', 'metric', 'baseline', 'candidate', 'Δ', 'change', 'note'], changes.map((ch) => {
+  return textTable([l10n.t('sample'), l10n.t('metric'), l10n.t('baseline'), l10n.t('candidate'), 'Δ', l10n.t('change'), l10n.t('note')], changes.map((ch) => {
     const m = byId.get(ch.metricId);
-    const notes = [ch.withinNoise ? `${S.withinNoise} (Fisher p ${pValue(ch.fisherP)})` : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
+    const notes = [ch.withinNoise ? l10n.t('{0} (Fisher p {1})', S.withinNoise, pValue(ch.fisherP)) : '', ch.inputChanged ? S.inputChanged : ''].filter(Boolean).join(', ');
     return [ch.sampleId, m ? metricLabel(m) : ch.metricId, m ? metricValue(m, ch.baseline) : num(ch.baseline), m ? metricValue(m, ch.candidate) : num(ch.candidate), m ? metricDelta(m, ch.delta) : signed(ch.delta), S.kindLabel[ch.kind], notes];
   }));
 }
 
 /** The comparison as the terminal prints it: per candidate, the samples, the metric table, 0/1 counts, changes, usage, errors. */
 export function compareText(summary: ComparisonSummary, changes: readonly SampleChange[][], shownChanges: number): string {
-  const lines: string[] = [`${S.baselineLabel}: ${summary.baseline.fileName} — ${summary.baseline.displayName} (${summary.baseline.sampleCount} samples)`];
+  const lines: string[] = [l10n.t('{0}: {1} — {2} ({3} samples)', S.baselineLabel, summary.baseline.fileName, summary.baseline.displayName, summary.baseline.sampleCount)];
   summary.candidates.forEach((c, i) => {
-    lines.push('', `${S.candidateLabel(c.position)}: ${c.log.fileName} — ${c.log.displayName} (${c.log.sampleCount} samples)`, '');
+    lines.push('', l10n.t('{0}: {1} — {2} ({3} samples)', S.candidateLabel(c.position), c.log.fileName, c.log.displayName, c.log.sampleCount), '');
     const a = c.alignment;
     lines.push(`${S.headingAlignment}: ${S.alignmentLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.duplicateBaseline.length, a.duplicateCandidate.length, a.inputChanged.length)}`);
     if (c.unpaired) lines.push(S.unpairedNote);
@@ -53,15 +54,15 @@ export function compareText(summary: ComparisonSummary, changes: readonly Sample
     const shown = changes[i].slice(0, shownChanges);
     if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].length})`, changesTable(shown, c.metrics));
     if (c.usage.length) {
-      lines.push('', S.headingUsage, textTable(['model', 'purpose', 'baseline', 'candidate', 'Δ'], c.usage.map((u) => [
+      lines.push('', S.headingUsage, textTable([l10n.t('model'), l10n.t('purpose'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.usage.map((u) => [
         String(u.modelId), u.purpose, num(u.baseline.promptTokens + u.baseline.completionTokens), num(u.candidate.promptTokens + u.candidate.completionTokens), signed(u.delta),
       ])));
     }
     if (c.errors.length) {
-      lines.push('', S.headingErrors, textTable(['stage', 'baseline', 'candidate', 'Δ'], c.errors.map((e) => [e.stage, String(e.baseline), String(e.candidate), signed(e.delta)])));
+      lines.push('', S.headingErrors, textTable([l10n.t('stage'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.errors.map((e) => [e.stage, String(e.baseline), String(e.candidate), signed(e.delta)])));
     }
     if (c.runs.length) {
-      lines.push('', S.headingRuns, textTable(['metric', 'baseline', 'candidate', 'Δ'], c.runs.map((r) => [
+      lines.push('', S.headingRuns, textTable([l10n.t('metric'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.runs.map((r) => [
         metricLabel(r), `${num(r.baseline.mean)} ± ${num(r.baseline.std)} (${r.baseline.runs})`, `${num(r.candidate.mean)} ± ${num(r.candidate.std)} (${r.candidate.runs})`, signed(r.delta),
       ])));
     }

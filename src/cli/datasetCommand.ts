@@ -17,6 +17,7 @@ import { PreviewError } from '../core/sources/preview';
 import { PreviewProgress } from '../core/model/previewTypes';
 import { datasetCommandStrings as S } from '../core/l10n/datasetCommandStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
+import * as l10n from '@vscode/l10n';
 
 function listLine(e: DatasetListEntry): string {
   const where = `${e.file}:${e.line}`;
@@ -71,7 +72,7 @@ function parseExportArgs(argv: string[]): ExportArgs {
       if (!out) throw new UsageError(S.exportUsage);
     } else if (arg === '--doc') {
       const text = argv[++i];
-      if (text === undefined || !/^[1-9]\d*$/.test(text)) throw new UsageError(`--doc needs a whole number ≥ 1\n${S.exportUsage}`);
+      if (text === undefined || !/^[1-9]\d*$/.test(text)) throw new UsageError(l10n.t('--doc needs a whole number ≥ 1\n{0}', S.exportUsage));
       doc = Number(text);
     } else if (arg.startsWith('-')) {
       throw new UsageError(`${S.unknownOption(arg)}\n${S.exportUsage}`);
@@ -123,7 +124,7 @@ export const runDatasetExportCommand: CliCommand = async (argv, io) => {
     const parsed = specDocument(text, args.doc, args.spec);
     const errors = specErrors(text, args.spec, (args.doc ?? 1) - 1);
     if (parsed.errors.length > 0 || errors.length > 0) {
-      io.stderr(`eval-lens dataset export: ${args.spec} is not a valid dataset spec; nothing written:\n${errors.map((e) => `  ${e}\n`).join('')}`);
+      io.stderr(l10n.t('eval-lens dataset export: {0} is not a valid dataset spec; nothing written:\n{1}', args.spec, errors.map((e) => `  ${e}\n`).join('')));
       return 1;
     }
     value = parsed.value;

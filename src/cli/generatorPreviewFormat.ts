@@ -13,7 +13,7 @@ export function formatGeneratorPreview(view: GeneratorPreviewView, where: string
   lines.push(S.title(definition?.displayName ?? view.generatorKey));
   lines.push(S.samples(view.numSamples));
   if (!definition) {
-    lines.push('', S.notFound(view.generatorKey).replace("the workspace's", `${where}'s`), S.notFoundHint);
+    lines.push('', S.notFound(view.generatorKey, where), S.notFoundHint);
     return `${lines.join('\n')}\n`;
   }
   lines.push(`${definition.file}${definition.line === undefined ? '' : `:${definition.line}`}`);

@@ -6,6 +6,7 @@ import { logReportStrings as S } from '../core/l10n/logReportStrings';
 import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
 import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';
+import * as l10n from '@vscode/l10n';
 
 /** The built webview assets next to dist/cli.js (dist/webview). */
 function webviewDir(): string {
@@ -44,7 +45,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
       out = argv[++i];
       if (!out) throw new UsageError(S.cliReportUsage);
     } else if (arg.startsWith('-')) {
-      throw new UsageError(`unknown option ${arg}`);
+      throw new UsageError(l10n.t('unknown option {0}', arg));
     } else {
       files.push(arg);
     }

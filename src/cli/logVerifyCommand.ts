@@ -4,6 +4,7 @@ import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
+import * as l10n from '@vscode/l10n';
 
 /** How many sample-level rows the human output lists (mismatches first); --json lists all. */
 const SAMPLE_ROWS_SHOWN = 20;
@@ -22,7 +23,7 @@ function table(headers: string[], rows: string[][]): string {
 
 function metricTable(rows: readonly MetricVerificationRow[]): string {
   const withRuns = rows.some((r) => r.run_index !== undefined);
-  const headers = [...(withRuns ? ['run'] : []), 'scorer', 'metric', 'key', 'reported', 'recomputed', 'verdict', 'reason'];
+  const headers = [...(withRuns ? [l10n.t('run')] : []), l10n.t('scorer'), l10n.t('metric'), l10n.t('key'), l10n.t('reported'), l10n.t('recomputed'), l10n.t('verdict'), l10n.t('reason')];
   return table(headers, rows.map((r) => [
     ...(withRuns ? [r.run_index === undefined ? '' : String(r.run_index)] : []),
     r.scorer_key ?? '', r.metric_key, r.key, formatValue(r.reported), formatValue(r.recomputed), r.verdict, r.verdict === 'match' ? '' : r.reason ?? '',
@@ -30,7 +31,7 @@ function metricTable(rows: readonly MetricVerificationRow[]): string {
 }
 
 function sampleTable(rows: readonly SampleVerificationRow[]): string {
-  return table(['sample', 'scorer', 'key', 'reported', 'recomputed', 'verdict', 'reason'], rows.map((r) => [
+  return table([l10n.t('sample'), l10n.t('scorer'), l10n.t('key'), l10n.t('reported'), l10n.t('recomputed'), l10n.t('verdict'), l10n.t('reason')], rows.map((r) => [
     String(r.sample_id), r.scorer_key, r.key, formatValue(r.reported), formatValue(r.recomputed), r.verdict, r.verdict === 'match' ? '' : r.reason ?? '',
   ]));
 }

@@ -1,6 +1,11 @@
 // Entry of the `eval-lens` command line.
 import { runCli } from './runCli';
 import { CliIo } from './cliTypes';
+import * as path from 'node:path';
+import { configureCliL10n } from './cliLocale';
+
+// dist/cli.js → the package's l10n/ folder.
+configureCliL10n(process.env, path.join(__dirname, '..', 'l10n'));
 
 // A reader that closes the pipe early (`eval-lens … | head`) ends the output, not the process with a trace.
 process.stdout.on('error', (error: NodeJS.ErrnoException) => {

@@ -4,16 +4,16 @@
  */
 import { previewCliStrings } from '../core/l10n/previewCliStrings';
 import { selectionFunnelStrings } from '../core/l10n/selectionFunnelStrings';
+import { pluralWord } from '../core/l10n/selectionFunnelViewStrings';
 import { PreviewResult } from '../core/model/previewTypes';
-
-const LIMIT_WORDS = 'kept by limit';
+import * as l10n from '@vscode/l10n';
 
 export function formatSelectionFunnel(result: PreviewResult): string {
-  const parts = [selectionFunnelStrings.records(result.total, result.recordNoun ?? 'rows')];
+  const parts = [selectionFunnelStrings.records(result.total, pluralWord(result.recordNoun ?? 'rows'))];
   let remaining = result.total;
   for (const step of result.removedPerFilter) {
     remaining -= step.removed;
-    parts.push(selectionFunnelStrings.step(remaining, step.field === 'limit' ? LIMIT_WORDS : step.label));
+    parts.push(selectionFunnelStrings.step(remaining, step.field === 'limit' ? l10n.t('kept by limit') : step.label));
   }
   if (result.removedPerFilter.length === 0) parts.push(`${previewCliStrings.kept(result.matched)} ${selectionFunnelStrings.allKept}`);
   let out = `\n${parts.join(' → ')}\n`;

@@ -9,6 +9,7 @@ import { spanConversations, SpanConversation } from '../core/trace/spanConversat
 import { traceViewFromItems } from '../core/trace/traceView';
 import type { TraceValue } from '../core/trace/traceFile';
 import { formatCount, formatDuration } from '../core/format/displayFormat';
+import * as l10n from '@vscode/l10n';
 
 export interface TranscriptOptions {
   /** Longest content of one block before it is cut (0: never). */
@@ -63,7 +64,7 @@ function safeJson(value: unknown): string {
   try {
     return JSON.stringify(value, null, 2) ?? String(value);
   } catch {
-    return '[nested too deep to show]';
+    return l10n.t('[nested too deep to show]');
   }
 }
 

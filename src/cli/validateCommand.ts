@@ -10,6 +10,7 @@ import { Diagnostic } from '../core/validation/diagnostic';
 import { validationStrings } from '../core/l10n/validationStrings';
 import { validateCliStrings } from '../core/l10n/validateCliStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
+import * as l10n from '@vscode/l10n';
 
 /** Why a named file could not be read, in plain words naming it. */
 function unreadableMessage(shown: string, full: string, error: unknown): string {
@@ -59,9 +60,9 @@ export function expand(args: string[], cwd: string): { file: string; explicit: b
 export const runValidateCommand: CliCommand = async (argv, io) => {
   const json = argv.includes('--json');
   const unknown = argv.find((a) => a.startsWith('-') && a !== '--json');
-  if (unknown) throw new UsageError(`unknown option ${unknown}`);
+  if (unknown) throw new UsageError(l10n.t('unknown option {0}', unknown));
   const args = argv.filter((a) => a !== '--json');
-  if (args.length === 0) throw new UsageError('name at least one file');
+  if (args.length === 0) throw new UsageError(l10n.t('name at least one file'));
   const reports: FileReport[] = [];
   let unreadable = 0;
   for (const { file, explicit } of expand(args, io.cwd)) {

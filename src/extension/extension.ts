@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { configureL10nWithWorkers } from '../core/l10n/workerL10n';
 import { Services } from './services';
 import { registerCommands } from './commandTable';
 import { FileKindStatus } from './authoring/fileKindStatus';
@@ -12,6 +13,9 @@ import { registerLogPathProviders } from './logPath/logPathProviders';
 
 /** Thin activation: build the shared services, then let each area register its providers. */
 export function activate(context: vscode.ExtensionContext): void {
+  // The string tables in src/core translate through @vscode/l10n: give it (and the worker threads) VS Code's
+  // bundle for the display language.
+  if (vscode.l10n.bundle) configureL10nWithWorkers(vscode.l10n.bundle);
   const services = new Services(context);
   context.subscriptions.push(services);
   registerCommands(services);

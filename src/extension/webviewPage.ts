@@ -4,6 +4,19 @@
  */
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
+import { jsonForScriptElement } from '../core/protocol/embeddedReport';
+
+/** Id of the element carrying the l10n bundle (read by webview/shared/l10nBundle.ts). */
+const L10N_BUNDLE_ELEMENT_ID = 'l10n-bundle';
+
+/**
+ * VS Code's l10n bundle for the display language as inert JSON (a data block, not run, so the CSP allows it),
+ * escaped so no translation can end the element; nothing when the extension runs in English.
+ */
+export function l10nBundleElement(bundle: { [key: string]: string } | undefined = vscode.l10n.bundle): string {
+  if (!bundle) return '';
+  return `<script type="application/json" id="${L10N_BUNDLE_ELEMENT_ID}">${jsonForScriptElement(bundle)}</script>\n`;
+}
 
 export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
@@ -51,7 +64,7 @@ export function webviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, p
 </head>
 <body>
 ${page.body}
-<script nonce="${nonce}" src="${asset(`${page.bundle}.js`)}"></script>
+${l10nBundleElement()}<script nonce="${nonce}" src="${asset(`${page.bundle}.js`)}"></script>
 </body>
 </html>`;
 }

@@ -5,6 +5,10 @@ import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';
 import { EmbeddedCompareHost, readEmbeddedCompare } from './embeddedCompareHost';
 import { followReaderTheme } from './standaloneTheme';
+import { configureL10nFromPage } from '../shared/l10nBundle';
+
+// Translations first: everything below may render text.
+configureL10nFromPage(document);
 
 const root = document.getElementById('root');
 const embedded = readEmbeddedCompare(document);

@@ -6,6 +6,7 @@ import type { DetailRequest, HostToWebview, PageRequest } from '../../src/core/p
 import { COMPRESSED_TOP_SET, EmbeddedReport } from '../../src/core/protocol/embeddedReport';
 import { ChunkDocument, CompressedSampleSet, fileWindowReader } from '../shared/compressedSamples';
 import { EmbeddedQuery } from '../shared/embeddedQuery';
+import * as l10n from '@vscode/l10n';
 
 /** Time a page request with a search spends building more search texts before it answers. */
 const SEARCH_SLICE_MS = 150;
@@ -46,11 +47,11 @@ export class CompressedSamplesHost {
     const runIndex = message.type === 'page' ? message.query.runIndex : message.runIndex;
     const key = CompressedSamplesHost.keyOf(runIndex);
     const set = this.sets.get(key);
-    if (!set) return { type: 'error', id: message.id, error: `No run ${String(runIndex)}` };
+    if (!set) return { type: 'error', id: message.id, error: l10n.t('No run {0}', String(runIndex)) };
     try {
       if (message.type === 'detail') {
         const detail = await set.detail(message.index);
-        return detail ? { type: 'detailResult', id: message.id, detail } : { type: 'error', id: message.id, error: `No sample ${message.index}` };
+        return detail ? { type: 'detailResult', id: message.id, detail } : { type: 'error', id: message.id, error: l10n.t('No sample {0}', message.index) };
       }
       const query = await this.queryFor(key, set);
       if (message.query.search?.trim()) {

@@ -4,6 +4,7 @@ import { EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport, EmbeddedSamples, isEmbedded
 import { EmbeddedQuery } from '../shared/embeddedQuery';
 import { CompressedSamplesHost } from './compressedHost';
 import type { ReportHost } from './reportHost';
+import * as l10n from '@vscode/l10n';
 
 export function readEmbeddedReport(doc: Document): EmbeddedReport | undefined {
   const element = doc.getElementById(EMBEDDED_REPORT_ELEMENT_ID);
@@ -49,12 +50,12 @@ export function embeddedHost(report: EmbeddedReport): ReportHost {
         break;
       case 'page': {
         const query = queryFor(message.query.runIndex);
-        emit(query ? { type: 'pageResult', id: message.id, page: query.page(message.query) } : { type: 'error', id: message.id, error: `No run ${String(message.query.runIndex)}` });
+        emit(query ? { type: 'pageResult', id: message.id, page: query.page(message.query) } : { type: 'error', id: message.id, error: l10n.t('No run {0}', String(message.query.runIndex)) });
         break;
       }
       case 'detail': {
         const detail = queryFor(message.runIndex)?.detail(message.index);
-        emit(detail ? { type: 'detailResult', id: message.id, detail } : { type: 'error', id: message.id, error: `No sample ${message.index}` });
+        emit(detail ? { type: 'detailResult', id: message.id, detail } : { type: 'error', id: message.id, error: l10n.t('No sample {0}', message.index) });
         break;
       }
       default:

@@ -3,6 +3,10 @@ import '../shared/logReport.css';
 import { ReportApp } from './app';
 import { hasVsCodeApi, vsCodeHost } from './reportHost';
 import { embeddedHost, readEmbeddedReport } from './embeddedHost';
+import { configureL10nFromPage } from '../shared/l10nBundle';
+
+// Translations first: everything below may render text.
+configureL10nFromPage(document);
 
 function start(): void {
   const root = document.getElementById('root');

@@ -17,6 +17,10 @@ import { StatusView } from './statusView';
 import { loadViewState, postToHost, saveViewState } from './vscodeApi';
 import { datasetCommandStrings } from '../../src/core/l10n/datasetCommandStrings';
 import { selectionFunnelViewStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
+import { configureL10nFromPage } from '../shared/l10nBundle';
+
+// Translations first: everything below may render text.
+configureL10nFromPage(document);
 
 const viewState = loadViewState();
 let init: InitMessage | undefined;

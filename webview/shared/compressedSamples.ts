@@ -9,6 +9,7 @@ import { COMPRESSED_TOP_SET, compressedChunkId, CompressedSamplesManifest, fileW
 import { sampleSearchText } from '../../src/core/log/searchIndex';
 import { FileWindowReader, FileWindowSamples } from './fileWindowSamples';
 import type { SearchTexts } from './embeddedQuery';
+import * as l10n from '@vscode/l10n';
 
 /** The part of Document the decoder reads (a test passes its own). */
 export interface ChunkDocument {
@@ -34,7 +35,7 @@ function base64Bytes(text: string): Uint8Array {
 export async function decodeChunkBytes(doc: ChunkDocument, id: string): Promise<Uint8Array> {
   await documentParsed(doc);
   const text = doc.getElementById(id)?.textContent;
-  if (!text) throw new Error(`The report file is incomplete: ${id} is missing.`);
+  if (!text) throw new Error(l10n.t('The report file is incomplete: {0} is missing.', id));
   const bytes = base64Bytes(text);
   const stream = new Blob([bytes.buffer as ArrayBuffer]).stream().pipeThrough(new DecompressionStream('gzip'));
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -43,7 +44,7 @@ export async function decodeChunkBytes(doc: ChunkDocument, id: string): Promise<
 /** Decodes the chunk carried by element `id` (a JSON array). */
 export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[]> {
   const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
-  if (!Array.isArray(value)) throw new Error(`The report file is damaged: ${id} is not a list.`);
+  if (!Array.isArray(value)) throw new Error(l10n.t('The report file is damaged: {0} is not a list.', id));
   return value as T[];
 }
 
@@ -51,7 +52,7 @@ export async function decodeChunk<T>(doc: ChunkDocument, id: string): Promise<T[
 async function decodeBounds(doc: ChunkDocument, id: string): Promise<SampleBoundsChunk> {
   const value: unknown = JSON.parse(new TextDecoder().decode(await decodeChunkBytes(doc, id)));
   const bounds = value as Partial<SampleBoundsChunk> | null;
-  if (!bounds || !Array.isArray(bounds.gaps) || !Array.isArray(bounds.lengths)) throw new Error(`The report file is damaged: ${id} does not place the samples.`);
+  if (!bounds || !Array.isArray(bounds.gaps) || !Array.isArray(bounds.lengths)) throw new Error(l10n.t('The report file is damaged: {0} does not place the samples.', id));
   return bounds as SampleBoundsChunk;
 }
 

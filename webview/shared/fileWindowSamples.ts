@@ -7,6 +7,7 @@
 import type { SampleDetail } from '../../src/core/model/logViewTypes';
 import { buildSampleDetail, DetailContext } from '../../src/core/log/sampleDetail';
 import type { SampleBoundsChunk } from '../../src/core/protocol/embeddedReport';
+import * as l10n from '@vscode/l10n';
 
 /** Decompressed windows kept at a time (a sample usually lies in one or two). */
 const KEPT_WINDOWS = 8;
@@ -23,7 +24,7 @@ export class FileWindowReader {
     if (window) {
       this.kept.delete(n); // most recently used last
     } else {
-      if (n < 0 || n >= this.windowCount) return Promise.reject(new Error(`The report file is incomplete: window ${n} of the log is missing.`));
+      if (n < 0 || n >= this.windowCount) return Promise.reject(new Error(l10n.t('The report file is incomplete: window {0} of the log is missing.', n)));
       window = this.decode(n);
       window.catch(() => this.kept.delete(n));
     }
@@ -39,7 +40,7 @@ export class FileWindowReader {
     if (first === last) {
       const window = await this.window(first);
       const from = start - first * this.windowBytes;
-      if (from + end - start > window.length) throw new Error('The report file is damaged: a sample lies past the end of the log.');
+      if (from + end - start > window.length) throw new Error(l10n.t('The report file is damaged: a sample lies past the end of the log.'));
       return window.subarray(from, from + end - start);
     }
     const out = new Uint8Array(end - start);
@@ -47,7 +48,7 @@ export class FileWindowReader {
       const window = await this.window(n);
       const from = Math.max(start, n * this.windowBytes);
       const to = Math.min(end, n * this.windowBytes + window.length);
-      if (to < Math.min(end, (n + 1) * this.windowBytes)) throw new Error('The report file is damaged: a sample lies past the end of the log.');
+      if (to < Math.min(end, (n + 1) * this.windowBytes)) throw new Error(l10n.t('The report file is damaged: a sample lies past the end of the log.'));
       out.set(window.subarray(from - n * this.windowBytes, to - n * this.windowBytes), from - start);
     }
     return out;
@@ -68,7 +69,7 @@ export class FileWindowSamples {
 
   private where(): Promise<{ starts: number[]; ends: number[] }> {
     this.bounds ??= this.loadBounds().then(({ gaps, lengths }) => {
-      if (!Array.isArray(gaps) || !Array.isArray(lengths) || gaps.length !== this.count || lengths.length !== this.count) throw new Error('The report file is damaged: the samples\' places are missing.');
+      if (!Array.isArray(gaps) || !Array.isArray(lengths) || gaps.length !== this.count || lengths.length !== this.count) throw new Error(l10n.t("The report file is damaged: the samples' places are missing."));
       const starts: number[] = [];
       const ends: number[] = [];
       let end = 0;

@@ -2,6 +2,10 @@
 import '../shared/logReport.css';
 import './trace.css';
 import { TraceApp } from './traceApp';
+import { configureL10nFromPage } from '../shared/l10nBundle';
+
+// Translations first: everything below may render text.
+configureL10nFromPage(document);
 
 interface VsCodeApi {
   postMessage(message: unknown): void;

@@ -6,6 +6,10 @@ import type { SampleRecord } from '../log/sampleRecords';
 import { fingerprintHash, liteSampleData, sampleDataHashes } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
 import type { CompareLoadData, IndexedLogMessage } from './parallelLoad';
+import { configureWorkerL10n } from '../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 /**
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the

@@ -11,6 +11,7 @@ import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
 import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
+import * as l10n from '@vscode/l10n';
 
 /** What the compare loading worker posts (compareLoad.worker.ts). */
 export type IndexedLogMessage =
@@ -42,7 +43,7 @@ function readSlice(file: string, start: number, end: number): unknown {
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
 function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<readonly string[] | undefined>): ComparableLog {
   const sample = (index: number): unknown => {
-    if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(`no sample at index ${index}`);
+    if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(l10n.t('no sample at index {0}', index));
     return readSlice(filePath, message.starts[index], message.ends[index]);
   };
   return {
@@ -95,7 +96,7 @@ function indexInWorker(workerScript: string, filePath: string, clusterNumbers: b
     });
     worker.once('exit', (code) => {
       settleFingerprints(undefined);
-      if (!indexed) reject(new Error(`the indexing worker exited with code ${code}`));
+      if (!indexed) reject(new Error(l10n.t('the indexing worker exited with code {0}', code)));
     });
   });
 }

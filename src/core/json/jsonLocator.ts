@@ -6,6 +6,7 @@ import { OffsetRange } from '../text/lineIndex';
 import type { JsonPath } from './jsonPath';
 import { MAX_NESTING_DEPTH } from './depthGuard';
 import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import * as l10n from '@vscode/l10n';
 
 function skipWs(text: string, i: number): number {
   while (i < text.length) {
@@ -111,29 +112,29 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
   const ws = () => { i = skipWs(text, i); };
   const literal = (word: string) => {
     if (text.startsWith(word, i)) { i += word.length; return undefined; }
-    return fail(`unexpected ${text[i] === undefined ? 'end of text' : JSON.stringify(text.slice(i, i + 12).split(/[\s,}\]]/)[0] || text[i])}`);
+    return fail(text[i] === undefined ? l10n.t('unexpected end of text') : l10n.t('unexpected {0}', JSON.stringify(text.slice(i, i + 12).split(/[\s,}\]]/)[0] || text[i])));
   };
   const string = () => {
     i++;
     while (i < text.length && text[i] !== '"') {
       const c = text.charCodeAt(i);
-      if (c < 0x20) return fail('control character in a string (escape it)');
+      if (c < 0x20) return fail(l10n.t('control character in a string (escape it)'));
       if (text[i] === '\\') {
         const e = text[i + 1];
-        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail('invalid \\u escape'); i += 6; continue; }
-        if (!e || !'"\\/bfnrt'.includes(e)) return fail('invalid escape in a string');
+        if (e === 'u') { if (!/^[0-9a-fA-F]{4}$/.test(text.slice(i + 2, i + 6))) return fail(l10n.t('invalid \\u escape')); i += 6; continue; }
+        if (!e || !'"\\/bfnrt'.includes(e)) return fail(l10n.t('invalid escape in a string'));
         i += 2;
         continue;
       }
       i++;
     }
-    if (i >= text.length) return fail('unterminated string');
+    if (i >= text.length) return fail(l10n.t('unterminated string'));
     i++;
     return undefined;
   };
   const number = () => {
     const m = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!m) return fail('invalid number');
+    if (!m) return fail(l10n.t('invalid number'));
     i += m[0].length;
     return undefined;
   };
@@ -146,16 +147,16 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
       if (text[i] === '}') { i++; return undefined; }
       for (;;) {
         ws();
-        if (text[i] !== '"') return fail(text[i] === '}' ? 'trailing comma before }' : 'expected a property name in double quotes');
+        if (text[i] !== '"') return fail(text[i] === '}' ? l10n.t('trailing comma before }') : l10n.t('expected a property name in double quotes'));
         const e = string(); if (e) return e;
         ws();
-        if (text[i] !== ':') return fail('expected : after the property name');
+        if (text[i] !== ':') return fail(l10n.t('expected : after the property name'));
         i++;
         const v = value(depth + 1); if (v) return v;
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i] === '}') { i++; return undefined; }
-        return fail('expected , or } after a property value');
+        return fail(l10n.t('expected , or } after a property value'));
       }
     }
     if (c === '[') {
@@ -163,12 +164,12 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
       if (text[i] === ']') { i++; return undefined; }
       for (;;) {
         ws();
-        if (text[i] === ']') return fail('trailing comma before ]');
+        if (text[i] === ']') return fail(l10n.t('trailing comma before ]'));
         const v = value(depth + 1); if (v) return v;
         ws();
         if (text[i] === ',') { i++; continue; }
         if (text[i] === ']') { i++; return undefined; }
-        return fail('expected , or ] after an array item');
+        return fail(l10n.t('expected , or ] after an array item'));
       }
     }
     if (c === '"') return string();
@@ -176,10 +177,10 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
     if (c === 't') return literal('true');
     if (c === 'f') return literal('false');
     if (c === 'n') return literal('null');
-    return fail(c === undefined ? 'unexpected end of text' : `unexpected ${JSON.stringify(c)}`);
+    return fail(c === undefined ? l10n.t('unexpected end of text') : l10n.t('unexpected {0}', JSON.stringify(c)));
   };
   const error = value(0);
   if (error) return error;
   ws();
-  return i < text.length ? fail('unexpected text after the JSON value') : undefined;
+  return i < text.length ? fail(l10n.t('unexpected text after the JSON value')) : undefined;
 }

@@ -1,7 +1,9 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of the command line. */
 export const cliStrings = {
   version: 'eval-lens 0.1.0',
-  usage: `Usage: eval-lens <command> [options]
+  get usage() {
+    return l10n.t(`Usage: eval-lens <command> [options]
 
 Commands:
   validate FILE... [--json]                 Recognise and validate dataset specs, generator definitions,
@@ -21,6 +23,8 @@ Commands:
   trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces) as a readable transcript.
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
-`,
-  unknownCommand: (words: string) => `eval-lens: unknown command '${words}'. Run 'eval-lens --help'.\n`,
+`);
+  },
+  unknownCommand: (words: string) => l10n.t(`eval-lens: unknown command '{0}'. Run 'eval-lens --help'.
+`, words),
 };

@@ -1,92 +1,209 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of comparing logs (core, CLI and the compare view). */
 export const compareStrings = {
-  metricOnlyIn: (which: 'baseline' | 'candidate') => `reported by the ${which} only`,
-  notVerifiableType: (type: string) => `metric type "${type}" is not recomputable from per-sample values`,
-  typeMissing: 'the metric has no metric_type',
-  noColumn: 'no per-sample score carries this key',
-  notNumeric: 'per-sample values are not numbers or booleans',
-  unpairedNote: 'No sample is in both logs: these figures are unpaired (Welch), comparing all samples of each log.',
-  noCandidate: (n: number, count: number) => `no candidate log ${n} (there are ${count})`,
-  noPairedSample: (id: string) => `no sample with id "${id}" is in both logs`,
-  missingCluster: '(missing)',
+  metricOnlyIn: (which: 'baseline' | 'candidate') => l10n.t('reported by the {0} only', which),
+  notVerifiableType: (type: string) => l10n.t('metric type "{0}" is not recomputable from per-sample values', type),
+  get typeMissing() {
+    return l10n.t('the metric has no metric_type');
+  },
+  get noColumn() {
+    return l10n.t('no per-sample score carries this key');
+  },
+  get notNumeric() {
+    return l10n.t('per-sample values are not numbers or booleans');
+  },
+  get unpairedNote() {
+    return l10n.t('No sample is in both logs: these figures are unpaired (Welch), comparing all samples of each log.');
+  },
+  noCandidate: (n: number, count: number) => l10n.t('no candidate log {0} (there are {1})', n, count),
+  noPairedSample: (id: string) => l10n.t('no sample with id "{0}" is in both logs', id),
+  get missingCluster() {
+    return l10n.t('(missing)');
+  },
   // VS Code
-  panelTitle: (base: string, candidates: string[]) => `Compare: ${base} ↔ ${candidates.join(', ')}`,
-  loadingLogs: (total: number) => `Reading ${total} logs…`,
-  loadFailed: 'The logs could not be compared.',
-  staleComparison: 'The comparison was computed again; this answer is out of date.',
-  browse: 'Browse…',
-  compareButton: 'Compare',
-  pickBaseline: 'Pick the baseline log',
-  pickCandidates: (base: string) => `Pick the log(s) to compare with ${base}`,
-  notALog: (file: string) => `${file} is not a task result log.`,
+  panelTitle: (base: string, candidates: string[]) => l10n.t('Compare: {0} ↔ {1}', base, candidates.join(', ')),
+  loadingLogs: (total: number) => l10n.t('Reading {0} logs…', total),
+  get loadFailed() {
+    return l10n.t('The logs could not be compared.');
+  },
+  get staleComparison() {
+    return l10n.t('The comparison was computed again; this answer is out of date.');
+  },
+  get browse() {
+    return l10n.t('Browse…');
+  },
+  get compareButton() {
+    return l10n.t('Compare');
+  },
+  get pickBaseline() {
+    return l10n.t('Pick the baseline log');
+  },
+  pickCandidates: (base: string) => l10n.t('Pick the log(s) to compare with {0}', base),
+  notALog: (file: string) => l10n.t('{0} is not a task result log.', file),
   // Compare view
   view: {
-    metricsHeading: 'Metrics',
-    metricsNote: 'Δ = candidate − baseline over the paired samples. The bar is the 95% interval around zero; p is adjusted by Holm over the metric keys.',
+    get metricsHeading() {
+      return l10n.t('Metrics');
+    },
+    get metricsNote() {
+      return l10n.t('Δ = candidate − baseline over the paired samples. The bar is the 95% interval around zero; p is adjusted by Holm over the metric keys.');
+    },
     /** The header of the metric table: the interval's text and bar share one column. */
-    columns: ['Metric', 'n', 'Baseline', 'Candidate', 'Δ', '95% interval', 'p', 'p (Holm)', 'MDE', 'Significance', 'Lower is better'],
-    checkingInputs: 'Comparing the samples\' data…',
-    valuesTitle: (baseline: string, candidate: string) => `baseline ${baseline} → candidate ${candidate}`,
-    binaryHeading: '0/1 scores: paired counts',
-    candidatePass: 'candidate pass',
-    candidateFail: 'candidate fail',
-    baselinePass: 'baseline pass',
-    baselineFail: 'baseline fail',
-    mcnemar: (p: string) => `McNemar exact p = ${p}`,
-    changesHeading: 'Per-sample changes',
-    allMetrics: 'All metrics',
-    allChanges: 'Improvements and regressions',
-    onlyImprovements: 'Improvements',
-    onlyRegressions: 'Regressions',
-    onlySignificant: 'Only beyond noise',
-    onlyInputChanged: 'Only changed input',
-    clusterLabel: 'Cluster by',
-    noCluster: 'No clusters (paired)',
-    showing: (shown: number, total: number) => `${shown} of ${total}`,
-    more: 'Load more',
-    noChanges: 'No per-sample change matches the filters.',
-    closePair: 'Close',
-    output: 'Output',
-    outputDiff: 'Diff of the final outputs (first trial)',
-    noDiff: 'The final outputs are identical.',
-    trial: (n: number) => `Trial ${n}`,
-    loading: 'Loading…',
-    candidateTab: (n: number, name: string) => `Candidate ${n}: ${name}`,
-    flipTitle: 'Lower is better for this metric',
-    sampleFacts: (samples: number, trials: number) => `${samples} samples${trials ? ` × ${trials} trials` : ''}`,
-    fisherP: (p: string) => `Fisher's exact p = ${p}`,
+    get columns() {
+      return [l10n.t('Metric'), 'n', l10n.t('Baseline'), l10n.t('Candidate'), 'Δ', l10n.t('95% interval'), 'p', l10n.t('p (Holm)'), l10n.t('MDE'), l10n.t('Significance'), l10n.t('Lower is better')];
+    },
+    get checkingInputs() {
+      return l10n.t("Comparing the samples' data…");
+    },
+    valuesTitle: (baseline: string, candidate: string) => l10n.t('baseline {0} → candidate {1}', baseline, candidate),
+    get binaryHeading() {
+      return l10n.t('0/1 scores: paired counts');
+    },
+    get candidatePass() {
+      return l10n.t('candidate pass');
+    },
+    get candidateFail() {
+      return l10n.t('candidate fail');
+    },
+    get baselinePass() {
+      return l10n.t('baseline pass');
+    },
+    get baselineFail() {
+      return l10n.t('baseline fail');
+    },
+    mcnemar: (p: string) => l10n.t('McNemar exact p = {0}', p),
+    get changesHeading() {
+      return l10n.t('Per-sample changes');
+    },
+    get allMetrics() {
+      return l10n.t('All metrics');
+    },
+    get allChanges() {
+      return l10n.t('Improvements and regressions');
+    },
+    get onlyImprovements() {
+      return l10n.t('Improvements');
+    },
+    get onlyRegressions() {
+      return l10n.t('Regressions');
+    },
+    get onlySignificant() {
+      return l10n.t('Only beyond noise');
+    },
+    get onlyInputChanged() {
+      return l10n.t('Only changed input');
+    },
+    get clusterLabel() {
+      return l10n.t('Cluster by');
+    },
+    get noCluster() {
+      return l10n.t('No clusters (paired)');
+    },
+    showing: (shown: number, total: number) => l10n.t('{0} of {1}', shown, total),
+    get more() {
+      return l10n.t('Load more');
+    },
+    get noChanges() {
+      return l10n.t('No per-sample change matches the filters.');
+    },
+    get closePair() {
+      return l10n.t('Close');
+    },
+    get output() {
+      return l10n.t('Output');
+    },
+    get outputDiff() {
+      return l10n.t('Diff of the final outputs (first trial)');
+    },
+    get noDiff() {
+      return l10n.t('The final outputs are identical.');
+    },
+    trial: (n: number) => l10n.t('Trial {0}', n),
+    get loading() {
+      return l10n.t('Loading…');
+    },
+    candidateTab: (n: number, name: string) => l10n.t('Candidate {0}: {1}', n, name),
+    get flipTitle() {
+      return l10n.t('Lower is better for this metric');
+    },
+    sampleFacts: (samples: number, trials: number) => (trials ? l10n.t('{0} samples × {1} trials', samples, trials) : l10n.t('{0} samples', samples)),
+    fisherP: (p: string) => l10n.t("Fisher's exact p = {0}", p),
     samplesLine: (paired: number, onlyBase: number, onlyCand: number, changed: number) =>
-      `${paired} paired · ${onlyBase} only in baseline · ${onlyCand} only in candidate · ${changed} with changed input`,
+      l10n.t('{0} paired · {1} only in baseline · {2} only in candidate · {3} with changed input', paired, onlyBase, onlyCand, changed),
   },
   // CLI
-  usage: 'eval-lens log compare BASE CAND [CAND…] [--json] [-o compare.html] [--cluster KEY] [--fail-on-regression] [--lower-is-better KEY…]',
-  needTwoLogs: 'give a baseline log and at least one candidate log',
-  unknownOption: (option: string) => `unknown option ${option}`,
-  optionNeedsValue: (option: string) => `${option} needs a value`,
-  clusterKeyNotFound: (key: string, known: string) => `the cluster key "${key}" is not a key of the sample data${known ? ` (keys: ${known})` : ''}`,
-  wrote: (file: string) => `wrote ${file}`,
-  cannotWrite: (file: string, reason: string) => `cannot write ${file}: ${reason}`,
-  headingMetrics: 'Metrics (Δ = candidate − baseline; 95% interval; p adjusted by Holm over the metric keys)',
-  headingBinary: '0/1 scores (paired samples: both pass / both fail / only baseline / only candidate; McNemar exact p)',
-  headingChanges: 'Largest per-sample changes',
-  headingAlignment: 'Samples',
-  headingUsage: 'Token usage (prompt + completion)',
-  headingErrors: 'Errors by stage',
-  headingRuns: 'Repeatability runs (mean across runs)',
+  get usage() {
+    return l10n.t('eval-lens log compare BASE CAND [CAND…] [--json] [-o compare.html] [--cluster KEY] [--fail-on-regression] [--lower-is-better KEY…]');
+  },
+  get needTwoLogs() {
+    return l10n.t('give a baseline log and at least one candidate log');
+  },
+  unknownOption: (option: string) => l10n.t('unknown option {0}', option),
+  optionNeedsValue: (option: string) => l10n.t('{0} needs a value', option),
+  clusterKeyNotFound: (key: string, known: string) => (known ? l10n.t('the cluster key "{0}" is not a key of the sample data (keys: {1})', key, known) : l10n.t('the cluster key "{0}" is not a key of the sample data', key)),
+  wrote: (file: string) => l10n.t('wrote {0}', file),
+  cannotWrite: (file: string, reason: string) => l10n.t('cannot write {0}: {1}', file, reason),
+  get headingMetrics() {
+    return l10n.t('Metrics (Δ = candidate − baseline; 95% interval; p adjusted by Holm over the metric keys)');
+  },
+  get headingBinary() {
+    return l10n.t('0/1 scores (paired samples: both pass / both fail / only baseline / only candidate; McNemar exact p)');
+  },
+  get headingChanges() {
+    return l10n.t('Largest per-sample changes');
+  },
+  get headingAlignment() {
+    return l10n.t('Samples');
+  },
+  get headingUsage() {
+    return l10n.t('Token usage (prompt + completion)');
+  },
+  get headingErrors() {
+    return l10n.t('Errors by stage');
+  },
+  get headingRuns() {
+    return l10n.t('Repeatability runs (mean across runs)');
+  },
   alignmentLine: (paired: number, onlyBase: number, onlyCand: number, dupBase: number, dupCand: number, changed: number) =>
-    `${paired} paired, ${onlyBase} only in the baseline, ${onlyCand} only in the candidate, ${dupBase + dupCand} duplicated ids left out, ${changed} with changed input`,
-  runtimeLine: (base: string, cand: string, delta: string) => `Runtime: ${base} → ${cand} (${delta})`,
-  noMetrics: 'No metric key is reported by both logs with a verifiable type.',
-  skippedLine: (key: string, reason: string) => `not compared: ${key} — ${reason}`,
-  regressionFound: (count: number) => `${count} metric key(s) significantly worse after Holm's adjustment`,
-  noRegression: 'No metric key is significantly worse after Holm\'s adjustment.',
-  verdictLabel: { better: 'better', worse: 'worse', no_difference: 'no significant difference', untested: 'not tested' } as Record<string, string>,
-  kindLabel: { improvement: 'improvement', regression: 'regression', unchanged: 'unchanged' } as Record<string, string>,
-  withinNoise: 'within noise',
-  inputChanged: 'input changed',
-  lowerIsBetter: 'lower is better',
-  clusteredBy: (key: string, clusters: number) => `clustered by ${key} (${clusters} clusters)`,
-  htmlTitle: (base: string) => `Comparison with ${base}`,
-  baselineLabel: 'baseline',
-  candidateLabel: (n: number) => `candidate ${n}`,
+    l10n.t('{0} paired, {1} only in the baseline, {2} only in the candidate, {3} duplicated ids left out, {4} with changed input', paired, onlyBase, onlyCand, dupBase + dupCand, changed),
+  runtimeLine: (base: string, cand: string, delta: string) => l10n.t('Runtime: {0} → {1} ({2})', base, cand, delta),
+  get noMetrics() {
+    return l10n.t('No metric key is reported by both logs with a verifiable type.');
+  },
+  skippedLine: (key: string, reason: string) => l10n.t('not compared: {0} — {1}', key, reason),
+  regressionFound: (count: number) => l10n.t("{0} metric key(s) significantly worse after Holm's adjustment", count),
+  get noRegression() {
+    return l10n.t("No metric key is significantly worse after Holm's adjustment.");
+  },
+  verdictLabel: { get better() {
+                    return l10n.t('better');
+                  }, get worse() {
+                                      return l10n.t('worse');
+                                    }, get no_difference() {
+                                                      return l10n.t('no significant difference');
+                                                    }, get untested() {
+                                                                                                  return l10n.t('not tested');
+                                                                                                } } as Record<string, string>,
+  kindLabel: { get improvement() {
+                 return l10n.t('improvement');
+               }, get regression() {
+                                             return l10n.t('regression');
+                                           }, get unchanged() {
+                                                                       return l10n.t('unchanged');
+                                                                     } } as Record<string, string>,
+  get withinNoise() {
+    return l10n.t('within noise');
+  },
+  get inputChanged() {
+    return l10n.t('input changed');
+  },
+  get lowerIsBetter() {
+    return l10n.t('lower is better');
+  },
+  clusteredBy: (key: string, clusters: number) => l10n.t('clustered by {0} ({1} clusters)', key, clusters),
+  htmlTitle: (base: string) => l10n.t('Comparison with {0}', base),
+  get baselineLabel() {
+    return l10n.t('baseline');
+  },
+  candidateLabel: (n: number) => l10n.t('candidate {0}', n),
 };

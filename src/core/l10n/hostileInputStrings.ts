@@ -1,11 +1,16 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings about input that is too deep, too large or not text. */
 export const hostileInputStrings = {
-  tooDeep: (limit: number) => `nested more than ${limit} levels deep; Eval Lens reads at most ${limit} levels: flatten the value or move it to a file of its own`,
+  tooDeep: (limit: number) => l10n.t('nested more than {0} levels deep; Eval Lens reads at most {0} levels: flatten the value or move it to a file of its own', limit),
   tooDeepAt: (file: string, line: number, limit: number) => `${file}:${line}: ${hostileInputStrings.tooDeep(limit)}`,
-  tooDeepLine: (limit: number) => `${hostileInputStrings.tooDeep(limit)}; line skipped`,
-  emptyFile: 'the file is empty: it holds no dataset',
-  notAFile: (file: string) => `${file} is a directory, not a file`,
-  notARegularFile: (file: string) => `${file} is not a regular file (a pipe, socket or device is not read)`,
+  tooDeepLine: (limit: number) => l10n.t('{0}; line skipped', hostileInputStrings.tooDeep(limit)),
+  get emptyFile() {
+    return l10n.t('the file is empty: it holds no dataset');
+  },
+  notAFile: (file: string) => l10n.t('{0} is a directory, not a file', file),
+  notARegularFile: (file: string) => l10n.t('{0} is not a regular file (a pipe, socket or device is not read)', file),
   /** What a report shows in place of a value nested deeper than the limit. */
-  tooDeepToShow: 'nested too deep to show',
+  get tooDeepToShow() {
+    return l10n.t('nested too deep to show');
+  },
 };

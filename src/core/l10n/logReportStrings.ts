@@ -1,169 +1,358 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of the task result log report (webview, editor host, export). */
 export const logReportStrings = {
   // header
-  loading: 'Reading the log…',
-  parsing: 'Parsing the log…',
-  indexing: 'Indexing samples…',
-  statusSuccess: 'success',
-  statusFailure: 'failure',
+  get loading() {
+    return l10n.t('Reading the log…');
+  },
+  get parsing() {
+    return l10n.t('Parsing the log…');
+  },
+  get indexing() {
+    return l10n.t('Indexing samples…');
+  },
+  get statusSuccess() {
+    return l10n.t('success');
+  },
+  get statusFailure() {
+    return l10n.t('failure');
+  },
   taskArrow: '→',
-  started: 'Started',
-  ended: 'Ended',
-  runtime: 'Runtime',
-  versions: (format: string, app: string) => `format ${format} · app ${app}`,
-  config: 'Configuration',
-  repeatability: (runs: number) => `Repeatability: ${runs} run${runs === 1 ? '' : 's'}`,
-  trialsSetting: (n: number) => `${n} trial${n === 1 ? '' : 's'} per sample`,
-  aggregators: 'Score aggregators',
-  aggregatorCollides: 'Two aggregators of this score store under the same name: both computed values are shown.',
-  openAsJson: 'Open as JSON',
-  exportHtml: 'Export as HTML',
+  get started() {
+    return l10n.t('Started');
+  },
+  get ended() {
+    return l10n.t('Ended');
+  },
+  get runtime() {
+    return l10n.t('Runtime');
+  },
+  versions: (format: string, app: string) => l10n.t('format {0} · app {1}', format, app),
+  get config() {
+    return l10n.t('Configuration');
+  },
+  repeatability: (runs: number) => (runs === 1 ? l10n.t('Repeatability: {0} run', runs) : l10n.t('Repeatability: {0} runs', runs)),
+  trialsSetting: (n: number) => (n === 1 ? l10n.t('{0} trial per sample', n) : l10n.t('{0} trials per sample', n)),
+  get aggregators() {
+    return l10n.t('Score aggregators');
+  },
+  get aggregatorCollides() {
+    return l10n.t('Two aggregators of this score store under the same name: both computed values are shown.');
+  },
+  get openAsJson() {
+    return l10n.t('Open as JSON');
+  },
+  get exportHtml() {
+    return l10n.t('Export as HTML');
+  },
   unknownValue: '—',
 
   // tabs
-  tabOverview: 'Overview',
-  tabSamples: 'Samples',
-  tabErrors: 'Errors',
-  tabUsage: 'Usage',
-  tabRuns: 'Runs',
-  tabSpecification: 'Specification',
+  get tabOverview() {
+    return l10n.t('Overview');
+  },
+  get tabSamples() {
+    return l10n.t('Samples');
+  },
+  get tabErrors() {
+    return l10n.t('Errors');
+  },
+  get tabUsage() {
+    return l10n.t('Usage');
+  },
+  get tabRuns() {
+    return l10n.t('Runs');
+  },
+  get tabSpecification() {
+    return l10n.t('Specification');
+  },
 
   // schema / load problems
-  schemaBanner: (n: number) => `This log does not match the task result log schema (${n} problem${n === 1 ? '' : 's'}). Everything readable is shown.`,
+  schemaBanner: (n: number) => (n === 1 ? l10n.t('This log does not match the task result log schema ({0} problem). Everything readable is shown.', n) : l10n.t('This log does not match the task result log schema ({0} problems). Everything readable is shown.', n)),
   schemaProblemAt: (path: string, line?: number, column?: number) =>
-    line !== undefined ? `${path || '/'} (line ${line}${column !== undefined ? `, column ${column}` : ''})` : path || '/',
-  partNotJson: (message: string) => `not valid JSON: ${message}`,
-  loadErrorTitle: (file: string) => `Cannot open ${file} as a task result log`,
-  loadErrorAt: (line: number, column?: number) => `at line ${line}${column !== undefined ? `, column ${column}` : ''}`,
-  loadErrorHint: 'Fix the JSON at that position (or open the file as JSON to see it), then save: the report reloads by itself.',
-  notALogHint: 'A task result log is a JSON object with `format_version` and `evidence` at its top level.',
-  readErrorHint: 'Check that the file exists and can be read.',
-  staleReloaded: 'The file changed on disk: the report was reloaded.',
+    line !== undefined ? (column !== undefined ? l10n.t('{0} (line {1}, column {2})', path || '/', line, column) : l10n.t('{0} (line {1})', path || '/', line)) : path || '/',
+  partNotJson: (message: string) => l10n.t('not valid JSON: {0}', message),
+  loadErrorTitle: (file: string) => l10n.t('Cannot open {0} as a task result log', file),
+  loadErrorAt: (line: number, column?: number) => (column !== undefined ? l10n.t('at line {0}, column {1}', line, column) : l10n.t('at line {0}', line)),
+  get loadErrorHint() {
+    return l10n.t('Fix the JSON at that position (or open the file as JSON to see it), then save: the report reloads by itself.');
+  },
+  get notALogHint() {
+    return l10n.t('A task result log is a JSON object with `format_version` and `evidence` at its top level.');
+  },
+  get readErrorHint() {
+    return l10n.t('Check that the file exists and can be read.');
+  },
+  get staleReloaded() {
+    return l10n.t('The file changed on disk: the report was reloaded.');
+  },
 
   // overview
-  metrics: 'Metrics',
-  noMetrics: 'This log carries no metrics.',
-  qaMetrics: 'Quality checks (qa)',
-  noScorer: 'Metrics without a scorer',
-  metricTypeUnknown: 'type not given',
-  verifyMatch: 'verified',
-  verifyMatchTitle: (count?: number) => `Recomputed from ${count ?? 'the'} per-sample scores: the same value.`,
-  verifyMismatch: (recomputed: string) => `mismatch: recomputed ${recomputed}`,
-  verifyMismatchTitle: (reason?: string) => reason ?? 'The value recomputed from the per-sample scores differs.',
-  verifyNotVerifiable: 'not verifiable',
-  verifyNotVerifiableTitle: (reason?: string) => reason ?? 'This metric type cannot be recomputed from the per-sample scores.',
-  showSamples: 'Show the samples behind this value',
-  distributionTitle: (min: string, max: string, total: number) => `Distribution of ${total} per-sample values, ${min} to ${max}`,
-  errorsByStage: 'Errors by stage',
-  noErrors: 'No errors.',
-  failures: (errors: number, total: number) => `${errors} of ${total} failed`,
-  tokenUsage: 'Token usage',
-  noTokenUsage: 'No token usage was recorded.',
+  get metrics() {
+    return l10n.t('Metrics');
+  },
+  get noMetrics() {
+    return l10n.t('This log carries no metrics.');
+  },
+  get qaMetrics() {
+    return l10n.t('Quality checks (qa)');
+  },
+  get noScorer() {
+    return l10n.t('Metrics without a scorer');
+  },
+  get metricTypeUnknown() {
+    return l10n.t('type not given');
+  },
+  get verifyMatch() {
+    return l10n.t('verified');
+  },
+  verifyMatchTitle: (count?: number) =>
+    count === undefined ? l10n.t('Recomputed from the per-sample scores: the same value.') : l10n.t('Recomputed from {0} per-sample scores: the same value.', count),
+  verifyMismatch: (recomputed: string) => l10n.t('mismatch: recomputed {0}', recomputed),
+  verifyMismatchTitle: (reason?: string) => reason ?? l10n.t('The value recomputed from the per-sample scores differs.'),
+  get verifyNotVerifiable() {
+    return l10n.t('not verifiable');
+  },
+  verifyNotVerifiableTitle: (reason?: string) => reason ?? l10n.t('This metric type cannot be recomputed from the per-sample scores.'),
+  get showSamples() {
+    return l10n.t('Show the samples behind this value');
+  },
+  distributionTitle: (min: string, max: string, total: number) => l10n.t('Distribution of {0} per-sample values, {1} to {2}', total, min, max),
+  get errorsByStage() {
+    return l10n.t('Errors by stage');
+  },
+  get noErrors() {
+    return l10n.t('No errors.');
+  },
+  failures: (errors: number, total: number) => l10n.t('{0} of {1} failed', errors, total),
+  get tokenUsage() {
+    return l10n.t('Token usage');
+  },
+  get noTokenUsage() {
+    return l10n.t('No token usage was recorded.');
+  },
 
   // samples
-  samplesCount: (shown: number, total: number) => (shown === total ? `${total} samples` : `${shown} of ${total} samples`),
-  searchingCount: (found: number, searched: number, total: number) => `${found} matches so far · searching ${Math.floor((searched / Math.max(total, 1)) * 100)}% of ${total} samples…`,
-  searchPlaceholder: 'Search id, data, outputs, errors',
-  filterScore: 'Score',
-  filterScoreAny: 'Any score',
-  filterStage: 'Errors',
-  filterStageAll: 'All samples',
-  filterStageAny: 'With any error',
-  filterStageUnknown: 'Stage unknown',
-  filterMetric: (label: string) => `Samples behind ${label}`,
-  clearFilters: 'Clear filters',
+  samplesCount: (shown: number, total: number) => (shown === total ? l10n.t('{0} samples', total) : l10n.t('{0} of {1} samples', shown, total)),
+  searchingCount: (found: number, searched: number, total: number) => l10n.t('{0} matches so far · searching {1}% of {2} samples…', found, Math.floor((searched / Math.max(total, 1)) * 100), total),
+  get searchPlaceholder() {
+    return l10n.t('Search id, data, outputs, errors');
+  },
+  get filterScore() {
+    return l10n.t('Score');
+  },
+  get filterScoreAny() {
+    return l10n.t('Any score');
+  },
+  get filterStage() {
+    return l10n.t('Errors');
+  },
+  get filterStageAll() {
+    return l10n.t('All samples');
+  },
+  get filterStageAny() {
+    return l10n.t('With any error');
+  },
+  get filterStageUnknown() {
+    return l10n.t('Stage unknown');
+  },
+  filterMetric: (label: string) => l10n.t('Samples behind {0}', label),
+  get clearFilters() {
+    return l10n.t('Clear filters');
+  },
   colIndex: '#',
-  colSampleId: 'Sample id',
-  colTrials: 'Trials',
-  colErrors: 'Errors',
+  get colSampleId() {
+    return l10n.t('Sample id');
+  },
+  get colTrials() {
+    return l10n.t('Trials');
+  },
+  get colErrors() {
+    return l10n.t('Errors');
+  },
   passAtK: (k: number) => `pass@${k}`,
   passPowK: (k: number) => `pass^${k}`,
-  pass: 'pass',
-  fail: 'fail',
-  trialCell: (index: number, outcome: string) => `Trial ${index + 1}: ${outcome}`,
-  errorMarker: (n: number, stages: string) => `${n} error${n === 1 ? '' : 's'} (${stages})`,
-  noSamples: 'No samples in this log.',
-  noMatch: 'No sample matches these filters.',
-  selectSample: 'Select a sample to see its data, trials and conversation (arrow keys, Enter).',
-  loadingRows: 'Loading…',
-  runSelector: 'Samples of',
-  topLevelSamples: 'Top-level samples',
-  runLabel: (index: number) => `Run ${index + 1}`,
+  get pass() {
+    return l10n.t('pass');
+  },
+  get fail() {
+    return l10n.t('fail');
+  },
+  trialCell: (index: number, outcome: string) => l10n.t('Trial {0}: {1}', index + 1, outcome),
+  errorMarker: (n: number, stages: string) => (n === 1 ? l10n.t('{0} error ({1})', n, stages) : l10n.t('{0} errors ({1})', n, stages)),
+  get noSamples() {
+    return l10n.t('No samples in this log.');
+  },
+  get noMatch() {
+    return l10n.t('No sample matches these filters.');
+  },
+  get selectSample() {
+    return l10n.t('Select a sample to see its data, trials and conversation (arrow keys, Enter).');
+  },
+  get loadingRows() {
+    return l10n.t('Loading…');
+  },
+  get runSelector() {
+    return l10n.t('Samples of');
+  },
+  get topLevelSamples() {
+    return l10n.t('Top-level samples');
+  },
+  runLabel: (index: number) => l10n.t('Run {0}', index + 1),
 
   // detail
-  closeDetail: 'Close (Escape)',
-  sampleTitle: (id: string) => `Sample ${id}`,
-  sampleData: 'Sample data',
+  get closeDetail() {
+    return l10n.t('Close (Escape)');
+  },
+  sampleTitle: (id: string) => l10n.t('Sample {0}', id),
+  get sampleData() {
+    return l10n.t('Sample data');
+  },
   /** Trials are counted from 1 for people; the log's index (from 0) goes in the tooltip. */
-  trial: (index: number) => `Trial ${index + 1}`,
-  trialIndexTitle: (index: number) => `index ${index} in the log`,
-  legacyTrial: 'Solver output (legacy sample)',
-  output: 'Solver output',
-  scores: 'Scores',
-  sampleScores: 'Sample scores (aggregated)',
-  scoreMetadata: 'Metadata',
-  directIos: (n: number) => `Model calls (${n})`,
-  errors: 'Errors',
-  sampleErrors: 'Sample errors',
-  notes: 'Notes',
-  noOutput: 'No solver output.',
-  preamble: (n: number) => `Preamble (${n} item${n === 1 ? '' : 's'})`,
-  reasoning: 'Reasoning',
-  functionCall: (name: string) => `Call ${name}`,
-  functionOutput: 'Output',
-  noFunctionOutput: 'No output was recorded for this call.',
-  unknownItem: (type?: string) => `Item ${type ?? '(no type)'}`,
-  traceMetadata: 'Trace metadata',
-  spans: 'Spans',
-  linkConfirm: (href: string) => `Open ${href}?`,
+  trial: (index: number) => l10n.t('Trial {0}', index + 1),
+  trialIndexTitle: (index: number) => l10n.t('index {0} in the log', index),
+  get legacyTrial() {
+    return l10n.t('Solver output (legacy sample)');
+  },
+  get output() {
+    return l10n.t('Solver output');
+  },
+  get scores() {
+    return l10n.t('Scores');
+  },
+  get sampleScores() {
+    return l10n.t('Sample scores (aggregated)');
+  },
+  get scoreMetadata() {
+    return l10n.t('Metadata');
+  },
+  directIos: (n: number) => l10n.t('Model calls ({0})', n),
+  get errors() {
+    return l10n.t('Errors');
+  },
+  get sampleErrors() {
+    return l10n.t('Sample errors');
+  },
+  get notes() {
+    return l10n.t('Notes');
+  },
+  get noOutput() {
+    return l10n.t('No solver output.');
+  },
+  preamble: (n: number) => (n === 1 ? l10n.t('Preamble ({0} item)', n) : l10n.t('Preamble ({0} items)', n)),
+  get reasoning() {
+    return l10n.t('Reasoning');
+  },
+  functionCall: (name: string) => l10n.t('Call {0}', name),
+  get functionOutput() {
+    return l10n.t('Output');
+  },
+  get noFunctionOutput() {
+    return l10n.t('No output was recorded for this call.');
+  },
+  unknownItem: (type?: string) => l10n.t('Item {0}', type ?? l10n.t('(no type)')),
+  get traceMetadata() {
+    return l10n.t('Trace metadata');
+  },
+  get spans() {
+    return l10n.t('Spans');
+  },
+  linkConfirm: (href: string) => l10n.t('Open {0}?', href),
 
   // errors tab
-  errorStageUnknown: 'unknown',
-  errorLevel: (level: string) => `${level} level`,
-  errorsShown: (shown: number, total: number) => (shown === total ? `${total}` : `${shown} shown of ${total}`),
-  hint: 'Hint',
-  openSample: (id: string) => `Open sample ${id}`,
-  errorWhereRun: (index: number) => `run ${index + 1}`,
-  errorWhereTrial: (index: number) => `trial ${index + 1}`,
+  get errorStageUnknown() {
+    return l10n.t('unknown');
+  },
+  errorLevel: (level: string) => l10n.t('{0} level', level),
+  errorsShown: (shown: number, total: number) => (shown === total ? `${total}` : l10n.t('{0} shown of {1}', shown, total)),
+  get hint() {
+    return l10n.t('Hint');
+  },
+  openSample: (id: string) => l10n.t('Open sample {0}', id),
+  errorWhereRun: (index: number) => l10n.t('run {0}', index + 1),
+  errorWhereTrial: (index: number) => l10n.t('trial {0}', index + 1),
 
   // usage
-  usageModel: 'Model',
-  usagePurpose: 'Purpose',
-  usagePrompt: 'Prompt tokens',
-  usageCompletion: 'Completion tokens',
-  usageTotal: 'Total',
-  usageChartTitle: 'Prompt and completion tokens per model and purpose',
+  get usageModel() {
+    return l10n.t('Model');
+  },
+  get usagePurpose() {
+    return l10n.t('Purpose');
+  },
+  get usagePrompt() {
+    return l10n.t('Prompt tokens');
+  },
+  get usageCompletion() {
+    return l10n.t('Completion tokens');
+  },
+  get usageTotal() {
+    return l10n.t('Total');
+  },
+  get usageChartTitle() {
+    return l10n.t('Prompt and completion tokens per model and purpose');
+  },
 
   // runs
-  runsTitle: 'Metrics per run',
-  runsMean: 'Mean',
-  runsStd: 'Std',
-  runsRange: 'Min–max',
-  runSamples: (index: number, n: number) => `Run ${index + 1}: ${n} samples`,
-  noRuns: 'Repeatability was not assessed in this log.',
+  get runsTitle() {
+    return l10n.t('Metrics per run');
+  },
+  get runsMean() {
+    return l10n.t('Mean');
+  },
+  get runsStd() {
+    return l10n.t('Std');
+  },
+  get runsRange() {
+    return l10n.t('Min–max');
+  },
+  runSamples: (index: number, n: number) => l10n.t('Run {0}: {1} samples', index + 1, n),
+  get noRuns() {
+    return l10n.t('Repeatability was not assessed in this log.');
+  },
 
   // specification
-  specTask: 'Task',
-  specConfig: 'Configuration',
-  specEntity: 'Evaluated entity',
-  specRunConfig: 'Run configuration',
-  specNoEntity: 'No evaluated entity recorded.',
+  get specTask() {
+    return l10n.t('Task');
+  },
+  get specConfig() {
+    return l10n.t('Configuration');
+  },
+  get specEntity() {
+    return l10n.t('Evaluated entity');
+  },
+  get specRunConfig() {
+    return l10n.t('Run configuration');
+  },
+  get specNoEntity() {
+    return l10n.t('No evaluated entity recorded.');
+  },
 
   // json tree
-  jsonItems: (n: number) => `${n} item${n === 1 ? '' : 's'}`,
-  jsonKeys: (n: number) => `${n} key${n === 1 ? '' : 's'}`,
+  jsonItems: (n: number) => (n === 1 ? l10n.t('{0} item', n) : l10n.t('{0} items', n)),
+  jsonKeys: (n: number) => (n === 1 ? l10n.t('{0} key', n) : l10n.t('{0} keys', n)),
 
   // extension host
-  openLinkButton: 'Open',
-  notALogFile: (file: string) => `${file} is not a task result log (no top-level \`format_version\` and \`evidence\`).`,
-  noActiveLog: 'Open a task result log first.',
-  exportSaveLabel: 'Export report',
-  exportDone: (file: string) => `Report written to ${file}.`,
-  exportBuildMissing: (file: string) => `The report's web assets are missing (${file}). Build the extension first.`,
-  uriMissingPath: 'The link does not name a log file (?path=…).',
-  uriFileNotFound: (file: string) => `The link names a log file that does not exist: ${file}`,
+  get openLinkButton() {
+    return l10n.t('Open');
+  },
+  notALogFile: (file: string) => l10n.t('{0} is not a task result log (no top-level `format_version` and `evidence`).', file),
+  get noActiveLog() {
+    return l10n.t('Open a task result log first.');
+  },
+  get exportSaveLabel() {
+    return l10n.t('Export report');
+  },
+  exportDone: (file: string) => l10n.t('Report written to {0}.', file),
+  exportBuildMissing: (file: string) => l10n.t("The report's web assets are missing ({0}). Build the extension first.", file),
+  get uriMissingPath() {
+    return l10n.t('The link does not name a log file (?path=…).');
+  },
+  uriFileNotFound: (file: string) => l10n.t('The link names a log file that does not exist: {0}', file),
 
   // CLI
-  cliReportUsage: 'Usage: eval-lens log report LOG -o FILE.html',
-  cliReportWritten: (file: string, samples: number) => `Wrote ${file} (${samples} samples).\n`,
+  get cliReportUsage() {
+    return l10n.t('Usage: eval-lens log report LOG -o FILE.html');
+  },
+  cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
+`, file, samples),
 };

@@ -1,26 +1,50 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of `eval-lens preview`. */
 export const previewCliStrings = {
-  missingSpec: 'preview needs a dataset spec file: eval-lens preview SPEC [--limit N] [--json] [--doc N]',
-  unknownOption: (option: string) => `unknown option '${option}'`,
-  extraArgument: (arg: string) => `unexpected argument '${arg}' (preview takes one spec file)`,
+  get missingSpec() {
+    return l10n.t('preview needs a dataset spec file: eval-lens preview SPEC [--limit N] [--json] [--doc N]');
+  },
+  unknownOption: (option: string) => l10n.t("unknown option '{0}'", option),
+  extraArgument: (arg: string) => l10n.t("unexpected argument '{0}' (preview takes one spec file)", arg),
   badNumber: (flag: string, text: string | undefined) =>
-    text === undefined ? `${flag} needs a number` : `${flag} needs a whole number${flag === '--doc' ? ' ≥ 1' : ' ≥ 0'}, not '${text}'`,
-  noSuchDocument: (doc: number, count: number) => `--doc ${doc}: the file has ${count} document${count === 1 ? '' : 's'}`,
-  cannotReadSpec: (path: string, reason: string) => `eval-lens preview: cannot read ${path}: ${reason}\n`,
-  yamlErrors: (path: string, errors: string[]) => `eval-lens preview: ${path} is not valid YAML:\n${errors.map((e) => `  ${e}\n`).join('')}`,
-  severalDocuments: (path: string, count: number) => `eval-lens preview: ${path} holds ${count} datasets; previewing the first (choose one with --doc N)\n`,
-  invalidSpec: (path: string, messages: string[]) => `eval-lens preview: ${path} is not a valid dataset spec:\n${messages.map((m) => `  ${m}\n`).join('')}`,
-  previewFailed: (path: string, message: string) => `eval-lens preview: ${path}: ${message}\n`,
-  previewFailedInSpec: (message: string) => `eval-lens preview: ${message}\n`,
-  noRows: '(no rows kept)\n',
-  moreRows: (shown: number, matched: number) => `… ${shown} of ${matched} kept rows shown\n`,
-  rows: (count: number) => `${count.toLocaleString('en-US')} rows`,
-  afterFilter: (count: number, index: number) => `${count.toLocaleString('en-US')} after filter ${index}`,
-  kept: (count: number) => `${count.toLocaleString('en-US')} kept`,
-  noFilters: 'no filters',
+    text === undefined ? l10n.t('{0} needs a number', flag) : (flag === '--doc' ? l10n.t("{0} needs a whole number ≥ 1, not '{1}'", flag, text) : l10n.t("{0} needs a whole number ≥ 0, not '{1}'", flag, text)),
+  noSuchDocument: (doc: number, count: number) => (count === 1 ? l10n.t('--doc {0}: the file has {1} document', doc, count) : l10n.t('--doc {0}: the file has {1} documents', doc, count)),
+  cannotReadSpec: (path: string, reason: string) => l10n.t(`eval-lens preview: cannot read {0}: {1}
+`, path, reason),
+  yamlErrors: (path: string, errors: string[]) => l10n.t(`eval-lens preview: {0} is not valid YAML:
+{1}`, path, errors.map((e) => `  ${e}\n`).join('')),
+  severalDocuments: (path: string, count: number) => l10n.t(`eval-lens preview: {0} holds {1} datasets; previewing the first (choose one with --doc N)
+`, path, count),
+  invalidSpec: (path: string, messages: string[]) => l10n.t(`eval-lens preview: {0} is not a valid dataset spec:
+{1}`, path, messages.map((m) => `  ${m}\n`).join('')),
+  previewFailed: (path: string, message: string) => l10n.t(`eval-lens preview: {0}: {1}
+`, path, message),
+  previewFailedInSpec: (message: string) => l10n.t(`eval-lens preview: {0}
+`, message),
+  get noRows() {
+    return l10n.t(`(no rows kept)
+`);
+  },
+  moreRows: (shown: number, matched: number) => l10n.t(`… {0} of {1} kept rows shown
+`, shown, matched),
+  rows: (count: number) => l10n.t('{0} rows', count.toLocaleString('en-US')),
+  afterFilter: (count: number, index: number) => l10n.t('{0} after filter {1}', count.toLocaleString('en-US'), index),
+  kept: (count: number) => l10n.t('{0} kept', count.toLocaleString('en-US')),
+  get noFilters() {
+    return l10n.t('no filters');
+  },
   filterLine: (index: number, label: string, removed: number, notComparable: number) =>
-    `  filter ${index}: ${label} — removed ${removed.toLocaleString('en-US')}${notComparable ? ` (${notComparable.toLocaleString('en-US')} not comparable)` : ''}\n`,
-  incomplete: '(counting stopped early: the counts are lower bounds)\n',
-  warningsHeader: (count: number) => `${count} warning${count === 1 ? '' : 's'}:\n`,
-  warningLine: (where: string, message: string) => `  ${where}${where ? ': ' : ''}${message}\n`,
+    (notComparable ? l10n.t(`  filter {0}: {1} — removed {2} ({3} not comparable)
+`, index, label, removed.toLocaleString('en-US'), notComparable.toLocaleString('en-US')) : l10n.t(`  filter {0}: {1} — removed {2}
+`, index, label, removed.toLocaleString('en-US'))),
+  get incomplete() {
+    return l10n.t(`(counting stopped early: the counts are lower bounds)
+`);
+  },
+  warningsHeader: (count: number) => (count === 1 ? l10n.t(`{0} warning:
+`, count) : l10n.t(`{0} warnings:
+`, count)),
+  warningLine: (where: string, message: string) => (where ? `  ${where}: ${message}
+` : `  ${where}${message}
+`),
 };

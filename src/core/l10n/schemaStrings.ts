@@ -1,11 +1,52 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of schema diagnostics. */
 const TYPE_NAMES: Record<string, string> = {
-  string: 'text', number: 'a number', integer: 'a whole number', boolean: 'true or false', object: 'a mapping', array: 'a list', null: 'null',
+  get string() {
+    return l10n.t('text');
+  },
+  get number() {
+    return l10n.t('a number');
+  },
+  get integer() {
+    return l10n.t('a whole number');
+  },
+  get boolean() {
+    return l10n.t('true or false');
+  },
+  get object() {
+    return l10n.t('a mapping');
+  },
+  get array() {
+    return l10n.t('a list');
+  },
+  null: 'null',
 };
 
 const LIMITS: Record<string, string> = {
-  minimum: 'at least', maximum: 'at most', exclusiveMinimum: 'more than', exclusiveMaximum: 'less than',
-  minLength: 'at least', maxLength: 'at most', minItems: 'at least', maxItems: 'at most',
+  get minimum() {
+    return l10n.t('at least');
+  },
+  get maximum() {
+    return l10n.t('at most');
+  },
+  get exclusiveMinimum() {
+    return l10n.t('more than');
+  },
+  get exclusiveMaximum() {
+    return l10n.t('less than');
+  },
+  get minLength() {
+    return l10n.t('at least');
+  },
+  get maxLength() {
+    return l10n.t('at most');
+  },
+  get minItems() {
+    return l10n.t('at least');
+  },
+  get maxItems() {
+    return l10n.t('at most');
+  },
 };
 
 function list(values: unknown[]): string {
@@ -13,22 +54,25 @@ function list(values: unknown[]): string {
 }
 
 export const schemaStrings = {
-  document: 'the document',
-  or: ' or ',
+  get document() {
+    return l10n.t('the document');
+  },
+  get or() {
+    return l10n.t(' or ');
+  },
   typeName: (type: string) => TYPE_NAMES[type] ?? type,
-  missingProperty: (name: string, title: string) => `missing required property \`${name}\`${title ? ` in ${title}` : ''}`,
+  missingProperty: (name: string, title: string) => (title ? l10n.t('missing required property `{0}` in {1}', name, title) : l10n.t('missing required property `{0}`', name)),
   unknownProperty: (name: string, title: string, suggestion: string | undefined, known: string[]) =>
-    `unknown property \`${name}\`${title ? ` in ${title}` : ''}` +
-    (suggestion ? `; did you mean \`${suggestion}\`?` : known.length ? `; allowed: ${known.join(', ')}` : ''),
-  wrongType: (name: string, expected: string, got: string) => `\`${name}\` must be ${expected}, not ${got}`,
-  notAllowed: (name: string, got: string, allowed: unknown[]) => `\`${name}\` cannot be ${got}; allowed: ${list(allowed)}`,
-  mustBe: (name: string, value: unknown) => `\`${name}\` must be ${JSON.stringify(value)}`,
-  pattern: (name: string, pattern: string) => `\`${name}\` must match the pattern ${pattern}`,
-  missingDiscriminator: (tag: string, allowed: string[]) => `missing \`${tag}\`; it decides which fields apply: ${allowed.join(', ')}`,
+    (title ? l10n.t('unknown property `{0}` in {1}', name, title) : l10n.t('unknown property `{0}`', name)) + (suggestion ? l10n.t('; did you mean `{0}`?', suggestion) : known.length ? l10n.t('; allowed: {0}', known.join(', ')) : ''),
+  wrongType: (name: string, expected: string, got: string) => l10n.t('`{0}` must be {1}, not {2}', name, expected, got),
+  notAllowed: (name: string, got: string, allowed: unknown[]) => l10n.t('`{0}` cannot be {1}; allowed: {2}', name, got, list(allowed)),
+  mustBe: (name: string, value: unknown) => l10n.t('`{0}` must be {1}', name, JSON.stringify(value)),
+  pattern: (name: string, pattern: string) => l10n.t('`{0}` must match the pattern {1}', name, pattern),
+  missingDiscriminator: (tag: string, allowed: string[]) => l10n.t('missing `{0}`; it decides which fields apply: {1}', tag, allowed.join(', ')),
   limit: (name: string, keyword: string, limit: number, data: unknown) => {
-    const unit = keyword.endsWith('Length') ? ' characters' : keyword.endsWith('Items') ? ' items' : '';
-    const has = typeof data === 'string' ? ` (it has ${data.length})` : Array.isArray(data) ? ` (it has ${data.length})` : '';
-    return `\`${name}\` must be ${LIMITS[keyword] ?? keyword} ${limit}${unit}${has}`;
+    const unit = keyword.endsWith('Length') ? l10n.t(' characters') : keyword.endsWith('Items') ? l10n.t(' items') : '';
+    const has = typeof data === 'string' ? l10n.t(' (it has {0})', data.length) : Array.isArray(data) ? l10n.t(' (it has {0})', data.length) : '';
+    return l10n.t('`{0}` must be {1} {2}{3}{4}', name, LIMITS[keyword] ?? keyword, limit, unit, has);
   },
   generic: (name: string, message: string) => `\`${name}\` ${message}`,
 };

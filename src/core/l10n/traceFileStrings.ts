@@ -1,60 +1,113 @@
+import * as l10n from '@vscode/l10n';
 /** User-visible strings of Trace files: the Trace editor, `eval-lens trace show` and their errors. */
 export const traceFileStrings = {
   // reading
   invalidJson: (file: string, line: number, column: number, reason: string) =>
-    `${file}:${line}:${column}: not valid JSON (${reason}). Fix the JSON at that place, or open the file as text.`,
+    l10n.t('{0}:{1}:{2}: not valid JSON ({3}). Fix the JSON at that place, or open the file as text.', file, line, column, reason),
   notATrace: (file: string, found: string) =>
-    `${file}:1:1: not a Trace (specification §2.12): the top level needs an "items" array; found ${found}.`,
-  langfuseExport: ' This looks like a trace exported from a trace platform ({trace, observations}); read it through a trace_platform_b dataset source instead.',
-  itemsNotArray: (file: string) => `${file}:1:1: "items" must be an array of Open Responses items.`,
-  jsonlLineNotTrace: (file: string, line: number) => `${file}:${line}: this line is not a Trace (an object with an "items" array); skipped.`,
-  jsonlLineInvalid: (file: string, line: number, reason: string) => `${file}:${line}: not valid JSON (${reason}); skipped.`,
-  jsonlEmpty: (file: string) => `${file}: no Trace records found (one JSON object with an "items" array per line).`,
-  unreadable: (file: string, reason: string) => `${file}: cannot read the file (${reason}).`,
-  tooDeep: (file: string) => `${file}: the value nests too deep to read. Open it as JSON instead.`,
-  topLevelKinds: { array: 'an array', object: (keys: string) => `an object with ${keys || 'no keys'}`, other: (type: string) => `a ${type}` },
+    l10n.t('{0}:1:1: not a Trace (specification §2.12): the top level needs an "items" array; found {1}.', file, found),
+  get langfuseExport() {
+    return l10n.t(' This looks like a trace exported from a trace platform ({trace, observations}); read it through a trace_platform_b dataset source instead.');
+  },
+  itemsNotArray: (file: string) => l10n.t('{0}:1:1: "items" must be an array of Open Responses items.', file),
+  jsonlLineNotTrace: (file: string, line: number) => l10n.t('{0}:{1}: this line is not a Trace (an object with an "items" array); skipped.', file, line),
+  jsonlLineInvalid: (file: string, line: number, reason: string) => l10n.t('{0}:{1}: not valid JSON ({2}); skipped.', file, line, reason),
+  jsonlEmpty: (file: string) => l10n.t('{0}: no Trace records found (one JSON object with an "items" array per line).', file),
+  unreadable: (file: string, reason: string) => l10n.t('{0}: cannot read the file ({1}).', file, reason),
+  tooDeep: (file: string) => l10n.t('{0}: the value nests too deep to read. Open it as JSON instead.', file),
+  topLevelKinds: {
+    get array() {
+      return l10n.t('an array');
+    },
+    object: (keys: string) => l10n.t('an object with {0}', keys || l10n.t('no keys')),
+    other: (type: string) => l10n.t('a {0}', type),
+  },
 
   // transcript
   roleLabel: (role: string) => role.toUpperCase(),
-  reasoning: 'REASONING',
-  toolCall: (name: string) => `TOOL CALL ${name}`,
-  toolOutput: (name: string) => `TOOL OUTPUT ${name}`,
-  toolOutputFailed: 'failed',
-  unknownItem: (type: string | undefined) => `ITEM ${type ?? '(no type)'}`,
-  span: (type: string | undefined, name: string) => `▸ ${type ? `${type} ` : ''}${name}`,
-  spanError: (error: string) => `error: ${error}`,
-  preamble: (n: number) => `— preamble: ${n} item${n === 1 ? '' : 's'} before the first user message —`,
-  noItems: '(no items)',
-  record: (n: number, total: number) => `=== trace ${n} of ${total} ===`,
-  truncated: (more: number) => `… (${more} more characters; open the file as JSON to read all)`,
+  get reasoning() {
+    return l10n.t('REASONING');
+  },
+  toolCall: (name: string) => l10n.t('TOOL CALL {0}', name),
+  toolOutput: (name: string) => l10n.t('TOOL OUTPUT {0}', name),
+  get toolOutputFailed() {
+    return l10n.t('failed');
+  },
+  unknownItem: (type: string | undefined) => l10n.t('ITEM {0}', type ?? l10n.t('(no type)')),
+  span: (type: string | undefined, name: string) => (type ? `▸ ${type} ${name}` : `▸ ${name}`),
+  spanError: (error: string) => l10n.t('error: {0}', error),
+  preamble: (n: number) => (n === 1 ? l10n.t('— preamble: {0} item before the first user message —', n) : l10n.t('— preamble: {0} items before the first user message —', n)),
+  get noItems() {
+    return l10n.t('(no items)');
+  },
+  record: (n: number, total: number) => l10n.t('=== trace {0} of {1} ===', n, total),
+  truncated: (more: number) => l10n.t('… ({0} more characters; open the file as JSON to read all)', more),
 
   // header
-  agent: 'agent',
-  model: 'model',
-  created: 'created',
-  time: 'time',
-  tokens: 'tokens',
-  messages: 'messages',
-  error: 'error',
-  tags: 'tags',
-  source: 'source',
-  traceId: 'trace',
+  get agent() {
+    return l10n.t('agent');
+  },
+  get model() {
+    return l10n.t('model');
+  },
+  get created() {
+    return l10n.t('created');
+  },
+  get time() {
+    return l10n.t('time');
+  },
+  get tokens() {
+    return l10n.t('tokens');
+  },
+  get messages() {
+    return l10n.t('messages');
+  },
+  get error() {
+    return l10n.t('error');
+  },
+  get tags() {
+    return l10n.t('tags');
+  },
+  get source() {
+    return l10n.t('source');
+  },
+  get traceId() {
+    return l10n.t('trace');
+  },
 
   // CLI
-  usage: 'eval-lens trace show FILE [--json]',
-  oneFile: 'trace show takes one FILE (a .trace.json file, a JSON Trace or a .jsonl file of Traces).',
-  unknownOption: (arg: string) => `unknown option '${arg}'`,
-  unknownSubcommand: (word: string) => `unknown trace command '${word}' (try 'trace show FILE')`,
+  get usage() {
+    return l10n.t('eval-lens trace show FILE [--json]');
+  },
+  get oneFile() {
+    return l10n.t('trace show takes one FILE (a .trace.json file, a JSON Trace or a .jsonl file of Traces).');
+  },
+  unknownOption: (arg: string) => l10n.t("unknown option '{0}'", arg),
+  unknownSubcommand: (word: string) => l10n.t("unknown trace command '{0}' (try 'trace show FILE')", word),
 
   // editor
-  editorTitle: 'Trace',
-  loading: 'Reading the trace…',
-  openAsJson: 'Open as JSON',
-  reload: 'Reload',
-  loadMore: (shown: number, total: number) => `Show more (${shown} of ${total} items shown)`,
-  subAgents: 'Spans',
-  spanItems: (n: number) => `${n} item${n === 1 ? '' : 's'}`,
-  cannotOpen: 'This file cannot be shown as a Trace',
-  cannotOpenHint: 'Fix the file, or open it as JSON to edit it.',
-  openTraceCommandNotTrace: (file: string) => `${file} is not a Trace (a JSON object with an "items" array).`,
+  get editorTitle() {
+    return l10n.t('Trace');
+  },
+  get loading() {
+    return l10n.t('Reading the trace…');
+  },
+  get openAsJson() {
+    return l10n.t('Open as JSON');
+  },
+  get reload() {
+    return l10n.t('Reload');
+  },
+  loadMore: (shown: number, total: number) => l10n.t('Show more ({0} of {1} items shown)', shown, total),
+  get subAgents() {
+    return l10n.t('Spans');
+  },
+  spanItems: (n: number) => (n === 1 ? l10n.t('{0} item', n) : l10n.t('{0} items', n)),
+  get cannotOpen() {
+    return l10n.t('This file cannot be shown as a Trace');
+  },
+  get cannotOpenHint() {
+    return l10n.t('Fix the file, or open it as JSON to edit it.');
+  },
+  openTraceCommandNotTrace: (file: string) => l10n.t('{0} is not a Trace (a JSON object with an "items" array).', file),
 } as const;

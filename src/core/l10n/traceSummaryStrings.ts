@@ -1,14 +1,14 @@
+import * as l10n from '@vscode/l10n';
 /** Strings of the one-line summary of a Trace (table cells, CLI listings). */
 
-function plural(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
-}
 
 export const traceSummaryStrings = {
-  messages: (count: number) => plural(count, 'message', 'messages'),
-  toolCalls: (count: number) => plural(count, 'tool call', 'tool calls'),
-  tokens: (count: number) => plural(count, 'token', 'tokens'),
-  agents: (count: number) => plural(count, 'sub-agent', 'sub-agents'),
-  error: 'error',
+  messages: (count: number) => (count === 1 ? l10n.t('{0} message', count.toLocaleString('en-US')) : l10n.t('{0} messages', count.toLocaleString('en-US'))),
+  toolCalls: (count: number) => (count === 1 ? l10n.t('{0} tool call', count.toLocaleString('en-US')) : l10n.t('{0} tool calls', count.toLocaleString('en-US'))),
+  tokens: (count: number) => (count === 1 ? l10n.t('{0} token', count.toLocaleString('en-US')) : l10n.t('{0} tokens', count.toLocaleString('en-US'))),
+  agents: (count: number) => (count === 1 ? l10n.t('{0} sub-agent', count.toLocaleString('en-US')) : l10n.t('{0} sub-agents', count.toLocaleString('en-US'))),
+  get error() {
+    return l10n.t('error');
+  },
   separator: ' · ',
 };

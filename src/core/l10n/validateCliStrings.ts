@@ -1,11 +1,12 @@
+import * as l10n from '@vscode/l10n';
 /** What `eval-lens validate` says about files it cannot read, and its closing summary. */
 
 export const validateCliStrings = {
-  noSuchFile: (shown: string, full: string) => `${shown}: no such file (looked for ${full}). Check the name and the folder you run eval-lens from.`,
-  permissionDenied: (shown: string) => `${shown}: cannot be read (permission denied). Check the file's permissions.`,
-  isFolder: (shown: string) => `${shown}: is a folder that could not be listed.`,
-  cannotRead: (shown: string, reason: string) => `${shown}: cannot be read (${reason}).`,
-  summary: (checked: number, invalid: number) => `${checked} file(s) checked, ${invalid} with errors`,
+  noSuchFile: (shown: string, full: string) => l10n.t('{0}: no such file (looked for {1}). Check the name and the folder you run eval-lens from.', shown, full),
+  permissionDenied: (shown: string) => l10n.t("{0}: cannot be read (permission denied). Check the file's permissions.", shown),
+  isFolder: (shown: string) => l10n.t('{0}: is a folder that could not be listed.', shown),
+  cannotRead: (shown: string, reason: string) => l10n.t('{0}: cannot be read ({1}).', shown, reason),
+  summary: (checked: number, invalid: number) => l10n.t('{0} file(s) checked, {1} with errors', checked, invalid),
   summaryWithUnreadable: (checked: number, invalid: number, unreadable: number) =>
-    `${checked} file(s) checked, ${invalid} with errors, ${unreadable} could not be read`,
+    l10n.t('{0} file(s) checked, {1} with errors, {2} could not be read', checked, invalid, unreadable),
 };

@@ -15,6 +15,7 @@ import { COMPRESSED_CHUNK_TYPE, COMPRESSED_TOP_SET, compressedChunkId, Compresse
 import { RawSampleAccess, RawSampleSet, rawSamplesOf } from './rawSampleAccess';
 import { FILE_WINDOW_BYTES, fileWindowCount, FileWindows, readFileWindow, sampleBoundsChunk } from './fileWindows';
 import { reportDataElement, STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from './standaloneHtml';
+import * as l10n from '@vscode/l10n';
 
 const gzip = promisify(zlib.gzip);
 
@@ -122,7 +123,7 @@ async function writeRows(source: LogSource, chunks: ChunkWriter, setKey: string,
   let rowChunk = 0;
   for (let offset = 0; offset < count; offset += manifest.rowsPerChunk) {
     const page = await source.page({ offset, limit: manifest.rowsPerChunk, runIndex });
-    if (page.generation !== generation) throw new Error('The log changed while the report was being written.');
+    if (page.generation !== generation) throw new Error(l10n.t('The log changed while the report was being written.'));
     const rows: SampleRow[] = page.rows;
     await chunks.add(compressedChunkId(setKey, 'rows', rowChunk++), JSON.stringify(rows));
   }
@@ -146,7 +147,7 @@ async function writeDetails(source: LogSource, chunks: ChunkWriter, setKey: stri
 async function writeRawSamples(raw: RawSampleAccess, chunks: ChunkWriter, sets: readonly ExportedSet[], manifest: CompressedSamplesManifest, generation: number): Promise<FileWindows | undefined> {
   for (const set of sets) {
     const rawSet = raw.sets.find((candidate) => candidate.runIndex === set.runIndex);
-    if (!rawSet || rawSet.starts.length !== set.count) throw new Error('The log changed while the report was being written.');
+    if (!rawSet || rawSet.starts.length !== set.count) throw new Error(l10n.t('The log changed while the report was being written.'));
     await chunks.add(compressedChunkId(set.key, 'bounds', 0), JSON.stringify(sampleBoundsChunk(rawSet)));
   }
   const fromWorker = await raw.windows?.().catch(() => undefined);

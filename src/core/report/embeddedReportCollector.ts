@@ -5,6 +5,7 @@
 import type { LogSource } from '../log/logSource';
 import type { SampleDetail, SampleRow } from '../model/logViewTypes';
 import type { EmbeddedReport, EmbeddedSamples } from '../protocol/embeddedReport';
+import * as l10n from '@vscode/l10n';
 
 const PAGE = 1000;
 
@@ -12,7 +13,7 @@ async function collectSamples(source: LogSource, generation: number, runIndex: n
   const rows: SampleRow[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const page = await source.page({ offset, limit: PAGE, runIndex });
-    if (page.generation !== generation) throw new Error('The log changed while the report was being written.');
+    if (page.generation !== generation) throw new Error(l10n.t('The log changed while the report was being written.'));
     rows.push(...page.rows);
     if (page.rows.length === 0 || rows.length >= page.total) break;
   }

@@ -6,6 +6,10 @@ import { validatesInBackground } from '../log/logWorkerProtocol';
 import { LogIndex } from '../log/logIndex';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';
+import { configureWorkerL10n } from '../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 type ValidationModule = typeof import('./streamedLogValidation');
 
@@ -47,7 +51,9 @@ function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogErr
  * compiling its validators at start-up would delay the first summary.
  */
 function loadValidationModule(): ValidationModule {
-  return createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+  const loaded = createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+  loaded.configureWorkerL10n();
+  return loaded;
 }
 
 /** Validates the log in slices and posts its schema problems when done. */

@@ -6,10 +6,12 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { BoundedSampleSet, BoundedValidationResult } from './boundedLogValidation';
+import * as l10n from '@vscode/l10n';
 
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
-const { BoundedLogValidation, StreamedLogValidation } = require(workerData.module);
+const { BoundedLogValidation, StreamedLogValidation, configureWorkerL10n } = require(workerData.module);
+configureWorkerL10n?.();
 const { filePath, sets } = workerData;
 parentPort.postMessage(sets
   ? new BoundedLogValidation({ filePath }, sets).run()
@@ -28,7 +30,7 @@ export function validateInWorkerThread(validationModule: string, filePath: strin
   const result = new Promise<BoundedValidationResult>((resolve, reject) => {
     worker.once('message', (value: BoundedValidationResult) => resolve(value));
     worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the schema validation stopped (exit ${code})`)));
+    worker.once('exit', (code) => reject(new Error(l10n.t('the schema validation stopped (exit {0})', code))));
   });
   result.catch(() => undefined); // awaited by the caller, possibly later
   return { result, cancel: () => void worker.terminate() };

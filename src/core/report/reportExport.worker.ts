@@ -8,6 +8,10 @@ import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressFileWindowsSync } from './fileWindows';
 import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import { configureWorkerL10n } from '../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 type ValidationModule = typeof import('./streamedLogValidation');
 
@@ -29,6 +33,7 @@ let validation: ValidationModule | undefined;
 let loadError: unknown;
 try {
   validation = createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
+  validation.configureWorkerL10n();
 } catch (error) {
   loadError = error;
 }

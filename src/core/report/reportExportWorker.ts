@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { BoundedSampleSet, BoundedValidationResult, ValidationPart } from './boundedLogValidation';
 import { FILE_WINDOW_BYTES, FileWindows } from './fileWindows';
 import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import * as l10n from '@vscode/l10n';
 
 export class ReportExportWorker {
   /** The compressed windows of the log file; rejects when the worker could not write them. */
@@ -34,7 +35,7 @@ export class ReportExportWorker {
       else this.validation?.reject(new Error(event.error));
     });
     this.worker.on('error', fail);
-    this.worker.on('exit', (code) => fail(new Error(`the report worker stopped (exit ${code})`)));
+    this.worker.on('exit', (code) => fail(new Error(l10n.t('the report worker stopped (exit {0})', code))));
   }
 
   /** Validates `part` of the samples in the worker (once its windows are written); the worker then ends. */

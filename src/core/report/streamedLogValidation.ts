@@ -14,6 +14,8 @@ import { byPosition, placeIn, problemsOf, skeletonProblemsOf } from './partProbl
 import { LogSkeleton, SplitSample, StreamedLogSplitter } from './streamedLogSplitter';
 
 export { BoundedLogValidation } from './boundedLogValidation';
+/** The bundle's own copy of @vscode/l10n takes the translations shared with this thread (its loader calls it). */
+export { configureWorkerL10n } from '../l10n/workerL10n';
 
 export type LogBytesInput = { filePath: string } | { text: string };
 

@@ -7,6 +7,7 @@ import type { ErrorObject } from 'ajv';
 import { closestName } from './closestName';
 import { schemaStrings as s } from '../l10n/schemaStrings';
 import { fromPointer, JsonPath } from '../yaml/specDocument';
+import * as l10n from '@vscode/l10n';
 
 export type ProblemCode =
   | 'required' | 'unknown-property' | 'type' | 'enum' | 'const' | 'pattern' | 'limit' | 'discriminator-missing'
@@ -45,9 +46,9 @@ function fieldName(path: JsonPath): string {
 
 function describe(value: unknown): string {
   if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'object') return 'a mapping';
-  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  if (Array.isArray(value)) return l10n.t('an array');
+  if (typeof value === 'object') return l10n.t('a mapping');
+  if (typeof value === 'string') return l10n.t('the text {0}', JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value));
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 

@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * The columns of the five sources whose rows the specification does not define (docs/semantics.md §9.2–9.6), in the
  * order the rules list them. One list each, used by the loaders (column order), hovers and completion.
@@ -41,12 +42,12 @@ export const TRACE_PLATFORM_B_COLUMNS = [
 export const SOURCE_COLUMN_SETS: Readonly<Record<string, readonly { label: string; columns: readonly string[] }[]>> = {
   coding_agent_sessions: [{ label: 'session', columns: CODING_AGENT_SESSION_COLUMNS }],
   eval_logs: [
-    { label: 'sample and epoch', columns: EVAL_LOG_SAMPLE_COLUMNS },
-    { label: 'transcript (transcript database)', columns: TRANSCRIPT_DATABASE_COLUMNS },
+    { label: l10n.t('sample and epoch'), columns: EVAL_LOG_SAMPLE_COLUMNS },
+    { label: l10n.t('transcript (transcript database)'), columns: TRANSCRIPT_DATABASE_COLUMNS },
   ],
   trace_platform_a: [
     { label: 'example (with `dataset`)', columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS },
-    { label: 'root run (with `project`)', columns: TRACE_PLATFORM_A_RUN_COLUMNS },
+    { label: l10n.t('root run (with `project`)'), columns: TRACE_PLATFORM_A_RUN_COLUMNS },
   ],
   trace_platform_b: [{ label: 'trace', columns: TRACE_PLATFORM_B_COLUMNS }],
 };

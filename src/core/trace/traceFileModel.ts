@@ -12,6 +12,7 @@ import { SpanConversation, spanConversations } from './spanConversation';
 import { traceHeader, TraceHeader } from './traceHeader';
 import { traceViewFromItems } from './traceView';
 import type { TraceValue } from './traceFile';
+import * as l10n from '@vscode/l10n';
 
 /** Turns sent per page. */
 export const TRACE_PAGE_SIZE = 200;
@@ -33,7 +34,7 @@ function clipText(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}\n${S.truncated(text.length - max)}` : text;
 }
 
-const TOO_DEEP = '[nested too deep to show]';
+const tooDeep = (): string => l10n.t('[nested too deep to show]');
 
 /** One item view, made safe to post: long texts cut, unserialisable values replaced by a note. */
 export function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceItemView {
@@ -59,7 +60,7 @@ export function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceIt
     if (safe.kind === 'unknown' && size > max) return { kind: 'unknown', itemType: safe.itemType, value: clipText(JSON.stringify(safe.value, null, 1), max) };
     return safe;
   } catch {
-    return { kind: 'unknown', itemType: view.kind === 'unknown' ? view.itemType : view.kind, value: TOO_DEEP };
+    return { kind: 'unknown', itemType: view.kind === 'unknown' ? view.itemType : view.kind, value: tooDeep() };
   }
 }
 
@@ -100,9 +101,9 @@ export function traceFileModel(trace: TraceValue, maxTextChars = MAX_TEXT_CHARS)
     const [main, ...otherRoots] = spans;
     model.subSpans = [...main.children.map((c) => safeSpan(c.span, maxTextChars)), ...otherRoots.map((r) => safeSpan(r, maxTextChars))];
   } else if (trace.events !== undefined && trace.events !== null) {
-    model.genericSpans = safeValue(genericSpanTree(trace.events)) ?? [{ children: [], attributes: { value: TOO_DEEP } }];
+    model.genericSpans = safeValue(genericSpanTree(trace.events)) ?? [{ children: [], attributes: { value: tooDeep() } }];
   }
-  if (isRecord(trace.metadata)) model.metadata = safeValue(trace.metadata) ?? { value: TOO_DEEP };
+  if (isRecord(trace.metadata)) model.metadata = safeValue(trace.metadata) ?? { value: tooDeep() };
   return model;
 }
 

@@ -1,5 +1,6 @@
 import type { TraceItemView, TraceView } from '../model/logViewTypes';
 import { buildSpanTree } from './spanTree';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Open Responses items → TraceView (spec §2.12, docs/semantics.md §8): the preamble is every item before the first
@@ -25,7 +26,7 @@ export function textOf(value: unknown): string {
     return JSON.stringify(value, null, 2) ?? '';
   } catch {
     // A value nested deeper than the stack allows (hostile input): shown as a note, never a crash.
-    return '[nested too deep to show]';
+    return l10n.t('[nested too deep to show]');
   }
 }
 

@@ -6,6 +6,7 @@ import { kindFromFileName, kindFromModeline, kindFromValue } from '../../core/fi
 import { LineIndex, OffsetRange } from '../../core/text/lineIndex';
 import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
 import { isRecord } from '../../core/json/jsonValue';
+import * as l10n from '@vscode/l10n';
 
 export interface DatasetEntry {
   /** 0-based index of the document in the stream. */
@@ -49,7 +50,7 @@ export function datasetEntries(content: string, documents: SpecDocument[] = pars
     entries.push({
       index: document.index,
       document,
-      label: text(value.display_name) ?? key ?? `Document ${document.index + 1}`,
+      label: text(value.display_name) ?? key ?? l10n.t('Document {0}', document.index + 1),
       key,
       sourceType: text(source?.type),
       sourceKeyRange,

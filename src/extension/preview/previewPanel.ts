@@ -148,7 +148,7 @@ export class PreviewPanel implements vscode.Disposable {
       { viewColumn: this.openedIn ?? vscode.ViewColumn.Beside, preserveFocus: false },
       { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
-    this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: 'Preview', body: '<main id="app" class="preview"></main>' });
+    this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: vscode.l10n.t('Preview'), body: '<main id="app" class="preview"></main>' });
     this.watcher = new PreviewSourceWatcher(uri, () => void this.run());
     this.disposables.push(
       this.watcher,

@@ -29,7 +29,7 @@ export function registerPreview(services: Services): void {
     vscode.commands.registerCommand('evalLens.internal.previewState', previewState),
     vscode.commands.registerCommand('evalLens.internal.exportKeptRows', exportKeptRowsInternal(services)),
     vscode.commands.registerCommand('evalLens.internal.restorePreview', (state: unknown) => {
-      const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, 'Preview', { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableFindWidget: true });
+      const panel = vscode.window.createWebviewPanel(PREVIEW_VIEW_TYPE, vscode.l10n.t('Preview'), { viewColumn: vscode.ViewColumn.Beside, preserveFocus: false }, { enableFindWidget: true });
       return serializer.restore(panel, state);
     }),
   );

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { ChunkJob, ChunkMessage, ChunkResult } from './chunkProtocol';
 import { PreviewRow } from '../../model/previewTypes';
 import { CountStats, addStats, emptyStats } from '../scan/rowCounter';
+import * as l10n from '@vscode/l10n';
 
 /** The build writes rangeCount.worker.ts to `dist/worker/rangeCount.js`. */
 export const WORKER_FILE = 'rangeCount.js';
@@ -66,7 +67,7 @@ class ChunkRun {
       this.worker.on('error', reject);
       this.worker.on('exit', (code) => {
         if (this.result || this.stopped) resolve(this.result);
-        else reject(new Error(`a counting worker stopped unexpectedly (exit code ${code})`));
+        else reject(new Error(l10n.t('a counting worker stopped unexpectedly (exit code {0})', code)));
       });
     });
     this.done.catch(() => undefined);

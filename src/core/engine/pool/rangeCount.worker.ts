@@ -4,6 +4,10 @@ import { compileFilters } from '../../filters/filterEvaluator';
 import { scanFile } from '../scan/fileScanner';
 import { RangeProcessor } from '../scan/rangeProcessor';
 import { ChunkJob, ChunkMessage } from './chunkProtocol';
+import { configureWorkerL10n } from '../../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 const PROGRESS_EVERY_BYTES = 16 * 1024 * 1024;
 

@@ -5,6 +5,10 @@ import { ZipEntryError } from '../../archive/zipEntryData';
 import { archiveSamples, readArchiveSample } from './evalArchive';
 import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountProtocol';
 import { timeOf } from './sampleRow';
+import { configureWorkerL10n } from '../../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 const PROGRESS_EVERY = 256;
 

@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { findWorkerScript } from '../../engine/pool/parallelCount';
 import { PreviewOptions } from '../../model/previewTypes';
 import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountProtocol';
+import * as l10n from '@vscode/l10n';
 
 /** The build writes evalLogCount.worker.ts to `dist/worker/evalLogCount.js`. */
 const WORKER_FILE = 'evalLogCount.js';
@@ -57,7 +58,7 @@ export function startRange(script: string, job: EvalCountJob, onProgress: () => 
       reject(error);
     });
     worker.on('exit', () => {
-      if (!settled) reject(new Error('worker stopped'));
+      if (!settled) reject(new Error(l10n.t('worker stopped')));
     });
   });
   done.catch(() => undefined); // a stopped range is not awaited

@@ -19,6 +19,7 @@ import { forEachLimited } from '../remote/recordSelection';
 import { HubParquetFile, countFromParquet } from './hubParquetCount';
 import { rowsFromParquet } from './hubParquetRows';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';
+import * as l10n from '@vscode/l10n';
 
 export const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
 /** Rows the hub gives per request (`length` ≤ 100); the preview's first page from the hub is at most this. */
@@ -44,7 +45,7 @@ export interface HubInput {
 
 function requireText(source: Record<string, unknown>, field: string): string {
   const value = source[field];
-  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', `a dataset_hub source needs '${field}' (a string)`);
+  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', l10n.t("a dataset_hub source needs '{0}' (a string)", field));
   return value;
 }
 
@@ -62,7 +63,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const token = firstEnv(environmentOf(options), ['HF_TOKEN']);
   const redactor = new Redactor();
   redactor.add(token);
-  const client = new RemoteClient({ options, redactor, headers: token ? { Authorization: `Bearer ${token}` } : {}, authCheck: `${remoteSourceStrings.hubAuthCheck} (the dataset may be gated or private)` });
+  const client = new RemoteClient({ options, redactor, headers: token ? { Authorization: `Bearer ${token}` } : {}, authCheck: l10n.t('{0} (the dataset may be gated or private)', remoteSourceStrings.hubAuthCheck) });
   const hubOrigin = new URL(base).origin;
   const sendsToken = (url: string) => {
     const { origin, hostname } = new URL(url);

@@ -8,6 +8,7 @@ import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../../model/previewTypes';
 import { Redactor } from './redaction';
+import * as l10n from '@vscode/l10n';
 
 export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
 export const MAX_TRIES = 3;
@@ -204,7 +205,7 @@ export class RemoteClient {
     const what = context.what;
     if (status === 401 || status === 403) return new PreviewError('unreadableSource', remoteSourceStrings.unauthorized(what, status, this.config.authCheck));
     if (status === 404) return new PreviewError('unreadableSource', context.notFound ? remoteSourceStrings.notFound(what, context.notFound) : remoteSourceStrings.httpStatus(what, status, reason));
-    if (status === 422) return new PreviewError('unreadableSource', remoteSourceStrings.refusedRequest(what, reason || 'no reason given'));
+    if (status === 422) return new PreviewError('unreadableSource', remoteSourceStrings.refusedRequest(what, reason || l10n.t('no reason given')));
     if (status === 429) return new PreviewError('unreadableSource', remoteSourceStrings.rateLimited(what));
     return new PreviewError('unreadableSource', remoteSourceStrings.httpStatus(what, status, reason));
   }

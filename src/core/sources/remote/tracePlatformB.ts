@@ -16,6 +16,7 @@ import { Redactor } from './redaction';
 import { RemoteClient, isCancellation } from './remoteClient';
 import { isoOf, timeRangeOf } from './timeRange';
 import { DETAIL_CONCURRENCY, DETAIL_ROWS, limitOf, timeChecks } from './tracePlatformA';
+import * as l10n from '@vscode/l10n';
 
 export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
 export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
@@ -201,7 +202,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
     return { values: platformBRow(trace, uri), origin: { file: uri } };
   }
 
-  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? 'trace_platform_b (legacy traces API)' : 'trace_platform_b');
+  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? l10n.t('trace_platform_b (legacy traces API)') : 'trace_platform_b');
   if (sink) {
     const handedResult = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: handed, warnings: [], complete: complete && !options.signal?.aborted, recordNoun: 'traces', countedBy });
     options.onFirstPage?.(handedResult);

@@ -2,6 +2,10 @@
 import { parentPort } from 'node:worker_threads';
 import { scanSessionFile } from './sessionFileScan';
 import { REPLY_BATCH, REPLY_MS, ScanMessage, ScanReply, ScanWorkerData } from './sessionScanPool';
+import { configureWorkerL10n } from '../../l10n/workerL10n';
+
+// Messages built here use the translations the starting thread shared.
+configureWorkerL10n();
 
 async function run(data: ScanWorkerData): Promise<void> {
   let replies: ScanReply[] = [];

@@ -7,6 +7,7 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { ScannedFile, scanSessionFile } from './sessionFileScan';
+import * as l10n from '@vscode/l10n';
 
 /** The build writes sessionScan.worker.ts to `dist/worker/sessionScan.js`. */
 const WORKER_FILE = 'sessionScan.js';
@@ -78,7 +79,7 @@ export class ScanWorkers {
       for (let k = 0; k < count; k++) {
         const entry: StartedWorker = { worker: new Worker(script) };
         entry.worker.once('error', (error) => (entry.early ??= error));
-        entry.worker.once('exit', () => (entry.early ??= new Error('a session worker stopped')));
+        entry.worker.once('exit', () => (entry.early ??= new Error(l10n.t('a session worker stopped'))));
         this.started.push(entry);
       }
     } catch (error) {
@@ -133,7 +134,7 @@ function scanInWorkers(started: StartedWorker[], files: readonly { path: string;
       }
     });
     worker.on('error', (error) => finish(error));
-    worker.on('exit', () => (signal?.aborted ? finish() : finish(new Error('a session worker stopped'))));
+    worker.on('exit', () => (signal?.aborted ? finish() : finish(new Error(l10n.t('a session worker stopped')))));
     worker.postMessage(data);
   });
   return Promise.all(started.map(one)).then(

@@ -4,6 +4,7 @@ import { hostileInputStrings } from '../../l10n/hostileInputStrings';
 import { sessionStrings } from '../../l10n/sessionStrings';
 import { isPlainObject } from '../../json/objectValues';
 import { subagentMetaPath } from './sessionFileNames';
+import * as l10n from '@vscode/l10n';
 
 const MAX_META_BYTES = 1 << 20;
 
@@ -23,7 +24,7 @@ export async function readSubagentMeta(file: string, warn: (message: string) => 
       return {};
     }
     if (info.size > MAX_META_BYTES) {
-      warn(sessionStrings.badMeta(path, `larger than ${MAX_META_BYTES / (1 << 20)} MB`));
+      warn(sessionStrings.badMeta(path, l10n.t('larger than {0} MB', MAX_META_BYTES / (1 << 20))));
       return {};
     }
     text = await readFile(path, 'utf8');
@@ -32,7 +33,7 @@ export async function readSubagentMeta(file: string, warn: (message: string) => 
   }
   try {
     const value: unknown = JSON.parse(text);
-    if (!isPlainObject(value)) throw new Error('not a JSON object');
+    if (!isPlainObject(value)) throw new Error(l10n.t('not a JSON object'));
     return {
       agentType: typeof value.agentType === 'string' ? value.agentType : undefined,
       toolUseId: typeof value.toolUseId === 'string' ? value.toolUseId : undefined,
