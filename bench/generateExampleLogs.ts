@@ -4,10 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import {
-  conversation, execution, Json, mean, qaItem, randomOutcome, round, seededRng, specification, TOKEN_USAGE,
-  trialMetrics, trialSample, TrialOutcome,
-} from './logGenerator';
+import { conversation, execution, Json, mean, qaItem, randomOutcome, round, seededRng, specification, TOKEN_USAGE, trialMetrics, trialSample, TrialOutcome } from './logGenerator';
 
 const root = process.env.EVAL_LENS_ROOT ?? path.resolve(__dirname, '..', '..');
 const STARTED = 1767258000; // 2026-01-01T09:00:00Z

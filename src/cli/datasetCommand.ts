@@ -15,7 +15,7 @@ import { LineIndex } from '../core/text/lineIndex';
 import { NestingTooDeepError } from '../core/json/depthGuard';
 import { PreviewError } from '../core/sources/preview';
 import { PreviewProgress } from '../core/model/previewTypes';
-import { datasetCommandStrings as S } from '../core/l10n/datasetCommandStrings';
+import { datasetCommandStrings as S } from '../core/l10n/cliStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
 import * as l10n from '@vscode/l10n';
 

@@ -1,5 +1,5 @@
 /** The generator preview in the terminal: what a generated dataset will produce (prompts, columns, samples). */
-import { previewGeneratorStrings as S } from '../core/l10n/previewGeneratorStrings';
+import { previewGeneratorStrings as S } from '../core/l10n/previewStrings';
 import type { GeneratorPreviewView } from '../core/sources/generatorPreview';
 
 function indent(text: string): string {

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
-import { logReportStrings as S } from '../core/l10n/logReportStrings';
+import { logStrings as S } from '../core/l10n/logStrings';
 import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
 import { COMPRESSED_EXPORT_ABOVE_BYTES, writeStandaloneReport } from '../core/report/standaloneReportFile';

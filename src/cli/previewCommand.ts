@@ -7,12 +7,12 @@ import { findGeneratorDefinitionIn } from '../core/sources/generatorDefinitionFi
 import { generatorPreview, generatorSpecificationOf } from '../core/sources/generatorPreview';
 import { preview, PreviewError } from '../core/sources/preview';
 import { PreviewResult } from '../core/model/previewTypes';
-import { previewCliStrings } from '../core/l10n/previewCliStrings';
-import { remoteSourceStrings } from '../core/l10n/remoteSourceStrings';
+import { cliStrings } from '../core/l10n/cliStrings';
+import { sourceStrings } from '../core/l10n/sourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { formatGeneratorPreview } from './generatorPreviewFormat';
 import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
-import { hostileInputStrings } from '../core/l10n/hostileInputStrings';
+import { inputStrings } from '../core/l10n/inputStrings';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 import { assertRegularFile } from '../core/text/regularFile';
 
@@ -24,9 +24,9 @@ interface PreviewArgs {
 }
 
 function positiveInteger(flag: string, text: string | undefined, allowZero: boolean): number {
-  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(previewCliStrings.badNumber(flag, text));
+  if (text === undefined || !/^\d+$/.test(text)) throw new UsageError(cliStrings.badNumber(flag, text));
   const value = Number(text);
-  if (!allowZero && value < 1) throw new UsageError(previewCliStrings.badNumber(flag, text));
+  if (!allowZero && value < 1) throw new UsageError(cliStrings.badNumber(flag, text));
   return value;
 }
 
@@ -41,11 +41,11 @@ export function parsePreviewArgs(argv: string[]): PreviewArgs {
     if (flag === '--json') json = true;
     else if (flag === '--limit') limit = positiveInteger('--limit', inline ?? argv[++i], true);
     else if (flag === '--doc') doc = positiveInteger('--doc', inline ?? argv[++i], false);
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(previewCliStrings.unknownOption(arg));
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(cliStrings.unknownOption(arg));
     else if (spec === undefined) spec = arg;
-    else throw new UsageError(previewCliStrings.extraArgument(arg));
+    else throw new UsageError(cliStrings.extraArgument(arg));
   }
-  if (spec === undefined) throw new UsageError(previewCliStrings.missingSpec);
+  if (spec === undefined) throw new UsageError(cliStrings.missingSpec);
   return { spec, limit, json, doc };
 }
 
@@ -55,9 +55,9 @@ export function specDocument(text: string, doc: number | undefined, file = 'spec
   const documents = parseAllDocuments(text);
   const list = Array.isArray(documents) ? documents : [];
   const count = list.length;
-  if (count === 0) return { value: undefined, count, errors: [hostileInputStrings.emptyFile] };
+  if (count === 0) return { value: undefined, count, errors: [inputStrings.emptyFile] };
   const index = (doc ?? 1) - 1;
-  if (index >= count) throw new UsageError(previewCliStrings.noSuchDocument(doc ?? 1, count));
+  if (index >= count) throw new UsageError(cliStrings.noSuchDocument(doc ?? 1, count));
   const document = list[index];
   const errors = document.errors.map((error) => error.message.split('\n')[0]);
   if (errors.length > 0) return { value: undefined, count, errors };
@@ -78,7 +78,7 @@ function printResult(result: PreviewResult, json: boolean, io: CliIo): void {
   }
   io.stdout(formatTable(result));
   io.stdout(formatFunnel(result));
-  if (result.countedBy) io.stdout(remoteSourceStrings.cliCountedBy(result.countedBy, result.lowerBound === true));
+  if (result.countedBy) io.stdout(sourceStrings.cliCountedBy(result.countedBy, result.lowerBound === true));
   io.stdout(formatWarnings(result));
 }
 
@@ -90,7 +90,7 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
     assertRegularFile(specPath);
     text = await readFile(specPath, 'utf8');
   } catch (error) {
-    io.stderr(previewCliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
+    io.stderr(cliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
     return 1;
   }
   let parsed: ReturnType<typeof specDocument>;
@@ -103,13 +103,13 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
   }
   const { value, count, errors } = parsed;
   if (errors.length > 0) {
-    io.stderr(previewCliStrings.yamlErrors(args.spec, errors));
+    io.stderr(cliStrings.yamlErrors(args.spec, errors));
     return 1;
   }
-  if (count > 1 && args.doc === undefined) io.stderr(previewCliStrings.severalDocuments(args.spec, count));
+  if (count > 1 && args.doc === undefined) io.stderr(cliStrings.severalDocuments(args.spec, count));
   if (!validateDataset(value)) {
     const messages = (validateDataset.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`.trim());
-    io.stderr(previewCliStrings.invalidSpec(args.spec, messages));
+    io.stderr(cliStrings.invalidSpec(args.spec, messages));
     return 1;
   }
   const generator = generatorSpecificationOf(value);
@@ -127,7 +127,7 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
   } catch (error) {
     if (error instanceof PreviewError) {
       const namesSpec = error.details.file !== undefined && error.details.file === specPath;
-      io.stderr(namesSpec ? previewCliStrings.previewFailedInSpec(error.message) : previewCliStrings.previewFailed(args.spec, error.message));
+      io.stderr(namesSpec ? cliStrings.previewFailedInSpec(error.message) : cliStrings.previewFailed(args.spec, error.message));
       return 1;
     }
     throw error;

@@ -1,5 +1,5 @@
 /** Plain-text rendering of a preview result: rows table, funnel, warnings. */
-import { previewCliStrings } from '../core/l10n/previewCliStrings';
+import { cliStrings } from '../core/l10n/cliStrings';
 import { PreviewResult } from '../core/model/previewTypes';
 import { isTraceValue, traceSummaryText } from '../core/trace/traceSummary';
 import { formatSelectionFunnel } from './selectionFunnelFormat';
@@ -23,7 +23,7 @@ function pad(text: string, width: number): string {
 }
 
 export function formatTable(result: PreviewResult): string {
-  if (result.rows.length === 0) return previewCliStrings.noRows;
+  if (result.rows.length === 0) return cliStrings.noRows;
   const columns = result.columns;
   const cells = result.rows.map((row) => columns.map((column) => {
     const value = row.values[column];
@@ -35,32 +35,32 @@ export function formatTable(result: PreviewResult): string {
   let out = line(header);
   out += `${widths.map((w) => '─'.repeat(w)).join('─┼─')}\n`;
   for (const row of cells) out += line(row);
-  if (result.matched > result.rows.length) out += previewCliStrings.moreRows(result.rows.length, result.matched);
+  if (result.matched > result.rows.length) out += cliStrings.moreRows(result.rows.length, result.matched);
   return out;
 }
 
 export function formatFunnel(result: PreviewResult): string {
   if (result.selection) return formatSelectionFunnel(result);
   const steps = result.removedPerFilter;
-  const parts = [previewCliStrings.rows(result.total)];
+  const parts = [cliStrings.rows(result.total)];
   let remaining = result.total;
   steps.forEach((step, k) => {
     remaining -= step.removed;
-    parts.push(k === steps.length - 1 ? previewCliStrings.kept(remaining) : previewCliStrings.afterFilter(remaining, step.index + 1));
+    parts.push(k === steps.length - 1 ? cliStrings.kept(remaining) : cliStrings.afterFilter(remaining, step.index + 1));
   });
-  if (steps.length === 0) parts.push(`${previewCliStrings.kept(result.matched)} (${previewCliStrings.noFilters})`);
+  if (steps.length === 0) parts.push(`${cliStrings.kept(result.matched)} (${cliStrings.noFilters})`);
   let out = `\n${parts.join(' → ')}\n`;
-  for (const step of steps) out += previewCliStrings.filterLine(step.index + 1, step.label, step.removed, step.notComparable);
-  if (!result.complete) out += previewCliStrings.incomplete;
+  for (const step of steps) out += cliStrings.filterLine(step.index + 1, step.label, step.removed, step.notComparable);
+  if (!result.complete) out += cliStrings.incomplete;
   return out;
 }
 
 export function formatWarnings(result: PreviewResult): string {
   if (result.warnings.length === 0) return '';
-  let out = `\n${previewCliStrings.warningsHeader(result.warnings.length)}`;
+  let out = `\n${cliStrings.warningsHeader(result.warnings.length)}`;
   for (const warning of result.warnings) {
     const where = warning.file ? `${warning.file}${warning.line !== undefined ? `:${warning.line}` : ''}` : '';
-    out += previewCliStrings.warningLine(where, warning.message);
+    out += cliStrings.warningLine(where, warning.message);
   }
   return out;
 }

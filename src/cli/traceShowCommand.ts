@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
-import { traceFileStrings as S } from '../core/l10n/traceFileStrings';
+import { traceFileStrings as S } from '../core/l10n/traceStrings';
 import { assertRegularFile } from '../core/text/regularFile';
 import { readTraceText } from '../core/trace/traceFile';
 import { traceFileModel } from '../core/trace/traceFileModel';

@@ -3,7 +3,7 @@
  * per item (role or kind on its own line, the content indented below), reasoning marked, sub-agent spans indented.
  */
 import type { TraceItemView } from '../core/model/logViewTypes';
-import { traceFileStrings as S } from '../core/l10n/traceFileStrings';
+import { traceFileStrings as S } from '../core/l10n/traceStrings';
 import { traceHeader } from '../core/trace/traceHeader';
 import { spanConversations, SpanConversation } from '../core/trace/spanConversation';
 import { traceViewFromItems } from '../core/trace/traceView';

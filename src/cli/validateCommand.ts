@@ -7,18 +7,18 @@ import { LineIndex } from '../core/text/lineIndex';
 import { isYamlOrJsonFileName } from '../core/fileKind';
 import { toPointer } from '../core/yaml/specDocument';
 import { Diagnostic } from '../core/validation/diagnostic';
-import { validationStrings } from '../core/l10n/validationStrings';
-import { validateCliStrings } from '../core/l10n/validateCliStrings';
+import { authoringStrings } from '../core/l10n/authoringStrings';
+import { cliStrings } from '../core/l10n/cliStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
 import * as l10n from '@vscode/l10n';
 
 /** Why a named file could not be read, in plain words naming it. */
 function unreadableMessage(shown: string, full: string, error: unknown): string {
   const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return validateCliStrings.noSuchFile(shown, full);
-  if (code === 'EACCES' || code === 'EPERM') return validateCliStrings.permissionDenied(shown);
-  if (code === 'EISDIR') return validateCliStrings.isFolder(shown);
-  return validateCliStrings.cannotRead(shown, error instanceof Error ? error.message : String(error));
+  if (code === 'ENOENT') return cliStrings.noSuchFile(shown, full);
+  if (code === 'EACCES' || code === 'EPERM') return cliStrings.permissionDenied(shown);
+  if (code === 'EISDIR') return cliStrings.isFolder(shown);
+  return cliStrings.cannotRead(shown, error instanceof Error ? error.message : String(error));
 }
 
 interface JsonDiagnostic {
@@ -76,12 +76,12 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
       continue;
     }
     if (!isYamlOrJsonFileName(file) && !/^\s*#\s*eval-lens:/.test(text)) {
-      if (explicit && !json) io.stdout(`${shown}: skipped (${validationStrings.notRecognised})\n`);
+      if (explicit && !json) io.stdout(`${shown}: skipped (${authoringStrings.notRecognised})\n`);
       continue;
     }
     const result = validateText(text, file);
     if (!result.kind && result.diagnostics.length === 0) {
-      if (explicit && !json) io.stdout(`${shown}: skipped (${validationStrings.notRecognised})\n`);
+      if (explicit && !json) io.stdout(`${shown}: skipped (${authoringStrings.notRecognised})\n`);
       continue;
     }
     const lines = new LineIndex(text);
@@ -101,8 +101,8 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
   else {
     // Nothing read, nothing checked: the messages above say it all (no "0 file(s) checked, 0 with errors").
     const invalid = reports.filter((r) => !r.valid).length;
-    if (unreadable === 0) io.stdout(`${validateCliStrings.summary(reports.length, invalid)}\n`);
-    else if (reports.length > 0) io.stdout(`${validateCliStrings.summaryWithUnreadable(reports.length, invalid, unreadable)}\n`);
+    if (unreadable === 0) io.stdout(`${cliStrings.summary(reports.length, invalid)}\n`);
+    else if (reports.length > 0) io.stdout(`${cliStrings.summaryWithUnreadable(reports.length, invalid, unreadable)}\n`);
   }
   if (unreadable > 0) return 2;
   return reports.some((r) => !r.valid) ? 1 : 0;

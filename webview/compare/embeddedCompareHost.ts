@@ -13,9 +13,7 @@ import { isCompareWebviewToHost } from '../../src/core/protocol/compareProtocol'
 import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare, isEmbeddedCompare } from '../../src/core/protocol/embeddedCompare';
 import type { SampleDetail } from '../../src/core/model/logViewTypes';
 import { compareValues, CompareValues } from '../../src/core/compare/standaloneCompareData';
-import { compareStrings } from '../../src/core/l10n/compareStrings';
-import { standaloneCompareStrings as S } from '../../src/core/l10n/standaloneCompareStrings';
-import { compareFileWindowStrings as W } from '../../src/core/l10n/compareFileWindowStrings';
+import { compareStrings, compareStrings as S, compareStrings as W } from '../../src/core/l10n/compareStrings';
 import { ChunkDocument, decodeChunk, decodeChunkBytes } from '../shared/compressedSamples';
 import { FileWindowReader, FileWindowSamples } from '../shared/fileWindowSamples';
 import type { CompareHostLink } from './compareHostLink';

@@ -4,7 +4,7 @@
  */
 import type { HostToWebview, LoadErrorMessage, RevealTarget, SchemaProblemsMessage } from '../../src/core/protocol/logReportProtocol';
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, icon } from '../shared/dom';
 import { ReportClient } from './reportClient';
 import type { ReportHost } from './reportHost';

@@ -2,7 +2,7 @@
  * The sash between the samples table and the sample detail: drag it, or focus it and use the arrow keys
  * (Home/End for the narrowest and widest pane). The width is kept in the view state.
  */
-import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
+import { logStrings as V } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 
 const MIN_PANE = 220;

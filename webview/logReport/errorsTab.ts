@@ -1,6 +1,6 @@
 /** Errors grouped by stage ('unknown' for none given) with type, message, hint, where, and a link to the sample. */
 import type { ErrorGroup, ErrorView, LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, icon } from '../shared/dom';
 import { proportionBar } from './charts';
 

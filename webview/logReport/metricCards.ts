@@ -1,7 +1,6 @@
 /** Metric cards grouped by scorer (score and qa apart), each value with its verification and distribution. */
 import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
+import { logStrings as S, logStrings as V } from '../../src/core/l10n/logStrings';
 import { el, icon } from '../shared/dom';
 import { exactValue, formatValue } from '../../src/core/format/displayFormat';
 import { rateOf } from '../../src/core/format/metricValueFormat';

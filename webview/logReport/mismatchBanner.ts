@@ -1,6 +1,6 @@
 /** A banner under the header when a reported metric does not match its per-sample scores, linking to each. */
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
+import { logStrings as V } from '../../src/core/l10n/logStrings';
 import { el, icon } from '../shared/dom';
 import { metricCardId } from './metricCards';
 import { mismatchedMetrics } from './reportRules';

@@ -1,6 +1,6 @@
 /** Overview: metric cards, errors by stage, token usage chart. */
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { MetricSelect, renderMetricGroups } from './metricCards';
 import { errorSummary } from './errorsTab';

@@ -1,7 +1,6 @@
 /** Repeatability: every metric per run with mean, std and min–max; each run's samples one click away. */
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
+import { logStrings as S, logStrings as L } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { exactValue, formatValue } from '../../src/core/format/displayFormat';
 import { rateOf } from '../../src/core/format/metricValueFormat';

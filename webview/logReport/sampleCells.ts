@@ -1,6 +1,6 @@
 /** Cells of the samples table: score values, the trials strip, the error marker. */
 import type { ScoreColumn, SampleRow } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, icon } from '../shared/dom';
 import { exactValue, formatValue } from '../../src/core/format/displayFormat';
 import { rateOf } from '../../src/core/format/metricValueFormat';

@@ -1,8 +1,6 @@
 /** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
 import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
-import { reportViewStrings as V } from '../../src/core/l10n/reportViewStrings';
+import { logStrings as S, logStrings as L, logStrings as V } from '../../src/core/l10n/logStrings';
 import { finalAnswer, sampleTarget } from '../../src/core/log/sampleTarget';
 import { el, icon, collapsible } from '../shared/dom';
 import { exactValue, formatValue } from '../../src/core/format/displayFormat';

@@ -1,6 +1,6 @@
 /** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
 import type { LogSummary, SampleRow } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { DetailSplitter } from './detailSplitter';
 import { repeatedPassColumns } from './reportRules';

@@ -4,7 +4,7 @@
  * Home/End move the cursor, Enter opens the sample.
  */
 import type { LogSummary, SamplePage, SampleRow } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, clear, uniqueId } from '../shared/dom';
 import { formatValue, truncate } from '../../src/core/format/displayFormat';
 import { scoreCell, trialStrip, errorMarker } from './sampleCells';

@@ -1,6 +1,6 @@
 /** Specification: task, configuration, evaluated entity and run configuration as collapsible JSON. */
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, collapsible } from '../shared/dom';
 import { jsonTree } from '../shared/jsonTree';
 

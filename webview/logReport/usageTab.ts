@@ -1,6 +1,6 @@
 /** Token usage per model and purpose: a stacked bar chart (prompt vs completion) and a table with totals. */
 import type { TokenUsageRow } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { formatCount } from '../../src/core/format/displayFormat';
 import { stackedBars } from './charts';

@@ -4,7 +4,7 @@
  */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import './conversation.css';
-import { previewDetailStrings as S } from '../../src/core/l10n/previewDetailStrings';
+import { previewStrings as S } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../src/core/model/previewTypes';
 import { traceSummaryText } from '../../src/core/trace/traceSummary';

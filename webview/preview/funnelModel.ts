@@ -4,7 +4,7 @@
  * Pure: shared by the view and its tests.
  */
 import type { FilterStep, RecordNoun } from '../../src/core/model/previewTypes';
-import { boundedCount, selectionFunnelLine } from '../../src/core/l10n/selectionFunnelViewStrings';
+import { boundedCount, selectionFunnelLine } from '../../src/core/l10n/previewStrings';
 
 export interface FunnelStage {
   kind: 'total' | 'filter';

@@ -2,8 +2,7 @@
  * The funnel bar on top of the view (rows → after each filter → kept; for a source that selects with its own
  * fields, its records → after each field → kept), how the count was made, and the warnings folded under it.
  */
-import { formatCount, previewViewStrings } from '../../src/core/l10n/previewViewStrings';
-import { nounOf, selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
+import { formatCount, previewViewStrings, nounOf, selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation, PreviewSummaryView } from '../../src/core/protocol/previewProtocol';
 import { clear, codicon, el } from './dom';
 import { FunnelStage, funnelStages, funnelText, stageFraction } from './funnelModel';

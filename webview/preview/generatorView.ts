@@ -1,5 +1,5 @@
 /** A generated dataset in the preview: the generator definition, its prompts with the config put in, the columns to expect. */
-import { previewGeneratorStrings as S } from '../../src/core/l10n/previewGeneratorStrings';
+import { previewGeneratorStrings as S } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
 import type { GeneratorPreviewView } from '../../src/core/sources/generatorPreview';
 import { clear, codicon, el } from './dom';

@@ -4,7 +4,7 @@
  */
 import './preview.css';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
-import { previewViewStrings } from '../../src/core/l10n/previewViewStrings';
+import { previewViewStrings, selectionFunnelViewStrings } from '../../src/core/l10n/previewStrings';
 import type { HostToWebview, InitMessage, PreviewLocation, PreviewSummaryView, ResultMessage } from '../../src/core/protocol/previewProtocol';
 import { isHostToWebview } from '../../src/core/protocol/previewProtocol';
 import { DetailPane } from './detailPane';
@@ -15,8 +15,7 @@ import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
 import { loadViewState, postToHost, saveViewState } from './vscodeApi';
-import { datasetCommandStrings } from '../../src/core/l10n/datasetCommandStrings';
-import { selectionFunnelViewStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
+import { datasetCommandStrings } from '../../src/core/l10n/cliStrings';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 
 // Translations first: everything below may render text.

@@ -1,13 +1,11 @@
 /** The status strip: progress with Cancel while counting, notices (capped, cancelled), and failures. */
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import '@vscode-elements/elements/dist/vscode-progress-bar/index.js';
-import { previewViewStrings } from '../../src/core/l10n/previewViewStrings';
+import { previewViewStrings, selectionFunnelViewStrings as selectionStrings, previewErrorStrings } from '../../src/core/l10n/previewStrings';
 import type { PreviewFailure, PreviewLocation, PreviewSummaryView } from '../../src/core/protocol/previewProtocol';
 import type { PreviewProgress, RecordNoun } from '../../src/core/model/previewTypes';
-import { selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
 import { clear, codicon, el } from './dom';
 import { baseName } from './funnelView';
-import { previewErrorStrings } from '../../src/core/l10n/previewErrorStrings';
 
 /** A file name short enough for a button (the full name is in its tooltip). */
 function shortName(name: string, max = 40): string {

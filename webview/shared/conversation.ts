@@ -3,7 +3,7 @@
  * collapsible, each function call with its output, unknown items as JSON, then metadata and the span tree.
  */
 import type { OutputView, SpanNode, TraceItemView, TraceView } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, icon, collapsible } from './dom';
 import { jsonOrText, jsonTree } from './jsonTree';
 import { renderMarkdown } from './markdown';

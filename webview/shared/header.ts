@@ -1,11 +1,10 @@
 /** The header strip: name, status, task → entity, when, how long, versions, settings, config. */
 import type { LogSummary } from '../../src/core/model/logViewTypes';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
+import { logStrings as S, logStrings as L } from '../../src/core/l10n/logStrings';
 import { el, icon, collapsible } from './dom';
 import { formatDuration, formatIsoUtc, formatLocalTime, formatNumber } from '../../src/core/format/displayFormat';
 import { jsonTree } from './jsonTree';
 import { isRecord } from '../../src/core/json/jsonValue';
-import { largeLogReportStrings as L } from '../../src/core/l10n/largeLogReportStrings';
 
 /** How many reported metric values do not match their per-sample scores. */
 function mismatchedValueCount(summary: LogSummary): number {

@@ -3,8 +3,8 @@
  * text. Keys and values are text nodes only. Large arrays are shown in chunks.
  */
 import { el, Child } from './dom';
-import { logReportStrings as S } from '../../src/core/l10n/logReportStrings';
-import { hostileInputStrings } from '../../src/core/l10n/hostileInputStrings';
+import { logStrings as S } from '../../src/core/l10n/logStrings';
+import { inputStrings } from '../../src/core/l10n/inputStrings';
 import { findTooDeepJson, TOO_DEEP_MARKER } from '../../src/core/json/depthGuard';
 
 const CHUNK = 200;
@@ -13,7 +13,7 @@ function scalar(value: unknown): HTMLElement {
   if (value === null) return el('span', { className: 'json-null', text: 'null' });
   switch (typeof value) {
     case 'string':
-      if (value === TOO_DEEP_MARKER) return el('span', { className: 'json-null json-too-deep', text: hostileInputStrings.tooDeepToShow });
+      if (value === TOO_DEEP_MARKER) return el('span', { className: 'json-null json-too-deep', text: inputStrings.tooDeepToShow });
       return el('span', { className: 'json-string', text: JSON.stringify(value) });
     case 'number':
       return el('span', { className: 'json-number', text: String(value) });

@@ -6,8 +6,8 @@ import type { TraceItemView } from '../../src/core/model/logViewTypes';
 import type { SpanOutline } from '../../src/core/trace/spanConversation';
 import type { TraceHostToWebview, TraceInit, TraceLoadError, TraceWebviewToHost } from '../../src/core/protocol/traceFileProtocol';
 import { isTraceHostToWebview } from '../../src/core/protocol/traceFileProtocol';
-import { traceFileStrings as S } from '../../src/core/l10n/traceFileStrings';
-import { logReportStrings } from '../../src/core/l10n/logReportStrings';
+import { traceFileStrings as S } from '../../src/core/l10n/traceStrings';
+import { logStrings } from '../../src/core/l10n/logStrings';
 import { collapsible, el, icon } from '../shared/dom';
 import { renderTrace, traceItem } from '../shared/conversation';
 import { setLinkOpener } from '../shared/markdown';
@@ -168,7 +168,7 @@ export class TraceApp {
   }
 
   private showLoadError(message: TraceLoadError): void {
-    const where = message.line !== undefined ? logReportStrings.loadErrorAt(message.line, message.column) : '';
+    const where = message.line !== undefined ? logStrings.loadErrorAt(message.line, message.column) : '';
     const open = el('button', { className: 'icon-button' }, icon('json'), ` ${S.openAsJson}`);
     open.addEventListener('click', () => this.post({ type: 'command', command: 'openAsJson' }));
     this.root.replaceChildren(el('div', { className: 'load-error', attrs: { role: 'alert', 'data-testid': 'load-error' } },

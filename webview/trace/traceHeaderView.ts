@@ -1,6 +1,6 @@
 /** The Trace editor's header strip: the trace's name, its metadata facts, tags and error, and the actions. */
 import type { TraceHeader } from '../../src/core/trace/traceHeader';
-import { traceFileStrings as S } from '../../src/core/l10n/traceFileStrings';
+import { traceFileStrings as S } from '../../src/core/l10n/traceStrings';
 import { el, icon } from '../shared/dom';
 import { formatCount, formatDuration, formatIsoUtc, formatLocalTime } from '../../src/core/format/displayFormat';
 

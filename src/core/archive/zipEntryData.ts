@@ -4,7 +4,7 @@
  * ZipEntryError: the caller turns it into a warning naming the entry and the archive, and reads the others.
  */
 import * as zlib from 'node:zlib';
-import { evalLogStrings } from '../l10n/evalLogStrings';
+import { sourceStrings } from '../l10n/sourceStrings';
 import { ZipArchive, ZipEntry, applyZip64Extra } from './zipReader';
 import { decodeZstdFrames } from './zstdFrames';
 import { startZstdWasm } from './zstdWasm';
@@ -51,7 +51,7 @@ export function decodeEntryBytes(method: number, data: Uint8Array, uncompressedS
     case METHOD_ZSTD:
       return decodeZstdFrames(data, uncompressedSize);
     default:
-      throw new Error(evalLogStrings.unknownMethod(method));
+      throw new Error(sourceStrings.unknownMethod(method));
   }
 }
 
@@ -59,12 +59,12 @@ export function decodeEntryBytes(method: number, data: Uint8Array, uncompressedS
 export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
   const fail = (message: string, tooLarge = false) => new ZipEntryError(entry.name, archive.file, tooLarge, message);
   if (entry.uncompressedSize > maxBytes) {
-    throw fail(evalLogStrings.entryTooLarge(entry.name, archive.file, entry.uncompressedSize / 1048576, maxBytes / 1048576), true);
+    throw fail(sourceStrings.entryTooLarge(entry.name, archive.file, entry.uncompressedSize / 1048576, maxBytes / 1048576), true);
   }
-  const damaged = (reason: string) => fail(evalLogStrings.entryCorrupt(entry.name, archive.file, reason));
-  if (entry.flags & 1) throw damaged(evalLogStrings.encrypted);
+  const damaged = (reason: string) => fail(sourceStrings.entryCorrupt(entry.name, archive.file, reason));
+  if (entry.flags & 1) throw damaged(sourceStrings.encrypted);
   const header = await archive.read(entry.localHeaderOffset, 30);
-  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged(evalLogStrings.badLocalHeader);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged(sourceStrings.badLocalHeader);
   const nameLength = header.readUInt16LE(26);
   const extraLength = header.readUInt16LE(28);
   const sizes = { uncompressedSize: entry.uncompressedSize, compressedSize: entry.compressedSize, localHeaderOffset: 0 };
@@ -72,12 +72,12 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
     applyZip64Extra(await archive.read(entry.localHeaderOffset + 30 + nameLength, extraLength), sizes);
   }
   if (sizes.uncompressedSize > maxBytes) {
-    throw fail(evalLogStrings.entryTooLarge(entry.name, archive.file, sizes.uncompressedSize / 1048576, maxBytes / 1048576), true);
+    throw fail(sourceStrings.entryTooLarge(entry.name, archive.file, sizes.uncompressedSize / 1048576, maxBytes / 1048576), true);
   }
   const dataStart = entry.localHeaderOffset + 30 + nameLength + extraLength;
-  if (dataStart + sizes.compressedSize > archive.size) throw damaged(evalLogStrings.dataTruncated);
+  if (dataStart + sizes.compressedSize > archive.size) throw damaged(sourceStrings.dataTruncated);
   const compressed = await archive.read(dataStart, sizes.compressedSize);
-  if (compressed.length < sizes.compressedSize) throw damaged(evalLogStrings.dataTruncated);
+  if (compressed.length < sizes.compressedSize) throw damaged(sourceStrings.dataTruncated);
   if (entry.method === METHOD_ZSTD) await startZstdWasm();
   let data: Uint8Array;
   try {
@@ -85,7 +85,7 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
   } catch (error) {
     throw damaged(error instanceof Error ? error.message : String(error));
   }
-  if (data.length !== sizes.uncompressedSize) throw damaged(evalLogStrings.sizeMismatch(data.length, sizes.uncompressedSize));
-  if (crc32(data) !== entry.crc32) throw damaged(evalLogStrings.badCrc);
+  if (data.length !== sizes.uncompressedSize) throw damaged(sourceStrings.sizeMismatch(data.length, sizes.uncompressedSize));
+  if (crc32(data) !== entry.crc32) throw damaged(sourceStrings.badCrc);
   return data;
 }

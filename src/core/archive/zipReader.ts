@@ -5,7 +5,7 @@
  * never used as paths.
  */
 import { FileHandle, open } from 'node:fs/promises';
-import { evalLogStrings } from '../l10n/evalLogStrings';
+import { sourceStrings } from '../l10n/sourceStrings';
 import { startZstdWasm } from './zstdWasm';
 
 export interface ZipEntry {
@@ -100,12 +100,12 @@ function findEndRecord(tail: Buffer): number {
 }
 
 async function locateDirectory(handle: FileHandle, file: string, size: number): Promise<DirectoryLocation> {
-  if (size < EOCD_SIZE) throw new ZipFormatError(file, evalLogStrings.notAZip(file));
+  if (size < EOCD_SIZE) throw new ZipFormatError(file, sourceStrings.notAZip(file));
   const tailLength = Math.min(size, EOCD_SIZE + MAX_COMMENT + ZIP64_LOCATOR_SIZE);
   const tailStart = size - tailLength;
   const tail = await readAt(handle, tailStart, tailLength);
   const at = findEndRecord(tail);
-  if (at < 0) throw new ZipFormatError(file, evalLogStrings.notAZip(file));
+  if (at < 0) throw new ZipFormatError(file, sourceStrings.notAZip(file));
   const location: DirectoryLocation = {
     entryCount: tail.readUInt16LE(at + 10),
     size: tail.readUInt32LE(at + 12),
@@ -118,11 +118,11 @@ async function locateDirectory(handle: FileHandle, file: string, size: number): 
     const recordOffset = readUInt64(tail, locatorAt + 8);
     const record = recordOffset + 56 <= size ? await readAt(handle, recordOffset, 56) : Buffer.alloc(0);
     if (record.length < 56 || record.readUInt32LE(0) !== ZIP64_EOCD_SIGNATURE) {
-      throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badZip64));
+      throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badZip64));
     }
     return { entryCount: readUInt64(record, 32), size: readUInt64(record, 40), offset: readUInt64(record, 48), end: recordOffset };
   }
-  if (needsZip64) throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badZip64));
+  if (needsZip64) throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badZip64));
   return location;
 }
 
@@ -158,14 +158,14 @@ function parseDirectory(directory: Buffer, file: string, expected: number): ZipE
   let p = 0;
   while (p + 46 <= directory.length && entries.length < expected) {
     if (u32(directory, p) !== CENTRAL_SIGNATURE) {
-      throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badCentralEntry(entries.length)));
+      throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badCentralEntry(entries.length)));
     }
     const nameLength = u16(directory, p + 28);
     const extraLength = u16(directory, p + 30);
     const commentLength = u16(directory, p + 32);
     const nameEnd = p + 46 + nameLength;
     if (nameEnd + extraLength + commentLength > directory.length) {
-      throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badCentralEntry(entries.length)));
+      throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badCentralEntry(entries.length)));
     }
     const entry: ZipEntry = {
       name: directory.toString('utf8', p + 46, nameEnd),
@@ -184,7 +184,7 @@ function parseDirectory(directory: Buffer, file: string, expected: number): ZipE
     p = nameEnd + extraLength + commentLength;
   }
   if (entries.length < expected) {
-    throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.badCentralEntry(entries.length)));
+    throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badCentralEntry(entries.length)));
   }
   return entries;
 }
@@ -197,10 +197,10 @@ export async function openZip(file: string): Promise<ZipArchive> {
     const size = (await handle.stat()).size;
     const location = await locateDirectory(handle, file, size);
     if (location.offset + location.size > location.end || location.size > MAX_CENTRAL_DIRECTORY) {
-      throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.cdOutsideFile));
+      throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.cdOutsideFile));
     }
     const directory = await readAt(handle, location.offset, location.size);
-    if (directory.length < location.size) throw new ZipFormatError(file, evalLogStrings.truncatedArchive(file, evalLogStrings.cdOutsideFile));
+    if (directory.length < location.size) throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.cdOutsideFile));
     const entries = parseDirectory(directory, file, location.entryCount);
     return { file, size, entries, handle, read: windowedReader(handle, size), close: () => handle.close() };
   } catch (error) {

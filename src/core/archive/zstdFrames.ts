@@ -6,8 +6,7 @@
  * joined in order.
  */
 import { Decompress, decompress } from 'fzstd';
-import { evalLogStrings } from '../l10n/evalLogStrings';
-import { hostileSourceStrings } from '../l10n/hostileSourceStrings';
+import { sourceStrings } from '../l10n/sourceStrings';
 import { decodeFrameWasm } from './zstdWasm';
 
 const ZSTD_MAGIC = 0xfd2fb528;
@@ -25,7 +24,7 @@ interface FrameBounds {
 
 function frameAt(data: Uint8Array, start: number): FrameBounds {
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (start + 6 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  if (start + 6 > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
   const descriptor = data[start + 4];
   const sizeFlag = descriptor >> 6;
   const singleSegment = (descriptor >> 5) & 1;
@@ -41,7 +40,7 @@ function frameAt(data: Uint8Array, start: number): FrameBounds {
     p++;
   }
   p += dictionaryBytes;
-  if (p + sizeBytes > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  if (p + sizeBytes > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
   let contentSize: number | undefined;
   if (sizeBytes === 1) contentSize = data[p];
   else if (sizeBytes === 2) contentSize = view.getUint16(p, true) + 256;
@@ -50,17 +49,17 @@ function frameAt(data: Uint8Array, start: number): FrameBounds {
   p += sizeBytes;
   if (singleSegment) windowSize = contentSize ?? 0;
   for (;;) {
-    if (p + 3 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    if (p + 3 > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
     const header = data[p] | (data[p + 1] << 8) | (data[p + 2] << 16);
     const last = header & 1;
     const type = (header >> 1) & 3;
-    if (type === 3) throw new ZstdDataError(evalLogStrings.zstdReservedBlock);
+    if (type === 3) throw new ZstdDataError(sourceStrings.zstdReservedBlock);
     p += 3 + (type === 1 ? 1 : header >>> 3);
-    if (p > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    if (p > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
     if (last) break;
   }
   if (hasChecksum) p += 4;
-  if (p > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+  if (p > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
   return { start, end: p, contentSize, windowSize };
 }
 
@@ -73,7 +72,7 @@ function decompressWithin(frame: Uint8Array, budget: number): Uint8Array {
   let size = 0;
   const stream = new Decompress((block) => {
     size += block.length;
-    if (size > budget) throw new ZstdDataError(hostileSourceStrings.zstdExpandsBeyond);
+    if (size > budget) throw new ZstdDataError(sourceStrings.zstdExpandsBeyond);
     if (block.length > 0) blocks.push(block);
   });
   stream.push(frame, true);
@@ -94,16 +93,16 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
   let p = 0;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   while (p < data.length) {
-    if (p + 8 > data.length) throw new ZstdDataError(evalLogStrings.zstdTruncated);
+    if (p + 8 > data.length) throw new ZstdDataError(sourceStrings.zstdTruncated);
     const magic = view.getUint32(p, true);
     if ((magic & 0xfffffff0) === 0x184d2a50) {
       p += 8 + view.getUint32(p + 4, true);
       continue;
     }
-    if (magic !== ZSTD_MAGIC) throw new ZstdDataError(evalLogStrings.zstdBadMagic(p));
+    if (magic !== ZSTD_MAGIC) throw new ZstdDataError(sourceStrings.zstdBadMagic(p));
     const frame = frameAt(data, p);
-    if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
-    if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(evalLogStrings.zstdWindowTooLarge);
+    if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(sourceStrings.zstdFrameTooLarge);
+    if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(sourceStrings.zstdWindowTooLarge);
     const bytes = data.subarray(frame.start, frame.end);
     const room = expectedSize - total;
     let part = frame.contentSize === undefined ? decodeFrameWasm(bytes, room, false) : decodeFrameWasm(bytes, frame.contentSize);
@@ -116,7 +115,7 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
       }
     }
     total += part.length;
-    if (total > expectedSize) throw new ZstdDataError(evalLogStrings.zstdFrameTooLarge);
+    if (total > expectedSize) throw new ZstdDataError(sourceStrings.zstdFrameTooLarge);
     parts.push(part);
     p = frame.end;
   }

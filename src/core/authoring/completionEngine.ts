@@ -6,14 +6,10 @@
 import { FileKind } from '../fileKind';
 import { referencedColumn } from '../filters/expressionParser';
 import { JsonPath } from '../yaml/specDocument';
-import { authoringStrings as s } from '../l10n/authoringStrings';
-import { sourceAuthoringStrings as sourceStrings } from '../l10n/sourceAuthoringStrings';
+import { authoringStrings as s, sourceAuthoringStrings as sourceStrings } from '../l10n/authoringStrings';
 import { CursorContext, cursorContext } from './cursorContext';
 import { isPlainName } from './dataProfile';
-import {
-  annotation, childSchema, commonBranchProperties, defaultSnippets, discriminatorOf, enumEntries, facets, propertiesOf, PropertyInfo, rootSchema, SchemaNode,
-  typesOf,
-} from './schemaModel';
+import { annotation, childSchema, commonBranchProperties, defaultSnippets, discriminatorOf, enumEntries, facets, propertiesOf, PropertyInfo, rootSchema, SchemaNode, typesOf } from './schemaModel';
 import { inlineSnippet, isInlineBody, scalarText, snippetLines } from './yamlText';
 import { pathItems } from './pathCompletion';
 import type { CompletionContext, CompletionItem } from './completionTypes';

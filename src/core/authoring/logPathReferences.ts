@@ -1,5 +1,5 @@
 /**
- * `task_result_log_path` in any YAML or JSON file (issue 12 §5): where the key's values are, found by a text scan
+ * `task_result_log_path` in any YAML or JSON file (docs/datasets.md): where the key's values are, found by a text scan
  * (works on half-written files and in files of any shape), and what the cursor is typing in one of them.
  */
 import type { OffsetRange } from '../text/lineIndex';

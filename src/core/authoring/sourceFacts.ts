@@ -4,7 +4,7 @@
  * configs, splits and features. Facts are looked up by a key naming the source (dataset + config for the hub).
  */
 import { isRecord } from '../json/jsonValue';
-import { sourceAuthoringStrings as S } from '../l10n/sourceAuthoringStrings';
+import { sourceAuthoringStrings as S } from '../l10n/authoringStrings';
 import { SOURCE_COLUMN_SETS } from '../sources/sourceColumns';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import type { SourceFacts } from '../model/previewTypes';

@@ -21,7 +21,6 @@ import { jsonForScriptElement } from '../protocol/embeddedReport';
 import { ChunkWriter, HtmlOutput } from '../report/compressedReportWriter';
 import { STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from '../report/standaloneHtml';
 import { compareStrings } from '../l10n/compareStrings';
-import { compareFileWindowStrings } from '../l10n/compareFileWindowStrings';
 
 export interface StandaloneCompareOptions {
   pairsPerChunk?: number;
@@ -91,7 +90,7 @@ function fileSamplesOf(logs: readonly ComparableLog[]): ComparableFileSamples[] 
   if (!files.every((f, i): f is ComparableFileSamples => f !== undefined && f.starts.length === logs[i].records.length)) return undefined;
   for (const file of files) {
     const end = file.ends.length ? file.ends[file.ends.length - 1] : 0;
-    if (fs.statSync(file.filePath).size < end) throw new Error(compareFileWindowStrings.logChangedWhileWriting(file.filePath));
+    if (fs.statSync(file.filePath).size < end) throw new Error(compareStrings.logChangedWhileWriting(file.filePath));
   }
   return files;
 }

@@ -9,7 +9,7 @@ import { validateText } from '../validation/validateText';
 import { LineIndex } from '../text/lineIndex';
 import { locate } from '../yaml/specDocument';
 import { isPlainObject } from '../json/objectValues';
-import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
+import { datasetCommandStrings as S } from '../l10n/cliStrings';
 import { readRegularTextFile } from '../text/regularFile';
 
 export interface DatasetListEntry {

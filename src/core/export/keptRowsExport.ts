@@ -10,8 +10,8 @@ import { randomBytes } from 'node:crypto';
 import { preview } from '../sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { csvRecord, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './rowFormats';
-import { datasetCommandStrings as S } from '../l10n/datasetCommandStrings';
-import { hostileSourceStrings } from '../l10n/hostileSourceStrings';
+import { datasetCommandStrings as S } from '../l10n/cliStrings';
+import { sourceStrings } from '../l10n/sourceStrings';
 
 export type ExportErrorKind = 'format' | 'cancelled' | 'incomplete' | 'write';
 
@@ -130,7 +130,7 @@ export async function exportKeptRows(datasetSpecValue: unknown, options: ExportO
     if (writeError !== undefined) throw new ExportError('write', S.exportFailed(options.outFile, reason(writeError)));
     checkComplete(result, options.signal);
     // Every source hands over each kept row; one that gave fewer rows than it counted leaves the file as it was.
-    if (rows < result.matched) throw new ExportError('incomplete', hostileSourceStrings.exportPartial(rows, result.matched));
+    if (rows < result.matched) throw new ExportError('incomplete', sourceStrings.exportPartial(rows, result.matched));
     try {
       writer.flush();
       fs.closeSync(fd);

@@ -2,7 +2,7 @@
  * Parser of filter expressions (docs/semantics.md §4): `{{ PATH }}` where PATH is a root name followed by
  * `.name`, `["text"]` / `['text']` or `[N]` segments. Positions are 0-based offsets into the text.
  */
-import { filterStrings } from '../l10n/filterStrings';
+import { filterStrings } from '../l10n/authoringStrings';
 
 export type ExpressionSegment =
   | { kind: 'name'; name: string; start: number; end: number }

@@ -1,7 +1,7 @@
 /** Evaluation of filters on rows (docs/semantics.md §4 missing values, §5 operators and coercion). */
 import { DATASET_ROOTS, ExpressionSegment, ParsedExpression, parseExpression } from './expressionParser';
 import { FilterScalar, FilterSpec, checkFilterSpec } from './filterSpec';
-import { filterStrings } from '../l10n/filterStrings';
+import { filterStrings } from '../l10n/authoringStrings';
 
 /** The value of a path that does not resolve. */
 export const MISSING: unique symbol = Symbol('missing');

@@ -1,7 +1,7 @@
 /** Human labels ("category in [math, code]") and plain-words explanations of filters. */
 import { displayPath, parseExpression, TASK_ACTION_ROOTS } from './expressionParser';
 import { FilterScalar, ORDERING_OPS, checkFilterSpec } from './filterSpec';
-import { filterStrings } from '../l10n/filterStrings';
+import { filterStrings } from '../l10n/authoringStrings';
 
 function formatScalar(value: FilterScalar): string {
   if (typeof value !== 'string') return String(value);

@@ -1,5 +1,5 @@
 /** Filter entries of a dataset source (spec §2.16), checked and narrowed from plain values. */
-import { filterStrings } from '../l10n/filterStrings';
+import { filterStrings } from '../l10n/authoringStrings';
 import { isRecord } from '../json/jsonValue';
 
 export type ComparisonOp = 'equals' | 'not_equals' | 'greater_than' | 'less_than' | 'greater_or_equal' | 'less_or_equal';

@@ -5,7 +5,7 @@
  * parsed values can be bounded (deeper containers replaced by a marker) where showing the rest is better
  * than refusing the whole input.
  */
-import { hostileInputStrings as S } from '../l10n/hostileInputStrings';
+import { inputStrings as S } from '../l10n/inputStrings';
 
 /** The deepest nesting of objects/arrays (mappings/sequences) any input may have. */
 export const MAX_NESTING_DEPTH = 512;

@@ -5,7 +5,7 @@
 import { OffsetRange } from '../text/lineIndex';
 import type { JsonPath } from './jsonPath';
 import { MAX_NESTING_DEPTH } from './depthGuard';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 import * as l10n from '@vscode/l10n';
 
 function skipWs(text: string, i: number): number {
@@ -139,7 +139,7 @@ export function findJsonSyntaxError(text: string): { offset: number; message: st
     return undefined;
   };
   const value = (depth: number): { offset: number; message: string } | undefined => {
-    if (depth > MAX_NESTING_DEPTH) return fail(hostileInputStrings.tooDeep(MAX_NESTING_DEPTH));
+    if (depth > MAX_NESTING_DEPTH) return fail(inputStrings.tooDeep(MAX_NESTING_DEPTH));
     ws();
     const c = text[i];
     if (c === '{') {

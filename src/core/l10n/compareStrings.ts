@@ -1,5 +1,6 @@
+/** Words of comparing runs: the compare view, the CLI and the standalone compare file. */
 import * as l10n from '@vscode/l10n';
-/** User-visible strings of comparing logs (core, CLI and the compare view). */
+
 export const compareStrings = {
   metricOnlyIn: (which: 'baseline' | 'candidate') => l10n.t('reported by the {0} only', which),
   notVerifiableType: (type: string) => l10n.t('metric type "{0}" is not recomputable from per-sample values', type),
@@ -206,4 +207,20 @@ export const compareStrings = {
     return l10n.t('baseline');
   },
   candidateLabel: (n: number) => l10n.t('candidate {0}', n),
+
+  // compareFileWindow
+  logChangedWhileWriting: (file: string) => l10n.t('{0} changed while the comparison was being written: compare the logs again.', file),
+  pairUnreadable: (sampleId: string, side: string, reason: string) =>
+    l10n.t('The {0} sample "{1}" cannot be read from this comparison file ({2}). The file is damaged: write it again with eval-lens log compare -o.', side, sampleId, reason),
+  get baseline() {
+    return l10n.t('baseline');
+  },
+  get candidate() {
+    return l10n.t('candidate');
+  },
+
+  // standaloneCompare
+  pairNotCarried: (sampleId: string) => l10n.t('Sample "{0}" changed for no metric, so this file does not carry its conversations.', sampleId),
+  damaged: (what: string) => l10n.t('This comparison file is damaged: {0}. Write it again with eval-lens log compare -o.', what),
+  cannotCompareAgain: (reason: string) => l10n.t('The comparison could not be computed again: {0}', reason),
 };

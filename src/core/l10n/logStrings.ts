@@ -1,5 +1,6 @@
+/** Words of task result logs: verification, loading, the report view and log paths. */
 import * as l10n from '@vscode/l10n';
-/** User-visible strings of the task result log model, its verification and `eval-lens log verify`. */
+
 export const logStrings = {
   // Verification
   get metricTypeMissing() {
@@ -97,4 +98,391 @@ export const logStrings = {
   verifyStatus: (status: string) => l10n.t('status: {0}', status),
   verifyMoreMismatches: (count: number) => l10n.t('… {0} more sample-level mismatch(es) (use --json for all)', count),
   verifyNoMismatchSamples: (count: number) => l10n.t('{0} sample-level aggregated value(s) checked against their trials', count),
+
+  // logReport
+  // header
+  get loading() {
+    return l10n.t('Reading the log…');
+  },
+  get parsing() {
+    return l10n.t('Parsing the log…');
+  },
+  get indexing() {
+    return l10n.t('Indexing samples…');
+  },
+  get statusSuccess() {
+    return l10n.t('success');
+  },
+  get statusFailure() {
+    return l10n.t('failure');
+  },
+  taskArrow: '→',
+  get started() {
+    return l10n.t('Started');
+  },
+  get ended() {
+    return l10n.t('Ended');
+  },
+  get runtime() {
+    return l10n.t('Runtime');
+  },
+  versions: (format: string, app: string) => l10n.t('format {0} · app {1}', format, app),
+  get config() {
+    return l10n.t('Configuration');
+  },
+  repeatability: (runs: number) => (runs === 1 ? l10n.t('Repeatability: {0} run', runs) : l10n.t('Repeatability: {0} runs', runs)),
+  trialsSetting: (n: number) => (n === 1 ? l10n.t('{0} trial per sample', n) : l10n.t('{0} trials per sample', n)),
+  get aggregators() {
+    return l10n.t('Score aggregators');
+  },
+  get aggregatorCollides() {
+    return l10n.t('Two aggregators of this score store under the same name: both computed values are shown.');
+  },
+  get openAsJson() {
+    return l10n.t('Open as JSON');
+  },
+  get exportHtml() {
+    return l10n.t('Export as HTML');
+  },
+  unknownValue: '—',
+  // tabs
+  get tabOverview() {
+    return l10n.t('Overview');
+  },
+  get tabSamples() {
+    return l10n.t('Samples');
+  },
+  get tabErrors() {
+    return l10n.t('Errors');
+  },
+  get tabUsage() {
+    return l10n.t('Usage');
+  },
+  get tabRuns() {
+    return l10n.t('Runs');
+  },
+  get tabSpecification() {
+    return l10n.t('Specification');
+  },
+  // schema / load problems
+  schemaBanner: (n: number) => (n === 1 ? l10n.t('This log does not match the task result log schema ({0} problem). Everything readable is shown.', n) : l10n.t('This log does not match the task result log schema ({0} problems). Everything readable is shown.', n)),
+  schemaProblemAt: (path: string, line?: number, column?: number) =>
+    line !== undefined ? (column !== undefined ? l10n.t('{0} (line {1}, column {2})', path || '/', line, column) : l10n.t('{0} (line {1})', path || '/', line)) : path || '/',
+  partNotJson: (message: string) => l10n.t('not valid JSON: {0}', message),
+  loadErrorTitle: (file: string) => l10n.t('Cannot open {0} as a task result log', file),
+  loadErrorAt: (line: number, column?: number) => (column !== undefined ? l10n.t('at line {0}, column {1}', line, column) : l10n.t('at line {0}', line)),
+  get loadErrorHint() {
+    return l10n.t('Fix the JSON at that position (or open the file as JSON to see it), then save: the report reloads by itself.');
+  },
+  get notALogHint() {
+    return l10n.t('A task result log is a JSON object with `format_version` and `evidence` at its top level.');
+  },
+  get readErrorHint() {
+    return l10n.t('Check that the file exists and can be read.');
+  },
+  get staleReloaded() {
+    return l10n.t('The file changed on disk: the report was reloaded.');
+  },
+  // overview
+  get metrics() {
+    return l10n.t('Metrics');
+  },
+  get noMetrics() {
+    return l10n.t('This log carries no metrics.');
+  },
+  get qaMetrics() {
+    return l10n.t('Quality checks (qa)');
+  },
+  get noScorer() {
+    return l10n.t('Metrics without a scorer');
+  },
+  get metricTypeUnknown() {
+    return l10n.t('type not given');
+  },
+  get verifyMatch() {
+    return l10n.t('verified');
+  },
+  verifyMatchTitle: (count?: number) =>
+    count === undefined ? l10n.t('Recomputed from the per-sample scores: the same value.') : l10n.t('Recomputed from {0} per-sample scores: the same value.', count),
+  verifyMismatch: (recomputed: string) => l10n.t('mismatch: recomputed {0}', recomputed),
+  verifyMismatchTitle: (reason?: string) => reason ?? l10n.t('The value recomputed from the per-sample scores differs.'),
+  get verifyNotVerifiable() {
+    return l10n.t('not verifiable');
+  },
+  verifyNotVerifiableTitle: (reason?: string) => reason ?? l10n.t('This metric type cannot be recomputed from the per-sample scores.'),
+  get showSamples() {
+    return l10n.t('Show the samples behind this value');
+  },
+  distributionTitle: (min: string, max: string, total: number) => l10n.t('Distribution of {0} per-sample values, {1} to {2}', total, min, max),
+  get errorsByStage() {
+    return l10n.t('Errors by stage');
+  },
+  get noErrors() {
+    return l10n.t('No errors.');
+  },
+  failures: (errors: number, total: number) => l10n.t('{0} of {1} failed', errors, total),
+  get tokenUsage() {
+    return l10n.t('Token usage');
+  },
+  get noTokenUsage() {
+    return l10n.t('No token usage was recorded.');
+  },
+  // samples
+  samplesCount: (shown: number, total: number) => (shown === total ? l10n.t('{0} samples', total) : l10n.t('{0} of {1} samples', shown, total)),
+  searchingCount: (found: number, searched: number, total: number) => l10n.t('{0} matches so far · searching {1}% of {2} samples…', found, Math.floor((searched / Math.max(total, 1)) * 100), total),
+  get searchPlaceholder() {
+    return l10n.t('Search id, data, outputs, errors');
+  },
+  get filterScore() {
+    return l10n.t('Score');
+  },
+  get filterScoreAny() {
+    return l10n.t('Any score');
+  },
+  get filterStage() {
+    return l10n.t('Errors');
+  },
+  get filterStageAll() {
+    return l10n.t('All samples');
+  },
+  get filterStageAny() {
+    return l10n.t('With any error');
+  },
+  get filterStageUnknown() {
+    return l10n.t('Stage unknown');
+  },
+  filterMetric: (label: string) => l10n.t('Samples behind {0}', label),
+  get clearFilters() {
+    return l10n.t('Clear filters');
+  },
+  colIndex: '#',
+  get colSampleId() {
+    return l10n.t('Sample id');
+  },
+  get colTrials() {
+    return l10n.t('Trials');
+  },
+  get colErrors() {
+    return l10n.t('Errors');
+  },
+  passAtK: (k: number) => `pass@${k}`,
+  passPowK: (k: number) => `pass^${k}`,
+  get pass() {
+    return l10n.t('pass');
+  },
+  get fail() {
+    return l10n.t('fail');
+  },
+  trialCell: (index: number, outcome: string) => l10n.t('Trial {0}: {1}', index + 1, outcome),
+  errorMarker: (n: number, stages: string) => (n === 1 ? l10n.t('{0} error ({1})', n, stages) : l10n.t('{0} errors ({1})', n, stages)),
+  get noSamples() {
+    return l10n.t('No samples in this log.');
+  },
+  get noMatch() {
+    return l10n.t('No sample matches these filters.');
+  },
+  get selectSample() {
+    return l10n.t('Select a sample to see its data, trials and conversation (arrow keys, Enter).');
+  },
+  get loadingRows() {
+    return l10n.t('Loading…');
+  },
+  get runSelector() {
+    return l10n.t('Samples of');
+  },
+  get topLevelSamples() {
+    return l10n.t('Top-level samples');
+  },
+  runLabel: (index: number) => l10n.t('Run {0}', index + 1),
+  // detail
+  get closeDetail() {
+    return l10n.t('Close (Escape)');
+  },
+  sampleTitle: (id: string) => l10n.t('Sample {0}', id),
+  get sampleData() {
+    return l10n.t('Sample data');
+  },
+  /** Trials are counted from 1 for people; the log's index (from 0) goes in the tooltip. */
+  trial: (index: number) => l10n.t('Trial {0}', index + 1),
+  trialIndexTitle: (index: number) => l10n.t('index {0} in the log', index),
+  get legacyTrial() {
+    return l10n.t('Solver output (legacy sample)');
+  },
+  get output() {
+    return l10n.t('Solver output');
+  },
+  get scores() {
+    return l10n.t('Scores');
+  },
+  get sampleScores() {
+    return l10n.t('Sample scores (aggregated)');
+  },
+  get scoreMetadata() {
+    return l10n.t('Metadata');
+  },
+  directIos: (n: number) => l10n.t('Model calls ({0})', n),
+  get errors() {
+    return l10n.t('Errors');
+  },
+  get sampleErrors() {
+    return l10n.t('Sample errors');
+  },
+  get notes() {
+    return l10n.t('Notes');
+  },
+  get noOutput() {
+    return l10n.t('No solver output.');
+  },
+  preamble: (n: number) => (n === 1 ? l10n.t('Preamble ({0} item)', n) : l10n.t('Preamble ({0} items)', n)),
+  get reasoning() {
+    return l10n.t('Reasoning');
+  },
+  functionCall: (name: string) => l10n.t('Call {0}', name),
+  get functionOutput() {
+    return l10n.t('Output');
+  },
+  get noFunctionOutput() {
+    return l10n.t('No output was recorded for this call.');
+  },
+  unknownItem: (type?: string) => l10n.t('Item {0}', type ?? l10n.t('(no type)')),
+  get traceMetadata() {
+    return l10n.t('Trace metadata');
+  },
+  get spans() {
+    return l10n.t('Spans');
+  },
+  linkConfirm: (href: string) => l10n.t('Open {0}?', href),
+  // errors tab
+  get errorStageUnknown() {
+    return l10n.t('unknown');
+  },
+  errorLevel: (level: string) => l10n.t('{0} level', level),
+  errorsShown: (shown: number, total: number) => (shown === total ? `${total}` : l10n.t('{0} shown of {1}', shown, total)),
+  get hint() {
+    return l10n.t('Hint');
+  },
+  openSample: (id: string) => l10n.t('Open sample {0}', id),
+  errorWhereRun: (index: number) => l10n.t('run {0}', index + 1),
+  errorWhereTrial: (index: number) => l10n.t('trial {0}', index + 1),
+  // usage
+  get usageModel() {
+    return l10n.t('Model');
+  },
+  get usagePurpose() {
+    return l10n.t('Purpose');
+  },
+  get usagePrompt() {
+    return l10n.t('Prompt tokens');
+  },
+  get usageCompletion() {
+    return l10n.t('Completion tokens');
+  },
+  get usageTotal() {
+    return l10n.t('Total');
+  },
+  get usageChartTitle() {
+    return l10n.t('Prompt and completion tokens per model and purpose');
+  },
+  // runs
+  get runsTitle() {
+    return l10n.t('Metrics per run');
+  },
+  get runsMean() {
+    return l10n.t('Mean');
+  },
+  get runsStd() {
+    return l10n.t('Std');
+  },
+  get runsRange() {
+    return l10n.t('Min–max');
+  },
+  runSamples: (index: number, n: number) => l10n.t('Run {0}: {1} samples', index + 1, n),
+  get noRuns() {
+    return l10n.t('Repeatability was not assessed in this log.');
+  },
+  // specification
+  get specTask() {
+    return l10n.t('Task');
+  },
+  get specConfig() {
+    return l10n.t('Configuration');
+  },
+  get specEntity() {
+    return l10n.t('Evaluated entity');
+  },
+  get specRunConfig() {
+    return l10n.t('Run configuration');
+  },
+  get specNoEntity() {
+    return l10n.t('No evaluated entity recorded.');
+  },
+  // json tree
+  jsonItems: (n: number) => (n === 1 ? l10n.t('{0} item', n) : l10n.t('{0} items', n)),
+  jsonKeys: (n: number) => (n === 1 ? l10n.t('{0} key', n) : l10n.t('{0} keys', n)),
+  // extension host
+  get openLinkButton() {
+    return l10n.t('Open');
+  },
+  notALogFile: (file: string) => l10n.t('{0} is not a task result log (no top-level `format_version` and `evidence`).', file),
+  get noActiveLog() {
+    return l10n.t('Open a task result log first.');
+  },
+  get exportSaveLabel() {
+    return l10n.t('Export report');
+  },
+  exportDone: (file: string) => l10n.t('Report written to {0}.', file),
+  exportBuildMissing: (file: string) => l10n.t("The report's web assets are missing ({0}). Build the extension first.", file),
+  get uriMissingPath() {
+    return l10n.t('The link does not name a log file (?path=…).');
+  },
+  uriFileNotFound: (file: string) => l10n.t('The link names a log file that does not exist: {0}', file),
+  // CLI
+  get cliReportUsage() {
+    return l10n.t('Usage: eval-lens log report LOG -o FILE.html');
+  },
+  cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
+`, file, samples),
+
+  // largeLogReport
+  /** Runs are counted from 1 for people, as trials are; the log's index (from 0) goes in the tooltip. */
+  runIndexTitle: (index: number) => l10n.t('run index {0} in the log', index),
+  /** Tooltip of the status badge when a reported metric does not match its per-sample scores. */
+  statusMismatchTitle: (status: string, n: number) => (n === 1 ? l10n.t('{0}, but {1} reported metric value does not match the per-sample scores', status, n) : l10n.t('{0}, but {1} reported metric values do not match the per-sample scores', status, n)),
+
+  // reportView
+  mismatchBanner: (n: number) => (n === 1 ? l10n.t('{0} metric does not match its per-sample scores', n) : l10n.t('{0} metrics do not match their per-sample scores', n)),
+  mismatchLink: (label: string) => l10n.t('Show {0}', label),
+  qaGroupTitle: (group: string) => l10n.t('Quality checks (qa): {0}', group),
+  get expected() {
+    return l10n.t('Expected');
+  },
+  expectedFrom: (key: string) => l10n.t('Expected ({0})', key),
+  get finalOutput() {
+    return l10n.t('Final output');
+  },
+  get noFinalOutput() {
+    return l10n.t('No final answer in the output.');
+  },
+  get resizeDetail() {
+    return l10n.t('Resize the sample detail');
+  },
 };
+
+/** User-visible strings of `task_result_log_path` (docs/datasets.md): diagnostics, code lens, completion. */
+export const logPathStrings = {
+  missing: (path: string) => l10n.t('task_result_log_path: {0} does not exist. Give the path of an existing task result log (relative to this file).', path),
+  folder: (path: string) => l10n.t('task_result_log_path: {0} is a folder, not a task result log file.', path),
+  notALog: (path: string, reason: string) => l10n.t('task_result_log_path: {0} is not a valid task result log ({1}).', path, reason),
+  get notALogShape() {
+    return l10n.t('its top level has no "format_version" and "evidence"');
+  },
+  schemaProblems: (count: number, first: string) => (count === 1 ? l10n.t('{0} schema problem; first: {1}', count, first) : l10n.t('{0} schema problems; first: {1}', count, first)),
+  lensOpen: (verified: number, mismatches: number) => (verified === 1 ? (mismatches === 1 ? l10n.t('Open report · {0} metric verified / {1} mismatch', verified, mismatches) : l10n.t('Open report · {0} metric verified / {1} mismatches', verified, mismatches)) : (mismatches === 1 ? l10n.t('Open report · {0} metrics verified / {1} mismatch', verified, mismatches) : l10n.t('Open report · {0} metrics verified / {1} mismatches', verified, mismatches))),
+  get lensChecking() {
+    return l10n.t('Open report · verifying…');
+  },
+  lensTooltip: (notVerifiable: number) => (notVerifiable ? l10n.t('Recomputes every verifiable metric from the per-sample scores, as `eval-lens log verify` does ({0} not verifiable).', notVerifiable) : l10n.t('Recomputes every verifiable metric from the per-sample scores, as `eval-lens log verify` does.')),
+  get linkTooltip() {
+    return l10n.t('Open the task result log');
+  },
+} as const;

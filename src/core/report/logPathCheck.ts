@@ -6,8 +6,8 @@
 import type { Stats } from 'node:fs';
 import * as fs from 'node:fs/promises';
 import { looksLikeLogJson } from '../fileKind';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
-import { logPathStrings as S } from '../l10n/logPathStrings';
+import { inputStrings } from '../l10n/inputStrings';
+import { logPathStrings as S } from '../l10n/logStrings';
 import { openLogSource } from './openLogSource';
 import { summaryMetricRows } from '../log/verifyLog';
 
@@ -46,7 +46,7 @@ export async function checkLogPath(filePath: string, options: LogPathCheckOption
   }
   if (info.isDirectory()) return { kind: 'folder' };
   // A named pipe or a device would block the read below forever.
-  if (!info.isFile()) return { kind: 'invalid', reason: hostileInputStrings.notARegularFile(filePath) };
+  if (!info.isFile()) return { kind: 'invalid', reason: inputStrings.notARegularFile(filePath) };
   let head: string;
   try {
     head = await sniff(filePath);

@@ -11,9 +11,9 @@ import { loadLogIndex, loadLogIndexSync } from '../log/logLoader';
 import { startPipedScan } from '../log/pipedScan';
 import { LogLoadError } from '../log/logLoadError';
 import { LogWorkerClient } from '../log/logWorkerClient';
-import { logReportStrings as S } from '../l10n/logReportStrings';
+import { logStrings as S } from '../l10n/logStrings';
 import { logSchemaProblems } from './logSchemaProblems';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 import { StreamedLogValidation } from './streamedLogValidation';
 import { BoundedLogValidation, BoundedValidationResult, mergeValidationParts, splitRank } from './boundedLogValidation';
 import { FILE_WINDOW_LEVEL, FileWindows } from './fileWindows';
@@ -186,7 +186,7 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
   try {
     const info = await fs.stat(filePath);
     if (!info.isFile()) {
-      const message = info.isDirectory() ? hostileInputStrings.notAFile(filePath) : hostileInputStrings.notARegularFile(filePath);
+      const message = info.isDirectory() ? inputStrings.notAFile(filePath) : inputStrings.notARegularFile(filePath);
       return { ok: false, failure: { message, hint: S.readErrorHint } };
     }
     size = info.size;

@@ -9,7 +9,7 @@ import { rangeInJson } from '../validation/locateProblem';
 import { JsonPath, toPointer } from '../yaml/specDocument';
 import { LineIndex } from '../text/lineIndex';
 import { cleanJsonMessage, jsonErrorOffset } from '../json/jsonErrors';
-import { logReportStrings as S } from '../l10n/logReportStrings';
+import { logStrings as S } from '../l10n/logStrings';
 import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
 
 /** 1-based line and column in the file of `offset` in a part of it that starts at `start`. */

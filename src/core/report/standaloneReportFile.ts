@@ -5,7 +5,7 @@ import type { LogSource } from '../log/logSource';
 import { collectEmbeddedReport } from './embeddedReportCollector';
 import { CompressedExportOptions, writeCompressedStandaloneReport } from './compressedReportWriter';
 import { buildStandaloneHtml, StandaloneAssets } from './standaloneHtml';
-import { logReportStrings as S } from '../l10n/logReportStrings';
+import { logStrings as S } from '../l10n/logStrings';
 
 /** Reads a webview's script and styles (logReport.js/.css by default) and the codicons from a built webview folder (dist/webview). */
 export async function readStandaloneAssets(webviewDir: string, bundle = 'logReport'): Promise<StandaloneAssets> {

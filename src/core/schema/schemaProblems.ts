@@ -5,7 +5,7 @@
  */
 import type { ErrorObject } from 'ajv';
 import { closestName } from './closestName';
-import { schemaStrings as s } from '../l10n/schemaStrings';
+import { authoringStrings as s } from '../l10n/authoringStrings';
 import { fromPointer, JsonPath } from '../yaml/specDocument';
 import * as l10n from '@vscode/l10n';
 

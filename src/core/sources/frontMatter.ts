@@ -6,7 +6,7 @@ import { parseDocument } from 'yaml';
 import { previewStrings } from '../l10n/previewStrings';
 import { isPlainObject } from '../json/objectValues';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 
 export type FrontMatter =
   | { kind: 'none' }
@@ -34,7 +34,7 @@ export function splitFrontMatter(text: string): FrontMatter {
 }
 
 function parseFrontMatter(yamlText: string, body: string): FrontMatter {
-  if (findTooDeepYaml(yamlText) >= 0) return { kind: 'invalid', reason: hostileInputStrings.tooDeep(MAX_NESTING_DEPTH) };
+  if (findTooDeepYaml(yamlText) >= 0) return { kind: 'invalid', reason: inputStrings.tooDeep(MAX_NESTING_DEPTH) };
   const document = parseDocument(yamlText, { prettyErrors: false });
   if (document.errors.length > 0) return { kind: 'invalid', reason: document.errors[0].message.split('\n')[0] };
   let data: unknown;

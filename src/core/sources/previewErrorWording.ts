@@ -3,7 +3,7 @@
  * the name does not resolve." with advice that fits the cause (DNS, refused, timeout, HTTP 404/403/5xx, missing
  * file, permission, folder, invalid JSON). The core's message is kept as the technical detail. Pure.
  */
-import { previewErrorStrings as S } from '../l10n/previewErrorStrings';
+import { previewErrorStrings as S } from '../l10n/previewStrings';
 
 export interface ErrorWording {
   message: string;

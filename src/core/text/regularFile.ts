@@ -3,7 +3,7 @@
  * forever, a directory fails with a code only. Each is refused first with a message naming the path.
  */
 import * as fs from 'node:fs';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 
 /** Throws when `file` exists but is not a regular file (after following links); lets a missing file through to the read. */
 export function assertRegularFile(file: string): void {
@@ -13,8 +13,8 @@ export function assertRegularFile(file: string): void {
   } catch {
     return;
   }
-  if (info.isDirectory()) throw new Error(hostileInputStrings.notAFile(file));
-  if (!info.isFile()) throw new Error(hostileInputStrings.notARegularFile(file));
+  if (info.isDirectory()) throw new Error(inputStrings.notAFile(file));
+  if (!info.isFile()) throw new Error(inputStrings.notARegularFile(file));
 }
 
 /** `fs.readFileSync(file, 'utf8')` for regular files only. */

@@ -4,7 +4,7 @@
  */
 import { isRecord } from '../json/jsonValue';
 import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../json/jsonErrors';
-import { traceFileStrings as S } from '../l10n/traceFileStrings';
+import { traceFileStrings as S } from '../l10n/traceStrings';
 
 export type TraceValue = Record<string, unknown> & { items: unknown[] };
 

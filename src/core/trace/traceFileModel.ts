@@ -6,7 +6,7 @@
  */
 import type { SpanNode, TraceItemView } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
-import { traceFileStrings as S } from '../l10n/traceFileStrings';
+import { traceFileStrings as S } from '../l10n/traceStrings';
 import { buildSpanTree } from './spanTree';
 import { SpanConversation, spanConversations } from './spanConversation';
 import { traceHeader, TraceHeader } from './traceHeader';

@@ -2,7 +2,7 @@
  * A Trace in one line: "12 messages · 5 tool calls · 34,567 tokens" (table cells and listings show this,
  * never the raw JSON). Counts the root items, or the item events when a trace carries only `events`.
  */
-import { traceSummaryStrings as S } from '../l10n/traceSummaryStrings';
+import { traceStrings as S } from '../l10n/traceStrings';
 import { isTraceLike } from './traceView';
 
 type Rec = Record<string, unknown>;

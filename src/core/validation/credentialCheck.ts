@@ -1,6 +1,6 @@
 /** docs/semantics.md §7: a raw string in a credential field is a warning with a way out. */
 import { JsonPath } from '../yaml/specDocument';
-import { validationStrings as s } from '../l10n/validationStrings';
+import { authoringStrings as s } from '../l10n/authoringStrings';
 
 export const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
 

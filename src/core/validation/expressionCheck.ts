@@ -6,7 +6,7 @@ import { parseExpression } from '../filters/expressionParser';
 import { OffsetRange } from '../text/lineIndex';
 import { locate, SpecDocument } from '../yaml/specDocument';
 import { Diagnostic } from './diagnostic';
-import { filterCheckStrings as s } from '../l10n/filterCheckStrings';
+import { authoringStrings as s } from '../l10n/authoringStrings';
 import { asRecord } from '../json/jsonValue';
 
 const ORDERING_OPS = new Set(['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal']);

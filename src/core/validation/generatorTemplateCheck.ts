@@ -1,6 +1,6 @@
 /** docs/semantics.md §6: `<< config.KEY >>` must name a `config_spec` key; unused keys are worth a warning. */
 import { JsonPath } from '../yaml/specDocument';
-import { validationStrings as s } from '../l10n/validationStrings';
+import { authoringStrings as s } from '../l10n/authoringStrings';
 import { asRecord } from '../json/jsonValue';
 
 export const TEMPLATE_REFERENCE = /<<\s*config\.([A-Za-z_][A-Za-z0-9_-]*)\s*>>/g;

@@ -4,7 +4,7 @@
  * sources that take no `filters` say so in plain words instead of the schema's "unknown property".
  */
 import { isRecord } from '../json/jsonValue';
-import { sourceAuthoringStrings as S } from '../l10n/sourceAuthoringStrings';
+import { sourceAuthoringStrings as S } from '../l10n/authoringStrings';
 import type { JsonPath } from '../yaml/specDocument';
 
 /** Sources whose own fields select records; the schema rejects `filters` in them. */

@@ -16,9 +16,9 @@ import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
 import { checkSourceSelection, explainSourceSchemaProblems } from './sourceSelectionCheck';
 import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator';
-import { validationStrings as s } from '../l10n/validationStrings';
+import { authoringStrings as s } from '../l10n/authoringStrings';
 import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 
 export const VALIDATORS: Record<FileKind, ValidateFunction> = {
   dataset: validators.validateDataset,
@@ -129,7 +129,7 @@ function validateLargeJson(text: string, kind: FileKind | undefined): Validation
   }
   const resolved = kind ?? kindFromValue(value);
   const tooDeep = findTooDeepJson(text);
-  const deepDiagnostic: Diagnostic[] = tooDeep < 0 ? [] : [{ severity: resolved === 'log' ? 'warning' : 'error', message: hostileInputStrings.tooDeep(MAX_NESTING_DEPTH), path: [], documentIndex: 0, source: 'syntax', range: { start: tooDeep, end: tooDeep + 1 } }];
+  const deepDiagnostic: Diagnostic[] = tooDeep < 0 ? [] : [{ severity: resolved === 'log' ? 'warning' : 'error', message: inputStrings.tooDeep(MAX_NESTING_DEPTH), path: [], documentIndex: 0, source: 'syntax', range: { start: tooDeep, end: tooDeep + 1 } }];
   // A log's deep values are shown collapsed (the rest is checked); any other file is refused.
   if (tooDeep >= 0 && resolved !== 'log') return { kind: resolved, documents: [], values: [], diagnostics: deepDiagnostic };
   if (tooDeep >= 0) value = boundDepth(value);

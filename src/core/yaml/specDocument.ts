@@ -5,7 +5,7 @@
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from 'yaml';
 import { OffsetRange } from '../text/lineIndex';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
-import { hostileInputStrings } from '../l10n/hostileInputStrings';
+import { inputStrings } from '../l10n/inputStrings';
 
 import type { JsonPath } from '../json/jsonPath';
 
@@ -88,7 +88,7 @@ export function parseSpecDocuments(text: string): SpecDocument[] {
  */
 function tooDeepDocument(text: string, offset: number): SpecDocument {
   const range = { start: 0, end: text.length };
-  const problem: ParseProblem = { message: hostileInputStrings.tooDeep(MAX_NESTING_DEPTH), range: { start: offset, end: offset + 1 }, severity: 'error' };
+  const problem: ParseProblem = { message: inputStrings.tooDeep(MAX_NESTING_DEPTH), range: { start: offset, end: offset + 1 }, severity: 'error' };
   return { index: 0, value: null, yaml: parseDocument(''), range, problems: [problem] };
 }
 

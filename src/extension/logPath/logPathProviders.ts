@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import { findLogPathReferences, LOG_PATH_KEY, LogPathReference, logPathAt } from '../../core/authoring/logPathReferences';
 import { pathItems } from '../../core/authoring/pathCompletion';
 import { checkLogPath, LogPathStatus } from '../../core/report/logPathCheck';
-import { logPathStrings as S } from '../../core/l10n/logPathStrings';
+import { logPathStrings as S } from '../../core/l10n/logStrings';
 import { resolveSourcePath } from '../../core/sources/sourcePaths';
 import type { Services } from '../services';
 import { listDirectory, SPEC_SELECTOR, specPathOf } from '../authoring/authoringSupport';

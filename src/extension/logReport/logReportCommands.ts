@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CommandHandler } from '../commandHandler';
 import type { Services } from '../services';
 import { looksLikeLogJson } from '../../core/fileKind';
-import { logReportStrings as S } from '../../core/l10n/logReportStrings';
+import { logStrings as S } from '../../core/l10n/logStrings';
 import { writeStandaloneReport } from '../../core/report/standaloneReportFile';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
 import { openLogSource } from '../../core/report/openLogSource';

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { HostToWebview, RevealTarget, WebviewToHost } from '../../core/protocol/logReportProtocol';
 import { isOpenableLink, isWebviewToHost } from '../../core/protocol/logReportProtocol';
-import { logReportStrings as S } from '../../core/l10n/logReportStrings';
+import { logStrings as S } from '../../core/l10n/logStrings';
 import type { Services } from '../services';
 import type { LoadState, TaskLogDocument } from './taskLogDocument';
 import { webviewOptions, webviewPage } from '../webviewPage';

@@ -4,7 +4,7 @@
  */
 import * as vscode from 'vscode';
 import * as path from 'node:path';
-import { logReportStrings as S } from '../../core/l10n/logReportStrings';
+import { logStrings as S } from '../../core/l10n/logStrings';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
 import { servedLogReport } from './logReportTestState';

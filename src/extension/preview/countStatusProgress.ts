@@ -4,9 +4,8 @@
  * Cancel button; it ends when the count ends, however it ends.
  */
 import * as vscode from 'vscode';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { previewViewStrings, selectionFunnelViewStrings } from '../../core/l10n/previewStrings';
 import type { PreviewProgress, RecordNoun } from '../../core/model/previewTypes';
-import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
 
 /** What happened to the status bar entry (for the integration tests' view of the host). */
 export interface CountStatusObserver {

@@ -6,7 +6,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { datasetCommandStrings as S } from '../../core/l10n/datasetCommandStrings';
+import { datasetCommandStrings as S } from '../../core/l10n/cliStrings';
 import { exportKeptRows, ExportError } from '../../core/export/keptRowsExport';
 import { validateText } from '../../core/validation/validateText';
 import { LineIndex } from '../../core/text/lineIndex';

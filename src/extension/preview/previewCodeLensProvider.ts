@@ -4,12 +4,10 @@
  * local files and folders (never a URL), and only after typing pauses.
  */
 import * as vscode from 'vscode';
-import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { selectionFunnelViewStrings, previewViewStrings, previewGeneratorStrings } from '../../core/l10n/previewStrings';
 import { preview } from '../../core/sources/preview';
 import { locate, parseSpecDocuments } from '../../core/yaml/specDocument';
 import { isRecord } from '../../core/json/jsonValue';
-import { previewGeneratorStrings } from '../../core/l10n/previewGeneratorStrings';
 import { Services } from '../services';
 import { DatasetEntry, datasetEntries, isDatasetSpec } from './datasetDocuments';
 import { PreviewResultCache } from './previewResultCache';

@@ -8,7 +8,7 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { previewViewStrings } from '../../core/l10n/previewStrings';
 import { CommandHandler } from '../commandHandler';
 import { Services } from '../services';
 import { DatasetEntry, datasetEntries } from './datasetDocuments';

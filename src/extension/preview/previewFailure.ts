@@ -3,7 +3,7 @@
  * view can open it) and what to do. Pure: no VS Code API.
  */
 import type { PreviewFailure, PreviewLocation } from '../../core/protocol/previewProtocol';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { previewViewStrings } from '../../core/l10n/previewStrings';
 import { LineIndex } from '../../core/text/lineIndex';
 import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
 import { wordPreviewError } from '../../core/sources/previewErrorWording';

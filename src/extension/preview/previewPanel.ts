@@ -6,10 +6,8 @@
  */
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
-import type {
-  GeneratorMessage, HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost,
-} from '../../core/protocol/previewProtocol';
+import { previewViewStrings } from '../../core/l10n/previewStrings';
+import type { GeneratorMessage, HostToWebview, PreviewFailure, PreviewTarget, ProgressMessage, ResultMessage, RunFailedMessage, RunStartedMessage, WebviewToHost } from '../../core/protocol/previewProtocol';
 import { isWebviewToHost } from '../../core/protocol/previewProtocol';
 import { preview } from '../../core/sources/preview';
 import type { PreviewProgress, PreviewResult, PreviewRow } from '../../core/model/previewTypes';

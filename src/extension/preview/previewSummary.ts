@@ -5,7 +5,7 @@
 import type { GeneratorPreviewView } from '../../core/sources/generatorPreview';
 import type { PreviewSummaryView } from '../../core/protocol/previewProtocol';
 import type { FilterStep, PreviewResult, RecordNoun } from '../../core/model/previewTypes';
-import { selectionFunnelLine } from '../../core/l10n/selectionFunnelViewStrings';
+import { selectionFunnelLine } from '../../core/l10n/previewStrings';
 
 /**
  * What `evalLens.previewFilters` resolves to once the first full count of the run it started ends:

@@ -1,6 +1,6 @@
 /** `confirmFetch` for the core: follows `evalLens.preview.urlFetch`, and asks in an untrusted workspace. */
 import * as vscode from 'vscode';
-import { previewViewStrings } from '../../core/l10n/previewViewStrings';
+import { previewViewStrings } from '../../core/l10n/previewStrings';
 import type { PreviewFailure } from '../../core/protocol/previewProtocol';
 import { UrlFetchPolicy } from '../config';
 import { fetchDecision } from './fetchPolicy';

@@ -2,7 +2,7 @@
 import * as vscode from 'vscode';
 import { targetUri } from '../logReport/logReportCommands';
 import { readTraceJson } from '../../core/trace/traceFile';
-import { traceFileStrings as S } from '../../core/l10n/traceFileStrings';
+import { traceFileStrings as S } from '../../core/l10n/traceStrings';
 import { TraceFileEditorProvider } from './traceFileEditorProvider';
 
 export async function openTraceFile(arg: unknown): Promise<unknown> {

@@ -6,7 +6,7 @@ import * as vscode from 'vscode';
 import { readTraceJson } from '../../core/trace/traceFile';
 import { TraceFileModel, traceFileModel } from '../../core/trace/traceFileModel';
 import type { TraceReadFailure } from '../../core/trace/traceFile';
-import { traceFileStrings as S } from '../../core/l10n/traceFileStrings';
+import { traceFileStrings as S } from '../../core/l10n/traceStrings';
 
 export type TraceLoadState =
   | { kind: 'ready'; generation: number; model: TraceFileModel }

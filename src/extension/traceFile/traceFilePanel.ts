@@ -3,8 +3,8 @@ import * as vscode from 'vscode';
 import type { TraceHostToWebview, TraceInit } from '../../core/protocol/traceFileProtocol';
 import { isTraceWebviewToHost } from '../../core/protocol/traceFileProtocol';
 import { isOpenableLink } from '../../core/protocol/logReportProtocol';
-import { logReportStrings } from '../../core/l10n/logReportStrings';
-import { traceFileStrings as S } from '../../core/l10n/traceFileStrings';
+import { logStrings } from '../../core/l10n/logStrings';
+import { traceFileStrings as S } from '../../core/l10n/traceStrings';
 import { findSubSpan, TRACE_PAGE_SIZE, turnsPage } from '../../core/trace/traceFileModel';
 import { spanOutline } from '../../core/trace/spanConversation';
 import type { Services } from '../services';
@@ -60,7 +60,7 @@ export class TraceFilePanel implements vscode.Disposable {
       case 'more': {
         const state = await this.document.ready();
         if (state.kind !== 'ready' || state.generation !== message.generation) {
-          this.post({ type: 'error', id: message.id, error: logReportStrings.staleReloaded });
+          this.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
           return;
         }
         servedTraceFile.more(this.document.uri);
@@ -71,7 +71,7 @@ export class TraceFilePanel implements vscode.Disposable {
         const state = await this.document.ready();
         const span = state.kind === 'ready' && state.generation === message.generation ? findSubSpan(state.model, message.spanId) : undefined;
         if (state.kind !== 'ready' || !span) {
-          this.post({ type: 'error', id: message.id, error: logReportStrings.staleReloaded });
+          this.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
           return;
         }
         this.post({ type: 'spanItemsResult', id: message.id, generation: state.generation, spanId: span.spanId, items: span.items });
@@ -83,7 +83,7 @@ export class TraceFilePanel implements vscode.Disposable {
         return;
       case 'openLink':
         if (!isOpenableLink(message.href)) return;
-        if ((await vscode.window.showWarningMessage(logReportStrings.linkConfirm(message.href), { modal: true }, logReportStrings.openLinkButton)) === logReportStrings.openLinkButton) {
+        if ((await vscode.window.showWarningMessage(logStrings.linkConfirm(message.href), { modal: true }, logStrings.openLinkButton)) === logStrings.openLinkButton) {
           await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
         }
         return;

@@ -9,7 +9,7 @@ import { ZipEntryError, crc32, readEntryData } from '../../../src/core/archive/z
 import { openZip } from '../../../src/core/archive/zipReader';
 import { decodeZstdFrames } from '../../../src/core/archive/zstdFrames';
 import { decodeFrameWasm, setZstdWasmEnabled, startZstdWasm, zstdWasmReady } from '../../../src/core/archive/zstdWasm';
-import { evalLogStrings } from '../../../src/core/l10n/evalLogStrings';
+import { sourceStrings } from '../../../src/core/l10n/sourceStrings';
 import { REAL_ZSTD_FRAMES, TestEntry, buildZip, rawZstdFrame } from './zipTestWriter';
 
 /** The global `fetch` as it was before the decoder started (it is hidden while zstddec chooses how to load). */
@@ -142,8 +142,8 @@ describe('zstd WebAssembly decoder', () => {
     assert.deepEqual(withWasm, withFzstd);
     assert.equal(withWasm.get('good.json'), `ok ${real.crc}`);
     assert.equal(withWasm.get('nosize.txt'), `ok ${crc32(text)}`);
-    assert.ok(withWasm.get('terabytes.json')?.includes(evalLogStrings.zstdFrameTooLarge));
-    assert.ok(withWasm.get('truncated.json')?.includes(evalLogStrings.zstdTruncated));
+    assert.ok(withWasm.get('terabytes.json')?.includes(sourceStrings.zstdFrameTooLarge));
+    assert.ok(withWasm.get('truncated.json')?.includes(sourceStrings.zstdTruncated));
     for (const name of ['cut-block.json', 'garbage.json', 'short-raw.json']) assert.ok(!withWasm.get(name)?.startsWith('ok '), name);
   });
 });

@@ -1,15 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  compareCodePoints,
-  compileFilter,
-  compileFilters,
-  evaluateFilter,
-  FilterCompileError,
-  FilterOutcome,
-  MISSING,
-  resolveSegments,
-} from '../../../src/core/filters/filterEvaluator';
+import { compareCodePoints, compileFilter, compileFilters, evaluateFilter, FilterCompileError, FilterOutcome, MISSING, resolveSegments } from '../../../src/core/filters/filterEvaluator';
 import { parseExpression } from '../../../src/core/filters/expressionParser';
 import { FilterSpec } from '../../../src/core/filters/filterSpec';
 

@@ -1,9 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  assertDepth, boundDepth, exceedsDepth, findTooDeepJson, findTooDeepJsonBytes, findTooDeepYaml, lineOfOffset, MAX_NESTING_DEPTH,
-  NestingTooDeepError, parseJsonBounded, TOO_DEEP_MARKER,
-} from '../../../src/core/json/depthGuard';
+import { assertDepth, boundDepth, exceedsDepth, findTooDeepJson, findTooDeepJsonBytes, findTooDeepYaml, lineOfOffset, MAX_NESTING_DEPTH, NestingTooDeepError, parseJsonBounded, TOO_DEEP_MARKER } from '../../../src/core/json/depthGuard';
 
 const nest = (n: number) => `${'['.repeat(n)}${']'.repeat(n)}`;
 

@@ -7,7 +7,6 @@ import { Worker } from 'node:worker_threads';
 import * as l10n from '@vscode/l10n';
 import { logStrings } from '../../../src/core/l10n/logStrings';
 import { compareStrings } from '../../../src/core/l10n/compareStrings';
-import { logReportStrings } from '../../../src/core/l10n/logReportStrings';
 import { bundleCandidates, configureCliL10n, requestedLocale } from '../../../src/cli/cliLocale';
 import { jsonForScriptElement } from '../../../src/core/protocol/embeddedReport';
 import { configureL10nFromPage, L10N_BUNDLE_ELEMENT_ID } from '../../../webview/shared/l10nBundle';
@@ -27,8 +26,8 @@ describe('translations', () => {
     l10n.config({ contents: german });
     assert.equal(logStrings.metricTypeNotRecomputable('median'), 'Metriktyp „median“ lässt sich nicht aus den Einzelwerten berechnen');
     assert.equal(logStrings.metricTypeMissing, 'metric_type fehlt');
-    assert.equal(logReportStrings.trialsSetting(3), '3 Versuche je Beispiel');
-    assert.equal(logReportStrings.trialsSetting(1), '1 trial per sample', 'a message without a translation stays English');
+    assert.equal(logStrings.trialsSetting(3), '3 Versuche je Beispiel');
+    assert.equal(logStrings.trialsSetting(1), '1 trial per sample', 'a message without a translation stays English');
     assert.equal(compareStrings.view.columns[2], 'Basis', 'nested tables translate too');
   });
 
@@ -36,7 +35,7 @@ describe('translations', () => {
     l10n.config({ contents: {} });
     assert.equal(logStrings.metricTypeNotRecomputable('median'), 'metric type "median" cannot be recomputed from per-sample scores');
     assert.equal(logStrings.mismatchReason(0.5, 0.25, 4), 'reported 0.5, recomputed 0.25 from 4 sample(s)');
-    assert.equal(logReportStrings.trialsSetting(1), '1 trial per sample');
+    assert.equal(logStrings.trialsSetting(1), '1 trial per sample');
   });
 
   test('a webview reads the bundle its page embeds; a page without one stays English', () => {

@@ -3,8 +3,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { dataColumnsThatFit, mismatchedMetrics, repeatedPassColumns, sampleLevelErrors } from '../../../webview/logReport/reportRules';
-import { logReportStrings as S } from '../../../src/core/l10n/logReportStrings';
-import { reportViewStrings as V } from '../../../src/core/l10n/reportViewStrings';
+import { logStrings as S, logStrings as V } from '../../../src/core/l10n/logStrings';
 import { index } from '../log/logTestHelpers';
 
 const examples = path.resolve(__dirname, '../../../../examples/logs');

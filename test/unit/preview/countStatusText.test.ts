@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { countPercent, previewViewStrings } from '../../../src/core/l10n/previewViewStrings';
+import { countPercent, previewViewStrings } from '../../../src/core/l10n/previewStrings';
 
 describe('the count in the status bar', () => {
   test('the percentage comes from the bytes or files read, rounded down and kept within 0–100', () => {

@@ -1,10 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { funnelStages, funnelText } from '../../../webview/preview/funnelModel';
-import { countPercent, previewViewStrings } from '../../../src/core/l10n/previewViewStrings';
-import {
-  boundedCount, recordCount, selectionFunnelLine, selectionFunnelViewStrings as strings,
-} from '../../../src/core/l10n/selectionFunnelViewStrings';
+import { countPercent, previewViewStrings, boundedCount, recordCount, selectionFunnelLine, selectionFunnelViewStrings as strings } from '../../../src/core/l10n/previewStrings';
 import { expectedRecordNoun } from '../../../src/core/sources/sourceRecordNoun';
 import type { FilterStep, PreviewResult } from '../../../src/core/model/previewTypes';
 import { commandSummary, summaryView } from '../../../src/extension/preview/previewSummary';

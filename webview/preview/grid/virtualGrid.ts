@@ -2,7 +2,7 @@
  * The kept-rows table: only the visible rows exist in the DOM (fixed row height, a spacer for the rest),
  * sticky header, resizable columns, keyboard navigation and ARIA grid roles.
  */
-import { previewViewStrings } from '../../../src/core/l10n/previewViewStrings';
+import { previewViewStrings } from '../../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../../src/core/model/previewTypes';
 import { CELL_MAX_CHARS, cellTooltip, formatCell, originParts, originWidth } from '../cellFormat';

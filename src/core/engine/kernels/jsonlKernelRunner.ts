@@ -4,10 +4,7 @@
  */
 import { compiledOnce, KernelInstance, pagesFor } from '../wasm/kernelInstance';
 import { jsonlKernelBytes } from './jsonlKernel';
-import {
-  CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_WANTED, FILTER_SLOTS, IN, IN_SLACK, KEYS, KEYS_END, MAX_DECIDED_FILTERS, MAX_POSITIONS, MAX_WANTED,
-  OUT, OUT_BYTES, OUTCOME_STRIDE, OUTCOMES, PREFIXES, recordBytes, STATS, SUBS, TABLE, UNKNOWN_OUTCOME, VALUE_BYTES,
-} from './jsonlKernelLayout';
+import { CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_WANTED, FILTER_SLOTS, IN, IN_SLACK, KEYS, KEYS_END, MAX_DECIDED_FILTERS, MAX_POSITIONS, MAX_WANTED, OUT, OUT_BYTES, OUTCOME_STRIDE, OUTCOMES, PREFIXES, recordBytes, STATS, SUBS, TABLE, UNKNOWN_OUTCOME, VALUE_BYTES } from './jsonlKernelLayout';
 
 /** Input bytes per window: lines longer than this are left to JavaScript. */
 export const WINDOW_BYTES = 4 * 1024 * 1024;

@@ -13,7 +13,7 @@ import { MemberTree, memberTree } from './memberPicker';
 import { RowCounter } from './rowCounter';
 import { isPlainObject, setOwn } from '../../json/objectValues';
 import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../../json/depthGuard';
-import { hostileInputStrings } from '../../l10n/hostileInputStrings';
+import { inputStrings } from '../../l10n/inputStrings';
 import { printable } from '../../text/printable';
 
 export type DataFormat = 'csv' | 'jsonl';
@@ -333,7 +333,7 @@ export class RangeProcessor {
       }
     }
     if (end - start > MAX_NESTING_DEPTH && findTooDeepJsonBytes(buf, MAX_NESTING_DEPTH, start, end) >= 0) {
-      this.counter.warn(hostileInputStrings.tooDeepLine(MAX_NESTING_DEPTH), line + this.lineOffset);
+      this.counter.warn(inputStrings.tooDeepLine(MAX_NESTING_DEPTH), line + this.lineOffset);
       return;
     }
     let value: unknown;

@@ -6,7 +6,7 @@
  */
 import { ZipArchive, ZipEntry } from '../../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
-import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { isPlainObject, setOwn } from '../../json/objectValues';
 import { SkippedMembers, parseLeanSample } from './leanSample';
 
@@ -87,7 +87,7 @@ export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxByt
   try {
     return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
   } catch (error) {
-    throw new ZipEntryError(entry.name, archive.file, false, evalLogStrings.invalidJson(entry.name, archive.file, error instanceof Error ? error.message : String(error)));
+    throw new ZipEntryError(entry.name, archive.file, false, sourceStrings.invalidJson(entry.name, archive.file, error instanceof Error ? error.message : String(error)));
   }
 }
 
@@ -99,7 +99,7 @@ export async function readArchiveHeader(archive: ZipArchive, maxBytes: number): 
 
 function notASample(ref: SampleRef, archive: ZipArchive): ZipEntryError {
   const name = (ref.plain ?? ref.sample)!.name;
-  return new ZipEntryError(name, archive.file, false, evalLogStrings.notASample(name, archive.file));
+  return new ZipEntryError(name, archive.file, false, sourceStrings.notASample(name, archive.file));
 }
 
 /**

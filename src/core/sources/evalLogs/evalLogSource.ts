@@ -7,8 +7,7 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { evalLogStrings } from '../../l10n/evalLogStrings';
-import { evalLogSpeedStrings } from '../../l10n/evalLogSpeedStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
@@ -67,12 +66,12 @@ async function logFilesOf(path: string, warnings: WarningList, signal?: AbortSig
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(path, reason(error)), { file: path });
   }
   if (info.isFile()) {
-    if (!isEvalArchive(path) && !isJsonLog(path)) throw new PreviewError('invalidSource', evalLogStrings.notALogFile(path), { file: path });
+    if (!isEvalArchive(path) && !isJsonLog(path)) throw new PreviewError('invalidSource', sourceStrings.notALogFile(path), { file: path });
     return { logs: [{ path, relative: path.split(/[\\/]/).pop() ?? path }], single: true };
   }
-  if (!info.isDirectory()) throw new PreviewError('invalidSource', evalLogStrings.notALogFile(path), { file: path });
+  if (!info.isDirectory()) throw new PreviewError('invalidSource', sourceStrings.notALogFile(path), { file: path });
   const logs = await listLogs(path, warnings, signal);
-  if (!logs.length) throw new PreviewError('invalidSource', evalLogStrings.noLogs(path), { file: path });
+  if (!logs.length) throw new PreviewError('invalidSource', sourceStrings.noLogs(path), { file: path });
   return { logs, single: false };
 }
 
@@ -96,7 +95,7 @@ function byStart(a: Candidate, b: Candidate): number {
 export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResult> {
   const { options } = input;
   if (input.limit !== undefined && (!Number.isInteger(input.limit) || input.limit < 1)) {
-    throw new PreviewError('invalidSource', evalLogStrings.badLimit(input.limit), { file: options.specPath });
+    throw new PreviewError('invalidSource', sourceStrings.badLimit(input.limit), { file: options.specPath });
   }
   if (await isTranscriptDatabase(input.path)) return previewTranscriptDatabase(input);
   const warnings = new WarningList();
@@ -130,7 +129,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   };
   const result = (complete: boolean): PreviewResult => {
     const matched = input.limit === undefined ? seen : Math.min(seen, input.limit);
-    const steps: FilterStep[] = matched < seen ? [{ index: 0, field: 'limit', label: evalLogStrings.keptByLimit, removed: seen - matched, notComparable: 0 }] : [];
+    const steps: FilterStep[] = matched < seen ? [{ index: 0, field: 'limit', label: sourceStrings.keptByLimit, removed: seen - matched, notComparable: 0 }] : [];
     return {
       columns: [...EVAL_LOG_SAMPLE_COLUMNS],
       rows: [...rows],
@@ -142,7 +141,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
       complete,
       selection: true,
       recordNoun: 'samples',
-      countedBy: evalLogStrings.countedArchive(filesDone, seen, threadsUsed) + (input.limit === undefined ? '' : evalLogSpeedStrings.limitNeedsFullPass(input.limit)),
+      countedBy: sourceStrings.countedArchive(filesDone, seen, threadsUsed) + (input.limit === undefined ? '' : sourceStrings.limitNeedsFullPass(input.limit)),
       sourceFacts: { metadataKeys: [...metadataKeys], scoreKeys: [...scoreKeys] },
       ...(deferred.any ? { fillTraces: (wanted: readonly PreviewRow[], signal?: AbortSignal) => deferred.fill(wanted, signal) } : {}),
     };
@@ -229,7 +228,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
     for (const range of ranges) {
       if (options.signal?.aborted) break;
       const counted = await range.done.catch((error: unknown) => {
-        if (!options.signal?.aborted) warnings.add(evalLogStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
+        if (!options.signal?.aborted) warnings.add(sourceStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
         return undefined;
       });
       if (!counted) continue;

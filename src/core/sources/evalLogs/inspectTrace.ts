@@ -4,16 +4,7 @@
  * placeholder), assistant `tool_calls` → function_call, tool messages → function_call_output by `tool_call_id`
  * (an error keeps `status: "incomplete"`).
  */
-import {
-  OpenResponsesItem,
-  TraceMetadataRecord,
-  TraceRecord,
-  binaryPlaceholder,
-  functionCallItem,
-  functionCallOutputItem,
-  messageItem,
-  reasoningItem,
-} from '../../trace/traceRecord';
+import { OpenResponsesItem, TraceMetadataRecord, TraceRecord, binaryPlaceholder, functionCallItem, functionCallOutputItem, messageItem, reasoningItem } from '../../trace/traceRecord';
 import { isPlainObject } from '../../json/objectValues';
 
 type Role = 'system' | 'user' | 'assistant';

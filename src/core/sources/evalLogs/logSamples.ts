@@ -6,7 +6,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { ZipArchive, ZipFormatError, openZip } from '../../archive/zipReader';
 import { ZipEntryError } from '../../archive/zipEntryData';
-import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { isPlainObject } from '../../json/objectValues';
 import { SampleRef, archiveSamples, readArchiveHeader, readArchiveSample } from './evalArchive';
@@ -63,7 +63,7 @@ async function openArchive(log: LogFile, context: ReadContext): Promise<ZipArchi
   try {
     return await openZip(log.path);
   } catch (error) {
-    failFile(context, log.path, error instanceof ZipFormatError ? error.message : evalLogStrings.unreadableLog(log.path, reason(error)));
+    failFile(context, log.path, error instanceof ZipFormatError ? error.message : sourceStrings.unreadableLog(log.path, reason(error)));
     return undefined;
   }
 }
@@ -75,7 +75,7 @@ async function* archiveSamplesOf(log: LogFile, context: ReadContext): AsyncGener
     let header: unknown;
     try {
       header = await readArchiveHeader(archive, context.maxBytes);
-      if (header === undefined) context.warn(evalLogStrings.noHeader(log.path), log.path);
+      if (header === undefined) context.warn(sourceStrings.noHeader(log.path), log.path);
     } catch (error) {
       if (!(error instanceof ZipEntryError)) throw error;
       context.warn(error.message, log.path);
@@ -113,15 +113,15 @@ async function readJsonLog(log: LogFile, context: ReadContext): Promise<Record<s
     const size = (await stat(log.path)).size;
     const limit = Math.min(context.maxBytes, MAX_JSON_LOG_BYTES);
     if (size > limit) {
-      failFile(context, log.path, evalLogStrings.jsonLogTooLarge(log.path, size / 1048576, limit / 1048576));
+      failFile(context, log.path, sourceStrings.jsonLogTooLarge(log.path, size / 1048576, limit / 1048576));
       return undefined;
     }
     const value: unknown = JSON.parse(await readFile(log.path, 'utf8'));
     if (isPlainObject(value) && isPlainObject(value.eval)) return value;
-    failFile(context, log.path, evalLogStrings.notAnInspectLog(log.path));
+    failFile(context, log.path, sourceStrings.notAnInspectLog(log.path));
   } catch (error) {
     if (error instanceof PreviewError) throw error;
-    failFile(context, log.path, evalLogStrings.unreadableLog(log.path, reason(error)));
+    failFile(context, log.path, sourceStrings.unreadableLog(log.path, reason(error)));
   }
   return undefined;
 }
@@ -138,7 +138,7 @@ async function* jsonSamplesOf(log: LogFile, context: ReadContext): AsyncGenerato
     if (isPlainObject(sample) && sample.id !== undefined && sample.id !== null) {
       yield { sample, context: logInfo, locator: { kind: 'json', file: log.path, index }, index };
     } else {
-      context.warn(evalLogStrings.notASample(`samples[${index}]`, log.path), log.path);
+      context.warn(sourceStrings.notASample(`samples[${index}]`, log.path), log.path);
     }
   }
 }

@@ -11,7 +11,7 @@ import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetRe
 import { decodeZstdFrames } from '../../archive/zstdFrames';
 import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { startZstdWasm } from '../../archive/zstdWasm';
-import { evalLogStrings } from '../../l10n/evalLogStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { assertRegularFile } from '../../text/regularFile';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
@@ -95,7 +95,7 @@ function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowInde
       try {
         value = plainValue(JSON.parse(value));
       } catch {
-        warnings.add(evalLogStrings.jsonColumnInvalid(column, rowIndex + 1, part.file), part.file);
+        warnings.add(sourceStrings.jsonColumnInvalid(column, rowIndex + 1, part.file), part.file);
       }
     }
     if (column !== 'sample_id') setOwn(row, column, value);
@@ -135,7 +135,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   for (const name of names) {
     if (options.signal?.aborted) break;
     const file = join(input.path, name);
-    const unreadable = (error: unknown) => new PreviewError('unreadableSource', evalLogStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
+    const unreadable = (error: unknown) => new PreviewError('unreadableSource', sourceStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
     const { buffer, close } = await fileBuffer(file).catch((error: unknown) => {
       throw unreadable(error);
     });
@@ -164,7 +164,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   if (!columns.includes('trace')) columns.push('trace');
   if (!options.onRow) for (const row of rows) row.values = inColumnOrder(row.values, columns);
   const matched = input.limit === undefined ? total : Math.min(total, input.limit);
-  const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: evalLogStrings.cappedByLimit, removed: total - matched, notComparable: 0 }] : [];
+  const steps: FilterStep[] = matched < total ? [{ index: 0, field: 'limit', label: sourceStrings.cappedByLimit, removed: total - matched, notComparable: 0 }] : [];
   const result: PreviewResult = {
     columns,
     rows,
@@ -176,7 +176,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
     complete: !options.signal?.aborted,
     selection: true,
     recordNoun: 'transcripts',
-    countedBy: evalLogStrings.countedDatabase(parts.length),
+    countedBy: sourceStrings.countedDatabase(parts.length),
     sourceFacts: { metadataKeys: metadataKeysOf(rows), scoreKeys: [] },
   };
   options.onFirstPage?.(result);

@@ -12,8 +12,7 @@ import { PreviewOptions } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
-import { hubExportStrings } from '../../l10n/hubExportStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { cellOf } from './parquetCells';
 import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from './parquetColumnOutcomes';
 
@@ -154,7 +153,7 @@ export function footerFetchSize(size: number): number {
 export async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
   const anonymous = !sendsToken(file.url);
   const size = file.size ?? (await client.size(file.url, { what, anonymous }));
-  const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, hubExportStrings.parquetGone(file.filename ?? file.url));
+  const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, sourceStrings.parquetGone(file.filename ?? file.url));
   try {
     return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: footerFetchSize(size) }) };
   } catch (error) {
@@ -204,7 +203,7 @@ export async function openParquetFiles(client: RemoteClient, files: readonly Hub
 
 export function unreadable(file: HubParquetFile, error: unknown): unknown {
   if (error instanceof PreviewError || isCancellation(error)) return error;
-  return new PreviewError('unreadableSource', remoteSourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
+  return new PreviewError('unreadableSource', sourceStrings.parquetUnreadable(file.filename ?? file.url, error instanceof Error ? error.message : String(error)), { file: file.url });
 }
 
 export async function countFromParquet(input: ParquetCountInput): Promise<ParquetCount> {

@@ -5,7 +5,7 @@
  * soon as it is known, so memory holds a few row groups (16 MB compressed ahead at most) whatever the split's size.
  */
 import { CompiledFilter } from '../../filters/filterEvaluator';
-import { hubExportStrings } from '../../l10n/hubExportStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
@@ -84,7 +84,7 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
     const readGroup = (g: number) => {
       const bytes = groupBytes[g];
       if (bytes > limitMB * 1048576) {
-        const tooLarge = Promise.reject(new PreviewError('unreadableSource', hubExportStrings.rowGroupTooLarge(file.filename ?? file.url, g, Math.ceil(bytes / 1048576), limitMB), { file: file.url }));
+        const tooLarge = Promise.reject(new PreviewError('unreadableSource', sourceStrings.rowGroupTooLarge(file.filename ?? file.url, g, Math.ceil(bytes / 1048576), limitMB), { file: file.url }));
         tooLarge.catch(() => undefined);
         return tooLarge;
       }

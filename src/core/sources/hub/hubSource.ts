@@ -7,7 +7,7 @@
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { filterLabel } from '../../filters/filterLabel';
 import { ORDERING_OPS } from '../../filters/filterSpec';
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { buildResult } from '../previewResult';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, SourceFacts } from '../../model/previewTypes';
@@ -56,14 +56,14 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const warnings: PreviewWarning[] = [];
   const kwargs = isPlainObject(source.load_dataset_kwargs) ? source.load_dataset_kwargs : {};
   const others = Object.keys(kwargs).filter((key) => key !== 'name');
-  if (others.length > 0) warnings.push({ message: remoteSourceStrings.hubKwargsIgnored(others) });
+  if (others.length > 0) warnings.push({ message: sourceStrings.hubKwargsIgnored(others) });
   const wantedConfig = typeof kwargs.name === 'string' && kwargs.name !== '' ? kwargs.name : undefined;
 
   const base = resolveEndpoint(undefined, 'EVAL_LENS_HUB_URL', ['EVAL_LENS_HUB_URL'], HUB_DEFAULT_URL, options);
   const token = firstEnv(environmentOf(options), ['HF_TOKEN']);
   const redactor = new Redactor();
   redactor.add(token);
-  const client = new RemoteClient({ options, redactor, headers: token ? { Authorization: `Bearer ${token}` } : {}, authCheck: l10n.t('{0} (the dataset may be gated or private)', remoteSourceStrings.hubAuthCheck) });
+  const client = new RemoteClient({ options, redactor, headers: token ? { Authorization: `Bearer ${token}` } : {}, authCheck: l10n.t('{0} (the dataset may be gated or private)', sourceStrings.hubAuthCheck) });
   const hubOrigin = new URL(base).origin;
   const sendsToken = (url: string) => {
     const { origin, hostname } = new URL(url);
@@ -78,19 +78,19 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     return request;
   };
   // With filters, whether the hub can filter is asked while the splits are listed.
-  const validRequest = filters.length > 0 ? startEarly(client.json<{ filter?: boolean }>(api('/is-valid', { dataset }), { what, notFound: remoteSourceStrings.hubNoDataset(dataset) })) : undefined;
-  const splitsAnswer = await client.json<{ splits?: unknown }>(api('/splits', { dataset }), { what, notFound: remoteSourceStrings.hubNoDataset(dataset) });
+  const validRequest = filters.length > 0 ? startEarly(client.json<{ filter?: boolean }>(api('/is-valid', { dataset }), { what, notFound: sourceStrings.hubNoDataset(dataset) })) : undefined;
+  const splitsAnswer = await client.json<{ splits?: unknown }>(api('/splits', { dataset }), { what, notFound: sourceStrings.hubNoDataset(dataset) });
   const splits = (Array.isArray(splitsAnswer?.splits) ? splitsAnswer.splits : []).filter(isPlainObject).map((s) => ({ config: String(s.config), split: String(s.split) }));
   const configs = [...new Set(splits.map((s) => s.config))];
   let config: string;
   if (wantedConfig !== undefined) {
-    if (!configs.includes(wantedConfig)) throw new PreviewError('invalidSource', remoteSourceStrings.hubUnknownConfig(dataset, wantedConfig, configs));
+    if (!configs.includes(wantedConfig)) throw new PreviewError('invalidSource', sourceStrings.hubUnknownConfig(dataset, wantedConfig, configs));
     config = wantedConfig;
   } else if (configs.length === 1) config = configs[0];
-  else if (configs.length === 0) throw new PreviewError('unreadableSource', remoteSourceStrings.hubNoDataset(dataset));
-  else throw new PreviewError('invalidSource', remoteSourceStrings.hubNoConfig(dataset, configs));
+  else if (configs.length === 0) throw new PreviewError('unreadableSource', sourceStrings.hubNoDataset(dataset));
+  else throw new PreviewError('invalidSource', sourceStrings.hubNoConfig(dataset, configs));
   const configSplits = splits.filter((s) => s.config === config).map((s) => s.split);
-  const noSplit = remoteSourceStrings.hubNoSplit(dataset, config, split, configSplits);
+  const noSplit = sourceStrings.hubNoSplit(dataset, config, split, configSplits);
   if (!configSplits.includes(split)) throw new PreviewError('invalidSource', noSplit);
   const where = { dataset, config, split };
 
@@ -109,14 +109,14 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     (answer?.rows ?? []).filter((r) => isPlainObject(r) && isPlainObject(r.row)).map((r) => ({ values: r.row!, origin: { file: rowFile(Number(r.row_idx ?? 0)) } }));
   const truncated = (answer: HubRowsAnswer | undefined) => {
     const count = (answer?.rows ?? []).reduce((sum, r) => sum + (Array.isArray(r.truncated_cells) ? r.truncated_cells.length : 0), 0);
-    if (count > 0) warnings.push({ message: remoteSourceStrings.hubTruncatedCells(count) });
+    if (count > 0) warnings.push({ message: sourceStrings.hubTruncatedCells(count) });
   };
   const pageLength = String(Math.min(HUB_PAGE_ROWS, options.limit));
   const finish = (result: PreviewResult, countedBy: string, partial: boolean): PreviewResult => {
     const final: PreviewResult = { ...result, columns, countedBy, sourceFacts: facts };
     if (partial) {
       final.lowerBound = true;
-      final.warnings = [...final.warnings, { message: remoteSourceStrings.hubPartial }];
+      final.warnings = [...final.warnings, { message: sourceStrings.hubPartial }];
     }
     options.onFirstPage?.(final);
     return final;
@@ -130,7 +130,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     truncated(answer);
     const total = Number(answer?.num_rows_total ?? 0);
     const result: PreviewResult = { columns, rows: toRows(answer), total, matched: total, removedPerFilter: [], notComparable: 0, warnings, complete: true };
-    return finish(result, remoteSourceStrings.hubCountedByHub, answer?.partial === true);
+    return finish(result, sourceStrings.hubCountedByHub, answer?.partial === true);
   }
 
   const valid = await validRequest;
@@ -141,11 +141,11 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     } catch (error) {
       if (error instanceof PreviewError && error.kind === 'unreadableSource' && !options.signal?.aborted) {
         // The hub could not count (index not ready, refused): the Parquet files still can be.
-        warnings.push({ message: remoteSourceStrings.hubFilterFailed(error.message) });
+        warnings.push({ message: sourceStrings.hubFilterFailed(error.message) });
         return countHere();
       }
       if (!isCancellation(error)) throw error;
-      return finish(buildResult({ filters, stats: { total: 0, matched: 0, removed: filters.map(() => 0), notComparable: filters.map(() => 0) }, rows: [], columns, warnings, warningCount: warnings.length, complete: false }), remoteSourceStrings.hubCountedByHub, false);
+      return finish(buildResult({ filters, stats: { total: 0, matched: 0, removed: filters.map(() => 0), notComparable: filters.map(() => 0) }, rows: [], columns, warnings, warningCount: warnings.length, complete: false }), sourceStrings.hubCountedByHub, false);
     }
   }
   return countHere();
@@ -185,7 +185,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       warnings,
       complete: true,
     };
-    return finish(result, remoteSourceStrings.hubCountedByHub, partial);
+    return finish(result, sourceStrings.hubCountedByHub, partial);
   }
 
   /** The split's Parquet files (listed once). */
@@ -195,7 +195,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       .filter(isPlainObject)
       .filter((f) => f.split === split && (f.config === undefined || f.config === config) && typeof f.url === 'string')
       .map((f) => ({ url: String(f.url), size: typeof f.size === 'number' ? f.size : undefined, filename: typeof f.filename === 'string' ? f.filename : undefined }));
-    if (files.length === 0) throw new PreviewError('unreadableSource', remoteSourceStrings.hubNoParquet(dataset, split));
+    if (files.length === 0) throw new PreviewError('unreadableSource', sourceStrings.hubNoParquet(dataset, split));
     return { files, partial: parquet?.partial === true };
   }
 
@@ -212,7 +212,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       warningCount: warnings.length + read.counter.warningCount,
       complete: read.complete,
     });
-    return finish(result, remoteSourceStrings.hubCountedHere(read.columnsRead.length, columns.length, read.bytesRead), partial);
+    return finish(result, sourceStrings.hubCountedHere(read.columnsRead.length, columns.length, read.bytesRead), partial);
   }
 
   async function countHere(): Promise<PreviewResult> {
@@ -235,7 +235,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
       warningCount: warnings.length + count.counter.warningCount,
       complete: count.complete,
     });
-    return finish(result, remoteSourceStrings.hubCountedHere(count.columnsRead.length, columns.length, count.bytesRead), partial);
+    return finish(result, sourceStrings.hubCountedHere(count.columnsRead.length, columns.length, count.bytesRead), partial);
   }
 
   /** The full rows of the first kept indexes: one `/rows` request per window of 100 rows holding some of them. */

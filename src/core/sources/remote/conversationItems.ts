@@ -2,14 +2,7 @@
  * Chat payloads of the trace platforms (OpenAI chat messages, OpenAI Responses items, LangChain messages, plain
  * prompt/answer fields) as Open Responses items (docs/semantics.md §9.1). Unknown shapes give no items, never an error.
  */
-import {
-  OpenResponsesItem,
-  binaryPlaceholder,
-  functionCallItem,
-  functionCallOutputItem,
-  messageItem,
-  reasoningItem,
-} from '../../trace/traceRecord';
+import { OpenResponsesItem, binaryPlaceholder, functionCallItem, functionCallOutputItem, messageItem, reasoningItem } from '../../trace/traceRecord';
 import { isPlainObject } from '../../json/objectValues';
 
 type Rec = Record<string, unknown>;

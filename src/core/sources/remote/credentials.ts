@@ -2,7 +2,7 @@
  * Credentials of remote sources (docs/semantics.md §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
  * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
@@ -40,23 +40,23 @@ export async function resolveCredential(
   if (value === undefined || value === null) return firstEnv(env, envNames);
   if (typeof value === 'string') return value;
   if (isPlainObject(value) && typeof value.secret === 'string' && Object.keys(value).length === 1) {
-    if (!options.resolveSecret) throw invalid(remoteSourceStrings.secretUnavailable(field, value.secret));
+    if (!options.resolveSecret) throw invalid(sourceStrings.secretUnavailable(field, value.secret));
     const secret = await options.resolveSecret(value.secret);
-    if (secret === undefined || secret === '') throw invalid(remoteSourceStrings.secretNotFound(field, value.secret));
+    if (secret === undefined || secret === '') throw invalid(sourceStrings.secretNotFound(field, value.secret));
     return secret;
   }
   if (isPlainObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1) {
     const fromEnv = env[value.env];
-    if (fromEnv === undefined || fromEnv === '') throw invalid(remoteSourceStrings.envNotSet(field, value.env));
+    if (fromEnv === undefined || fromEnv === '') throw invalid(sourceStrings.envNotSet(field, value.env));
     return fromEnv;
   }
-  throw invalid(remoteSourceStrings.badCredential(field));
+  throw invalid(sourceStrings.badCredential(field));
 }
 
 /** `resolveCredential` that must find one: else an error naming the field and the environment variables. */
 export async function requireCredential(value: unknown, field: string, envNames: readonly string[], options: PreviewOptions): Promise<string> {
   const credential = await resolveCredential(value, field, envNames, options);
-  if (credential === undefined || credential === '') throw invalid(remoteSourceStrings.missingCredential(field, envNames));
+  if (credential === undefined || credential === '') throw invalid(sourceStrings.missingCredential(field, envNames));
   return credential;
 }
 
@@ -67,8 +67,8 @@ export function resolveEndpoint(value: unknown, field: string, envNames: readonl
   try {
     parsed = new URL(raw);
   } catch {
-    throw invalid(remoteSourceStrings.badUrl(field, raw));
+    throw invalid(sourceStrings.badUrl(field, raw));
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(remoteSourceStrings.badUrl(field, raw));
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(sourceStrings.badUrl(field, raw));
   return raw.replace(/\/+$/, '');
 }

@@ -3,7 +3,7 @@
  * platform cannot make are made here in order (one funnel step each), `limit` keeps the N most recent, and the
  * rows come out oldest first.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../../model/previewTypes';
 
 export interface SelectionCheck<R> {
@@ -83,7 +83,7 @@ export class RecordSelection<R> {
       if (this.removed[k] > 0) steps.push({ index: steps.length, field: check.field, label: check.label, removed: this.removed[k], notComparable: 0 });
     });
     if (this.removedByLimit > 0 && this.limit !== undefined) {
-      steps.push({ index: steps.length, field: 'limit', label: remoteSourceStrings.stepLimit(this.limit), removed: this.removedByLimit, notComparable: 0 });
+      steps.push({ index: steps.length, field: 'limit', label: sourceStrings.stepLimit(this.limit), removed: this.removedByLimit, notComparable: 0 });
     }
     return steps;
   }

@@ -4,7 +4,7 @@
  * and 5xx, and errors that say what to check. Every message built from an answer is redacted.
  */
 import { boundDepth, findTooDeepJson } from '../../json/depthGuard';
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../../model/previewTypes';
 import { Redactor } from './redaction';
@@ -77,7 +77,7 @@ export class RemoteClient {
       answer = confirm(url.origin + url.pathname);
       this.allowedOrigins.set(url.origin, answer);
     }
-    if (!(await answer)) throw new PreviewError('fetchRefused', remoteSourceStrings.refused(url.origin), { file: url.origin });
+    if (!(await answer)) throw new PreviewError('fetchRefused', sourceStrings.refused(url.origin), { file: url.origin });
   }
 
   /** A JSON answer; undefined for a 404 when `allow404`. */
@@ -90,7 +90,7 @@ export class RemoteClient {
       // An answer nested deeper than the limit keeps its shallow part; deeper values become a marker (rows stay printable).
       return findTooDeepJson(text) >= 0 ? boundDepth(value) : value;
     } catch {
-      throw new PreviewError('unreadableSource', remoteSourceStrings.notJson(context.what), { file: this.cleanUrl(url) });
+      throw new PreviewError('unreadableSource', sourceStrings.notJson(context.what), { file: this.cleanUrl(url) });
     }
   }
 
@@ -98,10 +98,10 @@ export class RemoteClient {
   async range(url: string, start: number, end: number, context: RequestContext): Promise<ArrayBuffer> {
     const headers = { ...(context.headers ?? {}), Range: `bytes=${start}-${end - 1}` };
     const response = await this.send(url, { ...context, headers });
-    if (response === undefined) throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(context.what, context.notFound ?? url));
+    if (response === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
     if (response.status !== 206) {
       await response.body?.cancel().catch(() => undefined);
-      throw new PreviewError('unreadableSource', remoteSourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
+      throw new PreviewError('unreadableSource', sourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
     }
     return this.guard(context, async () => {
       const buffer = await response.arrayBuffer();
@@ -113,11 +113,11 @@ export class RemoteClient {
   /** The file's size from a HEAD-like one-byte range request. */
   async size(url: string, context: RequestContext): Promise<number> {
     const response = await this.send(url, { ...context, headers: { ...(context.headers ?? {}), Range: 'bytes=0-0' } });
-    if (response === undefined) throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(context.what, context.notFound ?? url));
+    if (response === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
     const contentRange = response.headers.get('content-range') ?? '';
     await response.body?.cancel().catch(() => undefined);
     const match = /\/(\d+)\s*$/.exec(contentRange);
-    if (response.status !== 206 || !match) throw new PreviewError('unreadableSource', remoteSourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
+    if (response.status !== 206 || !match) throw new PreviewError('unreadableSource', sourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
     return Number(match[1]);
   }
 
@@ -130,7 +130,7 @@ export class RemoteClient {
       const declared = Number(response.headers.get('content-length'));
       if (Number.isFinite(declared) && declared > limit) {
         await response.body?.cancel().catch(() => undefined);
-        throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+        throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
       }
       const chunks: Uint8Array[] = [];
       let size = 0;
@@ -139,7 +139,7 @@ export class RemoteClient {
           size += chunk.length;
           if (size > limit) {
             await response.body.cancel().catch(() => undefined);
-            throw new PreviewError('unreadableSource', remoteSourceStrings.answerTooLarge(context.what, limit));
+            throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
           }
           chunks.push(chunk);
         }
@@ -162,9 +162,9 @@ export class RemoteClient {
     if (error instanceof PreviewError || error instanceof Cancelled) return error;
     if (this.aborted) return new Cancelled('cancelled');
     const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') return new PreviewError('unreadableSource', remoteSourceStrings.timeout(context.what, this.timeoutMs));
+    if (name === 'TimeoutError' || name === 'AbortError') return new PreviewError('unreadableSource', sourceStrings.timeout(context.what, this.timeoutMs));
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
-    return new PreviewError('unreadableSource', remoteSourceStrings.network(context.what, this.redactor.redact(cause)));
+    return new PreviewError('unreadableSource', sourceStrings.network(context.what, this.redactor.redact(cause)));
   }
 
   /** One request with consent, timeout and retries; the answer when 2xx (or undefined for an allowed 404). */
@@ -203,11 +203,11 @@ export class RemoteClient {
 
   private statusError(status: number, reason: string, context: RequestContext): PreviewError {
     const what = context.what;
-    if (status === 401 || status === 403) return new PreviewError('unreadableSource', remoteSourceStrings.unauthorized(what, status, this.config.authCheck));
-    if (status === 404) return new PreviewError('unreadableSource', context.notFound ? remoteSourceStrings.notFound(what, context.notFound) : remoteSourceStrings.httpStatus(what, status, reason));
-    if (status === 422) return new PreviewError('unreadableSource', remoteSourceStrings.refusedRequest(what, reason || l10n.t('no reason given')));
-    if (status === 429) return new PreviewError('unreadableSource', remoteSourceStrings.rateLimited(what));
-    return new PreviewError('unreadableSource', remoteSourceStrings.httpStatus(what, status, reason));
+    if (status === 401 || status === 403) return new PreviewError('unreadableSource', sourceStrings.unauthorized(what, status, this.config.authCheck));
+    if (status === 404) return new PreviewError('unreadableSource', context.notFound ? sourceStrings.notFound(what, context.notFound) : sourceStrings.httpStatus(what, status, reason));
+    if (status === 422) return new PreviewError('unreadableSource', sourceStrings.refusedRequest(what, reason || l10n.t('no reason given')));
+    if (status === 429) return new PreviewError('unreadableSource', sourceStrings.rateLimited(what));
+    return new PreviewError('unreadableSource', sourceStrings.httpStatus(what, status, reason));
   }
 
   /** The server's reason (`error`, `message`, `detail` of a JSON body, else the text), short and redacted. */

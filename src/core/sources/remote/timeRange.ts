@@ -2,7 +2,7 @@
  * `from_time` / `to_time` of the record sources (docs/semantics.md §9.1): ISO 8601; a date alone is midnight UTC, a time
  * without a zone is UTC. A record is in range when from_time ≤ its start < to_time.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -33,7 +33,7 @@ export function timeRangeOf(source: Record<string, unknown>): TimeRange {
     const value = source[field];
     if (value === undefined || value === null) continue;
     const ms = typeof value === 'string' ? parseIsoTime(value) : undefined;
-    if (ms === undefined) throw new PreviewError('invalidSource', remoteSourceStrings.badTime(field, String(value)));
+    if (ms === undefined) throw new PreviewError('invalidSource', sourceStrings.badTime(field, String(value)));
     if (field === 'from_time') range.from = ms;
     else range.to = ms;
   }

@@ -2,7 +2,7 @@
  * `trace_platform_a` (LangSmith, docs/semantics.md §9.5): a project's root runs (cursor paging of `/runs/query`, newest
  * first, stopping at `limit`) or a dataset's examples, with the selection funnel of §9.1.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
@@ -32,11 +32,11 @@ export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number |
   const checks: SelectionCheck<R>[] = [];
   if (range.from !== undefined) {
     const from = range.from;
-    checks.push({ field: 'from_time', label: remoteSourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
+    checks.push({ field: 'from_time', label: sourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
   }
   if (range.to !== undefined) {
     const to = range.to;
-    checks.push({ field: 'to_time', label: remoteSourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
+    checks.push({ field: 'to_time', label: sourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
   }
   return checks;
 }
@@ -50,7 +50,7 @@ function firstOf(answer: unknown): Record<string, unknown> | undefined {
 export async function previewTracePlatformA(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
   const project = typeof source.project === 'string' && source.project !== '' ? source.project : undefined;
   const dataset = typeof source.dataset === 'string' && source.dataset !== '' ? source.dataset : undefined;
-  if (!project && !dataset) throw new PreviewError('invalidSource', remoteSourceStrings.platformNoSelection);
+  if (!project && !dataset) throw new PreviewError('invalidSource', sourceStrings.platformNoSelection);
   const endpoint = resolveEndpoint(source.api_url, 'api_url', PLATFORM_A_URL_ENV, PLATFORM_A_DEFAULT_URL, options);
   const range = timeRangeOf(source);
   const limit = limitOf(source);
@@ -80,12 +80,12 @@ interface PlatformContext {
 async function previewRuns(project: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
   const what = `trace_platform_a project '${project}'`;
-  const notFound = remoteSourceStrings.platformNoProject(project);
+  const notFound = sourceStrings.platformNoProject(project);
   const sessions = await client.json(`${endpoint}/sessions?${new URLSearchParams({ name: project, limit: '1' })}`, { what, notFound });
   const session = firstOf(sessions);
-  if (!session || typeof session.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
+  if (!session || typeof session.id !== 'string') throw new PreviewError('unreadableSource', sourceStrings.notFound(what, notFound));
   const checks = timeChecks<Run>(ctx.range, runStart);
-  if (ctx.tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)) });
+  if (ctx.tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)) });
   const sink = options.onRow;
   // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
   // nested runs: nothing is held but the page being handed over.
@@ -144,7 +144,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   }
   const warnings: PreviewWarning[] = [];
   if (sink) {
-    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
     options.onFirstPage?.(handedResult);
     return handedResult;
   }
@@ -161,7 +161,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
     }
   }
   const rows = runs.map((run) => rowOf(run, children.get(String(run.id))));
-  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
   options.onFirstPage?.(result);
   return result;
 }
@@ -169,9 +169,9 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
 async function previewExamples(dataset: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
   const what = `trace_platform_a dataset '${dataset}'`;
-  const notFound = remoteSourceStrings.platformNoDataset(dataset);
+  const notFound = sourceStrings.platformNoDataset(dataset);
   const found = firstOf(await client.json(`${endpoint}/datasets?${new URLSearchParams({ name: dataset, limit: '1' })}`, { what, notFound }));
-  if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', remoteSourceStrings.notFound(what, notFound));
+  if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', sourceStrings.notFound(what, notFound));
   const datasetId = found.id;
   const createdAt = (example: Run) => timeOf(example.created_at);
   const sink = options.onRow;
@@ -186,7 +186,7 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
     if (handed.length < options.limit) handed.push(row);
   };
   const warnings: PreviewWarning[] = [];
-  if (ctx.tags.length > 0) warnings.push({ message: remoteSourceStrings.examplesIgnoreTags });
+  if (ctx.tags.length > 0) warnings.push({ message: sourceStrings.examplesIgnoreTags });
   let complete = true;
   try {
     const pages = offsetPages<Run>(async (offset, size) => {
@@ -205,7 +205,7 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   selection.applyLimit();
   if (sink && !streaming) for (const example of selection.oldestFirst()) if (!options.signal?.aborted) handOver(rowOf(example));
   const rows = sink ? handed : selection.oldestFirst().slice(0, options.limit).map(rowOf);
-  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: remoteSourceStrings.platformCountedBy('trace_platform_a') });
+  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
   options.onFirstPage?.(result);
   return result;
 }

@@ -3,7 +3,7 @@
  * observations, cursor paging, newest first), or the legacy traces API where the server answers 404 there.
  * Stops at `limit`; the first page's traces get their observations for the span view.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
@@ -36,13 +36,13 @@ async function keysOf(source: Record<string, unknown>, options: PreviewOptions):
   const combined = await resolveCredential(source.api_key, 'api_key', [], options);
   if (combined !== undefined) {
     const colon = combined.indexOf(':');
-    if (colon <= 0 || colon === combined.length - 1) throw new PreviewError('invalidSource', remoteSourceStrings.platformBadKey);
+    if (colon <= 0 || colon === combined.length - 1) throw new PreviewError('invalidSource', sourceStrings.platformBadKey);
     return { publicKey: combined.slice(0, colon), secretKey: combined.slice(colon + 1) };
   }
   const env = environmentOf(options);
   const publicKey = firstEnv(env, [PLATFORM_B_KEY_ENV[0]]);
   const secretKey = firstEnv(env, [PLATFORM_B_KEY_ENV[1]]);
-  if (!publicKey || !secretKey) throw new PreviewError('invalidSource', remoteSourceStrings.missingCredential('api_key', [PLATFORM_B_KEY_ENV.join(' + ')]));
+  if (!publicKey || !secretKey) throw new PreviewError('invalidSource', sourceStrings.missingCredential('api_key', [PLATFORM_B_KEY_ENV.join(' + ')]));
   return { publicKey, secretKey };
 }
 
@@ -60,7 +60,7 @@ function queriesOf(traceIds: string[] | undefined, sessionIds: string[] | undefi
 
 export async function previewTracePlatformB(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
   const project = typeof source.project === 'string' ? source.project : '';
-  if (project === '') throw new PreviewError('invalidSource', remoteSourceStrings.missingProject);
+  if (project === '') throw new PreviewError('invalidSource', sourceStrings.missingProject);
   const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
   const range = timeRangeOf(source);
   const limit = limitOf(source);
@@ -76,7 +76,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   const projects = await client.json<{ data?: unknown }>(`${endpoint}/api/public/projects`, { what });
   const list = Array.isArray(projects?.data) ? projects.data.filter(isPlainObject) : [];
   if (!list.some((p) => p.name === project || p.id === project)) {
-    throw new PreviewError('invalidSource', remoteSourceStrings.platformProjectMismatch(project, list.map((p) => String(p.name ?? p.id)).join(', ') || '?'));
+    throw new PreviewError('invalidSource', sourceStrings.platformProjectMismatch(project, list.map((p) => String(p.name ?? p.id)).join(', ') || '?'));
   }
 
   const traceIds = oneOrMany(source.trace_id);
@@ -84,10 +84,10 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   const tags = Array.isArray(source.tags) ? source.tags.filter((t): t is string => typeof t === 'string') : [];
   const metadata = isPlainObject(source.metadata) ? source.metadata : undefined;
   const checks: SelectionCheck<PlatformBTrace>[] = timeChecks<PlatformBTrace>(range, (t) => t.timestamp);
-  if (traceIds) checks.push({ field: 'trace_id', label: remoteSourceStrings.stepTraceIds(traceIds.length), test: (t) => traceIds.includes(t.id) });
-  if (sessionIds) checks.push({ field: 'session_id', label: remoteSourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
-  if (tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
-  if (metadata) checks.push({ field: 'metadata', label: remoteSourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
+  if (traceIds) checks.push({ field: 'trace_id', label: sourceStrings.stepTraceIds(traceIds.length), test: (t) => traceIds.includes(t.id) });
+  if (sessionIds) checks.push({ field: 'session_id', label: sourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
+  if (tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
+  if (metadata) checks.push({ field: 'metadata', label: sourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
   const sink = options.onRow;
   // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
   // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
@@ -202,7 +202,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
     return { values: platformBRow(trace, uri), origin: { file: uri } };
   }
 
-  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? l10n.t('trace_platform_b (legacy traces API)') : 'trace_platform_b');
+  const countedBy = sourceStrings.platformCountedBy(legacy ? l10n.t('trace_platform_b (legacy traces API)') : 'trace_platform_b');
   if (sink) {
     const handedResult = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: handed, warnings: [], complete: complete && !options.signal?.aborted, recordNoun: 'traces', countedBy });
     options.onFirstPage?.(handedResult);

@@ -1,6 +1,6 @@
 /** Reads one session or sub-agent file into its small summary, with the warnings about its lines. */
 import { basename } from 'node:path';
-import { sessionStrings } from '../../l10n/sessionStrings';
+import { sessionStrings } from '../../l10n/sourceStrings';
 import { PreviewWarning } from '../../model/previewTypes';
 import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { readSessionLinesFast } from './sessionKernelLines';

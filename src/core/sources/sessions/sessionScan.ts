@@ -4,11 +4,8 @@
  * first prompt and error. Only the per-response token maxima live while the file is read; afterwards the
  * summary holds a few numbers and short strings.
  */
-import { sessionStrings } from '../../l10n/sessionStrings';
-import {
-  SYNTHETIC_MODEL, SessionLine, TokenCounts, addTokens, contentBlocks, hasToolResult, messageOf, responseKey, str,
-  systemText, timestampMs, tokenTotal, usageTokens, userText, zeroTokens,
-} from './sessionRecords';
+import { sessionStrings } from '../../l10n/sourceStrings';
+import { SYNTHETIC_MODEL, SessionLine, TokenCounts, addTokens, contentBlocks, hasToolResult, messageOf, responseKey, str, systemText, timestampMs, tokenTotal, usageTokens, userText, zeroTokens } from './sessionRecords';
 
 /** Longest `title`, `first_prompt` and `error` kept in a summary, in characters. */
 export const MAX_SUMMARY_TEXT = 10_000;

@@ -3,7 +3,7 @@
  * `to_time` on the start time (from ≤ start < to), `limit` (the N most recent). The result lists the kept
  * sessions oldest first and one funnel step per field that removed sessions.
  */
-import { sessionStrings } from '../../l10n/sessionStrings';
+import { sessionStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep } from '../../model/previewTypes';
 import { jsonText } from './sessionRecords';

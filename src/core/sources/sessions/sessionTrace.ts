@@ -5,10 +5,7 @@
  * placeholder. Each sub-agent becomes a span of type `agent` in `events`, started right after the call that
  * launched it when that call is known.
  */
-import {
-  OpenResponsesItem, TraceEvent, TraceMetadataRecord, TraceRecord, functionCallItem, functionCallOutputItem, messageItem,
-  reasoningItem, rootItemsOfEvents,
-} from '../../trace/traceRecord';
+import { OpenResponsesItem, TraceEvent, TraceMetadataRecord, TraceRecord, functionCallItem, functionCallOutputItem, messageItem, reasoningItem, rootItemsOfEvents } from '../../trace/traceRecord';
 import { readLines } from './sessionLines';
 import { SessionLine, contentBlocks, imagePlaceholder, jsonText, messageOf, responseKey, str, toolResultText } from './sessionRecords';
 import { parseSessionLine } from './sessionLineParse';

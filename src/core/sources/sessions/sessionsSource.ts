@@ -6,7 +6,7 @@
  */
 import { homedir } from 'node:os';
 import { basename } from 'node:path';
-import { sessionStrings } from '../../l10n/sessionStrings';
+import { sessionStrings } from '../../l10n/sourceStrings';
 import { TraceMetadataRecord } from '../../trace/traceRecord';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';

@@ -1,7 +1,7 @@
 /** `agent-<id>.meta.json` beside a sub-agent file: its `agentType` and the `toolUseId` of the call that launched it. */
 import { readFile, stat } from 'node:fs/promises';
-import { hostileInputStrings } from '../../l10n/hostileInputStrings';
-import { sessionStrings } from '../../l10n/sessionStrings';
+import { inputStrings } from '../../l10n/inputStrings';
+import { sessionStrings } from '../../l10n/sourceStrings';
 import { isPlainObject } from '../../json/objectValues';
 import { subagentMetaPath } from './sessionFileNames';
 import * as l10n from '@vscode/l10n';
@@ -20,7 +20,7 @@ export async function readSubagentMeta(file: string, warn: (message: string) => 
     const info = await stat(path);
     // A named pipe would block the read below forever; a directory is no meta file either.
     if (!info.isFile()) {
-      warn(sessionStrings.badMeta(path, info.isDirectory() ? hostileInputStrings.notAFile(path) : hostileInputStrings.notARegularFile(path)));
+      warn(sessionStrings.badMeta(path, info.isDirectory() ? inputStrings.notAFile(path) : inputStrings.notARegularFile(path)));
       return {};
     }
     if (info.size > MAX_META_BYTES) {

@@ -1,4 +1,6 @@
+/** Words of Trace files and trace summaries. */
 import * as l10n from '@vscode/l10n';
+
 /** User-visible strings of Trace files: the Trace editor, `eval-lens trace show` and their errors. */
 export const traceFileStrings = {
   // reading
@@ -111,3 +113,14 @@ export const traceFileStrings = {
   },
   openTraceCommandNotTrace: (file: string) => l10n.t('{0} is not a Trace (a JSON object with an "items" array).', file),
 } as const;
+
+export const traceStrings = {
+  messages: (count: number) => (count === 1 ? l10n.t('{0} message', count.toLocaleString('en-US')) : l10n.t('{0} messages', count.toLocaleString('en-US'))),
+  toolCalls: (count: number) => (count === 1 ? l10n.t('{0} tool call', count.toLocaleString('en-US')) : l10n.t('{0} tool calls', count.toLocaleString('en-US'))),
+  tokens: (count: number) => (count === 1 ? l10n.t('{0} token', count.toLocaleString('en-US')) : l10n.t('{0} tokens', count.toLocaleString('en-US'))),
+  agents: (count: number) => (count === 1 ? l10n.t('{0} sub-agent', count.toLocaleString('en-US')) : l10n.t('{0} sub-agents', count.toLocaleString('en-US'))),
+  get error() {
+    return l10n.t('error');
+  },
+  separator: ' · ',
+};

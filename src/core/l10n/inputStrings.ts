@@ -1,9 +1,10 @@
+/** Words about input that is too large, too deep or not what it claims to be. */
 import * as l10n from '@vscode/l10n';
-/** User-visible strings about input that is too deep, too large or not text. */
-export const hostileInputStrings = {
+
+export const inputStrings = {
   tooDeep: (limit: number) => l10n.t('nested more than {0} levels deep; Eval Lens reads at most {0} levels: flatten the value or move it to a file of its own', limit),
-  tooDeepAt: (file: string, line: number, limit: number) => `${file}:${line}: ${hostileInputStrings.tooDeep(limit)}`,
-  tooDeepLine: (limit: number) => l10n.t('{0}; line skipped', hostileInputStrings.tooDeep(limit)),
+  tooDeepAt: (file: string, line: number, limit: number) => `${file}:${line}: ${inputStrings.tooDeep(limit)}`,
+  tooDeepLine: (limit: number) => l10n.t('{0}; line skipped', inputStrings.tooDeep(limit)),
   get emptyFile() {
     return l10n.t('the file is empty: it holds no dataset');
   },
