@@ -5,12 +5,13 @@ import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';
 import { EmbeddedCompareHost, readEmbeddedCompare } from './embeddedCompareHost';
 import { followReaderTheme } from './standaloneTheme';
+import { hasVsCodeApi } from '../shared/vscodeApi';
 
 const root = document.getElementById('root');
 const embedded = readEmbeddedCompare(document);
 if (root && embedded) {
   followReaderTheme(document.body, (query) => window.matchMedia(query));
   new CompareApp(root, new CompareClient(new EmbeddedCompareHost(embedded, document)));
-} else if (root && typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi === 'function') {
+} else if (root && hasVsCodeApi()) {
   new CompareApp(root, new CompareClient());
 }

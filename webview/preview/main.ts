@@ -14,7 +14,7 @@ import { GeneratorView } from './generatorView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
-import { loadViewState, postToHost, saveViewState } from './vscodeApi';
+import { loadViewState, postToHost, saveViewState } from './previewViewState';
 import { datasetCommandStrings } from '../../src/core/l10n/datasetCommandStrings';
 import { selectionFunnelViewStrings } from '../../src/core/l10n/selectionFunnelViewStrings';
 

@@ -2,19 +2,12 @@
 import '../shared/logReport.css';
 import './trace.css';
 import { TraceApp } from './traceApp';
-
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
+import { hasVsCodeApi, vsCodeApi } from '../shared/vscodeApi';
 
 function start(): void {
   const root = document.getElementById('root');
-  if (!root || typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi !== 'function') return;
-  new TraceApp(root, acquireVsCodeApi());
+  if (!root || !hasVsCodeApi()) return;
+  new TraceApp(root, vsCodeApi());
 }
 
 start();

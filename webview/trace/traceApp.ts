@@ -12,12 +12,8 @@ import { collapsible, el, icon } from '../shared/dom';
 import { renderTrace, traceItem } from '../shared/conversation';
 import { setLinkOpener } from '../shared/markdown';
 import { renderTraceHeader } from './traceHeaderView';
+import type { VsCodeApi } from '../shared/vscodeApi';
 
-interface Api {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
 
 function spanLabel(span: SpanOutline): HTMLElement {
   return el('span', { className: 'span-label' }, icon(span.type === 'tool' ? 'tools' : 'hubot'), ` ${span.type ? `${span.type} ` : ''}`, el('strong', { text: span.name }),
@@ -35,7 +31,7 @@ export class TraceApp {
   /** Opened spans waiting for their items, by request id. */
   private spanRequests = new Map<number, { span: SpanOutline; box: HTMLElement }>();
 
-  constructor(private readonly root: HTMLElement, private readonly api: Api) {
+  constructor(private readonly root: HTMLElement, private readonly api: VsCodeApi) {
     setLinkOpener((href) => this.post({ type: 'openLink', href }));
     window.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (isTraceHostToWebview(event.data)) this.receive(event.data);
