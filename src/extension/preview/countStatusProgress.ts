@@ -8,7 +8,7 @@ import { previewViewStrings } from '../../core/l10n/previewViewStrings';
 import type { PreviewProgress, RecordNoun } from '../../core/model/previewTypes';
 import { selectionFunnelViewStrings } from '../../core/l10n/selectionFunnelViewStrings';
 
-/** What happened to the status bar entry (for the integration tests' view of the host). */
+/** What happened to the status bar entry (the preview reports it to the message tap). */
 export interface CountStatusObserver {
   reported(message: string): void;
   /** The `withProgress` task settled: the entry is gone. */
