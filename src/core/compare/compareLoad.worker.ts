@@ -5,7 +5,7 @@ import { readSample } from '../log/sampleReading';
 import type { SampleRecord } from '../log/sampleRecords';
 import { fingerprintHash, liteSampleData, sampleDataHashes } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
-import type { CompareLoadData, IndexedLogMessage } from './parallelLoad';
+import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 
 /**
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the

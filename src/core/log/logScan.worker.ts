@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { feedPipedScan } from './pipedScanFeed';
-import type { PipedScanInit } from './pipedScanTypes';
+import type { PipedScanInit } from './pipedScanMessages';
 
 /**
  * Worker thread that reads and scans a large log for the log worker while it indexes the samples already

@@ -1,11 +1,11 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startPipedScan } from './pipedScan';
-import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanTypes';
+import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanMessages';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import type { LogSource } from './logSource';
-import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
-import { validatesInBackground } from './logWorkerProtocol';
+import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerMessages';
+import { validatesInBackground } from './logWorkerMessages';
 import { RequestChannel } from '../channel/requestChannel';
 import { logStrings } from '../l10n/logStrings';
 import { LogLoadError } from './logLoadError';

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressFileWindowsSync } from './fileWindows';
-import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportMessages';
 
 type ValidationModule = typeof import('./streamedLogValidation');
 

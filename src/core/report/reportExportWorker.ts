@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { BoundedSampleSet, BoundedValidationResult, ValidationPart } from './boundedLogValidation';
 import { FILE_WINDOW_BYTES, FileWindows } from './fileWindows';
-import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportMessages';
 
 export class ReportExportWorker {
   /** The compressed windows of the log file; rejects when the worker could not write them. */
