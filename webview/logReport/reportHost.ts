@@ -7,8 +7,6 @@ import { isHostToWebview } from '../../src/core/protocol/logReportProtocol';
 import { guardedListener } from '../../src/core/channel/handshake';
 import { onHostMessage, vsCodeApi } from '../shared/vscodeApi';
 
-export { hasVsCodeApi } from '../shared/vscodeApi';
-
 export interface ReportHost {
   post(message: WebviewToHost): void;
   onMessage(listener: (message: HostToWebview) => void): void;

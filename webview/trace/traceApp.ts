@@ -12,7 +12,8 @@ import { collapsible, el, icon } from '../shared/dom';
 import { renderTrace, traceItem } from '../shared/conversation';
 import { setLinkOpener } from '../shared/markdown';
 import { renderTraceHeader } from './traceHeaderView';
-import type { VsCodeApi } from '../shared/vscodeApi';
+import { onHostMessage, VsCodeApi } from '../shared/vscodeApi';
+import { guardedListener } from '../../src/core/channel/handshake';
 
 
 function spanLabel(span: SpanOutline): HTMLElement {
@@ -33,9 +34,7 @@ export class TraceApp {
 
   constructor(private readonly root: HTMLElement, private readonly api: VsCodeApi) {
     setLinkOpener((href) => this.post({ type: 'openLink', href }));
-    window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      if (isTraceHostToWebview(event.data)) this.receive(event.data);
-    });
+    onHostMessage(guardedListener(isTraceHostToWebview, (message) => this.receive(message)));
     window.addEventListener('scroll', () => this.api.setState({ scrollY: window.scrollY }), { passive: true });
     root.replaceChildren(el('div', { className: 'loading' }, icon('loading codicon-modifier-spin'), ` ${S.loading}`));
     this.post({ type: 'ready' });
