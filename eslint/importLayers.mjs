@@ -12,7 +12,8 @@ import path from 'node:path';
  * @type {string[][]}
  */
 export const LAYERS = [
-  ['src/core/model'],
+  // src/core/channel: the request/reply correlator every end of a channel shares (webviews, host, workers).
+  ['src/core/model', 'src/core/channel'],
   ['src/core/l10n'],
   ['src/core/text'],
   ['src/core/json'],

@@ -7,10 +7,17 @@ import { storeCredential } from './authoring/storeCredentialCommand';
 import { validateFile } from './validateFileCommand';
 import { compareLogs, compareWith } from './compare/compareCommands';
 import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
+import { exportKeptRowsInternal } from './preview/exportKeptRowsCommand';
+import { restorePreview } from './preview/registerPreview';
+import { recordedMessages } from './messageRecord';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
 
-/** Every command the extension contributes (package.json `contributes.commands`), in one table. */
+/**
+ * Every command of the extension, in one table: those it contributes (package.json `contributes.commands`),
+ * then the internal ones (`evalLens.internal.*`, not contributed, so not in the palette) the integration
+ * tests call.
+ */
 export const commandTable = {
   'evalLens.previewFilters': previewFilters,
   'evalLens.cancelPreviewCount': cancelPreviewCount,
@@ -24,6 +31,9 @@ export const commandTable = {
   'evalLens.compareWith': compareWith,
   'evalLens.openTraceFile': (_services, ...args) => openTraceFile(args[0]),
   'evalLens.openTraceAsJson': (_services, ...args) => openTraceAsJson(args[0]),
+  'evalLens.internal.messages': (_services, ...args) => recordedMessages(args[0]),
+  'evalLens.internal.exportKeptRows': (services, ...args) => exportKeptRowsInternal(services)(...args),
+  'evalLens.internal.restorePreview': (services, ...args) => restorePreview(services, args[0]),
 } satisfies Record<string, CommandHandler>;
 
 export type CommandId = keyof typeof commandTable;

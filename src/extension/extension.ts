@@ -7,9 +7,9 @@ import { SpecDiagnostics } from './authoring/specDiagnostics';
 import { registerAuthoring } from './authoring/registerAuthoring';
 import { registerPreview } from './preview/registerPreview';
 import { registerLogReport } from './logReport/registerLogReport';
-import { registerCompare } from './compare/registerCompare';
 import { registerTraceFile } from './traceFile/registerTraceFile';
 import { registerLogPathProviders } from './logPath/logPathProviders';
+import { disposeMessageRecord } from './messageRecord';
 
 /** Thin activation: build the shared services, then let each area register its providers. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -24,9 +24,9 @@ export function activate(context: vscode.ExtensionContext): void {
   registerAuthoring(services);
   registerPreview(services);
   registerLogReport(services);
-  registerCompare(services);
   registerTraceFile(services);
   registerLogPathProviders(services);
+  context.subscriptions.push({ dispose: disposeMessageRecord });
 }
 
 export function deactivate(): void {

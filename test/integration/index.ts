@@ -6,6 +6,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Mocha from 'mocha';
+import { startMessageRecord } from './tappedMessages';
 
 interface Outcome {
   title: string;
@@ -22,6 +23,7 @@ export async function run(): Promise<void> {
   if (only) mocha.grep(only);
   for (const file of fs.readdirSync(suiteDir).filter((f) => f.endsWith('.test.js')).sort()) mocha.addFile(path.join(suiteDir, file));
   const outcomes: Outcome[] = [];
+  await startMessageRecord();
   await new Promise<void>((resolve) => {
     const runner = mocha.run(() => resolve());
     runner.on('pass', (t) => outcomes.push({ title: t.fullTitle(), state: 'passed', durationMs: t.duration }));

@@ -5,6 +5,7 @@ import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';
 import { EmbeddedCompareHost, readEmbeddedCompare } from './embeddedCompareHost';
 import { followReaderTheme } from './standaloneTheme';
+import { hasVsCodeApi } from '../shared/vscodeApi';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 
 // Translations first: everything below may render text.
@@ -15,6 +16,6 @@ const embedded = readEmbeddedCompare(document);
 if (root && embedded) {
   followReaderTheme(document.body, (query) => window.matchMedia(query));
   new CompareApp(root, new CompareClient(new EmbeddedCompareHost(embedded, document)));
-} else if (root && typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi === 'function') {
+} else if (root && hasVsCodeApi()) {
   new CompareApp(root, new CompareClient());
 }

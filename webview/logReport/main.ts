@@ -1,7 +1,8 @@
 /** Entry of the log report webview (and of the standalone HTML export, which embeds its data). */
 import '../shared/logReport.css';
 import { ReportApp } from './app';
-import { hasVsCodeApi, vsCodeHost } from './reportHost';
+import { vsCodeHost } from './reportHost';
+import { hasVsCodeApi } from '../shared/vscodeApi';
 import { embeddedHost, readEmbeddedReport } from './embeddedHost';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 

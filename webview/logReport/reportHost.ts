@@ -4,6 +4,8 @@
  */
 import type { HostToWebview, WebviewToHost } from '../../src/core/protocol/logReportProtocol';
 import { isHostToWebview } from '../../src/core/protocol/logReportProtocol';
+import { guardedListener } from '../../src/core/channel/handshake';
+import { onHostMessage, vsCodeApi } from '../shared/vscodeApi';
 
 export interface ReportHost {
   post(message: WebviewToHost): void;
@@ -12,28 +14,12 @@ export interface ReportHost {
   setState(state: unknown): void;
 }
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-export function hasVsCodeApi(): boolean {
-  return typeof (globalThis as { acquireVsCodeApi?: unknown }).acquireVsCodeApi === 'function';
-}
-
 /** The report inside a VS Code webview. */
 export function vsCodeHost(): ReportHost {
-  const api = acquireVsCodeApi();
+  const api = vsCodeApi();
   return {
     post: (message) => api.postMessage(message),
-    onMessage: (listener) => {
-      window.addEventListener('message', (event: MessageEvent<unknown>) => {
-        if (isHostToWebview(event.data)) listener(event.data);
-      });
-    },
+    onMessage: (listener) => onHostMessage(guardedListener(isHostToWebview, listener)),
     getState: () => api.getState(),
     setState: (state) => api.setState(state),
   };

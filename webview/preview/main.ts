@@ -14,7 +14,9 @@ import { GeneratorView } from './generatorView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
-import { loadViewState, postToHost, saveViewState } from './vscodeApi';
+import { loadViewState, postToHost, saveViewState } from './previewViewState';
+import { onHostMessage } from '../shared/vscodeApi';
+import { guardedListener } from '../../src/core/channel/handshake';
 import { datasetCommandStrings } from '../../src/core/l10n/cliStrings';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 
@@ -201,9 +203,7 @@ function receive(message: HostToWebview): void {
   }
 }
 
-window.addEventListener('message', (event: MessageEvent<unknown>) => {
-  if (isHostToWebview(event.data)) receive(event.data);
-});
+onHostMessage(guardedListener(isHostToWebview, receive));
 
 document.addEventListener('keydown', (event) => {
   if (event.key === 'Escape' && detail.isOpen) {

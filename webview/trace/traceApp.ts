@@ -12,12 +12,9 @@ import { collapsible, el, icon } from '../shared/dom';
 import { renderTrace, traceItem } from '../shared/conversation';
 import { setLinkOpener } from '../shared/markdown';
 import { renderTraceHeader } from './traceHeaderView';
+import { onHostMessage, VsCodeApi } from '../shared/vscodeApi';
+import { guardedListener } from '../../src/core/channel/handshake';
 
-interface Api {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
 
 function spanLabel(span: SpanOutline): HTMLElement {
   return el('span', { className: 'span-label' }, icon(span.type === 'tool' ? 'tools' : 'hubot'), ` ${span.type ? `${span.type} ` : ''}`, el('strong', { text: span.name }),
@@ -35,11 +32,9 @@ export class TraceApp {
   /** Opened spans waiting for their items, by request id. */
   private spanRequests = new Map<number, { span: SpanOutline; box: HTMLElement }>();
 
-  constructor(private readonly root: HTMLElement, private readonly api: Api) {
+  constructor(private readonly root: HTMLElement, private readonly api: VsCodeApi) {
     setLinkOpener((href) => this.post({ type: 'openLink', href }));
-    window.addEventListener('message', (event: MessageEvent<unknown>) => {
-      if (isTraceHostToWebview(event.data)) this.receive(event.data);
-    });
+    onHostMessage(guardedListener(isTraceHostToWebview, (message) => this.receive(message)));
     window.addEventListener('scroll', () => this.api.setState({ scrollY: window.scrollY }), { passive: true });
     root.replaceChildren(el('div', { className: 'loading' }, icon('loading codicon-modifier-spin'), ` ${S.loading}`));
     this.post({ type: 'ready' });

@@ -5,7 +5,7 @@ import { readSample } from '../log/sampleReading';
 import type { SampleRecord } from '../log/sampleRecords';
 import { fingerprintHash, liteSampleData, sampleDataHashes } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
-import type { CompareLoadData, IndexedLogMessage } from './parallelLoad';
+import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.

@@ -1,9 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { LogSummary } from '../model/logViewTypes';
-import type { SampleRecord } from '../log/sampleRecords';
-import type { AggregatorSpec } from '../log/trialsConfig';
 import { LogLoadError } from '../log/logLoadError';
 import { BufferSampleStore, readRange } from '../log/bufferLog';
 import type { LogIndex } from '../log/logIndex';
@@ -12,21 +9,7 @@ import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
 import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
 import * as l10n from '@vscode/l10n';
-
-/** What the compare loading worker posts (compareLoad.worker.ts). */
-export type IndexedLogMessage =
-  | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
-  | { kind: 'fingerprints'; hashes: string[] }
-  | { kind: 'fallback' }
-  | { kind: 'error'; message: string; line?: number; column?: number };
-
-/** What the compare loading worker is given. */
-export interface CompareLoadData {
-  filePath: string;
-  fileName: string;
-  /** Also number each sample's clusters (ComparableLog.clusterNumbers). */
-  clusterNumbers?: boolean;
-}
+import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 
 export interface CompareLoadOptions {
   /** The position of the log whose clusters are numbered as it is indexed (the baseline of a compare file). */

@@ -1,6 +1,6 @@
 import { workerData } from 'node:worker_threads';
 import { feedPipedScan } from './pipedScanFeed';
-import type { PipedScanInit } from './pipedScanTypes';
+import type { PipedScanInit } from './pipedScanMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.

@@ -1,20 +1,16 @@
 import * as path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { startPipedScan } from './pipedScan';
-import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanTypes';
+import { PipedScanEnd, SIGNAL_CANCELLED } from './pipedScanMessages';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import type { LogSource } from './logSource';
-import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResult, SerializedLogError } from './logWorkerProtocol';
-import { validatesInBackground } from './logWorkerProtocol';
+import type { LogWorkerInit, LogWorkerMemory, LogWorkerMessage, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from './logWorkerMessages';
+import { validatesInBackground } from './logWorkerMessages';
+import { RequestChannel } from '../channel/requestChannel';
 import { logStrings } from '../l10n/logStrings';
 import { LogLoadError } from './logLoadError';
 
 type RequestBody = LogWorkerRequest extends infer R ? (R extends LogWorkerRequest ? Omit<R, 'id'> : never) : never;
-
-interface Pending {
-  resolve(result: LogWorkerResult): void;
-  reject(error: Error): void;
-}
 
 function revive(error: SerializedLogError): Error {
   if (error.name === 'LogLoadError') return new LogLoadError(error.message, error.file ?? '', error.line, error.column);
@@ -31,9 +27,7 @@ function revive(error: SerializedLogError): Error {
  */
 export class LogWorkerClient implements LogSource {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private failure: Error | undefined;
+  private readonly channel = new RequestChannel<LogWorkerResponse>({ errorOf: (response) => (response.ok ? undefined : revive(response.error)) });
   private readonly schemaProblems: Promise<SchemaProblem[]>;
   private settleSchemaProblems: { resolve(problems: SchemaProblem[]): void; reject(error: Error): void } | undefined;
   private readonly scanPipe: PipedScanEnd | undefined;
@@ -55,30 +49,21 @@ export class LogWorkerClient implements LogSource {
         else this.settleSchemaProblems?.resolve(response.problems);
         return;
       }
-      const pending = this.pending.get(response.id);
-      if (!pending) return;
-      this.pending.delete(response.id);
-      if (response.ok) pending.resolve(response.result);
-      else pending.reject(revive(response.error));
+      this.channel.settle(response);
     });
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(logStrings.workerExited(code))));
   }
 
   private fail(error: Error): void {
-    this.failure ??= error;
-    this.settleSchemaProblems?.reject(this.failure);
-    for (const pending of this.pending.values()) pending.reject(this.failure);
-    this.pending.clear();
+    this.channel.close(error);
+    this.settleSchemaProblems?.reject(this.channel.closedError ?? error);
   }
 
-  private request(body: RequestBody): Promise<LogWorkerResult> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...body, id });
-    });
+  private async request(body: RequestBody): Promise<LogWorkerResult> {
+    const response = await this.channel.request((id) => this.worker.postMessage({ ...body, id }));
+    if (!response.ok) throw revive(response.error);
+    return response.result;
   }
 
   async summary(): Promise<LogSummary> {

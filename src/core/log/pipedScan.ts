@@ -1,5 +1,5 @@
 /**
- * The indexing thread's side of a piped scan (pipedScanTypes.ts): a helper thread reads and scans the log
+ * The indexing thread's side of a piped scan (pipedScanMessages.ts): a helper thread reads and scans the log
  * while this thread indexes the samples whose bounds have arrived, waiting synchronously (indexing is
  * synchronous) for more. Anything unexpected (the scan failed or stalled, a duplicate sample array, a
  * specification that changed after the samples began) stops the pipe: the caller then reads, scans and
@@ -12,7 +12,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
 import { BufferSampleStore } from './bufferLog';
 import type { JsonRecord } from './logValue';
 import type { SampleStore } from './sampleReading';
-import { LiteBatch, PipedScanEnd, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_CELLS, SIGNAL_GONE, SIGNAL_POSTED } from './pipedScanTypes';
+import { LiteBatch, PipedScanEnd, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_CELLS, SIGNAL_GONE, SIGNAL_POSTED } from './pipedScanMessages';
 
 /** How long to wait for the helper's next message before giving up on it. */
 const STALL_MS = 10_000;

@@ -1,5 +1,5 @@
 /**
- * The helper thread's side of a piped scan (pipedScanTypes.ts): reads the log file a window at a time,
+ * The helper thread's side of a piped scan (pipedScanMessages.ts): reads the log file a window at a time,
  * scans it, and posts each sample array's bounds and lite texts a window at a time. On any failure it
  * posts `failed`; the indexing thread then reads and scans the file itself, so what it reports never
  * depends on this thread.
@@ -10,7 +10,7 @@ import type { JsonRecord } from './logValue';
 import { writeLite } from './liteSample';
 import { tailMember } from './tailMember';
 import type { ElementWindow, WindowSource } from './sampleBounds';
-import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanTypes';
+import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanMessages';
 import { readFully } from '../text/readFully';
 
 /** The first size of a batch's lite texts (it grows as needed). */

@@ -7,12 +7,12 @@
  */
 import type { ChangePage, ChangeQuery, ComparisonSummary, PairDetail } from '../model/compareTypes';
 import { isRecord } from '../json/jsonValue';
+import type { ReadyMessage } from '../channel/handshake';
 
 // ---- webview → host -------------------------------------------------------------------------------------
 
-export interface CompareReadyMessage {
-  type: 'ready';
-}
+/** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
+export type CompareReadyMessage = ReadyMessage;
 
 export interface ChangesRequest {
   type: 'changes';

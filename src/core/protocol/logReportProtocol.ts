@@ -10,6 +10,7 @@
  */
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
+import type { ReadyMessage } from '../channel/handshake';
 
 /** Where the report should open or jump to (deep links, `evalLens.openLogAtSample`). */
 export interface RevealTarget {
@@ -20,9 +21,8 @@ export interface RevealTarget {
 
 // ---- webview → host -------------------------------------------------------------------------------------
 
-export interface ReadyMessage {
-  type: 'ready';
-}
+/** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
+export type { ReadyMessage };
 
 export interface PageRequest {
   type: 'page';

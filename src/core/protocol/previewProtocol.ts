@@ -6,6 +6,7 @@
 import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { GeneratorPreviewView } from '../sources/generatorPreview';
+import type { ReadyMessage } from '../channel/handshake';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -124,9 +125,8 @@ export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | 
 
 // ---- webview → host -------------------------------------------------------------------------
 
-export interface ReadyMessage {
-  type: 'ready';
-}
+/** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
+export type { ReadyMessage };
 
 export interface PageRequest {
   type: 'getPage';

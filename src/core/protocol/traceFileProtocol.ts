@@ -8,6 +8,7 @@ import type { SpanNode, TraceItemView } from '../model/logViewTypes';
 import type { TraceHeader } from '../trace/traceHeader';
 import type { SpanOutline } from '../trace/spanConversation';
 import { isRecord } from '../json/jsonValue';
+import type { ReadyMessage } from '../channel/handshake';
 
 export interface TraceInit {
   type: 'init';
@@ -67,7 +68,7 @@ export interface TraceRendered {
 }
 
 export type TraceWebviewToHost =
-  | { type: 'ready' }
+  | ReadyMessage
   | { type: 'more'; id: number; generation: number; offset: number }
   | { type: 'spanItems'; id: number; generation: number; spanId: string }
   | { type: 'command'; command: 'openAsJson' | 'reload' }

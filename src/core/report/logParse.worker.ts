@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerProtocol';
-import { validatesInBackground } from '../log/logWorkerProtocol';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerMessages';
+import { validatesInBackground } from '../log/logWorkerMessages';
 import { LogIndex } from '../log/logIndex';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';

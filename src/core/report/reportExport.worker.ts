@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressFileWindowsSync } from './fileWindows';
-import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.

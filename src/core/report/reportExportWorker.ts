@@ -7,7 +7,7 @@ import * as fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { BoundedSampleSet, BoundedValidationResult, ValidationPart } from './boundedLogValidation';
 import { FILE_WINDOW_BYTES, FileWindows } from './fileWindows';
-import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportProtocol';
+import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportMessages';
 import * as l10n from '@vscode/l10n';
 
 export class ReportExportWorker {

@@ -14,7 +14,7 @@ import { LogLoadError } from '../../core/log/logLoadError';
 import { LogComparison } from '../../core/compare/logComparison';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
-import { servedComparison } from './compareTestState';
+import { WebviewSession } from '../webviewSession';
 
 export const COMPARE_VIEW_TYPE = 'evalLens.compare';
 
@@ -24,7 +24,7 @@ const INPUT_CHECK_STEP = 500;
 const FIRST_INIT_WAIT_MS = 300;
 
 export class ComparePanel implements vscode.Disposable {
-  private ready = false;
+  private readonly session: WebviewSession<CompareWebviewToHost, CompareHostToWebview>;
   private disposed = false;
   private logs?: ComparableLog[];
   private comparison?: LogComparison;
@@ -47,16 +47,16 @@ export class ComparePanel implements vscode.Disposable {
 
   private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[], private readonly workerScript: string) {
     this.files = uris.map((u) => vscode.workspace.asRelativePath(u));
-    this.disposables.push(
-      panel.webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
-      panel.onDidDispose(() => this.dispose()),
-    );
+    this.session = new WebviewSession(panel, {
+      view: 'compare',
+      key: () => this.files.join('\n'),
+      isMessage: isCompareWebviewToHost,
+      onReady: () => this.onReady(),
+      onMessage: (message) => this.receive(message),
+    });
+    this.disposables.push(this.session, panel.onDidDispose(() => this.dispose()));
     panel.webview.html = webviewPage(panel.webview, services.context.extensionUri, { bundle: 'compare', title: panel.title, body: '<div id="root"></div>', dataImages: true });
     this.loaded = this.load();
-  }
-
-  private post(message: CompareHostToWebview): void {
-    void this.panel.webview.postMessage(message);
   }
 
   private async load(): Promise<void> {
@@ -106,28 +106,23 @@ export class ComparePanel implements vscode.Disposable {
   }
 
   private sendState(): void {
-    if (!this.ready) return;
+    if (!this.session.ready) return;
     if (this.failure !== undefined || !this.comparison) {
-      const message = this.failure ?? S.loadFailed;
-      servedComparison.loadError(this.files, message);
-      this.post({ type: 'loadError', message });
+      this.session.post({ type: 'loadError', message: this.failure ?? S.loadFailed });
       return;
     }
     const summary = this.comparison.summary();
     this.sent = { comparison: this.comparison, complete: this.comparison.inputsComplete() };
-    servedComparison.summary(this.files, this.generation, summary);
-    this.post({ type: 'init', generation: this.generation, summary });
+    this.session.post({ type: 'init', generation: this.generation, summary });
   }
 
-  private async receive(message: unknown): Promise<void> {
-    if (!isCompareWebviewToHost(message)) return;
-    if (message.type === 'ready') {
-      this.ready = true;
-      if (!this.comparison && this.failure === undefined) this.post({ type: 'progress', label: S.loadingLogs(this.uris.length) });
-      await this.loaded;
-      this.sendState();
-      return;
-    }
+  private async onReady(): Promise<void> {
+    if (!this.comparison && this.failure === undefined) this.session.post({ type: 'progress', label: S.loadingLogs(this.uris.length) });
+    await this.loaded;
+    this.sendState();
+  }
+
+  private async receive(message: Exclude<CompareWebviewToHost, { type: 'ready' }>): Promise<void> {
     if (message.type === 'options') {
       this.options = { lowerIsBetter: message.lowerIsBetter };
       if (message.clusterKey) this.options.clusterKey = message.clusterKey;
@@ -142,23 +137,15 @@ export class ComparePanel implements vscode.Disposable {
     // "Only changed input" waits until the inputs are compared (off this thread) rather than reading every sample now.
     if (message.type === 'changes' && message.query.onlyInputChanged) await this.inputsDone;
     const comparison = this.comparison;
+    const error = (id: number, text: string): CompareHostToWebview => ({ type: 'error', id, error: text });
     if (!comparison || message.generation !== this.generation) {
-      this.post({ type: 'error', id: message.id, error: S.staleComparison });
+      this.session.post(error(message.id, S.staleComparison));
       return;
     }
-    try {
-      if (message.type === 'changes') {
-        const page = comparison.page(message.query);
-        servedComparison.changes(this.files, page);
-        this.post({ type: 'changesResult', id: message.id, generation: this.generation, page });
-      } else {
-        const pair = comparison.pairDetail(message.candidate, message.sampleId);
-        servedComparison.pair(this.files, pair);
-        this.post({ type: 'pairResult', id: message.id, generation: this.generation, pair });
-      }
-    } catch (error) {
-      this.post({ type: 'error', id: message.id, error: error instanceof Error ? error.message : String(error) });
-    }
+    const generation = this.generation;
+    await this.session.reply(message.id, () => (message.type === 'changes'
+      ? { type: 'changesResult', id: message.id, generation, page: comparison.page(message.query) }
+      : { type: 'pairResult', id: message.id, generation, pair: comparison.pairDetail(message.candidate, message.sampleId) }), error);
   }
 
   dispose(): void {

@@ -1,18 +1,19 @@
 /**
  * One webview showing one TaskLogDocument: answers the webview's requests from the document's LogSource,
- * pushes a new `init` after each reload, forwards progress, opens links only after confirmation.
+ * pushes a new `init` after each reload, forwards progress, opens links only after confirmation (the
+ * channel itself is the shared WebviewSession).
  */
 import * as vscode from 'vscode';
 import type { HostToWebview, RevealTarget, WebviewToHost } from '../../core/protocol/logReportProtocol';
-import { isOpenableLink, isWebviewToHost } from '../../core/protocol/logReportProtocol';
+import { isWebviewToHost } from '../../core/protocol/logReportProtocol';
 import { logStrings as S } from '../../core/l10n/logStrings';
 import type { Services } from '../services';
 import type { LoadState, TaskLogDocument } from './taskLogDocument';
 import { webviewOptions, webviewPage } from '../webviewPage';
-import { servedLogReport } from './logReportTestState';
+import { WebviewSession } from '../webviewSession';
 
 export class LogReportPanel implements vscode.Disposable {
-  private ready = false;
+  private readonly session: WebviewSession<WebviewToHost, HostToWebview>;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
@@ -24,14 +25,21 @@ export class LogReportPanel implements vscode.Disposable {
   ) {
     const webview = panel.webview;
     webview.options = webviewOptions(services.context.extensionUri);
-    // Listen before the page loads, so its first `ready` cannot be missed.
+    this.session = new WebviewSession(panel, {
+      view: 'logReport',
+      key: () => document.uri.toString(),
+      isMessage: isWebviewToHost,
+      onReady: async () => this.sendState(await this.document.ready()),
+      onMessage: (message) => this.receive(message),
+    });
     this.disposables.push(
-      webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      this.session,
       document.onDidLoad((state) => this.sendState(state)),
-      document.onProgress((progress) => this.post({ type: 'progress', ...progress })),
+      document.onProgress((progress) => this.session.post({ type: 'progress', ...progress })),
       // Before `ready`, the webview gets the problems with the (updated) summary in its `init`.
       document.onSchemaProblems(({ generation, problems }) => {
-        if (this.ready) this.post({ type: 'schemaProblems', generation, problems });
+        if (this.session.ready) this.session.post({ type: 'schemaProblems', generation, problems });
+        else this.session.note({ type: 'schemaProblems', generation, problems });
       }),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -42,46 +50,33 @@ export class LogReportPanel implements vscode.Disposable {
 
   /** Jump to a sample (deep link): now if the webview is ready, else as part of its `init`. */
   reveal(target: RevealTarget): void {
-    if (this.ready && this.document.current.kind === 'ready') {
-      servedLogReport.reveal(this.document.uri, target);
-      this.post({ type: 'reveal', target });
+    if (this.session.ready && this.document.current.kind === 'ready') {
+      this.session.post({ type: 'reveal', target });
     } else {
       this.pendingReveal = target;
     }
     this.panel.reveal();
   }
 
-  private post(message: HostToWebview): void {
-    void this.panel.webview.postMessage(message);
-  }
-
   private sendState(state: LoadState): void {
-    if (!this.ready) return;
+    if (!this.session.ready) return;
     if (state.kind === 'ready') {
       const reveal = this.pendingReveal;
       this.pendingReveal = undefined;
-      servedLogReport.summary(this.document.uri, state.summary);
-      if (reveal) servedLogReport.reveal(this.document.uri, reveal);
-      this.post({ type: 'init', summary: state.summary, reveal, hostCommands: true });
+      this.session.post({ type: 'init', summary: state.summary, reveal, hostCommands: true });
     } else if (state.kind === 'failed') {
-      servedLogReport.loadError(this.document.uri, state.failure.message);
-      this.post({ type: 'loadError', fileName: vscode.workspace.asRelativePath(this.document.uri), ...state.failure, hint: state.failure.hint || S.loadErrorHint });
+      this.session.post({ type: 'loadError', fileName: vscode.workspace.asRelativePath(this.document.uri), ...state.failure, hint: state.failure.hint || S.loadErrorHint });
     }
   }
 
-  private async receive(message: unknown): Promise<void> {
-    if (!isWebviewToHost(message)) return;
+  private async receive(message: Exclude<WebviewToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.sendState(await this.document.ready());
-        return;
       case 'page':
       case 'detail':
         await this.answer(message);
         return;
       case 'openLink':
-        await this.openLink(message.href);
+        await this.session.openLink(message.href);
         return;
       case 'command':
         if (message.command === 'openAsJson') await vscode.commands.executeCommand('evalLens.openLogAsJson', this.document.uri);
@@ -93,33 +88,18 @@ export class LogReportPanel implements vscode.Disposable {
 
   private async answer(message: Extract<WebviewToHost, { type: 'page' | 'detail' }>): Promise<void> {
     const state = await this.document.ready();
+    const error = (id: number, text: string): HostToWebview => ({ type: 'error', id, error: text });
     if (state.kind !== 'ready') {
-      this.post({ type: 'error', id: message.id, error: state.kind === 'failed' ? state.failure.message : S.loading });
+      this.session.post(error(message.id, state.kind === 'failed' ? state.failure.message : S.loading));
       return;
     }
     if (message.generation !== state.summary.generation) {
-      this.post({ type: 'error', id: message.id, error: S.staleReloaded });
+      this.session.post(error(message.id, S.staleReloaded));
       return;
     }
-    try {
-      if (message.type === 'page') {
-        const page = await state.source.page(message.query);
-        servedLogReport.page(this.document.uri, page);
-        this.post({ type: 'pageResult', id: message.id, page });
-      } else {
-        const detail = await state.source.detail(message.index, message.runIndex);
-        servedLogReport.detail(this.document.uri, detail);
-        this.post({ type: 'detailResult', id: message.id, detail });
-      }
-    } catch (error) {
-      this.post({ type: 'error', id: message.id, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
-
-  private async openLink(href: string): Promise<void> {
-    if (!isOpenableLink(href)) return;
-    const choice = await vscode.window.showWarningMessage(S.linkConfirm(href), { modal: true }, S.openLinkButton);
-    if (choice === S.openLinkButton) await vscode.env.openExternal(vscode.Uri.parse(href, true));
+    await this.session.reply(message.id, async () => (message.type === 'page'
+      ? { type: 'pageResult', id: message.id, page: await state.source.page(message.query) }
+      : { type: 'detailResult', id: message.id, detail: await state.source.detail(message.index, message.runIndex) }), error);
   }
 
   dispose(): void {

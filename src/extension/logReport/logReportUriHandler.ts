@@ -7,7 +7,7 @@ import * as path from 'node:path';
 import { logStrings as S } from '../../core/l10n/logStrings';
 import type { RevealTarget } from '../../core/protocol/logReportProtocol';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
-import { servedLogReport } from './logReportTestState';
+import { messageTap } from '../messageTap';
 import { isMissingFile } from '../missingFile';
 
 function index(params: URLSearchParams, name: string): number | undefined {
@@ -45,7 +45,7 @@ export class LogReportUriHandler implements vscode.UriHandler {
   }
 
   private refuse(uri: vscode.Uri, message: string): void {
-    servedLogReport.deepLinkError(uri, message);
+    messageTap.note('logReport', uri.toString(), { type: 'deepLinkError', message });
     void vscode.window.showErrorMessage(message);
   }
 }

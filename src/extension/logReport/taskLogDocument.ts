@@ -10,7 +10,6 @@ import type { LogSource } from '../../core/log/logSource';
 import type { LogSummary, SchemaProblem } from '../../core/model/logViewTypes';
 import type { Services } from '../services';
 import { LoadFailure, openLogSource } from '../../core/report/openLogSource';
-import { servedLogReport } from './logReportTestState';
 
 export type LoadState =
   | { kind: 'loading' }
@@ -131,7 +130,6 @@ export class TaskLogDocument implements vscode.CustomDocument {
       (problems) => {
         if (this.state.kind !== 'ready' || !isCurrent()) return;
         this.state = { ...this.state, summary: { ...this.state.summary, schemaProblems: problems } };
-        servedLogReport.schemaProblems(this.uri, this.state.summary.generation, problems);
         this.schemaProblemsEmitter.fire({ generation: this.state.summary.generation, problems });
       },
       (error: unknown) => {

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { previewViewStrings, selectionFunnelViewStrings } from '../../core/l10n/previewStrings';
 import type { PreviewProgress, RecordNoun } from '../../core/model/previewTypes';
 
-/** What happened to the status bar entry (for the integration tests' view of the host). */
+/** What happened to the status bar entry (the preview reports it to the message tap). */
 export interface CountStatusObserver {
   reported(message: string): void;
   /** The `withProgress` task settled: the entry is gone. */

@@ -23,7 +23,7 @@ import { PreviewSourceWatcher } from './previewSourceWatcher';
 import { commandSummary, PreviewCommandResult, PreviewCommandSummary, summaryView } from './previewSummary';
 import { openPreviewLocation } from './previewFiles';
 import { isMissingFile } from '../missingFile';
-import { servedPreview } from './previewTestState';
+import { WebviewSession } from '../webviewSession';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
@@ -43,8 +43,8 @@ export class PreviewPanel implements vscode.Disposable {
 
   private readonly panel: vscode.WebviewPanel;
   private readonly watcher: PreviewSourceWatcher;
+  private readonly session: WebviewSession<WebviewToHost, HostToWebview>;
   private readonly disposables: vscode.Disposable[] = [];
-  private ready = false;
   private generation = 0;
   private abort: AbortController | undefined;
   private latestRun: Promise<PreviewCommandResult> | undefined;
@@ -84,7 +84,7 @@ export class PreviewPanel implements vscode.Disposable {
     }
     const view = new PreviewPanel(services, cache, uri, index, panel);
     PreviewPanel.panels.set(key, view);
-    servedPreview.restored(view.target);
+    view.session.note({ type: 'restored' });
     return view.run();
   }
 
@@ -146,11 +146,21 @@ export class PreviewPanel implements vscode.Disposable {
       { viewColumn: this.openedIn ?? vscode.ViewColumn.Beside, preserveFocus: false },
       { ...webviewOptions(services.context.extensionUri), enableFindWidget: true },
     );
+    this.session = new WebviewSession(this.panel, {
+      view: 'preview',
+      key: () => `${this.target.spec}#${this.target.index}`,
+      isMessage: isWebviewToHost,
+      onReady: () => this.onReady(),
+      onMessage: (message) => this.receive(message),
+      onMalformed: () => this.services.output.warn('Preview: ignored a malformed message from the webview.'),
+      // The run's state is replayed when the webview (re)loads.
+      deliverBeforeReady: false,
+    });
     this.panel.webview.html = webviewPage(this.panel.webview, services.context.extensionUri, { bundle: 'preview', title: vscode.l10n.t('Preview'), body: '<main id="app" class="preview"></main>' });
     this.watcher = new PreviewSourceWatcher(uri, () => void this.run());
     this.disposables.push(
       this.watcher,
-      this.panel.webview.onDidReceiveMessage((message: unknown) => this.receive(message)),
+      this.session,
       this.panel.onDidChangeViewState(() => {
         if (this.panel.active) PreviewPanel.focused = this;
       }),
@@ -163,15 +173,11 @@ export class PreviewPanel implements vscode.Disposable {
     return { spec: this.uri.toString(), index: this.index };
   }
 
-  private post(message: HostToWebview): void {
-    if (this.ready) void this.panel.webview.postMessage(message);
-  }
-
   /** Posts a message that is part of the run's state (replayed after the webview reloads). */
   private postState(message: RunStartedMessage | ResultMessage | ProgressMessage | RunFailedMessage | GeneratorMessage): void {
     if (message.type === 'generator') {
       this.state = { started: this.state.started, generator: message };
-      this.post(message);
+      this.session.post(message);
       return;
     }
     switch (message.type) {
@@ -180,37 +186,31 @@ export class PreviewPanel implements vscode.Disposable {
       case 'progress': this.state = { ...this.state, progress: message }; break;
       case 'runFailed': this.state = { started: this.state.started, failed: message }; break;
     }
-    servedPreview.posted(this.target, message, this.rows.length);
-    this.post(message);
+    this.session.post(message);
   }
 
   private replayState(): void {
     const { started, result, progress, failed, generator } = this.state;
-    for (const message of [started, result, progress, failed, generator]) if (message) this.post(message);
+    for (const message of [started, result, progress, failed, generator]) if (message) this.session.replay(message);
   }
 
-  private receive(raw: unknown): void {
-    if (!isWebviewToHost(raw)) {
-      this.services.output.warn('Preview: ignored a malformed message from the webview.');
-      return;
-    }
-    const message: WebviewToHost = raw;
+  private onReady(): void {
+    this.session.post({
+      type: 'init',
+      title: `${path.basename(this.uri.path)} · ${this.datasetLabel()}`,
+      specFile: this.uri.fsPath,
+      target: this.target,
+      pageSize: this.pageSize(),
+      rowCap: ROW_CAP,
+    });
+    this.replayState();
+  }
+
+  private receive(message: Exclude<WebviewToHost, { type: 'ready' }>): void {
     switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.post({
-          type: 'init',
-          title: `${path.basename(this.uri.path)} · ${this.datasetLabel()}`,
-          specFile: this.uri.fsPath,
-          target: this.target,
-          pageSize: this.pageSize(),
-          rowCap: ROW_CAP,
-        });
-        this.replayState();
-        return;
       case 'getPage': {
         if (message.generation !== this.generation) {
-          this.post({ type: 'error', id: message.id, message: 'stale generation' });
+          this.session.post({ type: 'error', id: message.id, message: 'stale generation' });
           return;
         }
         const count = Math.min(message.count, MAX_PAGE_ROWS);
@@ -237,10 +237,10 @@ export class PreviewPanel implements vscode.Disposable {
     const fill = this.fillTraces;
     const page = fill ? await fill(rows).catch(() => rows) : rows;
     if (generation !== this.generation) {
-      this.post({ type: 'error', id, message: 'stale generation' });
+      this.session.post({ type: 'error', id, message: 'stale generation' });
       return;
     }
-    this.post({ type: 'page', id, generation, offset, rows: page });
+    this.session.post({ type: 'page', id, generation, offset, rows: page });
   }
 
   private pageSize(): number {
@@ -334,7 +334,7 @@ export class PreviewPanel implements vscode.Disposable {
         },
         onProgress: (progress) => {
           lastProgress = progress;
-          servedPreview.loaderProgress(this.target);
+          this.session.note({ type: 'loaderProgress' });
           const now = Date.now();
           if (generation !== this.generation || now - this.lastProgressPost < PROGRESS_INTERVAL_MS) return;
           this.lastProgressPost = now;
@@ -377,14 +377,13 @@ export class PreviewPanel implements vscode.Disposable {
   /** Shows the count in the status bar (replacing the entry of an older run of this view). */
   private showCounting(generation: number): CountStatusProgress {
     this.counting?.end();
-    const target = this.target;
     const status = new CountStatusProgress(`${path.basename(this.uri.path)} · ${this.datasetLabel()}`, () => {
       if (generation === this.generation) this.cancel();
     }, {
-      reported: (message) => servedPreview.statusBarReported(target, message),
-      ended: () => servedPreview.statusBarEnded(target),
+      reported: (message) => this.session.note({ type: 'statusBarReported', message }),
+      ended: () => this.session.note({ type: 'statusBarEnded' }),
     });
-    servedPreview.statusBarShown(target);
+    this.session.note({ type: 'statusBarShown' });
     this.counting = status;
     PreviewPanel.updateCountingContext();
     return status;

@@ -23,20 +23,24 @@ export class PreviewPanelSerializer implements vscode.WebviewPanelSerializer {
     void this.restore(panel, state);
   }
 
-  /** Takes over `panel`; resolves when its first count ends, or at once (undefined) when the state names no preview. */
   restore(panel: vscode.WebviewPanel, state: unknown): Promise<PreviewCommandResult> | undefined {
-    const target = restoredTarget(state);
-    let uri: vscode.Uri | undefined;
-    try {
-      uri = target ? vscode.Uri.parse(target.spec, true) : undefined;
-    } catch {
-      uri = undefined;
-    }
-    if (!target || !uri) {
-      this.services.output.info('Preview: a restored view did not say which spec it showed; it was closed.');
-      panel.dispose();
-      return undefined;
-    }
-    return PreviewPanel.restore(this.services, this.cache, panel, uri, target.index);
+    return restoreView(this.services, this.cache, panel, state);
   }
+}
+
+/** Takes over `panel`; resolves when its first count ends, or at once (undefined) when the state names no preview. */
+export function restoreView(services: Services, cache: PreviewResultCache, panel: vscode.WebviewPanel, state: unknown): Promise<PreviewCommandResult> | undefined {
+  const target = restoredTarget(state);
+  let uri: vscode.Uri | undefined;
+  try {
+    uri = target ? vscode.Uri.parse(target.spec, true) : undefined;
+  } catch {
+    uri = undefined;
+  }
+  if (!target || !uri) {
+    services.output.info('Preview: a restored view did not say which spec it showed; it was closed.');
+    panel.dispose();
+    return undefined;
+  }
+  return PreviewPanel.restore(services, cache, panel, uri, target.index);
 }

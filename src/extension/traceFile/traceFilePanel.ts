@@ -1,26 +1,32 @@
 /** One webview showing one TraceFileDocument: `init` on `ready` and after each reload, pages of turns on request. */
 import * as vscode from 'vscode';
-import type { TraceHostToWebview, TraceInit } from '../../core/protocol/traceFileProtocol';
+import type { TraceHostToWebview, TraceInit, TraceWebviewToHost } from '../../core/protocol/traceFileProtocol';
 import { isTraceWebviewToHost } from '../../core/protocol/traceFileProtocol';
-import { isOpenableLink } from '../../core/protocol/logReportProtocol';
-import { logStrings } from '../../core/l10n/logStrings';
 import { traceFileStrings as S } from '../../core/l10n/traceStrings';
+import { logStrings } from '../../core/l10n/logStrings';
 import { findSubSpan, TRACE_PAGE_SIZE, turnsPage } from '../../core/trace/traceFileModel';
 import { spanOutline } from '../../core/trace/spanConversation';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
+import { WebviewSession } from '../webviewSession';
 import type { TraceFileDocument, TraceLoadState } from './traceFileDocument';
-import { servedTraceFile } from './traceFileTestState';
 
 export class TraceFilePanel implements vscode.Disposable {
-  private ready = false;
+  private readonly session: WebviewSession<TraceWebviewToHost, TraceHostToWebview>;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(private readonly document: TraceFileDocument, readonly panel: vscode.WebviewPanel, services: Services, private readonly onDisposed: () => void) {
     const webview = panel.webview;
     webview.options = webviewOptions(services.context.extensionUri);
+    this.session = new WebviewSession(panel, {
+      view: 'traceFile',
+      key: () => document.uri.toString(),
+      isMessage: isTraceWebviewToHost,
+      onReady: async () => this.send(await this.document.ready()),
+      onMessage: (message) => this.receive(message),
+    });
     this.disposables.push(
-      webview.onDidReceiveMessage((message: unknown) => void this.receive(message)),
+      this.session,
       document.onDidReload((state) => this.send(state)),
       panel.onDidDispose(() => this.dispose()),
     );
@@ -29,15 +35,10 @@ export class TraceFilePanel implements vscode.Disposable {
     });
   }
 
-  private post(message: TraceHostToWebview): void {
-    void this.panel.webview.postMessage(message);
-  }
-
   private send(state: TraceLoadState): void {
-    if (!this.ready) return;
+    if (!this.session.ready) return;
     if (state.kind === 'failed') {
-      servedTraceFile.loadError(this.document.uri, state.failure);
-      this.post({ type: 'loadError', fileName: this.document.fileName, ...state.failure });
+      this.session.post({ type: 'loadError', fileName: this.document.fileName, ...state.failure });
       return;
     }
     const { model } = state;
@@ -46,35 +47,28 @@ export class TraceFilePanel implements vscode.Disposable {
       turns: turnsPage(model, 0, TRACE_PAGE_SIZE), totalTurns: model.turns.length, subSpans: model.subSpans.map(spanOutline),
       ...(model.genericSpans ? { genericSpans: model.genericSpans } : {}), ...(model.metadata ? { metadata: model.metadata } : {}),
     };
-    servedTraceFile.init(this.document.uri, init);
-    this.post(init);
+    this.session.post(init);
   }
 
-  private async receive(message: unknown): Promise<void> {
-    if (!isTraceWebviewToHost(message)) return;
+  private async receive(message: Exclude<TraceWebviewToHost, { type: 'ready' }>): Promise<void> {
     switch (message.type) {
-      case 'ready':
-        this.ready = true;
-        this.send(await this.document.ready());
-        return;
       case 'more': {
         const state = await this.document.ready();
         if (state.kind !== 'ready' || state.generation !== message.generation) {
-          this.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
+          this.session.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
           return;
         }
-        servedTraceFile.more(this.document.uri);
-        this.post({ type: 'moreResult', id: message.id, generation: state.generation, offset: message.offset, turns: turnsPage(state.model, message.offset) });
+        this.session.post({ type: 'moreResult', id: message.id, generation: state.generation, offset: message.offset, turns: turnsPage(state.model, message.offset) });
         return;
       }
       case 'spanItems': {
         const state = await this.document.ready();
         const span = state.kind === 'ready' && state.generation === message.generation ? findSubSpan(state.model, message.spanId) : undefined;
         if (state.kind !== 'ready' || !span) {
-          this.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
+          this.session.post({ type: 'error', id: message.id, error: logStrings.staleReloaded });
           return;
         }
-        this.post({ type: 'spanItemsResult', id: message.id, generation: state.generation, spanId: span.spanId, items: span.items });
+        this.session.post({ type: 'spanItemsResult', id: message.id, generation: state.generation, spanId: span.spanId, items: span.items });
         return;
       }
       case 'command':
@@ -82,13 +76,10 @@ export class TraceFilePanel implements vscode.Disposable {
         else await this.document.reload();
         return;
       case 'openLink':
-        if (!isOpenableLink(message.href)) return;
-        if ((await vscode.window.showWarningMessage(logStrings.linkConfirm(message.href), { modal: true }, logStrings.openLinkButton)) === logStrings.openLinkButton) {
-          await vscode.env.openExternal(vscode.Uri.parse(message.href, true));
-        }
+        await this.session.openLink(message.href);
         return;
       case 'rendered':
-        servedTraceFile.rendered(this.document.uri, message);
+        // What the webview shows after each render: only the message tap reads it.
         return;
     }
   }

@@ -4,28 +4,67 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
+import { countKinds, messagesOf, messagesWhen, RecordedMessage, sent } from '../tappedMessages';
 import { pairedDifference } from '../../../src/core/compare/statistics/differenceTests';
 
-/** What `evalLens.internal.compareState` returns (see src/extension/compare/compareTestState.ts). */
+/** What the compare host served, folded from the tapped messages of the compare views. */
 interface ServedComparison {
   files: string[];
   generation?: number;
   metrics?: { candidate: number; id: string; n: number; delta: number; p: number | null; pHolm: number | null; verdict: string; binary: boolean }[];
   inputChanged?: string[][];
   changes?: { total: number; sampleIds: string[]; kinds: string[] };
+  pair?: { sampleId: string; baselineTrials: number; candidateTrials: number; inputChanged: boolean };
   loadError?: string;
-  counts: Record<'summary' | 'changes' | 'pair' | 'loadError', number>;
+  counts: Record<Kind, number>;
+}
+type Kind = 'summary' | 'changes' | 'pair' | 'loadError';
+
+const KINDS: Record<Kind, (m: RecordedMessage) => boolean> = {
+  summary: (m) => sent(m, 'init'),
+  changes: (m) => sent(m, 'changesResult'),
+  pair: (m) => sent(m, 'pairResult'),
+  loadError: (m) => sent(m, 'loadError'),
+};
+
+type Summary = { candidates: { position: number; alignment: { inputChanged: string[] }; metrics: { id: string; estimate: { n: number; delta: number; p: number | null }; pHolm: number | null; verdict: string; binary?: unknown }[] }[] };
+type Pair = { sampleId: string; baseline: { trials: unknown[] }; candidate: { trials: unknown[] }; inputChanged: boolean };
+
+function fold(messages: readonly RecordedMessage[]): ServedComparison | undefined {
+  let last: Omit<ServedComparison, 'counts'> | undefined;
+  for (const tapped of messages) {
+    const m = tapped.message;
+    let patch: Partial<ServedComparison>;
+    if (KINDS.summary(tapped)) {
+      const summary = m.summary as Summary;
+      const metrics = summary.candidates.flatMap((c) => c.metrics.map((metric) => ({
+        candidate: c.position, id: metric.id, n: metric.estimate.n, delta: metric.estimate.delta, p: metric.estimate.p, pHolm: metric.pHolm, verdict: metric.verdict, binary: metric.binary !== undefined,
+      })));
+      patch = { generation: m.generation as number, metrics, inputChanged: summary.candidates.map((c) => c.alignment.inputChanged), loadError: undefined };
+    } else if (KINDS.changes(tapped)) {
+      const page = m.page as { total: number; rows: { sampleId: string; kind: string }[] };
+      patch = { changes: { total: page.total, sampleIds: page.rows.map((r) => r.sampleId), kinds: page.rows.map((r) => r.kind) } };
+    } else if (KINDS.pair(tapped)) {
+      const pair = m.pair as Pair;
+      patch = { pair: { sampleId: pair.sampleId, baselineTrials: pair.baseline.trials.length, candidateTrials: pair.candidate.trials.length, inputChanged: pair.inputChanged } };
+    } else if (KINDS.loadError(tapped)) {
+      patch = { loadError: m.message as string };
+    } else {
+      continue;
+    }
+    last = { ...(last ?? {}), ...patch, files: tapped.key.split('\n') };
+  }
+  return last ? { ...last, counts: countKinds(messages, KINDS) } : undefined;
 }
 
-async function served(waitFor: keyof ServedComparison['counts'], afterCount: number): Promise<ServedComparison> {
-  const state = await vscode.commands.executeCommand<ServedComparison | undefined>('evalLens.internal.compareState', { waitFor, afterCount, timeoutMs: 30_000 });
+async function served(waitFor: Kind, afterCount: number): Promise<ServedComparison> {
+  const state = fold(await messagesWhen('compare', KINDS[waitFor], afterCount, 30_000));
   assert.ok(state && state.counts[waitFor] > afterCount, `the compare host served a ${waitFor} (last: ${JSON.stringify(state)})`);
   return state;
 }
 
-async function countOf(kind: keyof ServedComparison['counts']): Promise<number> {
-  const state = await vscode.commands.executeCommand<ServedComparison | undefined>('evalLens.internal.compareState');
-  return state?.counts[kind] ?? 0;
+async function countOf(kind: Kind): Promise<number> {
+  return (await messagesOf('compare')).filter(KINDS[kind]).length;
 }
 
 type LogJson = { evidence: { samples: { sample_id: string; scores: { scorer_key: string; values: Record<string, number> }[] }[] } };

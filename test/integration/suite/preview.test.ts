@@ -4,6 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { countKinds, messagesOf, messagesWhen, RecordedMessage, sent } from '../tappedMessages';
 
 /** What `evalLens.previewFilters` resolves to (see src/extension/preview/previewCommands.ts). */
 interface PreviewSummary {
@@ -233,22 +234,79 @@ suite('Preview: the example datasets', () => {
   });
 });
 
-/** What `evalLens.internal.previewState` returns (see src/extension/preview/previewTestState.ts). */
+/** What a preview view's host posted and did, folded from the tapped messages of that view. */
 interface ServedPreview {
   spec: string;
   index: number;
   generation: number;
+  /** The last counts posted to the view (first page or final). */
   summary?: { phase: 'firstPage' | 'final'; total: number; matched: number; removed: number[]; complete: boolean; rowCount: number; capped: boolean };
+  /** Kept rows the host holds for paging (the `rowCount` of the last result; none after a failure or a generator). */
   rowsHeld: number;
   failure?: { message: string; hint?: string; location?: { file: string; line?: number } };
+  /** The count's entry in the status bar: its last message, and whether it is shown. */
   statusBar: { shown: boolean; message?: string };
   restored: boolean;
   counts: Record<ServedKind, number>;
 }
 type ServedKind = 'runStarted' | 'firstPage' | 'final' | 'runFailed' | 'progress' | 'loaderProgress' | 'statusBarShown' | 'statusBarEnded';
 
+const noted = (m: RecordedMessage, type: string): boolean => m.direction === 'host' && m.message.type === type;
+
+const KINDS: Record<ServedKind, (m: RecordedMessage) => boolean> = {
+  runStarted: (m) => sent(m, 'runStarted'),
+  firstPage: (m) => sent(m, 'result') && m.message.phase === 'firstPage',
+  final: (m) => sent(m, 'result') && m.message.phase === 'final',
+  runFailed: (m) => sent(m, 'runFailed'),
+  progress: (m) => sent(m, 'progress'),
+  loaderProgress: (m) => noted(m, 'loaderProgress'),
+  statusBarShown: (m) => noted(m, 'statusBarShown'),
+  statusBarEnded: (m) => noted(m, 'statusBarEnded'),
+};
+
+function keyOf(spec: vscode.Uri): string {
+  return `${spec.toString()}#0`;
+}
+
+/** The facts of the view of `key`, or undefined when it did nothing yet. */
+function fold(all: readonly RecordedMessage[], key: string): ServedPreview | undefined {
+  const messages = all.filter((m) => m.key === key);
+  if (messages.length === 0) return undefined;
+  const at = key.lastIndexOf('#');
+  const view: Omit<ServedPreview, 'counts'> = { spec: key.slice(0, at), index: Number(key.slice(at + 1)), generation: 0, rowsHeld: 0, statusBar: { shown: false }, restored: false };
+  for (const tapped of messages) {
+    const m = tapped.message;
+    if (KINDS.runStarted(tapped)) {
+      view.generation = m.generation as number;
+      view.failure = undefined;
+    } else if (sent(tapped, 'result')) {
+      const s = m.summary as { total: number; matched: number; steps: { removed: number }[]; complete: boolean; rowCount: number; capped: boolean };
+      view.summary = { phase: m.phase as 'firstPage' | 'final', total: s.total, matched: s.matched, removed: s.steps.map((step) => step.removed), complete: s.complete, rowCount: s.rowCount, capped: s.capped };
+      view.rowsHeld = s.rowCount;
+    } else if (KINDS.runFailed(tapped)) {
+      view.failure = m.failure as ServedPreview['failure'];
+      view.summary = undefined;
+      view.rowsHeld = 0;
+    } else if (sent(tapped, 'generator')) {
+      view.rowsHeld = 0;
+    } else if (KINDS.statusBarShown(tapped)) {
+      view.statusBar = { shown: true };
+    } else if (noted(tapped, 'statusBarReported')) {
+      view.statusBar = { ...view.statusBar, message: m.message as string };
+    } else if (KINDS.statusBarEnded(tapped)) {
+      view.statusBar = { ...view.statusBar, shown: false };
+    } else if (noted(tapped, 'restored')) {
+      view.restored = true;
+    }
+  }
+  return { ...view, counts: countKinds(messages, KINDS) };
+}
+
+/** What the view of `spec` did, once it has done `waitFor` more than `afterCount` times (or at the timeout). */
 async function servedPreview(spec: vscode.Uri, waitFor?: ServedKind, afterCount = 0, timeoutMs = 30_000): Promise<ServedPreview | undefined> {
-  return vscode.commands.executeCommand<ServedPreview | undefined>('evalLens.internal.previewState', { spec: spec.toString(), index: 0, waitFor, afterCount, timeoutMs });
+  const key = keyOf(spec);
+  const messages = waitFor ? await messagesWhen('preview', (m) => m.key === key && KINDS[waitFor](m), afterCount, timeoutMs) : await messagesOf('preview');
+  return fold(messages, key);
 }
 
 /** Waits until the view of `spec` has done `kind` more than `afterCount` times. */

@@ -4,8 +4,9 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
+import { countKinds, messagesOf, messagesWhen, RecordedMessage, sent } from '../tappedMessages';
 
-/** What `evalLens.internal.traceFileState` returns (see src/extension/traceFile/traceFileTestState.ts). */
+/** What the Trace editor served and what its webview reported having rendered, folded from the tapped messages. */
 interface ServedTraceFile {
   uri: string;
   init?: { generation: number; fileName: string; header: { agent?: string; model?: string; totalTokens?: number; tags: string[] }; totalTurns: number; preambleCount: number; subSpanNames: string[] };
@@ -15,13 +16,43 @@ interface ServedTraceFile {
 }
 type Kind = 'init' | 'loadError' | 'rendered' | 'more';
 
+const KINDS: Record<Kind, (m: RecordedMessage) => boolean> = {
+  init: (m) => sent(m, 'init'),
+  loadError: (m) => sent(m, 'loadError'),
+  rendered: (m) => m.direction === 'fromWebview' && m.message.type === 'rendered',
+  more: (m) => sent(m, 'moreResult'),
+};
+
+/** The facts of the Trace editor updated last (another file starts afresh), with the counts of all. */
+function fold(messages: readonly RecordedMessage[]): ServedTraceFile | undefined {
+  let last: Omit<ServedTraceFile, 'counts'> | undefined;
+  for (const tapped of messages) {
+    const m = tapped.message;
+    let patch: Partial<ServedTraceFile>;
+    if (KINDS.init(tapped)) {
+      const init = m as unknown as { generation: number; fileName: string; header: NonNullable<ServedTraceFile['init']>['header']; totalTurns: number; preamble: unknown[]; subSpans: { name: string }[] };
+      patch = { init: { generation: init.generation, fileName: init.fileName, header: init.header, totalTurns: init.totalTurns, preambleCount: init.preamble.length, subSpanNames: init.subSpans.map((s) => s.name) }, loadError: undefined };
+    } else if (KINDS.loadError(tapped)) {
+      patch = { loadError: { message: m.message as string, line: m.line as number | undefined, column: m.column as number | undefined } };
+    } else if (KINDS.rendered(tapped)) {
+      const { type: _type, ...rendered } = m;
+      patch = { rendered: rendered as unknown as ServedTraceFile['rendered'] };
+    } else if (KINDS.more(tapped)) {
+      patch = {};
+    } else {
+      continue;
+    }
+    last = { ...(last?.uri === tapped.key ? last : {}), ...patch, uri: tapped.key };
+  }
+  return last ? { ...last, counts: countKinds(messages, KINDS) } : undefined;
+}
+
 async function countOf(kind: Kind): Promise<number> {
-  const state = await vscode.commands.executeCommand<ServedTraceFile | undefined>('evalLens.internal.traceFileState');
-  return state?.counts[kind] ?? 0;
+  return (await messagesOf('traceFile')).filter(KINDS[kind]).length;
 }
 
 async function served(kind: Kind, afterCount: number): Promise<ServedTraceFile> {
-  const state = await vscode.commands.executeCommand<ServedTraceFile | undefined>('evalLens.internal.traceFileState', { waitFor: kind, afterCount, timeoutMs: 30_000 });
+  const state = fold(await messagesWhen('traceFile', KINDS[kind], afterCount, 30_000));
   assert.ok(state && state.counts[kind] > afterCount, `a new ${kind} (last: ${JSON.stringify(state)})`);
   return state;
 }

@@ -9,7 +9,7 @@ import { feedPipedScan } from '../../../src/core/log/pipedScanFeed';
 import { PIPED_SCAN_BYTES, PipedSampleStore, PipedScan, startPipedScan } from '../../../src/core/log/pipedScan';
 import { LogIndex } from '../../../src/core/log/logIndex';
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
-import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED, SIGNAL_CELLS } from '../../../src/core/log/pipedScanTypes';
+import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED, SIGNAL_CELLS } from '../../../src/core/log/pipedScanMessages';
 import { randomLogText, reportViews } from './randomLogs';
 import { repoRoot } from './logTestHelpers';
 import { temporaryFolder } from '../temporaryFolder';

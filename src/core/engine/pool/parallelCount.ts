@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { ChunkJob, ChunkMessage, ChunkResult } from './chunkProtocol';
+import { ChunkJob, ChunkMessage, ChunkResult } from './rangeCountMessages';
 import { PreviewRow } from '../../model/previewTypes';
 import { CountStats, addStats, emptyStats } from '../scan/rowCounter';
 import * as l10n from '@vscode/l10n';

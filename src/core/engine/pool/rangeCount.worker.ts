@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { compileFilters } from '../../filters/filterEvaluator';
 import { scanFile } from '../scan/fileScanner';
 import { RangeProcessor } from '../scan/rangeProcessor';
-import { ChunkJob, ChunkMessage } from './chunkProtocol';
+import { ChunkJob, ChunkMessage } from './rangeCountMessages';
 import { configureWorkerL10n } from '../../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.

@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { openZip } from '../../archive/zipReader';
 import { ZipEntryError } from '../../archive/zipEntryData';
 import { archiveSamples, readArchiveSample } from './evalArchive';
-import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountProtocol';
+import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountMessages';
 import { timeOf } from './sampleRow';
 import { configureWorkerL10n } from '../../l10n/workerL10n';
 

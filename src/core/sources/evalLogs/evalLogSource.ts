@@ -14,7 +14,7 @@ import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes'
 import { isPlainObject } from '../../json/objectValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
-import { EvalCountJob } from './evalLogCountProtocol';
+import { EvalCountJob } from './evalLogCountMessages';
 import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';
 import { sampleRow, timeOf } from './sampleRow';
 import { isTranscriptDatabase, previewTranscriptDatabase } from './transcriptDatabase';

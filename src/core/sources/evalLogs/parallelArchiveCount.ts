@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { findWorkerScript } from '../../engine/pool/parallelCount';
 import { PreviewOptions } from '../../model/previewTypes';
-import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountProtocol';
+import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountMessages';
 import * as l10n from '@vscode/l10n';
 
 /** The build writes evalLogCount.worker.ts to `dist/worker/evalLogCount.js`. */

@@ -1,4 +1,9 @@
-/** Messages between the eval_logs source and the worker threads that count ranges of a large `.eval` archive. */
+/**
+ * Messages between the eval_logs source and the worker threads that count ranges of a large `.eval` archive
+ * (evalLogCount.worker.ts, started by parallelArchiveCount.ts).
+ * They stay in src/core/sources, not in src/core/protocol: it imports them, and src/core/protocol is a layer
+ * above it (eslint/importLayers.mjs).
+ */
 import { PreviewWarning } from '../../model/previewTypes';
 
 export interface EvalCountJob {

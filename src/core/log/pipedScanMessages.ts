@@ -2,7 +2,8 @@
  * What passes between a log worker that indexes samples and the helper thread that reads and scans the
  * log for it (pipedScan.ts, pipedScanFeed.ts): the helper reads the file window by window, finds where
  * each sample lies, makes its lite text and posts them in batches, while the indexing thread indexes
- * the samples it has. Neither thread holds the whole file.
+ * the samples it has. Neither thread holds the whole file. Beside the threads they pass between, in
+ * src/core/log (src/core/protocol is a layer above it: eslint/importLayers.mjs).
  */
 import type { MessagePort } from 'node:worker_threads';
 import type { JsonRecord } from './logValue';

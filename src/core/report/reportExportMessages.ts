@@ -1,4 +1,8 @@
-/** Messages between `log report -o` and its worker thread (reportExport.worker.ts). */
+/**
+ * Messages between `log report -o` and its worker thread (reportExport.worker.ts, started by reportExportWorker.ts).
+ * They stay in src/core/report, not in src/core/protocol: they are made of the report's own types
+ * (BoundedSampleSet, FileWindows), and src/core/protocol is a layer below src/core/report (eslint/importLayers.mjs).
+ */
 import type { BoundedSampleSet, BoundedValidationResult, ValidationPart } from './boundedLogValidation';
 import type { FileWindows } from './fileWindows';
 

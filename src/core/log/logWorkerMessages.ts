@@ -1,4 +1,11 @@
-import type { PipedScanEnd } from './pipedScanTypes';
+/**
+ * Messages between a log's client in the extension host (logWorkerClient.ts) and the worker thread that loads
+ * and indexes it (src/core/report/logParse.worker.ts): requests carry an `id` that the response repeats
+ * (through the shared RequestChannel); the worker also posts the schema problems it finds in the background.
+ * They stay in src/core/log, not in src/core/protocol: the client is in this layer, and src/core/protocol is
+ * a layer above it (eslint/importLayers.mjs).
+ */
+import type { PipedScanEnd } from './pipedScanMessages';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 
 /** What the log worker loads (passed as `workerData`). */

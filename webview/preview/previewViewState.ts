@@ -1,7 +1,8 @@
-/** The webview side of the channel to the extension host, and the view state kept while hidden. */
+/** The preview webview's side of the channel to the extension host, and the view state kept while hidden. */
 import type { PreviewTarget, WebviewToHost } from '../../src/core/protocol/previewProtocol';
 import { restoredTarget } from '../../src/core/protocol/previewProtocol';
 import { isRecord } from '../../src/core/json/jsonValue';
+import { vsCodeApi } from '../shared/vscodeApi';
 
 /** What survives the view being hidden and shown again (or a re-run of the preview). */
 export interface PreviewViewState {
@@ -16,15 +17,7 @@ export interface PreviewViewState {
   target?: PreviewTarget;
 }
 
-interface VsCodeApi {
-  postMessage(message: unknown): void;
-  getState(): unknown;
-  setState(state: unknown): void;
-}
-
-declare function acquireVsCodeApi(): VsCodeApi;
-
-const api = acquireVsCodeApi();
+const api = vsCodeApi();
 
 export function postToHost(message: WebviewToHost): void {
   api.postMessage(message);

@@ -1,4 +1,9 @@
-/** Messages between the preview and the worker threads that count byte ranges of a file. */
+/**
+ * Messages between the preview and the worker threads that count byte ranges of a file (rangeCount.worker.ts,
+ * started by parallelCount.ts).
+ * They stay in src/core/engine, not in src/core/protocol: they are made of its own types and it imports
+ * them, and src/core/protocol is a layer above it (eslint/importLayers.mjs).
+ */
 import { PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { DataFormat } from '../scan/rangeProcessor';
 import { CountStats } from '../scan/rowCounter';
