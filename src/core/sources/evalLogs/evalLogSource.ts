@@ -13,7 +13,7 @@ import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
 import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
-import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
+import { EVAL_LOG_SAMPLE_COLUMNS } from './evalLogColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
 import { EvalCountJob } from './evalLogCountProtocol';
 import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';

@@ -18,6 +18,7 @@ import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { forEachLimited } from '../remote/recordSelection';
 import { HubParquetFile, countFromParquet } from './hubParquetCount';
 import { rowsFromParquet } from './hubParquetRows';
+import { HUB_SOURCE_TYPE } from './hubSourceType';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';
 
 export const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
@@ -44,7 +45,7 @@ export interface HubInput {
 
 function requireText(source: Record<string, unknown>, field: string): string {
   const value = source[field];
-  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', `a dataset_hub source needs '${field}' (a string)`);
+  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', `a ${HUB_SOURCE_TYPE} source needs '${field}' (a string)`);
   return value;
 }
 
@@ -69,7 +70,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
     return origin === hubOrigin || hostname === 'huggingface.co' || hostname.endsWith('.huggingface.co');
   };
   const api = (path: string, params: Record<string, string>) => `${base}${path}?${new URLSearchParams(params)}`;
-  const what = `dataset_hub '${dataset}'`;
+  const what = `${HUB_SOURCE_TYPE} '${dataset}'`;
 
   /** A request started before its answer is needed: a failure surfaces only where the answer is awaited. */
   const startEarly = <T>(request: Promise<T>): Promise<T> => {

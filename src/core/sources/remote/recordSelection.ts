@@ -4,12 +4,36 @@
  * rows come out oldest first.
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
+import { TimeRange, isoOf } from './timeRange';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../../model/previewTypes';
 
 export interface SelectionCheck<R> {
   field: string;
   label: string;
   test: (record: R) => boolean;
+}
+
+/** Rows whose nested runs (or observations) are fetched, one request each, for the span view. */
+export const DETAIL_ROWS = 25;
+/** Detail requests in flight at once. */
+export const DETAIL_CONCURRENCY = 6;
+
+export function limitOf(source: Record<string, unknown>): number | undefined {
+  const limit = source.limit;
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : undefined;
+}
+
+export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number | undefined): SelectionCheck<R>[] {
+  const checks: SelectionCheck<R>[] = [];
+  if (range.from !== undefined) {
+    const from = range.from;
+    checks.push({ field: 'from_time', label: remoteSourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
+  }
+  if (range.to !== undefined) {
+    const to = range.to;
+    checks.push({ field: 'to_time', label: remoteSourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
+  }
+  return checks;
 }
 
 export interface SelectedRecord<R> {

@@ -10,7 +10,7 @@ import { sessionStrings } from '../../l10n/sessionStrings';
 import { TraceMetadataRecord } from '../../trace/traceRecord';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
-import { CODING_AGENT_SESSION_COLUMNS } from '../sourceColumns';
+import { CODING_AGENT_SESSION_COLUMNS, SESSION_SOURCE_TYPE } from './sessionColumns';
 import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { resolveSourcePath } from '../sourcePaths';
 import { previewStrings } from '../../l10n/previewStrings';
@@ -23,7 +23,6 @@ import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
 import { readSubagentMeta, SubagentMeta } from './subagentMeta';
 
-export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
 /** The tool whose session files this source reads (TraceMetadata `agent`). */
 const SESSION_AGENT = 'claude-code';
 const MAX_SESSION_IDS = 200;

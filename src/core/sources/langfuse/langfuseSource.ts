@@ -7,15 +7,14 @@ import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
-import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
-import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from './credentials';
-import { cursorPages, numberedPages } from './paging';
-import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLegacy, traceOfRootObservation } from './platformBTraces';
-import { RecordSelection, SelectionCheck, forEachLimited } from './recordSelection';
-import { Redactor } from './redaction';
-import { RemoteClient, isCancellation } from './remoteClient';
-import { isoOf, timeRangeOf } from './timeRange';
-import { DETAIL_CONCURRENCY, DETAIL_ROWS, limitOf, timeChecks } from './tracePlatformA';
+import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
+import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from '../remote/credentials';
+import { cursorPages, numberedPages } from '../remote/paging';
+import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLegacy, traceOfRootObservation } from './langfuseTraces';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, RecordSelection, SelectionCheck, forEachLimited, limitOf, timeChecks } from '../remote/recordSelection';
+import { Redactor } from '../remote/redaction';
+import { RemoteClient, isCancellation } from '../remote/remoteClient';
+import { isoOf, timeRangeOf } from '../remote/timeRange';
 
 export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
 export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
@@ -70,7 +69,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   redactor.add(`${publicKey}:${secretKey}`);
   const authCheck = `'api_key' or ${PLATFORM_B_KEY_ENV.join(' + ')}`;
   const client = new RemoteClient({ options, redactor, headers: { Authorization: `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}` }, authCheck });
-  const what = `trace_platform_b project '${project}'`;
+  const what = `${LANGFUSE_SOURCE_TYPE} project '${project}'`;
 
   const projects = await client.json<{ data?: unknown }>(`${endpoint}/api/public/projects`, { what });
   const list = Array.isArray(projects?.data) ? projects.data.filter(isPlainObject) : [];
@@ -201,7 +200,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
     return { values: platformBRow(trace, uri), origin: { file: uri } };
   }
 
-  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? 'trace_platform_b (legacy traces API)' : 'trace_platform_b');
+  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? `${LANGFUSE_SOURCE_TYPE} (legacy traces API)` : LANGFUSE_SOURCE_TYPE);
   if (sink) {
     const handedResult = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: handed, warnings: [], complete: complete && !options.signal?.aborted, recordNoun: 'traces', countedBy });
     options.onFirstPage?.(handedResult);
