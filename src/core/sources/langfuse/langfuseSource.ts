@@ -14,7 +14,7 @@ import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLega
 import { DETAIL_CONCURRENCY, DETAIL_ROWS, RecordSelection, SelectionCheck, forEachLimited, limitOf, timeChecks } from '../remote/recordSelection';
 import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
-import { isoOf, timeRangeOf } from '../remote/timeRange';
+import { TimeRange, isoOf, timeRangeOf } from '../remote/timeRange';
 
 export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
 export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
@@ -56,27 +56,42 @@ function queriesOf(traceIds: string[] | undefined, sessionIds: string[] | undefi
   return [{}];
 }
 
-export async function previewTracePlatformB(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
-  const project = typeof source.project === 'string' ? source.project : '';
-  if (project === '') throw new PreviewError('invalidSource', remoteSourceStrings.missingProject);
-  const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
-  const range = timeRangeOf(source);
-  const limit = limitOf(source);
+interface LangfuseConnection {
+  client: RemoteClient;
+  endpoint: string;
+  what: string;
+}
+
+/** The client of the project's API: the keys as Basic authentication, never in a message. */
+async function clientOf(source: Record<string, unknown>, options: PreviewOptions): Promise<RemoteClient> {
   const { publicKey, secretKey } = await keysOf(source, options);
   const redactor = new Redactor();
   redactor.add(secretKey);
   redactor.add(publicKey);
   redactor.add(`${publicKey}:${secretKey}`);
   const authCheck = `'api_key' or ${PLATFORM_B_KEY_ENV.join(' + ')}`;
-  const client = new RemoteClient({ options, redactor, headers: { Authorization: `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}` }, authCheck });
-  const what = `${LANGFUSE_SOURCE_TYPE} project '${project}'`;
+  return new RemoteClient({ options, redactor, headers: { Authorization: `Basic ${Buffer.from(`${publicKey}:${secretKey}`).toString('base64')}` }, authCheck });
+}
 
-  const projects = await client.json<{ data?: unknown }>(`${endpoint}/api/public/projects`, { what });
+async function checkProject(connection: LangfuseConnection, project: string): Promise<void> {
+  const projects = await connection.client.json<{ data?: unknown }>(`${connection.endpoint}/api/public/projects`, { what: connection.what });
   const list = Array.isArray(projects?.data) ? projects.data.filter(isPlainObject) : [];
   if (!list.some((p) => p.name === project || p.id === project)) {
     throw new PreviewError('invalidSource', remoteSourceStrings.platformProjectMismatch(project, list.map((p) => String(p.name ?? p.id)).join(', ') || '?'));
   }
+}
 
+interface Selection {
+  range: TimeRange;
+  traceIds: string[] | undefined;
+  sessionIds: string[] | undefined;
+  tags: string[];
+  checks: SelectionCheck<PlatformBTrace>[];
+}
+
+/** The selection fields of the source (docs/semantics.md §9.6) and the funnel steps the platform cannot take. */
+function selectionOf(source: Record<string, unknown>): Selection {
+  const range = timeRangeOf(source);
   const traceIds = oneOrMany(source.trace_id);
   const sessionIds = oneOrMany(source.session_id);
   const tags = Array.isArray(source.tags) ? source.tags.filter((t): t is string => typeof t === 'string') : [];
@@ -86,101 +101,138 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   if (sessionIds) checks.push({ field: 'session_id', label: remoteSourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
   if (tags.length > 0) checks.push({ field: 'tags', label: remoteSourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
   if (metadata) checks.push({ field: 'metadata', label: remoteSourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
-  const sink = options.onRow;
-  // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
-  // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
-  const selection = new RecordSelection<PlatformBTrace>(checks, limit, options, !sink);
-  const seenIds = new Set<string>();
-  let keptOfPage: PlatformBTrace[] = [];
-  const offer = (trace: PlatformBTrace) => {
-    if (seenIds.has(trace.id)) return;
-    seenIds.add(trace.id);
-    if (selection.offer(trace, trace.timestamp) && sink) keptOfPage.push(trace);
-  };
-  const handed: PreviewRow[] = [];
-  const handOver = async () => {
-    const traces = keptOfPage;
-    keptOfPage = [];
-    await forEachLimited(traces, DETAIL_CONCURRENCY, detailsOf);
-    for (const trace of traces) {
-      if (options.signal?.aborted) return;
-      const row = rowOf(trace);
-      sink?.(row.values, row.origin);
-      if (handed.length < options.limit) handed.push(row);
+  return { range, traceIds, sessionIds, tags, checks };
+}
+
+export async function previewTracePlatformB(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
+  const project = typeof source.project === 'string' ? source.project : '';
+  if (project === '') throw new PreviewError('invalidSource', remoteSourceStrings.missingProject);
+  const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
+  const selection = selectionOf(source);
+  const limit = limitOf(source);
+  const connection = { client: await clientOf(source, options), endpoint, what: `${LANGFUSE_SOURCE_TYPE} project '${project}'` };
+  await checkProject(connection, project);
+  return new LangfuseTraces(connection, selection, limit, options).read();
+}
+
+/** Reads a project's traces through the selection funnel, page by page; an export gets each page's kept traces as they come. */
+class LangfuseTraces {
+  private readonly selection: RecordSelection<PlatformBTrace>;
+  private readonly sink: PreviewOptions['onRow'];
+  private readonly seenIds = new Set<string>();
+  private keptOfPage: PlatformBTrace[] = [];
+  private readonly handed: PreviewRow[] = [];
+  private legacy = false;
+
+  constructor(private readonly connection: LangfuseConnection, private readonly query: Selection, private readonly limit: number | undefined, private readonly options: PreviewOptions) {
+    this.sink = options.onRow;
+    // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
+    // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
+    this.selection = new RecordSelection<PlatformBTrace>(query.checks, limit, options, !this.sink);
+  }
+
+  async read(): Promise<PreviewResult> {
+    let complete = true;
+    try {
+      for (const query of this.limit === 0 ? [] : queriesOf(this.query.traceIds, this.query.sessionIds)) {
+        if (this.selection.full) break;
+        if (!this.legacy) await this.readCurrent(query);
+        if (this.legacy) await this.readLegacy(query);
+      }
+    } catch (error) {
+      if (!isCancellation(error)) throw error;
+      complete = false;
     }
-  };
-  const timeParams = (from: string, to: string) => {
+    return this.sink ? this.handedResult(complete) : this.firstPage(complete);
+  }
+
+  private offer(trace: PlatformBTrace): void {
+    if (this.seenIds.has(trace.id)) return;
+    this.seenIds.add(trace.id);
+    if (this.selection.offer(trace, trace.timestamp) && this.sink) this.keptOfPage.push(trace);
+  }
+
+  private async handOver(): Promise<void> {
+    const traces = this.keptOfPage;
+    this.keptOfPage = [];
+    await forEachLimited(traces, DETAIL_CONCURRENCY, (trace) => this.detailsOf(trace));
+    for (const trace of traces) {
+      if (this.options.signal?.aborted) return;
+      const row = this.rowOf(trace);
+      this.sink?.(row.values, row.origin);
+      if (this.handed.length < this.options.limit) this.handed.push(row);
+    }
+  }
+
+  private timeParams(from: string, to: string): Record<string, string> {
     const params: Record<string, string> = {};
+    const range = this.query.range;
     if (range.from !== undefined) params[from] = isoOf(range.from)!;
     if (range.to !== undefined) params[to] = isoOf(range.to)!;
     return params;
-  };
-
-  let legacy = false;
-  let complete = true;
-  try {
-    for (const query of limit === 0 ? [] : queriesOf(traceIds, sessionIds)) {
-      if (selection.full) break;
-      if (!legacy) {
-        const pages = cursorPages<Observation>(async (cursor) => {
-          const size = limit === undefined ? CURRENT_PAGE : Math.min(CURRENT_PAGE, Math.max(1, limit - selection.keptCount));
-          const params = new URLSearchParams({ fields: ROOT_FIELDS, isRootObservation: 'true', limit: String(size), ...timeParams('fromStartTime', 'toStartTime') });
-          if (query.traceId) params.set('traceId', query.traceId);
-          if (query.sessionId) params.set('sessionId', query.sessionId);
-          if (cursor) params.set('cursor', cursor);
-          const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what, allow404: true });
-          if (answer === undefined) {
-            legacy = true;
-            return { items: [] };
-          }
-          return { items: Array.isArray(answer.data) ? answer.data.filter(isPlainObject) : [], next: answer.meta?.cursor };
-        });
-        for await (const page of pages) {
-          for (const root of page) {
-            if (selection.full) break;
-            offer(traceOfRootObservation(root));
-          }
-          await handOver();
-          if (selection.full) break;
-        }
-      }
-      if (legacy) await readLegacy(query);
-    }
-  } catch (error) {
-    if (!isCancellation(error)) throw error;
-    complete = false;
   }
 
-  async function readLegacy(query: Query): Promise<void> {
+  /** Traces left to ask for: a page, or fewer when `limit` is near. */
+  private pageSize(page: number): number {
+    return this.limit === undefined ? page : Math.min(page, Math.max(1, this.limit - this.selection.keptCount));
+  }
+
+  /** The root observations of the current API; switches to the legacy API where the server answers 404. */
+  private async readCurrent(query: Query): Promise<void> {
+    const { client, endpoint, what } = this.connection;
+    const pages = cursorPages<Observation>(async (cursor) => {
+      const params = new URLSearchParams({ fields: ROOT_FIELDS, isRootObservation: 'true', limit: String(this.pageSize(CURRENT_PAGE)), ...this.timeParams('fromStartTime', 'toStartTime') });
+      if (query.traceId) params.set('traceId', query.traceId);
+      if (query.sessionId) params.set('sessionId', query.sessionId);
+      if (cursor) params.set('cursor', cursor);
+      const answer = await client.json<{ data?: unknown; meta?: { cursor?: string | null } }>(`${endpoint}/api/public/v2/observations?${params}`, { what, allow404: true });
+      if (answer === undefined) {
+        this.legacy = true;
+        return { items: [] };
+      }
+      return { items: Array.isArray(answer.data) ? answer.data.filter(isPlainObject) : [], next: answer.meta?.cursor };
+    });
+    for await (const page of pages) {
+      for (const root of page) {
+        if (this.selection.full) break;
+        this.offer(traceOfRootObservation(root));
+      }
+      await this.handOver();
+      if (this.selection.full) break;
+    }
+  }
+
+  private async readLegacy(query: Query): Promise<void> {
+    const { client, endpoint, what } = this.connection;
     if (query.traceId) {
       const trace = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(query.traceId)}`, { what, allow404: true });
-      if (isPlainObject(trace)) offer(traceOfLegacy(trace));
-      await handOver();
+      if (isPlainObject(trace)) this.offer(traceOfLegacy(trace));
+      await this.handOver();
       return;
     }
     const pages = numberedPages<Record<string, unknown>>(async (page) => {
-      const size = limit === undefined ? LEGACY_PAGE : Math.min(LEGACY_PAGE, Math.max(1, limit - selection.keptCount));
-      const params = new URLSearchParams({ page: String(page), limit: String(size), orderBy: 'timestamp.desc', ...timeParams('fromTimestamp', 'toTimestamp') });
+      const params = new URLSearchParams({ page: String(page), limit: String(this.pageSize(LEGACY_PAGE)), orderBy: 'timestamp.desc', ...this.timeParams('fromTimestamp', 'toTimestamp') });
       if (query.sessionId) params.set('sessionId', query.sessionId);
-      for (const tag of tags) params.append('tags', tag);
+      for (const tag of this.query.tags) params.append('tags', tag);
       const answer = await client.json<{ data?: unknown; meta?: { totalPages?: number } }>(`${endpoint}/api/public/traces?${params}`, { what });
       const items = Array.isArray(answer?.data) ? answer.data.filter(isPlainObject) : [];
       return { items, totalPages: typeof answer?.meta?.totalPages === 'number' ? answer.meta.totalPages : undefined };
     });
     for await (const page of pages) {
       for (const trace of page) {
-        if (selection.full) break;
-        offer(traceOfLegacy(trace));
+        if (this.selection.full) break;
+        this.offer(traceOfLegacy(trace));
       }
-      await handOver();
-      if (selection.full) break;
+      await this.handOver();
+      if (this.selection.full) break;
     }
   }
 
   /** Reads a trace's observations (its spans and generations), unless the listing gave them. */
-  async function detailsOf(trace: PlatformBTrace): Promise<void> {
+  private async detailsOf(trace: PlatformBTrace): Promise<void> {
     if (trace.observations) return;
-    if (legacy) {
+    const { client, endpoint, what } = this.connection;
+    if (this.legacy) {
       const full = await client.json<Record<string, unknown>>(`${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`, { what });
       if (isPlainObject(full) && Array.isArray(full.observations)) trace.observations = full.observations.filter(isPlainObject);
       return;
@@ -195,30 +247,34 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
     trace.observations = all;
   }
 
-  function rowOf(trace: PlatformBTrace): PreviewRow {
-    const uri = `${endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`;
+  private rowOf(trace: PlatformBTrace): PreviewRow {
+    const uri = `${this.connection.endpoint}/api/public/traces/${encodeURIComponent(trace.id)}`;
     return { values: platformBRow(trace, uri), origin: { file: uri } };
   }
 
-  const countedBy = remoteSourceStrings.platformCountedBy(legacy ? `${LANGFUSE_SOURCE_TYPE} (legacy traces API)` : LANGFUSE_SOURCE_TYPE);
-  if (sink) {
-    const handedResult = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: handed, warnings: [], complete: complete && !options.signal?.aborted, recordNoun: 'traces', countedBy });
-    options.onFirstPage?.(handedResult);
-    return handedResult;
+  private get countedBy(): string {
+    return remoteSourceStrings.platformCountedBy(this.legacy ? `${LANGFUSE_SOURCE_TYPE} (legacy traces API)` : LANGFUSE_SOURCE_TYPE);
   }
 
-  const traces = selection.oldestFirst().slice(0, options.limit);
-  const warnings: PreviewWarning[] = [];
-  if (complete) {
-    try {
-      await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, detailsOf);
-    } catch (error) {
-      if (!isCancellation(error)) throw error;
-      complete = false;
-    }
+  /** The result of an export: the rows handed over. */
+  private handedResult(complete: boolean): PreviewResult {
+    return this.selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: this.handed, warnings: [], complete: complete && !this.options.signal?.aborted, recordNoun: 'traces', countedBy: this.countedBy });
   }
-  const rows = traces.map(rowOf);
-  const result = selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows, warnings, complete, recordNoun: 'traces', countedBy });
-  options.onFirstPage?.(result);
-  return result;
+
+  /** The result of a preview: the kept traces oldest first, the first ones with their observations. */
+  private async firstPage(complete: boolean): Promise<PreviewResult> {
+    const countedBy = this.countedBy;
+    const traces = this.selection.oldestFirst().slice(0, this.options.limit);
+    const warnings: PreviewWarning[] = [];
+    if (complete) {
+      try {
+        await forEachLimited(traces.slice(0, DETAIL_ROWS), DETAIL_CONCURRENCY, (trace) => this.detailsOf(trace));
+      } catch (error) {
+        if (!isCancellation(error)) throw error;
+        complete = false;
+      }
+    }
+    const rows = traces.map((trace) => this.rowOf(trace));
+    return this.selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows, warnings, complete, recordNoun: 'traces', countedBy });
+  }
 }
