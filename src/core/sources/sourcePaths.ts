@@ -1,4 +1,4 @@
-/** Paths in dataset sources (SEMANTICS §2): relative to the spec file's folder; a leading `~` is the home folder. */
+/** Paths in dataset sources (docs/semantics.md §2): relative to the spec file's folder; a leading `~` is the home folder. */
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 

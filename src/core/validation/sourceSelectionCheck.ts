@@ -1,5 +1,5 @@
 /**
- * Checks of the fields the five other sources select records with (SEMANTICS §9.1): `from_time` / `to_time` must
+ * Checks of the fields the five other sources select records with (docs/semantics.md §9.1): `from_time` / `to_time` must
  * parse as ISO 8601 (a date alone is midnight UTC, a time without a zone is UTC), `limit` is at least 1, and the
  * sources that take no `filters` say so in plain words instead of the schema's "unknown property".
  */

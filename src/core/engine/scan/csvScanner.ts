@@ -1,5 +1,5 @@
 /**
- * Byte-level streaming CSV scanner (SEMANTICS §3): comma separated, `"` quoting with `""` escapes,
+ * Byte-level streaming CSV scanner (docs/semantics.md §3): comma separated, `"` quoting with `""` escapes,
  * quoted fields may hold commas and newlines, CRLF or LF end a record, empty lines are skipped.
  * Only the cells marked in `wanted` are decoded, so rows a filter does not read cost no strings.
  * After a closing quote, any text up to the next comma or line end is kept literally.

@@ -1,5 +1,5 @@
 /**
- * The `eval_logs` source (SEMANTICS §9.1, §9.3): an Inspect `.eval` archive, a `.json` log, a directory searched
+ * The `eval_logs` source (docs/semantics.md §9.1, §9.3): an Inspect `.eval` archive, a `.json` log, a directory searched
  * recursively for both, or a transcript database directory. One row per sample and epoch; samples are read one at
  * a time and only the page's rows keep their data and trace. Without `limit` the first page is sent as soon as it
  * is read; with `limit` (the N most recent by `started_at`, shown oldest first) after the full pass, which keeps

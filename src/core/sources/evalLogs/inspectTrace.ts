@@ -1,5 +1,5 @@
 /**
- * Inspect chat messages → Open Responses items (SEMANTICS §9.1, §9.3): system/user/assistant messages, content
+ * Inspect chat messages → Open Responses items (docs/semantics.md §9.1, §9.3): system/user/assistant messages, content
  * given as a string or as parts (text; reasoning → a reasoning item; image, audio, video, document → a short
  * placeholder), assistant `tool_calls` → function_call, tool messages → function_call_output by `tool_call_id`
  * (an error keeps `status: "incomplete"`).

@@ -1,5 +1,5 @@
 /**
- * One Inspect sample (one sample and epoch) → the row of SEMANTICS §9.3, in EVAL_LOG_SAMPLE_COLUMNS order.
+ * One Inspect sample (one sample and epoch) → the row of docs/semantics.md §9.3, in EVAL_LOG_SAMPLE_COLUMNS order.
  * `attachment://…` strings in the fields the row shows are resolved from the sample's `attachments`. The `trace`
  * is built only for the rows a page shows (`withTrace`).
  */

@@ -1,5 +1,5 @@
 /**
- * `folder` source (spec §2.15, SEMANTICS §3): every file under the folder, recursively, becomes a row
+ * `folder` source (spec §2.15, docs/semantics.md §3): every file under the folder, recursively, becomes a row
  * with `sample_id` (SHA-256 of the raw bytes), `file_name` (relative, `/` separators), `content` and
  * one column per front matter key. Entries are read in name order; PDF files are skipped; symbolic
  * links to folders are followed once per real path.

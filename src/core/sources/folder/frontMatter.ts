@@ -1,5 +1,5 @@
 /**
- * YAML front matter of a text file (SEMANTICS §3): the first line is exactly `---` and a later line is
+ * YAML front matter of a text file (docs/semantics.md §3): the first line is exactly `---` and a later line is
  * exactly `---`; the text between is YAML, valid only when it parses to a mapping.
  */
 import { parseDocument } from 'yaml';

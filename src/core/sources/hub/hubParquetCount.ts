@@ -1,5 +1,5 @@
 /**
- * Counting a hub split here (SEMANTICS §9.4): only the filters' columns are read from the split's Parquet files,
+ * Counting a hub split here (docs/semantics.md §9.4): only the filters' columns are read from the split's Parquet files,
  * by HTTP range requests (an AsyncBuffer over the one HTTP layer; the footer is read with at most 1/64 of the
  * file more, never the whole file), and every row is tested with the §5 evaluator. Filters on flat columns are
  * evaluated column-wise on decoded pages (parquetColumnOutcomes), with the next row groups fetched while one is

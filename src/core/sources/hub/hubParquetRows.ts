@@ -1,5 +1,5 @@
 /**
- * Every kept row of a hub split, for an export (SEMANTICS §9.4, §5): the split's Parquet files are read by HTTP
+ * Every kept row of a hub split, for an export (docs/semantics.md §9.4, §5): the split's Parquet files are read by HTTP
  * range requests one row group at a time, every column, the next row groups fetched while one is tested. Each row
  * is tested with the §5 evaluator (as the count's row-wise reader does) and each kept row goes to the row sink as
  * soon as it is known, so memory holds a few row groups (16 MB compressed ahead at most) whatever the split's size.

@@ -1,5 +1,5 @@
 /**
- * Translation of §5 filters into the dataset viewer's `/filter` `where` grammar (SEMANTICS §9.4). A filter is
+ * Translation of §5 filters into the dataset viewer's `/filter` `where` grammar (docs/semantics.md §9.4). A filter is
  * translated only when DuckDB's answer for the column's feature type is exactly §5's: nulls never equal,
  * `not_equals`/`not_in` pass nulls, numeric text is never compared with a number column, ordering on text
  * only with a non-numeric string (code point order = DuckDB's byte order). Anything else returns undefined

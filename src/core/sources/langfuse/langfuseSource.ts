@@ -1,5 +1,5 @@
 /**
- * `trace_platform_b` (Langfuse, SEMANTICS §9.6): one row per trace, from the current observations API (root
+ * `trace_platform_b` (Langfuse, docs/semantics.md §9.6): one row per trace, from the current observations API (root
  * observations, cursor paging, newest first), or the legacy traces API where the server answers 404 there.
  * Stops at `limit`; the first page's traces get their observations for the span view.
  */

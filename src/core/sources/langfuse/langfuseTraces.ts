@@ -1,4 +1,4 @@
-/** Traces and observations of trace platform B (Langfuse) as rows of SEMANTICS §9.6, with their Trace. */
+/** Traces and observations of trace platform B (Langfuse) as rows of docs/semantics.md §9.6, with their Trace. */
 import { TraceEvent, TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject } from '../../json/objectValues';
 import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';

@@ -1,4 +1,4 @@
-/** Runs and examples of trace platform A (LangSmith) as rows of SEMANTICS §9.5, with their Trace. */
+/** Runs and examples of trace platform A (LangSmith) as rows of docs/semantics.md §9.5, with their Trace. */
 import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
 import { isPlainObject } from '../../json/objectValues';
 import { TraceEvent, TraceRecord, rootItemsOfEvents } from '../../trace/traceRecord';

@@ -1,5 +1,5 @@
 /**
- * `trace_platform_a` (LangSmith, SEMANTICS §9.5): a project's root runs (cursor paging of `/runs/query`, newest
+ * `trace_platform_a` (LangSmith, docs/semantics.md §9.5): a project's root runs (cursor paging of `/runs/query`, newest
  * first, stopping at `limit`) or a dataset's examples, with the selection funnel of §9.1.
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';

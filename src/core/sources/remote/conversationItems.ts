@@ -1,6 +1,6 @@
 /**
  * Chat payloads of the trace platforms (OpenAI chat messages, OpenAI Responses items, LangChain messages, plain
- * prompt/answer fields) as Open Responses items (SEMANTICS §9.1). Unknown shapes give no items, never an error.
+ * prompt/answer fields) as Open Responses items (docs/semantics.md §9.1). Unknown shapes give no items, never an error.
  */
 import {
   OpenResponsesItem,

@@ -1,5 +1,5 @@
 /**
- * Credentials of remote sources (SEMANTICS §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
+ * Credentials of remote sources (docs/semantics.md §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
  * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';

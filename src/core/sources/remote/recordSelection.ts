@@ -1,5 +1,5 @@
 /**
- * The selection funnel of the record sources (SEMANTICS §9.1): records arrive from the platform, the checks the
+ * The selection funnel of the record sources (docs/semantics.md §9.1): records arrive from the platform, the checks the
  * platform cannot make are made here in order (one funnel step each), `limit` keeps the N most recent, and the
  * rows come out oldest first.
  */

@@ -1,5 +1,5 @@
 /**
- * The one HTTP layer of the network sources (SEMANTICS §9.1): Node's `fetch` with a timeout, cancellation,
+ * The one HTTP layer of the network sources (docs/semantics.md §9.1): Node's `fetch` with a timeout, cancellation,
  * consent before the first request to each host, three tries with backoff on 429 (honouring `Retry-After`)
  * and 5xx, and errors that say what to check. Every message built from an answer is redacted.
  */

@@ -1,5 +1,5 @@
 /**
- * `from_time` / `to_time` of the record sources (SEMANTICS §9.1): ISO 8601; a date alone is midnight UTC, a time
+ * `from_time` / `to_time` of the record sources (docs/semantics.md §9.1): ISO 8601; a date alone is midnight UTC, a time
  * without a zone is UTC. A record is in range when from_time ≤ its start < to_time.
  */
 import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';

@@ -1,4 +1,4 @@
-/** What the names of session files say (SEMANTICS §9.2): which are sub-agent files, and the names beside them. */
+/** What the names of session files say (docs/semantics.md §9.2): which are sub-agent files, and the names beside them. */
 import { basename, dirname, join } from 'node:path';
 
 const SUBAGENT_NAME = /^agent-.+\.jsonl$/i;

@@ -1,5 +1,5 @@
 /**
- * Finds session files (SEMANTICS §9.2): `path` (a `.jsonl` file, or a folder searched recursively), else the
+ * Finds session files (docs/semantics.md §9.2): `path` (a `.jsonl` file, or a folder searched recursively), else the
  * default folders: each entry of `CLAUDE_CONFIG_DIR` (comma-separated) with its `projects/`, else
  * `~/.claude/projects` and `~/.config/claude/projects` (those that exist). Files named `agent-*.jsonl` are
  * sub-agent files: they belong to their parent session and are never sessions of their own.

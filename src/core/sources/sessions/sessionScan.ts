@@ -1,5 +1,5 @@
 /**
- * The small summary of one session or sub-agent file, gathered line by line (SEMANTICS §9.2): counts, tokens
+ * The small summary of one session or sub-agent file, gathered line by line (docs/semantics.md §9.2): counts, tokens
  * (each response once, from its line with the largest total; `<synthetic>` lines count nothing), times, title,
  * first prompt and error. Only the per-response token maxima live while the file is read; afterwards the
  * summary holds a few numbers and short strings.

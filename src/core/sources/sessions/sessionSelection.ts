@@ -1,5 +1,5 @@
 /**
- * The selection fields of a `coding_agent_sessions` source (SEMANTICS §9.1–9.2): `session_id`, `from_time` /
+ * The selection fields of a `coding_agent_sessions` source (docs/semantics.md §9.1–9.2): `session_id`, `from_time` /
  * `to_time` on the start time (from ≤ start < to), `limit` (the N most recent). The result lists the kept
  * sessions oldest first and one funnel step per field that removed sessions.
  */

@@ -1,5 +1,5 @@
 /**
- * The `trace` of one session (SEMANTICS §9.1–9.2), built by reading its file again — only for the rows a page
+ * The `trace` of one session (docs/semantics.md §9.1–9.2), built by reading its file again — only for the rows a page
  * shows. User text → `message` user; assistant text → `message` assistant; `thinking` → `reasoning`; `tool_use` →
  * `function_call`; `tool_result` → `function_call_output` (`status: "incomplete"` on error); images → a
  * placeholder. Each sub-agent becomes a span of type `agent` in `events`, started right after the call that

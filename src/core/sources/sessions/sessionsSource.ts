@@ -1,5 +1,5 @@
 /**
- * The `coding_agent_sessions` source (SEMANTICS §9.1–9.2): one row per session found under `path` (or the
+ * The `coding_agent_sessions` source (docs/semantics.md §9.1–9.2): one row per session found under `path` (or the
  * default folders). Every file is read once, line by line, into a small summary; sub-agent files join their
  * parent session. The selection fields pick the rows; only the rows of the first page get their `trace`,
  * built by reading those files again, so memory stays flat in the number and size of the files.
