@@ -12,7 +12,7 @@ import { buildResult } from '../previewResult';
 import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, SourceFacts } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
-import { forEachLimited } from '../remote/recordSelection';
+import { forEachLimited } from '../remote/detailRequests';
 import { HubParquetFile, countFromParquet } from './hubParquetCount';
 import { rowsFromParquet } from './hubParquetRows';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';

@@ -11,7 +11,8 @@ import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumn
 import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from '../remote/credentials';
 import { cursorPages, numberedPages } from '../remote/paging';
 import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLegacy, traceOfRootObservation } from './langfuseTraces';
-import { DETAIL_CONCURRENCY, DETAIL_ROWS, RecordSelection, SelectionCheck, forEachLimited, limitOf, timeChecks } from '../remote/recordSelection';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, forEachLimited } from '../remote/detailRequests';
+import { RecordSelection, SelectionCheck, limitOf, timeChecks } from '../selectionFunnel';
 import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeRangeOf } from '../remote/timeRange';

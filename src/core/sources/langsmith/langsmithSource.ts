@@ -9,7 +9,8 @@ import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM
 import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from '../remote/credentials';
 import { cursorPages, offsetPages } from '../remote/paging';
 import { Run, exampleRow, runRow, runStart, runTags } from './langsmithRuns';
-import { DETAIL_CONCURRENCY, DETAIL_ROWS, RecordSelection, forEachLimited, limitOf, timeChecks } from '../remote/recordSelection';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, forEachLimited } from '../remote/detailRequests';
+import { RecordSelection, limitOf, timeChecks } from '../selectionFunnel';
 import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeOf, timeRangeOf } from '../remote/timeRange';

@@ -3,20 +3,15 @@
  * platform cannot make are made here in order (one funnel step each), `limit` keeps the N most recent, and the
  * rows come out oldest first.
  */
-import { remoteSourceStrings } from '../../l10n/remoteSourceStrings';
-import { TimeRange, isoOf } from './timeRange';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../../model/previewTypes';
+import { remoteSourceStrings } from '../l10n/remoteSourceStrings';
+import { TimeRange, isoOf } from './remote/timeRange';
+import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 
 export interface SelectionCheck<R> {
   field: string;
   label: string;
   test: (record: R) => boolean;
 }
-
-/** Rows whose nested runs (or observations) are fetched, one request each, for the span view. */
-export const DETAIL_ROWS = 25;
-/** Detail requests in flight at once. */
-export const DETAIL_CONCURRENCY = 6;
 
 export function limitOf(source: Record<string, unknown>): number | undefined {
   const limit = source.limit;
@@ -127,16 +122,4 @@ export class RecordSelection<R> {
       countedBy: parts.countedBy,
     };
   }
-}
-
-/** Runs `work` over items with at most `concurrency` at a time (detail requests of the first page). */
-export async function forEachLimited<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index], index);
-    }
-  });
-  await Promise.all(runners);
 }
