@@ -11,7 +11,7 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
-/** Results of the scanning helpers that are not offsets. */
+/** What the functions that scan a field or a blank line return when there is no offset to return. */
 const INCOMPLETE = -1;
 const UNTERMINATED = -2;
 const NOT_BLANK = -1;
