@@ -15,6 +15,8 @@ import { pathItems } from './pathCompletion';
 import type { CompletionContext, CompletionItem } from './completionTypes';
 import { isRecord, valueAtPath } from '../json/jsonValue';
 import { profileWithFacts } from './sourceFacts';
+import { definitionOfSource } from '../sources/registry';
+import { firstPathFieldOf } from '../sources/sourceDefinition';
 
 export type { CompletionContext, CompletionItem, CompletionKind, DirectoryEntry } from './completionTypes';
 
@@ -207,11 +209,12 @@ function expressionItems(text: string, offset: number, cur: CursorContext, ctx: 
   return [];
 }
 
-/** Session ids the last preview of a `coding_agent_sessions` source found. */
-function sessionIdItems(cur: CursorContext, ctx: CompletionContext, sourcePath: JsonPath): CompletionItem[] {
+/** Values of a source field the last preview found (the session ids of a sessions source). */
+function knownValueItems(cur: CursorContext, ctx: CompletionContext, field: string, sourcePath: JsonPath): CompletionItem[] {
   const source = valueAtPath(cur.documentValue, sourcePath);
-  if (!isRecord(source) || source.type !== 'coding_agent_sessions') return [];
-  const ids = ctx.factsFor?.(source)?.sessionIds ?? [];
+  const knownValues = definitionOfSource(source)?.authoring.knownValues;
+  const facts = knownValues && isRecord(source) ? ctx.factsFor?.(source) : undefined;
+  const ids = facts && knownValues ? knownValues(field, facts) : [];
   return ids.map((id, i) => ({
     label: id, kind: 'value' as const, insertText: scalarText(id, ctx.json), snippet: false, range: cur.replace,
     sortText: String(i).padStart(4, '0'), detail: sourceStrings.sessionDetail,
@@ -230,9 +233,9 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
   const pathKind = node ? annotation(node, 'x-path') : undefined;
   if (typeof pathKind === 'string') {
     const source = valueAtPath(cur.documentValue, path.slice(0, -1));
-    items.push(...pathItems(text, offset, cur, ctx, pathKind, isRecord(source) && source.type === 'local'));
+    items.push(...pathItems(text, offset, cur, ctx, pathKind, firstPathFieldOf(definitionOfSource(source))?.target === 'file'));
   }
-  if (ctx.kind === 'dataset' && key === 'session_id') items.push(...sessionIdItems(cur, ctx, path.slice(0, -1)));
+  if (ctx.kind === 'dataset' && typeof key === 'string') items.push(...knownValueItems(cur, ctx, key, path.slice(0, -1)));
   if (ctx.kind === 'dataset' && key === 'value') items.push(...frequentValueItems(cur, ctx, path.slice(0, -1)));
   if (ctx.kind === 'dataset' && typeof key === 'number' && path[path.length - 2] === 'values') items.push(...frequentValueItems(cur, ctx, path.slice(0, -2)));
   if (node && schemaItems) {

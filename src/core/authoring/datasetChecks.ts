@@ -5,6 +5,8 @@
  */
 import { closestName } from '../schema/closestName';
 import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';
+import { definitionOfSource } from '../sources/registry';
+import { firstPathFieldOf } from '../sources/sourceDefinition';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import { Diagnostic } from '../validation/diagnostic';
 import { rangeInDocument } from '../validation/locateProblem';
@@ -70,14 +72,14 @@ function unknownColumns(text: string, doc: SpecDocument, source: Record<string, 
 }
 
 function pathChecks(text: string, doc: SpecDocument, source: Record<string, unknown>, facts: WorkspaceFacts): Diagnostic[] {
-  const pathSource = source.type === 'coding_agent_sessions' || source.type === 'eval_logs';
-  const field = source.type === 'local' ? 'file_path' : source.type === 'folder' ? 'directory_path' : pathSource ? 'path' : undefined;
+  const pathField = firstPathFieldOf(definitionOfSource(source));
+  const field = pathField?.name;
   const value = field ? source[field] : undefined;
-  if (!field || typeof value !== 'string' || value === '') return [];
+  if (!pathField || !field || typeof value !== 'string' || value === '') return [];
   const path = ['source', field];
   const range = rangeInDocument(text, doc, path, 'value');
   const out: Diagnostic[] = [];
-  if (field === 'file_path' && !/\.(csv|jsonl)$/i.test(value)) {
+  if (pathField.target === 'file' && pathField.fileNames && !pathField.fileNames.test(value)) {
     out.push(diag(doc, { severity: 'error', message: s.unsupportedExtension(value), range, path, code: AUTHORING_CODES.unsupportedExtension }));
   }
   const relative = !value.startsWith('/') && !value.startsWith('~') && !/^[A-Za-z]:[\\/]/.test(value);
@@ -85,9 +87,9 @@ function pathChecks(text: string, doc: SpecDocument, source: Record<string, unkn
   const kind = facts.pathKind(resolveSourcePath(value, facts.specPath));
   if (!kind) {
     out.push(diag(doc, { severity: 'error', message: s.pathMissing(field, value), range, path, code: AUTHORING_CODES.missingPath }));
-  } else if (field === 'file_path' && kind === 'directory') {
+  } else if (pathField.target === 'file' && kind === 'directory') {
     out.push(diag(doc, { severity: 'error', message: s.notAFile(value), range, path, code: AUTHORING_CODES.wrongPathKind }));
-  } else if (field === 'directory_path' && kind === 'file') {
+  } else if (pathField.target === 'folder' && kind === 'file') {
     out.push(diag(doc, { severity: 'error', message: s.notAFolder(value), range, path, code: AUTHORING_CODES.wrongPathKind }));
   }
   return out;

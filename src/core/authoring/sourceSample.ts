@@ -1,8 +1,10 @@
 /**
- * Reads the first rows of a dataset's `local` or `folder` source (never a URL: no network for a
- * completion) and profiles them. Stops as soon as the first page is read.
+ * Reads the first rows of a dataset's source when it is a file or folder the spec filters (never a URL: no
+ * network for a completion) and profiles them. Stops as soon as the first page is read.
  */
 import { preview } from '../sources/preview';
+import { definitionOfSource } from '../sources/registry';
+import { firstPathFieldOf } from '../sources/sourceDefinition';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import { DataProfile, profileRows } from './dataProfile';
 import { isRecord } from '../json/jsonValue';
@@ -10,7 +12,9 @@ import { isRecord } from '../json/jsonValue';
 /** The file or folder a source reads, resolved against the spec (undefined for other source types). */
 export function sourceLocation(source: unknown, specPath: string | undefined): string | undefined {
   if (!isRecord(source)) return undefined;
-  const field = source.type === 'local' ? source.file_path : source.type === 'folder' ? source.directory_path : undefined;
+  const definition = definitionOfSource(source);
+  const pathField = definition?.selection === 'filters' ? firstPathFieldOf(definition) : undefined;
+  const field = pathField ? source[pathField.name] : undefined;
   if (typeof field !== 'string' || field === '') return undefined;
   if (!specPath && !field.startsWith('/') && !field.startsWith('~')) return undefined;
   return resolveSourcePath(field, specPath);
@@ -21,8 +25,8 @@ export async function sampleSource(source: unknown, specPath: string | undefined
   const origin = sourceLocation(source, specPath);
   if (!origin || !isRecord(source)) return undefined;
   const controller = new AbortController();
-  const unfiltered = { type: source.type, file_path: source.file_path, directory_path: source.directory_path, extension: source.extension };
-  for (const k of Object.keys(unfiltered) as (keyof typeof unfiltered)[]) if (unfiltered[k] === undefined) delete unfiltered[k];
+  const unfiltered: Record<string, unknown> = { type: source.type };
+  for (const field of definitionOfSource(source)?.fields ?? []) if (source[field.name] !== undefined) unfiltered[field.name] = source[field.name];
   try {
     const result = await preview({ source: unfiltered }, {
       limit: Math.max(1, rows), specPath, workers: 0, signal: controller.signal,

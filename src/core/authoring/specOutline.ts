@@ -5,6 +5,8 @@
 import { isScalar } from 'yaml';
 import { FileKind } from '../fileKind';
 import { filterLabel } from '../filters/filterLabel';
+import { definitionOfSource } from '../sources/registry';
+import { firstPathFieldOf } from '../sources/sourceDefinition';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import { OffsetRange } from '../text/lineIndex';
 import { documentAt, JsonPath, locate, pathAtOffset, SpecDocument } from '../yaml/specDocument';
@@ -106,17 +108,15 @@ export interface PathLink {
   target: string;
 }
 
-const PATH_FIELDS: Record<string, string> = { local: 'file_path', folder: 'directory_path', eval_logs: 'path', coding_agent_sessions: 'path' };
-
 /** Links on the paths of dataset sources (resolved against the spec's folder). */
 export function pathLinks(documents: SpecDocument[], specPath: string | undefined): PathLink[] {
   const links: PathLink[] = [];
   for (const doc of documents) {
     const source = isRecord(doc.value) ? doc.value.source : undefined;
     if (!isRecord(source) || typeof source.type !== 'string') continue;
-    const field = PATH_FIELDS[source.type];
+    const field = firstPathFieldOf(definitionOfSource(source))?.name;
     const value = field ? source[field] : undefined;
-    if (typeof value !== 'string' || value === '') continue;
+    if (!field || typeof value !== 'string' || value === '') continue;
     if (!specPath && !value.startsWith('/') && !value.startsWith('~')) continue;
     const loc = locate(doc, ['source', field]);
     if (!loc.exact || !isScalar(loc.node)) continue;

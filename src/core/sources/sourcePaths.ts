@@ -8,3 +8,9 @@ export function resolveSourcePath(path: string, specPath?: string, homeDir: stri
   if (isAbsolute(path)) return path;
   return resolve(specPath ? dirname(resolve(specPath)) : process.cwd(), path);
 }
+
+/** The key of the facts of a source read from a path: its type and resolved path (`(default)` without one). */
+export function pathFactsKey(source: Record<string, unknown>, specPath: string | undefined): string {
+  const path = typeof source.path === 'string' ? source.path : '';
+  return `${String(source.type)}|${path ? resolveSourcePath(path, specPath) : '(default)'}`;
+}

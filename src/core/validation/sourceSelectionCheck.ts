@@ -6,9 +6,22 @@
 import { isRecord } from '../json/jsonValue';
 import { sourceAuthoringStrings as S } from '../l10n/authoringStrings';
 import type { JsonPath } from '../yaml/specDocument';
+import datasetSourceSchema from '../../../schemas/dataset-source.schema.json';
 
-/** Sources whose own fields select records; the schema rejects `filters` in them. */
-export const SELECTING_SOURCE_TYPES = ['coding_agent_sessions', 'eval_logs', 'trace_platform_a', 'trace_platform_b'] as const;
+/** The `type` of each source variant of a source schema whose properties leave out `filters`. */
+export function typesWithoutFilters(schema: unknown): string[] {
+  const variants = isRecord(schema) && isRecord(schema.$defs) ? Object.values(schema.$defs) : [];
+  const types: string[] = [];
+  for (const variant of variants) {
+    const properties = isRecord(variant) && isRecord(variant.properties) ? variant.properties : undefined;
+    const type = properties && isRecord(properties.type) ? properties.type.const : undefined;
+    if (typeof type === 'string' && properties && !('filters' in properties)) types.push(type);
+  }
+  return types;
+}
+
+/** Sources whose own fields select records: the schema rejects `filters` in them (docs/semantics.md §9.1). */
+export const SELECTING_SOURCE_TYPES: readonly string[] = typesWithoutFilters(datasetSourceSchema);
 
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
@@ -45,7 +58,7 @@ export interface SourceSelectionProblem {
 export const SOURCE_SELECTION_CODES = { badTime: 'source-time', emptyRange: 'source-empty-range', limit: 'source-limit', noFilters: 'source-no-filters' } as const;
 
 function isSelecting(type: unknown): boolean {
-  return typeof type === 'string' && (SELECTING_SOURCE_TYPES as readonly string[]).includes(type);
+  return typeof type === 'string' && SELECTING_SOURCE_TYPES.includes(type);
 }
 
 /** Problems of a dataset's `source` selection fields (for datasets whose `source` is one of the selecting types). */

@@ -7,6 +7,7 @@ import { previewViewStrings } from '../../core/l10n/previewStrings';
 import { LineIndex } from '../../core/text/lineIndex';
 import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
 import { wordPreviewError } from '../../core/sources/previewErrorWording';
+import { SOURCE_LOCATION_FIELDS } from '../../core/sources/registry';
 
 export interface SpecContext {
   specPath: string;
@@ -65,7 +66,7 @@ export function failureFromError(error: unknown, context: SpecContext): PreviewF
 function sourceFieldLocation(context: SpecContext): PreviewLocation | undefined {
   const source = isRecord(context.document?.value) ? (context.document.value as Record<string, unknown>).source : undefined;
   if (isRecord(source)) {
-    for (const field of ['file_path', 'directory_path', 'url', 'path']) {
+    for (const field of SOURCE_LOCATION_FIELDS) {
       if (field in source) return specPathLocation(context, ['source', field]);
     }
   }

@@ -3,6 +3,8 @@
  * Pure: no VS Code API.
  */
 import { resolveSourcePath } from '../../core/sources/sourcePaths';
+import { definitionOfSource } from '../../core/sources/registry';
+import { pathFieldsOf, SourcePathField } from '../../core/sources/sourceDefinition';
 import { isRecord } from '../../core/json/jsonValue';
 
 export interface WatchTarget {
@@ -11,32 +13,29 @@ export interface WatchTarget {
   path: string;
 }
 
-const LOCAL_TYPES: ReadonlySet<string> = new Set(['local', 'folder', 'eval_logs']);
-
 /** The `source` mapping of a dataset value, when present. */
 export function sourceOf(datasetValue: unknown): Record<string, unknown> | undefined {
   return isRecord(datasetValue) && isRecord(datasetValue.source) ? datasetValue.source : undefined;
 }
 
-/** The file or folder to watch for a local or folder source; undefined for any other source. */
+/** The path field the preview watches, for a source that reads only that path (a file, a folder, logs). */
+function watchedFieldOf(source: Record<string, unknown> | undefined): SourcePathField | undefined {
+  const definition = definitionOfSource(source);
+  return definition ? pathFieldsOf(definition).find((field) => field.watched) : undefined;
+}
+
+/** The file or folder to watch for a source read from local files; undefined for any other source. */
 export function watchTargetOf(datasetValue: unknown, specPath: string): WatchTarget | undefined {
   const source = sourceOf(datasetValue);
-  if (!source) return undefined;
-  if (source.type === 'local' && typeof source.file_path === 'string' && source.file_path) {
-    return { kind: 'file', path: resolveSourcePath(source.file_path, specPath) };
-  }
-  if (source.type === 'folder' && typeof source.directory_path === 'string' && source.directory_path) {
-    return { kind: 'folder', path: resolveSourcePath(source.directory_path, specPath) };
-  }
-  if (source.type === 'eval_logs' && typeof source.path === 'string' && source.path) {
-    const path = resolveSourcePath(source.path, specPath);
-    return { kind: /\.(eval|json)$/i.test(path) ? 'file' : 'folder', path };
-  }
-  return undefined;
+  const field = watchedFieldOf(source);
+  const value = field && source ? source[field.name] : undefined;
+  if (!field || typeof value !== 'string' || !value) return undefined;
+  const path = resolveSourcePath(value, specPath);
+  if (field.target !== 'file or folder') return { kind: field.target, path };
+  return { kind: field.fileNames?.test(path) ? 'file' : 'folder', path };
 }
 
 /** Whether counting this source reads only local files (code lenses count nothing else). */
 export function isLocalSource(datasetValue: unknown): boolean {
-  const type = sourceOf(datasetValue)?.type;
-  return typeof type === 'string' && LOCAL_TYPES.has(type);
+  return watchedFieldOf(sourceOf(datasetValue)) !== undefined;
 }

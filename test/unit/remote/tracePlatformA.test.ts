@@ -2,7 +2,7 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
-import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../../../src/core/sources/sourceColumns';
+import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../../../src/core/sources/langsmith/langsmithColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { LANGSMITH_TEST_KEY, LangsmithReplayState, langsmithData, langsmithRoute } from './langsmithReplay';
 import { ReplayServer, assertNoSecret, startReplay } from './replayServer';

@@ -2,7 +2,7 @@ import { describe, test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
-import { TRACE_PLATFORM_B_COLUMNS } from '../../../src/core/sources/sourceColumns';
+import { TRACE_PLATFORM_B_COLUMNS } from '../../../src/core/sources/langfuse/langfuseColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { LANGFUSE_PUBLIC, LANGFUSE_SECRET, LangfuseReplayOptions, langfuseData, langfuseRoute } from './langfuseReplay';
 import { ReplayServer, assertNoSecret, startReplay } from './replayServer';

@@ -4,7 +4,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PreviewError, preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
-import { EVAL_LOG_SAMPLE_COLUMNS } from '../../../src/core/sources/sourceColumns';
+import { EVAL_LOG_SAMPLE_COLUMNS } from '../../../src/core/sources/evalLogs/evalLogColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { isLocalSource, watchTargetOf } from '../../../src/extension/preview/sourceLocation';
 import { formatTable } from '../../../src/cli/previewFormat';

@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
-import { splitFrontMatter } from '../../../src/core/sources/frontMatter';
-import { matchesExtension } from '../../../src/core/sources/folderSource';
+import { splitFrontMatter } from '../../../src/core/sources/folder/frontMatter';
+import { matchesExtension } from '../../../src/core/sources/folder/folderSource';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
 
 let root: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview } from '../../../src/core/sources/preview';
 import { PreviewOptions, PreviewResult } from '../../../src/core/model/previewTypes';
-import { CODING_AGENT_SESSION_COLUMNS } from '../../../src/core/sources/sourceColumns';
+import { CODING_AGENT_SESSION_COLUMNS } from '../../../src/core/sources/sessions/sessionColumns';
 import { TraceRecord } from '../../../src/core/trace/traceRecord';
 import { sharedFixture } from '../sharedFixtures';
 import { assistantLine, simpleSession, userLine, writeLines } from './sessionFileWriter';

@@ -315,6 +315,69 @@ export function blanks(f: FunctionBuilder): FunctionBuilder {
  * Stops before a line with no line feed. Leaves at CONFIG_NEXT where it stopped and at CONFIG_LINES how
  * many lines it passed (counted here or written as records).
  */
+/** Every wanted value of the record at `rec`: not there until its member is found. */
+function resetWantedValues(f: FunctionBuilder): void {
+  f.i32(0).set('k');
+  f.loop('reset');
+  f.get('k').get('wanted').ltU().if()
+    .get('rec').get('k').i32(8).mul().add().i32(-1).store32(RECORD_HEADER)
+    .get('k').i32(1).add().set('k').br('reset')
+    .end();
+  f.end();
+}
+
+/** The key of the table entry at `j` (`keyOff`, `keyLen`), eight bytes at a time, then byte by byte; else to `leave`. */
+function matchKey(f: FunctionBuilder): void {
+  f.i32(0).set('k');
+  f.loop('key8');
+  f.get('keyLen').get('k').i32(8).add().geU().if()
+    .get('j').get('k').add().load64().get('keyOff').get('k').add().load64().i64Ne().brIf('leave')
+    .get('k').i32(8).add().set('k').br('key8')
+    .end();
+  f.end();
+  f.loop('key1');
+  f.get('k').get('keyLen').ltU().if()
+    .get('j').get('k').add().load8().get('keyOff').get('k').add().load8().ne().brIf('leave')
+    .get('k').i32(1).add().set('k').br('key1')
+    .end();
+  f.end();
+}
+
+/** A wanted member's value (`valueStart` to `j`) in the record at `rec`, and whether it holds an escape. */
+function storeWantedValue(f: FunctionBuilder): void {
+  f.get('entry').load32(8).tee('w').i32(0).geS().if()
+    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(RECORD_HEADER)
+    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(RECORD_HEADER + 4)
+    .globalGet(ESCAPED).if().get('escapes').i32(1).get('w').shl().or().set('escapes').end()
+    .end();
+}
+
+/** A line of the table's shape written as a record (its span, escapes and line), then the next line. */
+function writeShapedRecord(f: FunctionBuilder): void {
+  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
+  f.get('rec').get('j').i32(IN).sub().store32(4);
+  f.get('rec').i32(0).store32(8);
+  f.get('rec').get('escapes').globalGet(LEAF_ESCAPES).or().store32(12);
+  f.get('rec').get('lines').i32(1).sub().store32(16);
+  f.get('rec').get('recSize').add().set('rec');
+  f.get('records').i32(1).add().set('records');
+  f.br('line');
+}
+
+/** Any other line: only delimited, or the end when it has no line feed yet. */
+function writeOtherLine(f: FunctionBuilder): void {
+  f.get('lineStart').get('end').call(FIND_LF).tee('lf').i32(0).ltS().brIf('done');
+  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
+  f.get('rec').get('lf').i32(IN).sub().store32(4);
+  f.get('rec').i32(1).store32(8);
+  f.get('rec').get('lines').store32(16);
+  f.get('lf').i32(1).add().set('i');
+  f.get('rec').get('recSize').add().set('rec');
+  f.get('lines').i32(1).add().set('lines');
+  f.get('records').i32(1).add().set('records');
+  f.br('line');
+}
+
 function scan(): FunctionBuilder {
   const f = new FunctionBuilder([['from', i32], ['length', i32], ['stop', i32], ['maxRecords', i32]], [i32]);
   for (const local of ['i', 'end', 'rec', 'recSize', 'lines', 'records', 'lineStart', 'j', 'p', 'positions', 'entry', 'k', 'keyLen', 'keyOff', 'valueStart', 'w', 'c', 'escapes', 'lf', 'sub', 'wanted', 'decides']) f.local(local);
@@ -332,14 +395,7 @@ function scan(): FunctionBuilder {
   f.get('i').set('lineStart');
   f.i32(0).set('escapes');
   f.i32(0).globalSet(LEAF_ESCAPES);
-  // Every wanted value: not there until its member is found.
-  f.i32(0).set('k');
-  f.loop('reset');
-  f.get('k').get('wanted').ltU().if()
-    .get('rec').get('k').i32(8).mul().add().i32(-1).store32(RECORD_HEADER)
-    .get('k').i32(1).add().set('k').br('reset')
-    .end();
-  f.end();
+  resetWantedValues(f);
   f.block('leave');
   // '{' then members in the table's order.
   f.get('i').set('j');
@@ -355,20 +411,7 @@ function scan(): FunctionBuilder {
   f.get('p').i32(16).mul().i32(TABLE).add().set('entry');
   f.get('entry').load32().set('keyOff');
   f.get('entry').load32(4).set('keyLen');
-  // The key, eight bytes at a time, then byte by byte.
-  f.i32(0).set('k');
-  f.loop('key8');
-  f.get('keyLen').get('k').i32(8).add().geU().if()
-    .get('j').get('k').add().load64().get('keyOff').get('k').add().load64().i64Ne().brIf('leave')
-    .get('k').i32(8).add().set('k').br('key8')
-    .end();
-  f.end();
-  f.loop('key1');
-  f.get('k').get('keyLen').ltU().if()
-    .get('j').get('k').add().load8().get('keyOff').get('k').add().load8().ne().brIf('leave')
-    .get('k').i32(1).add().set('k').br('key1')
-    .end();
-  f.end();
+  matchKey(f);
   f.get('j').get('keyLen').add().set('j');
   blanks(f).get('c').i32(0x3a).ne().brIf('leave');
   f.get('j').i32(1).add().set('j');
@@ -380,11 +423,7 @@ function scan(): FunctionBuilder {
     .get('j').call(SKIP_SCALAR).set('j')
     .end();
   f.get('j').i32(0).ltS().brIf('leave');
-  f.get('entry').load32(8).tee('w').i32(0).geS().if()
-    .get('rec').get('w').i32(8).mul().add().get('valueStart').i32(IN).sub().store32(RECORD_HEADER)
-    .get('rec').get('w').i32(8).mul().add().get('j').i32(IN).sub().store32(RECORD_HEADER + 4)
-    .globalGet(ESCAPED).if().get('escapes').i32(1).get('w').shl().or().set('escapes').end()
-    .end();
+  storeWantedValue(f);
   f.get('p').i32(1).add().set('p');
   blanks(f).get('c').i32(0x2c).eq().if()
     .get('j').i32(1).add().set('j');
@@ -401,26 +440,9 @@ function scan(): FunctionBuilder {
   f.get('j').i32(1).add().set('i');
   f.get('lines').i32(1).add().set('lines');
   f.get('decides').if().get('rec').call(DECIDE_LINE).brIf('line').end();
-  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
-  f.get('rec').get('j').i32(IN).sub().store32(4);
-  f.get('rec').i32(0).store32(8);
-  f.get('rec').get('escapes').globalGet(LEAF_ESCAPES).or().store32(12);
-  f.get('rec').get('lines').i32(1).sub().store32(16);
-  f.get('rec').get('recSize').add().set('rec');
-  f.get('records').i32(1).add().set('records');
-  f.br('line');
+  writeShapedRecord(f);
   f.end(); // leave
-  // Any other line: only delimited, or the end when it has no line feed yet.
-  f.get('lineStart').get('end').call(FIND_LF).tee('lf').i32(0).ltS().brIf('done');
-  f.get('rec').get('lineStart').i32(IN).sub().store32(0);
-  f.get('rec').get('lf').i32(IN).sub().store32(4);
-  f.get('rec').i32(1).store32(8);
-  f.get('rec').get('lines').store32(16);
-  f.get('lf').i32(1).add().set('i');
-  f.get('rec').get('recSize').add().set('rec');
-  f.get('lines').i32(1).add().set('lines');
-  f.get('records').i32(1).add().set('records');
-  f.br('line');
+  writeOtherLine(f);
   f.end().end(); // line, done
   f.i32(0).get('i').i32(IN).sub().store32(CONFIG_NEXT);
   f.i32(0).get('lines').store32(CONFIG_LINES);

@@ -11,6 +11,11 @@ const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
 const CR = 0x0d;
+/** What the functions that scan a field or a blank line return when there is no offset to return. */
+const INCOMPLETE = -1;
+const UNTERMINATED = -2;
+const NOT_BLANK = -1;
+const NEEDS_MORE = -2;
 
 export interface CsvRecordSink {
   /** A complete record: `cells[k]` holds cell k when wanted (others stay undefined), `count` cells in all. */
@@ -32,6 +37,9 @@ export class CsvScanner {
   /** Per column: its repeated values decoded once. */
   private readonly decoded: ShortValueCache<string>[] = [];
 
+  /** Whether the quoted field `closingQuote` last ended held a `""` escape. */
+  private escaped = false;
+
   private decoder(field: number): ShortValueCache<string> {
     return (this.decoded[field] ??= new ShortValueCache(decodeUtf8));
   }
@@ -52,25 +60,15 @@ export class CsvScanner {
     while (i < end) {
       const recordStart = i;
       const recordLine = line;
-      if (recordStart >= stopRel) {
-        this.stoppedAt = recordStart + base;
-        this.line = line;
-        return recordStart;
-      }
-      let c = buf[i];
-      if (c === LF) {
-        i++;
+      if (recordStart >= stopRel) return this.stopBefore(recordStart, line, base);
+      const blankEnd = blankLineEnd(buf, i, end, final);
+      if (blankEnd === NEEDS_MORE) break;
+      if (blankEnd !== NOT_BLANK) {
+        i = blankEnd;
         line++;
         continue;
       }
-      if (c === CR) {
-        if (i + 1 >= end && !final) break;
-        if (i + 1 < end && buf[i + 1] === LF) {
-          i += 2;
-          line++;
-          continue;
-        }
-      }
+      let c: number;
       for (let k = 0; k < cells.length; k++) cells[k] = undefined;
       let field = 0;
       let incomplete = false;
@@ -80,58 +78,37 @@ export class CsvScanner {
         let value: string | undefined;
         if (i < end && buf[i] === QUOTE) {
           const s = i + 1;
-          let j = s;
-          let escaped = false;
-          for (;;) {
-            j = buf.indexOf(QUOTE, j);
-            if (j === -1 || j >= end) {
-              if (final) unterminated = true;
-              else incomplete = true;
-              break;
-            }
-            if (j + 1 < end) {
-              if (buf[j + 1] === QUOTE) {
-                escaped = true;
-                j += 2;
-                continue;
-              }
-            } else if (!final) {
-              incomplete = true;
-            }
+          const j = this.closingQuote(buf, s, end, final);
+          if (j < 0) {
+            if (j === UNTERMINATED) unterminated = true;
+            else incomplete = true;
             break;
           }
-          if (incomplete || unterminated) break;
           if (nextLf < s) nextLf = indexOrMax(buf.indexOf(LF, s));
           while (nextLf < j) {
             line++;
             nextLf = indexOrMax(buf.indexOf(LF, nextLf + 1));
           }
           if (want) {
-            value = escaped ? buf.toString('utf8', s, j).replace(/""/g, '"') : this.decoder(field).get(buf, s, j);
+            value = this.escaped ? buf.toString('utf8', s, j).replace(/""/g, '"') : this.decoder(field).get(buf, s, j);
           }
           i = j + 1;
           c = buf[i];
           if (i < end && c !== COMMA && c !== LF && c !== CR) {
             const tailStart = i;
-            i = scanUnquoted(buf, i, end, final);
+            i = unquotedEnd(buf, i, end, final);
             if (i < 0) {
-              if (!final) {
-                incomplete = true;
-                break;
-              }
-              i = end;
+              incomplete = true;
+              break;
             }
             if (want) value += buf.toString('utf8', tailStart, i);
           }
         } else {
           const s = i;
-          i = scanUnquoted(buf, i, end, final);
+          i = unquotedEnd(buf, i, end, final);
           if (i < 0) {
-            if (!final) {
-              incomplete = true;
-              break;
-            }
-            i = end;
+            incomplete = true;
+            break;
           }
           if (want) value = this.decoder(field).get(buf, s, i);
         }
@@ -155,10 +132,7 @@ export class CsvScanner {
         }
         break;
       }
-      if (incomplete) {
-        this.line = recordLine;
-        return recordStart;
-      }
+      if (incomplete) return this.resumeAt(recordStart, recordLine);
       if (unterminated) {
         sink.unterminated(recordLine);
         this.line = line;
@@ -169,6 +143,44 @@ export class CsvScanner {
     }
     this.line = line;
     return i;
+  }
+
+  /** Stops before the record at `recordStart` (at `stopAt`): the next scan starts there. */
+  private stopBefore(recordStart: number, line: number, base: number): number {
+    this.stoppedAt = recordStart + base;
+    this.line = line;
+    return recordStart;
+  }
+
+  /** The record at `recordStart` continues in the next chunk: the next scan starts again there. */
+  private resumeAt(recordStart: number, recordLine: number): number {
+    this.line = recordLine;
+    return recordStart;
+  }
+
+  /**
+   * The offset of the quote that closes a quoted field whose text starts at `s` (`escaped` says whether it held a
+   * `""`), or INCOMPLETE when the buffer ends first (the field may continue in the next chunk), or UNTERMINATED
+   * when the data ends first.
+   */
+  private closingQuote(buf: Buffer, s: number, end: number, final: boolean): number {
+    let j = s;
+    let escaped = false;
+    for (;;) {
+      j = buf.indexOf(QUOTE, j);
+      if (j === -1 || j >= end) return final ? UNTERMINATED : INCOMPLETE;
+      if (j + 1 < end) {
+        if (buf[j + 1] === QUOTE) {
+          escaped = true;
+          j += 2;
+          continue;
+        }
+      } else if (!final) {
+        return INCOMPLETE;
+      }
+      this.escaped = escaped;
+      return j;
+    }
   }
 
   /** Sets how many cells a record should have (the header's length), so `cells` is sized once. */
@@ -192,6 +204,26 @@ function scanUnquoted(buf: Buffer, i: number, end: number, final: boolean): numb
     i++;
   }
   return -1;
+}
+
+/** The end of an unquoted cell from `i` (the end of the data when it ends the cell), or -1 when the buffer ends first. */
+function unquotedEnd(buf: Buffer, i: number, end: number, final: boolean): number {
+  const at = scanUnquoted(buf, i, end, final);
+  return at >= 0 ? at : final ? end : -1;
+}
+
+/**
+ * Where a blank line at `i` (LF or CRLF) ends, or NOT_BLANK when a record starts there, or NEEDS_MORE when a CR
+ * ends the buffer (the next chunk says whether an LF follows).
+ */
+function blankLineEnd(buf: Buffer, i: number, end: number, final: boolean): number {
+  const c = buf[i];
+  if (c === LF) return i + 1;
+  if (c === CR) {
+    if (i + 1 >= end && !final) return NEEDS_MORE;
+    if (i + 1 < end && buf[i + 1] === LF) return i + 2;
+  }
+  return NOT_BLANK;
 }
 
 function indexOrMax(index: number): number {

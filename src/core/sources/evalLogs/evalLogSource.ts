@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
-import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
+import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
-import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
+import { EVAL_LOG_SAMPLE_COLUMNS } from './evalLogColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
 import { EvalCountJob } from './evalLogCountMessages';
 import { RangeRun, archiveCountPlan, startRange } from './parallelArchiveCount';
@@ -21,6 +21,7 @@ import { isTranscriptDatabase, previewTranscriptDatabase } from './transcriptDat
 import type { EvalLogsInput } from './evalLogsInput';
 import { WarningList } from './warningList';
 import { DeferredTraces } from './deferredTraces';
+import type { SkippedMembers } from './leanSample';
 
 export type { EvalLogsInput } from './evalLogsInput';
 
@@ -100,160 +101,212 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
   if (await isTranscriptDatabase(input.path)) return previewTranscriptDatabase(input);
   const warnings = new WarningList();
   const { logs, single } = await logFilesOf(input.path, warnings, options.signal);
-  const maxBytes = (options.maxEntryMB ?? DEFAULT_MAX_ENTRY_MB) * 1048576;
-  const pageSize = Math.max(0, Math.floor(options.limit));
-  const rows: PreviewRow[] = [];
-  // A row sink (an export) takes every row, with its trace, as soon as it is read; only the page is kept.
-  const sink = options.onRow;
-  const metadataKeys: string[] = [];
-  const scoreKeys: string[] = [];
-  const candidates: Candidate[] = [];
-  let seen = 0;
-  let ordinalBase = 0;
-  let filesDone = 0;
-  let samplesInFile = 0;
-  let firstPageSent = false;
+  return new EvalLogPass(input, logs, single, warnings).run();
+}
 
-  let ranges: RangeRun[] = [];
-  let threadsUsed = 1;
-  let startWorkers: (() => void) | undefined;
-  const rangeProgress = () => ranges.reduce((sum, range) => sum + range.progress(), 0);
-  const progress = () => {
-    const read = seen + rangeProgress();
-    const matched = input.limit === undefined ? read : Math.min(read, input.limit);
-    options.onProgress?.(
-      single
-        ? { done: read, total: samplesInFile || undefined, unit: 'records', rowsSeen: read, rowsKept: matched }
-        : { done: filesDone, total: logs.length, unit: 'files', rowsSeen: read, rowsKept: matched },
+/**
+ * One pass over the logs: every sample counted; without `limit` the first page's rows kept as they come (every row
+ * for a row sink), with `limit` each sample's start time and where to read it again, the chosen ones read at the end.
+ * Large archives are split between this thread and worker threads that only count.
+ */
+class EvalLogPass {
+  private readonly rows: PreviewRow[] = [];
+  // A row sink (an export) takes every row, with its trace, as soon as it is read; only the page is kept.
+  private readonly sink: PreviewOptions['onRow'];
+  private readonly pageSize: number;
+  private readonly maxBytes: number;
+  /** Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them. */
+  private readonly traceRows: number;
+  private readonly metadataKeys: string[] = [];
+  private readonly scoreKeys: string[] = [];
+  private readonly candidates: Candidate[] = [];
+  private readonly context: ReadContext;
+  private readonly deferred: DeferredTraces;
+  private readonly logByPath: Map<string, LogFile>;
+  private seen = 0;
+  private ordinalBase = 0;
+  private filesDone = 0;
+  private samplesInFile = 0;
+  private ranges: RangeRun[] = [];
+  private threadsUsed = 1;
+  private startWorkers: (() => void) | undefined;
+  private firstPageSent = false;
+
+  constructor(private readonly input: EvalLogsInput, private readonly logs: LogFile[], private readonly single: boolean, private readonly warnings: WarningList) {
+    const options = input.options;
+    this.sink = options.onRow;
+    this.maxBytes = (options.maxEntryMB ?? DEFAULT_MAX_ENTRY_MB) * 1048576;
+    this.pageSize = Math.max(0, Math.floor(options.limit));
+    this.traceRows = options.traceRows === undefined ? Infinity : Math.max(0, Math.floor(options.traceRows));
+    this.context = {
+      maxBytes: this.maxBytes,
+      single,
+      signal: options.signal,
+      warn: (message, file) => warnings.add(message, file),
+      onSampleCount: (count) => (this.samplesInFile = count),
+      skippedMembers: () => this.skippedMembers(),
+    };
+    this.deferred = new DeferredTraces(this.context);
+    this.logByPath = new Map(logs.map((log) => [log.path, log]));
+  }
+
+  async run(): Promise<PreviewResult> {
+    const { options } = this.input;
+    const stopRanges = () => this.ranges.forEach((range) => range.stop());
+    options.signal?.addEventListener('abort', stopRanges, { once: true });
+    for (const log of this.logs) {
+      if (options.signal?.aborted) break;
+      await this.readLog(log);
+    }
+    if (this.input.limit !== undefined && !options.signal?.aborted) await this.readChosen(this.input.limit);
+    options.signal?.removeEventListener('abort', stopRanges);
+    stopRanges();
+    return this.result(!options.signal?.aborted);
+  }
+
+  private progress(): void {
+    const read = this.seen + this.ranges.reduce((sum, range) => sum + range.progress(), 0);
+    const matched = this.input.limit === undefined ? read : Math.min(read, this.input.limit);
+    this.input.options.onProgress?.(
+      this.single
+        ? { done: read, total: this.samplesInFile || undefined, unit: 'records', rowsSeen: read, rowsKept: matched }
+        : { done: this.filesDone, total: this.logs.length, unit: 'files', rowsSeen: read, rowsKept: matched },
     );
-  };
-  const result = (complete: boolean): PreviewResult => {
-    const matched = input.limit === undefined ? seen : Math.min(seen, input.limit);
+  }
+
+  private result(complete: boolean): PreviewResult {
+    const { seen, deferred } = this;
+    const limit = this.input.limit;
+    const matched = limit === undefined ? seen : Math.min(seen, limit);
     const steps: FilterStep[] = matched < seen ? [{ index: 0, field: 'limit', label: sourceStrings.keptByLimit, removed: seen - matched, notComparable: 0 }] : [];
     return {
       columns: [...EVAL_LOG_SAMPLE_COLUMNS],
-      rows: [...rows],
+      rows: [...this.rows],
       total: seen,
       matched,
       removedPerFilter: steps,
       notComparable: 0,
-      warnings: warnings.list(),
+      warnings: this.warnings.list(),
       complete,
       selection: true,
       recordNoun: 'samples',
-      countedBy: sourceStrings.countedArchive(filesDone, seen, threadsUsed) + (input.limit === undefined ? '' : sourceStrings.limitNeedsFullPass(input.limit)),
-      sourceFacts: { metadataKeys: [...metadataKeys], scoreKeys: [...scoreKeys] },
+      countedBy: sourceStrings.countedArchive(this.filesDone, seen, this.threadsUsed) + (limit === undefined ? '' : sourceStrings.limitNeedsFullPass(limit)),
+      sourceFacts: { metadataKeys: [...this.metadataKeys], scoreKeys: [...this.scoreKeys] },
       ...(deferred.any ? { fillTraces: (wanted: readonly PreviewRow[], signal?: AbortSignal) => deferred.fill(wanted, signal) } : {}),
     };
-  };
-  // Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them.
-  const traceRows = options.traceRows === undefined ? Infinity : Math.max(0, Math.floor(options.traceRows));
-  const context: ReadContext = {
-    maxBytes,
-    single,
-    signal: options.signal,
-    warn: (message, file) => warnings.add(message, file),
-    onSampleCount: (count) => (samplesInFile = count),
-    // Only the rows kept with their trace need the sample's messages; the others skip them and its events, and a
-    // sample that is only counted (after the samples whose metadata and score keys are collected) needs its id.
-    skippedMembers: () => {
-      if (sink && input.limit === undefined) return undefined;
-      const kept = input.limit === undefined && rows.length < pageSize;
-      if (kept && rows.length < traceRows) return undefined;
-      return kept || seen < FACT_SAMPLES ? 'eventsAndMessages' : 'allButCount';
-    },
-  };
-  const deferred = new DeferredTraces(context);
-  const logByPath = new Map(logs.map((log) => [log.path, log]));
-  const keepRow = (loaded: LoadedSample) => {
-    if (sink) {
+  }
+
+  // Only the rows kept with their trace need the sample's messages; the others skip them and its events, and a
+  // sample that is only counted (after the samples whose metadata and score keys are collected) needs its id.
+  private skippedMembers(): SkippedMembers | undefined {
+    if (this.sink && this.input.limit === undefined) return undefined;
+    const kept = this.input.limit === undefined && this.rows.length < this.pageSize;
+    if (kept && this.rows.length < this.traceRows) return undefined;
+    return kept || this.seen < FACT_SAMPLES ? 'eventsAndMessages' : 'allButCount';
+  }
+
+  private keepRow(loaded: LoadedSample): void {
+    const rows = this.rows;
+    if (this.sink) {
       const values = sampleRow(loaded.sample, loaded.context, true);
-      sink(values, { file: loaded.locator.file });
-      if (rows.length < pageSize) rows.push({ values, origin: { file: loaded.locator.file } });
+      this.sink(values, { file: loaded.locator.file });
+      if (rows.length < this.pageSize) rows.push({ values, origin: { file: loaded.locator.file } });
       return;
     }
-    const withTrace = rows.length < traceRows;
+    const withTrace = rows.length < this.traceRows;
     const row: PreviewRow = { values: sampleRow(loaded.sample, loaded.context, withTrace), origin: { file: loaded.locator.file } };
-    const log = logByPath.get(loaded.locator.file);
-    if (!withTrace && log) deferred.defer(row, log, loaded.locator);
+    const log = this.logByPath.get(loaded.locator.file);
+    if (!withTrace && log) this.deferred.defer(row, log, loaded.locator);
     rows.push(row);
-  };
-  const stopRanges = () => ranges.forEach((range) => range.stop());
-  options.signal?.addEventListener('abort', stopRanges, { once: true });
-  for (const log of logs) {
-    if (options.signal?.aborted) break;
-    // Ordinals order samples of equal start time: by file, then by position in the file (skipped ones included).
-    const fileBase = ordinalBase;
-    samplesInFile = 0;
-    let keys: string[] = [];
-    context.rangeEnd = (archiveKeys) => {
-      const plan = archiveCountPlan(archiveKeys.length, options);
-      const part = Math.ceil(archiveKeys.length / plan.threads);
-      // Rows for a row sink are built here, in order: other threads only count, for `limit`.
-      if (!plan.script || (input.limit === undefined && (sink !== undefined || part < pageSize))) return archiveKeys.length;
-      keys = archiveKeys;
-      const jobs: EvalCountJob[] = Array.from({ length: plan.threads - 1 }, (_, k) => ({ file: log.path, from: part * (k + 1), to: Math.min(archiveKeys.length, part * (k + 2)), maxBytes, needStarts: input.limit !== undefined }));
-      // The workers start once the first page is out, so that it does not share the cores with them.
-      startWorkers = () => {
-        startWorkers = undefined;
-        ranges = jobs.map((job) => startRange(plan.script!, job, progress));
-      };
-      if (input.limit !== undefined || rows.length >= pageSize) startWorkers();
-      threadsUsed = Math.max(threadsUsed, plan.threads);
-      return part;
+  }
+
+  /** Where this thread stops in an archive of these sample keys; the rest is counted by worker threads. */
+  private rangeEnd(log: LogFile, archiveKeys: string[], keysOfLog: { keys: string[] }): number {
+    const { options, limit } = this.input;
+    const plan = archiveCountPlan(archiveKeys.length, options);
+    const part = Math.ceil(archiveKeys.length / plan.threads);
+    // Rows for a row sink are built here, in order: other threads only count, for `limit`.
+    if (!plan.script || (limit === undefined && (this.sink !== undefined || part < this.pageSize))) return archiveKeys.length;
+    keysOfLog.keys = archiveKeys;
+    const jobs: EvalCountJob[] = Array.from({ length: plan.threads - 1 }, (_, k) => ({ file: log.path, from: part * (k + 1), to: Math.min(archiveKeys.length, part * (k + 2)), maxBytes: this.maxBytes, needStarts: limit !== undefined }));
+    // The workers start once the first page is out, so that it does not share the cores with them.
+    this.startWorkers = () => {
+      this.startWorkers = undefined;
+      this.ranges = jobs.map((job) => startRange(plan.script!, job, () => this.progress()));
     };
-    for await (const loaded of samplesOfLog(log, context)) {
-      seen++;
-      if (seen <= FACT_SAMPLES) {
-        collectKeys(metadataKeys, loaded.sample.metadata);
-        collectKeys(scoreKeys, loaded.sample.scores);
-      }
-      if (input.limit === undefined) {
-        if (sink || rows.length < pageSize) {
-          keepRow(loaded);
-          if (rows.length === pageSize && !firstPageSent) {
-            firstPageSent = true;
-            options.onFirstPage?.(result(false));
-            startWorkers?.();
-          }
-        }
-      } else {
-        // The row's started_at is the sample's own (timeOf reads only strings): no need to build the row.
-        candidates.push({ time: timeOf(loaded.sample.started_at) ?? -Infinity, ordinal: fileBase + loaded.index, locator: loaded.locator, relative: log.relative });
-      }
-      if (seen % PROGRESS_EVERY === 0) progress();
+    if (limit !== undefined || this.rows.length >= this.pageSize) this.startWorkers();
+    this.threadsUsed = Math.max(this.threadsUsed, plan.threads);
+    return part;
+  }
+
+  private async readLog(log: LogFile): Promise<void> {
+    const { options } = this.input;
+    // Ordinals order samples of equal start time: by file, then by position in the file (skipped ones included).
+    const fileBase = this.ordinalBase;
+    this.samplesInFile = 0;
+    const keysOfLog = { keys: [] as string[] };
+    this.context.rangeEnd = (archiveKeys) => this.rangeEnd(log, archiveKeys, keysOfLog);
+    for await (const loaded of samplesOfLog(log, this.context)) this.take(loaded, log, fileBase);
+    if (!options.signal?.aborted) this.startWorkers?.();
+    this.startWorkers = undefined;
+    await this.collectRanges(log, fileBase, keysOfLog.keys);
+    this.ranges = [];
+    this.ordinalBase += this.samplesInFile;
+    this.filesDone++;
+    this.progress();
+  }
+
+  /** One sample read here: counted, its keys collected, its row kept (the page) or its start time (with `limit`). */
+  private take(loaded: LoadedSample, log: LogFile, fileBase: number): void {
+    const { options, limit } = this.input;
+    this.seen++;
+    if (this.seen <= FACT_SAMPLES) {
+      collectKeys(this.metadataKeys, loaded.sample.metadata);
+      collectKeys(this.scoreKeys, loaded.sample.scores);
     }
-    if (!options.signal?.aborted) startWorkers?.();
-    startWorkers = undefined;
-    for (const range of ranges) {
+    if (limit === undefined) {
+      if (this.sink || this.rows.length < this.pageSize) {
+        this.keepRow(loaded);
+        if (this.rows.length === this.pageSize && !this.firstPageSent) {
+          this.firstPageSent = true;
+          options.onFirstPage?.(this.result(false));
+          this.startWorkers?.();
+        }
+      }
+    } else {
+      // The row's started_at is the sample's own (timeOf reads only strings): no need to build the row.
+      this.candidates.push({ time: timeOf(loaded.sample.started_at) ?? -Infinity, ordinal: fileBase + loaded.index, locator: loaded.locator, relative: log.relative });
+    }
+    if (this.seen % PROGRESS_EVERY === 0) this.progress();
+  }
+
+  /** The counts (and with `limit` the start times) of the archive's ranges counted by worker threads. */
+  private async collectRanges(log: LogFile, fileBase: number, keys: string[]): Promise<void> {
+    const { options } = this.input;
+    for (const range of this.ranges) {
       if (options.signal?.aborted) break;
       const counted = await range.done.catch((error: unknown) => {
-        if (!options.signal?.aborted) warnings.add(sourceStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
+        if (!options.signal?.aborted) this.warnings.add(sourceStrings.unreadableLog(log.path, error instanceof Error ? error.message : String(error)), log.path);
         return undefined;
       });
       if (!counted) continue;
-      seen += counted.count;
-      for (const warning of counted.warnings) warnings.add(warning.message, warning.file);
+      this.seen += counted.count;
+      for (const warning of counted.warnings) this.warnings.add(warning.message, warning.file);
       counted.indexes.forEach((index, n) => {
-        candidates.push({ time: counted.starts[n] ?? -Infinity, ordinal: fileBase + index, locator: { kind: 'eval', file: log.path, key: keys[index] }, relative: log.relative });
+        this.candidates.push({ time: counted.starts[n] ?? -Infinity, ordinal: fileBase + index, locator: { kind: 'eval', file: log.path, key: keys[index] }, relative: log.relative });
       });
     }
-    ranges = [];
-    ordinalBase += samplesInFile;
-    filesDone++;
-    progress();
   }
-  if (input.limit !== undefined && !options.signal?.aborted) {
-    candidates.sort(byStart);
-    const chosen = candidates.slice(Math.max(0, candidates.length - input.limit));
-    if (!sink) await loadPage(chosen.slice(0, pageSize), logs, context, keepRow);
-    else for (let k = 0; k < chosen.length && !options.signal?.aborted; k += RELOAD_BATCH) await loadPage(chosen.slice(k, k + RELOAD_BATCH), logs, context, keepRow);
+
+  /** With `limit`: the N most recent samples read again, the page's (or, for a row sink, all of them in batches). */
+  private async readChosen(limit: number): Promise<void> {
+    const { options } = this.input;
+    const keep = (loaded: LoadedSample) => this.keepRow(loaded);
+    this.candidates.sort(byStart);
+    const chosen = this.candidates.slice(Math.max(0, this.candidates.length - limit));
+    if (!this.sink) await loadPage(chosen.slice(0, this.pageSize), this.logs, this.context, keep);
+    else for (let k = 0; k < chosen.length && !options.signal?.aborted; k += RELOAD_BATCH) await loadPage(chosen.slice(k, k + RELOAD_BATCH), this.logs, this.context, keep);
   }
-  options.signal?.removeEventListener('abort', stopRanges);
-  stopRanges();
-  const final = result(!options.signal?.aborted);
-  if (!firstPageSent) options.onFirstPage?.(final);
-  return final;
 }
 
 /** Reads the chosen page samples again, file by file, and keeps their rows in the chosen order. */

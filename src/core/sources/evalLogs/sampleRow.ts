@@ -6,7 +6,7 @@
 import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject, setOwn } from '../../json/objectValues';
-import { EVAL_LOG_SAMPLE_COLUMNS } from '../sourceColumns';
+import { EVAL_LOG_SAMPLE_COLUMNS, EVAL_LOGS_SOURCE_TYPE } from './evalLogColumns';
 import { contentText, inspectTrace, jsonText } from './inspectTrace';
 
 const ATTACHMENT_PREFIX = 'attachment://';
@@ -116,7 +116,7 @@ function traceOf(sample: Record<string, unknown>, row: Record<string, unknown>, 
   const messages = resolveAttachments(sample.messages, lookup);
   const trace = inspectTrace(messages, {
     trace_id: typeof sample.uuid === 'string' ? sample.uuid : `${String(row.sample_id)}_epoch_${String(row.epoch)}`,
-    source_type: 'eval_logs',
+    source_type: EVAL_LOGS_SOURCE_TYPE,
     source_uri: context.sourceUri,
     model: typeof context.model === 'string' ? context.model : undefined,
     created_at: started === undefined ? undefined : new Date(started).toISOString(),

@@ -17,6 +17,7 @@ import { PreviewError } from '../previewError';
 import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
 import { isPlainObject, setOwn } from '../../json/objectValues';
 import type { EvalLogsInput } from './evalLogsInput';
+import { EVAL_LOGS_SOURCE_TYPE } from './evalLogColumns';
 import { inspectTrace } from './inspectTrace';
 import { WarningList } from './warningList';
 
@@ -104,7 +105,7 @@ function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowInde
   const number = (key: string) => (typeof row[key] === 'number' ? (row[key] as number) : undefined);
   const trace = inspectTrace(row.messages, {
     trace_id: text('transcript_id'),
-    source_type: 'eval_logs',
+    source_type: EVAL_LOGS_SOURCE_TYPE,
     source_uri: text('source_uri') ?? part.file,
     agent: text('agent'),
     model: text('model'),

@@ -207,35 +207,119 @@ export function unreadable(file: HubParquetFile, error: unknown): unknown {
 }
 
 export async function countFromParquet(input: ParquetCountInput): Promise<ParquetCount> {
-  const { client, filters, options } = input;
-  const columns = referencedColumns(filters) ?? input.allColumns;
-  const counter = new RowCounter(filters, input.need, input.label);
-  const keptRows: number[] = [];
-  const fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
-  let keptRowsGiven = false;
+  const count = new SplitCount(input);
+  const { complete, bytesRead } = await visitParquetFiles(input.client, input, (entry, rowBase, total) => count.countFile(entry, rowBase, total));
+  return { counter: count.counter, keptRows: count.keptRows, columnsRead: count.columns, bytesRead, complete };
+}
+
+type FlatPaths = NonNullable<ReturnType<typeof flatSchemaPaths>>;
+type GroupChunks = { chunk: FileMetaData['row_groups'][number]['columns'][number]; bytes: Uint8Array }[];
+
+/** A row group's chunks of the read columns: contiguous chunks are fetched in one range request. */
+async function fetchGroupChunks(buffer: RangeAsyncBuffer, groups: FileMetaData['row_groups'], g: number, read: readonly string[]): Promise<GroupChunks> {
+  const chunks = read.map((column) => {
+    const chunk = groups[g].columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === column);
+    const meta = chunk?.meta_data;
+    if (!chunk || !meta) throw new Error(`parquet row group ${g} has no column ${column}`);
+    const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
+    return { chunk, start, end: start + Number(meta.total_compressed_size) };
+  });
+  const spans: { start: number; end: number; bytes?: Promise<ArrayBuffer> }[] = [];
+  const spanOf = new Array<number>(chunks.length);
+  for (const c of chunks.map((_, index) => index).sort((a, b) => chunks[a].start - chunks[b].start)) {
+    const { start, end } = chunks[c];
+    const last = spans[spans.length - 1];
+    if (last && start === last.end) last.end = end;
+    else spans.push({ start, end });
+    spanOf[c] = spans.length - 1;
+  }
+  for (const span of spans) span.bytes = buffer.slice(span.start, span.end);
+  return Promise.all(chunks.map(async ({ chunk, start, end }, c) => {
+    const span = spans[spanOf[c]];
+    return { chunk, bytes: new Uint8Array(await (span.bytes as Promise<ArrayBuffer>), start - span.start, end - start) };
+  }));
+}
+
+/** The row groups of a file fetched ahead of the one decoded, within MAX_GROUPS_AHEAD and MAX_BYTES_AHEAD. */
+class GroupPrefetch {
+  private readonly pending: Promise<GroupChunks>[] = [];
+  private readonly groupBytes: number[];
+  private bytesAhead = 0;
+
+  constructor(private readonly buffer: RangeAsyncBuffer, private readonly groups: FileMetaData['row_groups'], private readonly read: readonly string[]) {
+    this.groupBytes = groups.map((group) => group.columns.reduce((sum, chunk) => sum + (chunk.meta_data && read.includes(chunk.meta_data.path_in_schema[0]) ? Number(chunk.meta_data.total_compressed_size) : 0), 0));
+  }
+
+  /** Starts the fetches of the groups from `g` on that fit. */
+  ahead(g: number): void {
+    const pending = this.pending;
+    while (pending.length < MAX_GROUPS_AHEAD + 1 && g + pending.length < this.groups.length) {
+      const next = g + pending.length;
+      if (pending.length > 0 && this.bytesAhead + this.groupBytes[next] > MAX_BYTES_AHEAD) break;
+      this.bytesAhead += this.groupBytes[next];
+      const fetched = fetchGroupChunks(this.buffer, this.groups, next, this.read);
+      fetched.catch(() => undefined);
+      pending.push(fetched);
+    }
+  }
+
+  /** The chunks of group `g` (the oldest fetch), the next fetches started. */
+  async take(g: number): Promise<GroupChunks> {
+    const chunks = await (this.pending.shift() as Promise<GroupChunks>);
+    this.bytesAhead -= this.groupBytes[g];
+    this.ahead(g + 1);
+    return chunks;
+  }
+}
+
+/** The count of a split's rows over its files, and the indexes of the first kept rows. */
+class SplitCount {
+  readonly columns: string[];
+  readonly counter: RowCounter;
+  readonly keptRows: number[] = [];
+  /** Every filter tests one top-level column's value: files whose read columns are flat are counted column-wise. */
+  private readonly fast: boolean;
+  private keptRowsGiven = false;
+
+  constructor(private readonly input: ParquetCountInput) {
+    const filters = input.filters;
+    this.columns = referencedColumns(filters) ?? input.allColumns;
+    this.counter = new RowCounter(filters, input.need, input.label);
+    this.fast = filters.every((filter) => filter.testValue !== undefined && filter.column !== undefined && filter.expression.segments.length === 1);
+  }
+
   /** Gives the first page's row indexes as soon as they are all known. */
-  const pageKnown = () => {
-    if (keptRowsGiven || keptRows.length < input.need) return;
-    keptRowsGiven = true;
-    input.onKeptRows?.([...keptRows]);
-  };
-  const { complete, bytesRead } = await visitParquetFiles(client, input, countFile);
-  return { counter, keptRows, columnsRead: columns, bytesRead, complete };
+  private pageKnown(): void {
+    if (this.keptRowsGiven || this.keptRows.length < this.input.need) return;
+    this.keptRowsGiven = true;
+    this.input.onKeptRows?.([...this.keptRows]);
+  }
+
+  private groupDone(done: number, total: number): void {
+    this.pageKnown();
+    this.input.options.onProgress?.({ done, total, unit: 'records', rowsSeen: this.counter.stats.total, rowsKept: this.counter.stats.matched });
+  }
 
   /** Counts one file's rows; false when cancelled. */
-  async function countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {
-    const { file, buffer, metadata } = entry;
+  async countFile(entry: OpenedFile, rowBase: number, total: number): Promise<boolean> {
+    const { file, metadata } = entry;
     const present = new Set(metadata.schema.slice(1).map((element) => element.name));
-    const read = columns.filter((column) => present.has(column));
-    if (fast && !input.rowWise) {
+    const read = this.columns.filter((column) => present.has(column));
+    if (this.fast && !this.input.rowWise) {
       let paths: ReturnType<typeof flatSchemaPaths>;
       try {
         paths = flatSchemaPaths(metadata, read);
       } catch (error) {
         throw unreadable(file, error);
       }
-      if (paths) return countFileByColumns(entry, paths, read, rowBase, total);
+      if (paths) return this.countFileByColumns(entry, paths, read, rowBase, total);
     }
+    return this.countFileByRows(entry, read, rowBase, total);
+  }
+
+  /** Counts one file's rows row by row (cells, or row objects for nested paths); false when cancelled. */
+  private async countFileByRows({ file, buffer, metadata }: OpenedFile, read: string[], rowBase: number, total: number): Promise<boolean> {
+    const { filters, options } = this.input;
     buffer.restrictTo(chunkRanges(metadata, read));
     const cellOfFilter = filters.map((filter) => (filter.column === undefined ? -1 : read.indexOf(filter.column)));
     const cells = new Array<unknown>(read.length);
@@ -256,22 +340,22 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
           cells[c] = cellOf(cell);
         }
         let kept: boolean;
-        if (fast) kept = counter.testCells(cells, cellOfFilter);
+        if (this.fast) kept = this.counter.testCells(cells, cellOfFilter);
         else {
           read.forEach((column, c) => (row[column] = cells[c]));
-          kept = counter.test(row);
+          kept = this.counter.test(row);
         }
-        if (kept && keptRows.length < input.need) keptRows.push(rowBase + groupStart + i);
+        if (kept && this.keptRows.length < this.input.need) this.keptRows.push(rowBase + groupStart + i);
       }
       groupStart += groupRows;
-      pageKnown();
-      options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+      this.groupDone(rowBase + groupStart, total);
     }
     return true;
   }
 
   /** Counts one file's rows column-wise (every read column is flat); false when cancelled. */
-  async function countFileByColumns({ file, buffer, metadata }: OpenedFile, paths: NonNullable<ReturnType<typeof flatSchemaPaths>>, read: string[], rowBase: number, total: number): Promise<boolean> {
+  private async countFileByColumns({ file, buffer, metadata }: OpenedFile, paths: FlatPaths, read: string[], rowBase: number, total: number): Promise<boolean> {
+    const { filters, options } = this.input;
     // Per read column, the tests of the filters on it; per filter, where its outcomes come from.
     const testsOf: ValueTest[][] = read.map(() => []);
     const slots = filters.map((filter) => {
@@ -281,43 +365,7 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
       return { column: c, test: testsOf[c].length - 1, absent: 0 };
     });
     const groups = metadata.row_groups;
-    /** A row group's chunks of the read columns: contiguous chunks are fetched in one range request. */
-    const fetchGroup = async (g: number) => {
-      const chunks = read.map((column) => {
-        const chunk = groups[g].columns.find((candidate) => candidate.meta_data?.path_in_schema.length === 1 && candidate.meta_data.path_in_schema[0] === column);
-        const meta = chunk?.meta_data;
-        if (!chunk || !meta) throw new Error(`parquet row group ${g} has no column ${column}`);
-        const start = Number(meta.dictionary_page_offset || meta.data_page_offset);
-        return { chunk, start, end: start + Number(meta.total_compressed_size) };
-      });
-      const spans: { start: number; end: number; bytes?: Promise<ArrayBuffer> }[] = [];
-      const spanOf = new Array<number>(chunks.length);
-      for (const c of chunks.map((_, index) => index).sort((a, b) => chunks[a].start - chunks[b].start)) {
-        const { start, end } = chunks[c];
-        const last = spans[spans.length - 1];
-        if (last && start === last.end) last.end = end;
-        else spans.push({ start, end });
-        spanOf[c] = spans.length - 1;
-      }
-      for (const span of spans) span.bytes = buffer.slice(span.start, span.end);
-      return Promise.all(chunks.map(async ({ chunk, start, end }, c) => {
-        const span = spans[spanOf[c]];
-        return { chunk, bytes: new Uint8Array(await (span.bytes as Promise<ArrayBuffer>), start - span.start, end - start) };
-      }));
-    };
-    const pending: Promise<Awaited<ReturnType<typeof fetchGroup>>>[] = [];
-    const groupBytes = groups.map((group) => group.columns.reduce((sum, chunk) => sum + (chunk.meta_data && read.includes(chunk.meta_data.path_in_schema[0]) ? Number(chunk.meta_data.total_compressed_size) : 0), 0));
-    let bytesAhead = 0;
-    const ahead = (g: number) => {
-      while (pending.length < MAX_GROUPS_AHEAD + 1 && g + pending.length < groups.length) {
-        const next = g + pending.length;
-        if (pending.length > 0 && bytesAhead + groupBytes[next] > MAX_BYTES_AHEAD) break;
-        bytesAhead += groupBytes[next];
-        const fetched = fetchGroup(next);
-        fetched.catch(() => undefined);
-        pending.push(fetched);
-      }
-    };
+    const prefetch = new GroupPrefetch(buffer, groups, read);
     // The outcome and kept arrays of a row group are written again for the next (as long as it is no larger).
     let outcomeArrays: Uint8Array[][] = [];
     let keptArray: Uint8Array | undefined;
@@ -325,24 +373,21 @@ export async function countFromParquet(input: ParquetCountInput): Promise<Parque
     for (let g = 0; g < groups.length; g++) {
       if (options.signal?.aborted) return false;
       const groupRows = Number(groups[g].num_rows);
-      ahead(g);
+      prefetch.ahead(g);
       let outcomes: Uint8Array[];
       try {
-        const chunks = await (pending.shift() as (typeof pending)[number]);
-        bytesAhead -= groupBytes[g];
-        ahead(g + 1);
+        const chunks = await prefetch.take(g);
         const byColumn = chunks.map(({ chunk, bytes }, c) => columnChunkOutcomes(bytes, groupRows, chunkDecoder(chunk, paths.get(read[c]) as NonNullable<ReturnType<typeof paths.get>>), testsOf[c], outcomeArrays[c]));
         outcomeArrays = byColumn;
         outcomes = slots.map((slot) => (slot.column < 0 ? new Uint8Array(groupRows).fill(slot.absent) : byColumn[slot.column][slot.test]));
       } catch (error) {
         throw unreadable(file, error);
       }
-      const kept = counter.testBatch(outcomes, groupRows, keptArray);
+      const kept = this.counter.testBatch(outcomes, groupRows, keptArray);
       keptArray = kept;
-      for (let i = 0; i < groupRows && keptRows.length < input.need; i++) if (kept[i] === 1) keptRows.push(rowBase + groupStart + i);
+      for (let i = 0; i < groupRows && this.keptRows.length < this.input.need; i++) if (kept[i] === 1) this.keptRows.push(rowBase + groupStart + i);
       groupStart += groupRows;
-      pageKnown();
-      options.onProgress?.({ done: rowBase + groupStart, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+      this.groupDone(rowBase + groupStart, total);
     }
     return true;
   }

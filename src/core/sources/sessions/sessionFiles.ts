@@ -8,7 +8,7 @@ import { stat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isSubagentFileName } from './sessionFileNames';
 import { sessionStrings } from '../../l10n/sourceStrings';
-import { listFiles } from '../folderSource';
+import { listFiles } from '../folder/folderSource';
 import { PreviewError } from '../previewError';
 
 export interface SessionFile {

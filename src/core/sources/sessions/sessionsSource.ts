@@ -10,7 +10,7 @@ import { sessionStrings } from '../../l10n/sourceStrings';
 import { TraceMetadataRecord } from '../../trace/traceRecord';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
-import { CODING_AGENT_SESSION_COLUMNS } from '../sourceColumns';
+import { CODING_AGENT_SESSION_COLUMNS, SESSION_SOURCE_TYPE } from './sessionColumns';
 import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { resolveSourcePath } from '../sourcePaths';
 import { previewStrings } from '../../l10n/previewStrings';
@@ -23,7 +23,6 @@ import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
 import { readSubagentMeta, SubagentMeta } from './subagentMeta';
 
-export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
 /** The tool whose session files this source reads (TraceMetadata `agent`). */
 const SESSION_AGENT = 'claude-code';
 const MAX_SESSION_IDS = 200;
@@ -102,25 +101,31 @@ function traceMetadata(entry: SessionEntry, values: Record<string, unknown>): Tr
   return metadata;
 }
 
-export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> {
-  const { source, options } = input;
-  const selection = readSelection(source);
-  const warnings: PreviewWarning[] = [];
-  let warningCount = 0;
-  const warn = (message: string, file?: string, line?: number) => {
-    warningCount++;
-    if (warnings.length < MAX_WARNINGS) warnings.push({ message, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) });
+/** The warnings of a load: the first MAX_WARNINGS kept, all counted. */
+class SessionWarnings {
+  readonly list: PreviewWarning[] = [];
+  count = 0;
+
+  readonly warn = (message: string, file?: string, line?: number): void => {
+    this.count++;
+    if (this.list.length < MAX_WARNINGS) this.list.push({ message, ...(file !== undefined ? { file } : {}), ...(line !== undefined ? { line } : {}) });
   };
-  if (source.path !== undefined && (typeof source.path !== 'string' || source.path === '')) {
-    throw new PreviewError('invalidSource', previewStrings.missingField(SESSION_SOURCE_TYPE, 'path'));
+
+  /** The kept warnings, and a last one that says how many more there were. */
+  shown(): PreviewWarning[] {
+    const shown = this.list.slice();
+    if (this.count > shown.length) shown.push({ message: previewStrings.moreWarnings(this.count - shown.length) });
+    return shown;
   }
-  const homeDir = options.homeDir ?? homedir();
-  const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
+}
+
+/** The session files under `path` (or the default folders), each scanned (in worker threads when there are many). */
+async function scanFiles(path: string | undefined, homeDir: string, options: PreviewOptions, warnings: SessionWarnings): Promise<{ files: SessionFile[]; scanned: (ScannedFile | undefined)[] }> {
   // The scan's workers start while the files are searched for (not for a single file).
   const workers = path === undefined || !path.toLowerCase().endsWith('.jsonl') ? startScanWorkers({ workers: options.workers }) : undefined;
   let files: SessionFile[];
   try {
-    ({ files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warn, options.signal));
+    ({ files } = await findSessionFiles(path, options.env ?? process.env, homeDir, warnings.warn, options.signal));
   } catch (error) {
     workers?.stop();
     throw error;
@@ -134,13 +139,21 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     if (files[index].kind === 'session') sessionsSeen++;
     options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
   }, workers);
+  return { files, scanned };
+}
+
+type ScannedAgent = { file: SessionFile; summary: FileSummary; meta?: ScannedFile['subagentMeta'] };
+
+/** The sessions of the scanned files, each with its subagents (an orphan subagent is a warning). */
+async function sessionsOf(files: SessionFile[], scanned: (ScannedFile | undefined)[], warnings: SessionWarnings): Promise<SessionEntry[]> {
+  const warn = warnings.warn;
   const sessions: SessionEntry[] = [];
   const byId = new Map<string, SessionEntry>();
-  const agents: { file: SessionFile; summary: FileSummary; meta?: ScannedFile['subagentMeta'] }[] = [];
+  const agents: ScannedAgent[] = [];
   for (const [index, file] of files.entries()) {
     const result = scanned[index];
     if (result === undefined) continue;
-    warningCount += result.warningCount - result.warnings.length;
+    warnings.count += result.warningCount - result.warnings.length;
     for (const warning of result.warnings) warn(warning.message, warning.file, warning.line);
     if (result.failed !== undefined) continue;
     const summary = result.summary;
@@ -152,37 +165,48 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
       if (!byId.has(sessionId)) byId.set(sessionId, entry);
     }
   }
-  for (const agent of agents) {
-    const parentId = agent.summary.sessionId ?? sessionIdOfSubagentPath(agent.file.path);
-    const parent = parentId === undefined ? undefined : byId.get(parentId);
-    if (parent === undefined) {
-      warn(sessionStrings.orphanSubagent(parentId ?? '?'), agent.file.path);
-      continue;
-    }
-    let meta: SubagentMeta;
-    if (agent.meta !== undefined) {
-      meta = agent.meta.meta;
-      for (const message of agent.meta.warnings) warn(message, agent.file.path);
-    } else meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
-    const s = agent.summary;
-    parent.subagents.push({
-      file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,
-      firstMs: s.firstMs, lastMs: s.lastMs, summary: s,
-    });
-    if (s.firstMs !== undefined && (parent.startMs === undefined || s.firstMs < parent.startMs)) parent.startMs = s.firstMs;
-    if (s.lastMs !== undefined && (parent.endMs === undefined || s.lastMs > parent.endMs)) parent.endMs = s.lastMs;
-  }
+  for (const agent of agents) await attachSubagent(agent, byId, warn);
   for (const entry of sessions) entry.subagents.sort((a, b) => (a.firstMs ?? 0) - (b.firstMs ?? 0) || (a.agentId < b.agentId ? -1 : 1));
-  const complete = !options.signal?.aborted;
-  const { kept, steps } = applySelection(sessions, selection);
+  return sessions;
+}
+
+/** Adds a subagent to its parent session, widening the session's time span. */
+async function attachSubagent(agent: ScannedAgent, byId: Map<string, SessionEntry>, warn: SessionWarnings['warn']): Promise<void> {
+  const parentId = agent.summary.sessionId ?? sessionIdOfSubagentPath(agent.file.path);
+  const parent = parentId === undefined ? undefined : byId.get(parentId);
+  if (parent === undefined) {
+    warn(sessionStrings.orphanSubagent(parentId ?? '?'), agent.file.path);
+    return;
+  }
+  let meta: SubagentMeta;
+  if (agent.meta !== undefined) {
+    meta = agent.meta.meta;
+    for (const message of agent.meta.warnings) warn(message, agent.file.path);
+  } else meta = await readSubagentMeta(agent.file.path, (message) => warn(message, agent.file.path));
+  const s = agent.summary;
+  parent.subagents.push({
+    file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,
+    firstMs: s.firstMs, lastMs: s.lastMs, summary: s,
+  });
+  if (s.firstMs !== undefined && (parent.startMs === undefined || s.firstMs < parent.startMs)) parent.startMs = s.firstMs;
+  if (s.lastMs !== undefined && (parent.endMs === undefined || s.lastMs > parent.endMs)) parent.endMs = s.lastMs;
+}
+
+function traceOf(entry: SessionEntry, values: Record<string, unknown>, signal?: AbortSignal): Promise<unknown> {
+  return buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal });
+}
+
+/**
+ * The rows of the kept sessions: with their trace for the first `traceRows`, the page's others without (built by
+ * `fillTraces` when a page shows them); a row sink gets every row with its trace as soon as it is built.
+ */
+async function sessionRows(kept: SessionEntry[], options: PreviewOptions): Promise<{ rows: PreviewRow[]; fillTraces?: PreviewResult['fillTraces'] }> {
   const limit = Math.max(0, Math.floor(options.limit));
   const rows: PreviewRow[] = [];
   // Rows after the first `traceRows` keep only their session; their trace is built when a page shows them.
   const traceRows = options.traceRows === undefined ? limit : Math.min(limit, Math.max(0, Math.floor(options.traceRows)));
   const deferred = new WeakMap<PreviewRow, SessionEntry>();
   let anyDeferred = false;
-  const traceOf = (entry: SessionEntry, values: Record<string, unknown>, signal?: AbortSignal) =>
-    buildSessionTrace({ file: entry.file.path, subagents: entry.subagents, metadata: traceMetadata(entry, values), signal });
   const sink = options.onRow;
   for (const [k, entry] of kept.entries()) {
     if (sink) {
@@ -204,25 +228,42 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     }
     rows.push(row);
   }
-  const fillTraces = async (wanted: readonly PreviewRow[], signal?: AbortSignal): Promise<PreviewRow[]> => {
-    const filled: PreviewRow[] = [];
-    for (const row of wanted) {
-      const entry = deferred.get(row);
-      if (!entry || signal?.aborted) {
-        filled.push(row);
-        continue;
-      }
-      try {
-        filled.push({ ...row, values: { ...row.values, trace: await traceOf(entry, row.values, signal) } });
-      } catch {
-        filled.push(row); // the file changed or went away since the count
-      }
+  return anyDeferred ? { rows, fillTraces: (wanted, signal) => fillDeferredTraces(wanted, deferred, signal) } : { rows };
+}
+
+async function fillDeferredTraces(wanted: readonly PreviewRow[], deferred: WeakMap<PreviewRow, SessionEntry>, signal?: AbortSignal): Promise<PreviewRow[]> {
+  const filled: PreviewRow[] = [];
+  for (const row of wanted) {
+    const entry = deferred.get(row);
+    if (!entry || signal?.aborted) {
+      filled.push(row);
+      continue;
     }
-    return filled;
-  };
+    try {
+      filled.push({ ...row, values: { ...row.values, trace: await traceOf(entry, row.values, signal) } });
+    } catch {
+      filled.push(row); // the file changed or went away since the count
+    }
+  }
+  return filled;
+}
+
+export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> {
+  const { source, options } = input;
+  const selection = readSelection(source);
+  const warnings = new SessionWarnings();
+  if (source.path !== undefined && (typeof source.path !== 'string' || source.path === '')) {
+    throw new PreviewError('invalidSource', previewStrings.missingField(SESSION_SOURCE_TYPE, 'path'));
+  }
+  const homeDir = options.homeDir ?? homedir();
+  const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
+  const { files, scanned } = await scanFiles(path, homeDir, options, warnings);
+  const sessions = await sessionsOf(files, scanned, warnings);
+  const complete = !options.signal?.aborted;
+  const { kept, steps } = applySelection(sessions, selection);
+  const limit = Math.max(0, Math.floor(options.limit));
+  const { rows, fillTraces } = await sessionRows(kept, options);
   const newest = [...sessions].sort((a, b) => (b.startMs ?? -Infinity) - (a.startMs ?? -Infinity));
-  const shown = warnings.slice();
-  if (warningCount > shown.length) shown.push({ message: previewStrings.moreWarnings(warningCount - shown.length) });
   const result: PreviewResult = {
     columns: [...CODING_AGENT_SESSION_COLUMNS],
     rows: rows.slice(0, limit),
@@ -230,12 +271,12 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     matched: kept.length,
     removedPerFilter: steps,
     notComparable: 0,
-    warnings: shown,
+    warnings: warnings.shown(),
     complete: complete && !options.signal?.aborted,
     selection: true,
     recordNoun: 'sessions',
     sourceFacts: { sessionIds: newest.slice(0, MAX_SESSION_IDS).map((entry) => entry.sessionId) },
-    ...(anyDeferred ? { fillTraces } : {}),
+    ...(fillTraces ? { fillTraces } : {}),
   };
   options.onFirstPage?.(result);
   return { result, rows };

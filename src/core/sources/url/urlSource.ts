@@ -4,12 +4,12 @@
  */
 import { IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { CompiledFilter } from '../filters/filterEvaluator';
-import { previewStrings } from '../l10n/previewStrings';
-import { PreviewError } from './previewError';
-import { counterResult } from './previewResult';
-import { PreviewOptions, PreviewResult } from '../model/previewTypes';
-import { DataFormat, RangeProcessor } from '../engine/scan/rangeProcessor';
+import { CompiledFilter } from '../../filters/filterEvaluator';
+import { previewStrings } from '../../l10n/previewStrings';
+import { PreviewError } from '../previewError';
+import { counterResult } from '../previewResult';
+import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 
 export const MAX_REDIRECTS = 5;
 export const DEFAULT_URL_TIMEOUT_MS = 30_000;

@@ -7,14 +7,14 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { CompiledFilter } from '../filters/filterEvaluator';
-import { previewStrings } from '../l10n/previewStrings';
+import { CompiledFilter } from '../../filters/filterEvaluator';
+import { previewStrings } from '../../l10n/previewStrings';
 import { splitFrontMatter } from './frontMatter';
-import { PreviewError } from './previewError';
-import { counterResult } from './previewResult';
-import { PreviewOptions, PreviewResult } from '../model/previewTypes';
-import { RowCounter } from '../engine/scan/rowCounter';
-import { setOwn } from '../json/objectValues';
+import { PreviewError } from '../previewError';
+import { counterResult } from '../previewResult';
+import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { RowCounter } from '../../engine/scan/rowCounter';
+import { setOwn } from '../../json/objectValues';
 
 export const RESERVED_COLUMNS = ['sample_id', 'file_name', 'content'] as const;
 

@@ -5,15 +5,15 @@
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { extname } from 'node:path';
-import { CompiledFilter } from '../filters/filterEvaluator';
-import { previewStrings } from '../l10n/previewStrings';
-import { scanFile } from '../engine/scan/fileScanner';
-import { countInWorkers, findWorkerScript } from '../engine/pool/parallelCount';
-import { PreviewError } from './previewError';
-import { buildResult, counterResult } from './previewResult';
-import { PreviewOptions, PreviewResult } from '../model/previewTypes';
-import { DataFormat, RangeProcessor } from '../engine/scan/rangeProcessor';
-import { addStats } from '../engine/scan/rowCounter';
+import { CompiledFilter } from '../../filters/filterEvaluator';
+import { previewStrings } from '../../l10n/previewStrings';
+import { scanFile } from '../../engine/scan/fileScanner';
+import { countInWorkers, findWorkerScript } from '../../engine/pool/parallelCount';
+import { PreviewError } from '../previewError';
+import { buildResult, counterResult } from '../previewResult';
+import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
+import { addStats } from '../../engine/scan/rowCounter';
 
 /** Files smaller than this are read on the calling thread only. */
 export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;

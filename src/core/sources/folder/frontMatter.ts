@@ -3,10 +3,10 @@
  * exactly `---`; the text between is YAML, valid only when it parses to a mapping.
  */
 import { parseDocument } from 'yaml';
-import { previewStrings } from '../l10n/previewStrings';
-import { isPlainObject } from '../json/objectValues';
-import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
-import { inputStrings } from '../l10n/inputStrings';
+import { previewStrings } from '../../l10n/previewStrings';
+import { isPlainObject } from '../../json/objectValues';
+import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../../json/depthGuard';
+import { inputStrings } from '../../l10n/inputStrings';
 
 export type FrontMatter =
   | { kind: 'none' }

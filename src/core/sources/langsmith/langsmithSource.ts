@@ -5,42 +5,20 @@
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
-import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
-import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from './credentials';
-import { cursorPages, offsetPages } from './paging';
-import { Run, exampleRow, runRow, runStart, runTags } from './platformARuns';
-import { RecordSelection, SelectionCheck, forEachLimited } from './recordSelection';
-import { Redactor } from './redaction';
-import { RemoteClient, isCancellation } from './remoteClient';
-import { TimeRange, isoOf, timeOf, timeRangeOf } from './timeRange';
+import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
+import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from '../remote/credentials';
+import { cursorPages, offsetPages } from '../remote/paging';
+import { Run, exampleRow, runRow, runStart, runTags } from './langsmithRuns';
+import { DETAIL_CONCURRENCY, DETAIL_ROWS, forEachLimited } from '../remote/detailRequests';
+import { RecordSelection, limitOf, timeChecks } from '../selectionFunnel';
+import { Redactor } from '../remote/redaction';
+import { RemoteClient, isCancellation } from '../remote/remoteClient';
+import { TimeRange, isoOf, timeOf, timeRangeOf } from '../remote/timeRange';
 
 export const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
 export const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
 export const PLATFORM_A_URL_ENV = ['LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT'] as const;
 const PAGE_SIZE = 100;
-/** Rows whose nested runs (or observations) are fetched, one request each, for the span view. */
-export const DETAIL_ROWS = 25;
-/** Detail requests in flight at once. */
-export const DETAIL_CONCURRENCY = 6;
-
-export function limitOf(source: Record<string, unknown>): number | undefined {
-  const limit = source.limit;
-  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : undefined;
-}
-
-export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number | undefined): SelectionCheck<R>[] {
-  const checks: SelectionCheck<R>[] = [];
-  if (range.from !== undefined) {
-    const from = range.from;
-    checks.push({ field: 'from_time', label: sourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
-  }
-  if (range.to !== undefined) {
-    const to = range.to;
-    checks.push({ field: 'to_time', label: sourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
-  }
-  return checks;
-}
-
 function firstOf(answer: unknown): Record<string, unknown> | undefined {
   const list = Array.isArray(answer) ? answer : [];
   const first = list[0] as unknown;
@@ -79,7 +57,7 @@ interface PlatformContext {
 
 async function previewRuns(project: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
-  const what = `trace_platform_a project '${project}'`;
+  const what = `${LANGSMITH_SOURCE_TYPE} project '${project}'`;
   const notFound = sourceStrings.platformNoProject(project);
   const sessions = await client.json(`${endpoint}/sessions?${new URLSearchParams({ name: project, limit: '1' })}`, { what, notFound });
   const session = firstOf(sessions);
@@ -144,7 +122,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   }
   const warnings: PreviewWarning[] = [];
   if (sink) {
-    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
+    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
     options.onFirstPage?.(handedResult);
     return handedResult;
   }
@@ -161,14 +139,14 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
     }
   }
   const rows = runs.map((run) => rowOf(run, children.get(String(run.id))));
-  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
+  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
   options.onFirstPage?.(result);
   return result;
 }
 
 async function previewExamples(dataset: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
-  const what = `trace_platform_a dataset '${dataset}'`;
+  const what = `${LANGSMITH_SOURCE_TYPE} dataset '${dataset}'`;
   const notFound = sourceStrings.platformNoDataset(dataset);
   const found = firstOf(await client.json(`${endpoint}/datasets?${new URLSearchParams({ name: dataset, limit: '1' })}`, { what, notFound }));
   if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', sourceStrings.notFound(what, notFound));
@@ -205,7 +183,7 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   selection.applyLimit();
   if (sink && !streaming) for (const example of selection.oldestFirst()) if (!options.signal?.aborted) handOver(rowOf(example));
   const rows = sink ? handed : selection.oldestFirst().slice(0, options.limit).map(rowOf);
-  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy('trace_platform_a') });
+  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
   options.onFirstPage?.(result);
   return result;
 }

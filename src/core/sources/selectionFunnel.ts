@@ -3,13 +3,32 @@
  * platform cannot make are made here in order (one funnel step each), `limit` keeps the N most recent, and the
  * rows come out oldest first.
  */
-import { sourceStrings } from '../../l10n/sourceStrings';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../../model/previewTypes';
+import { sourceStrings } from '../l10n/sourceStrings';
+import { TimeRange, isoOf } from './remote/timeRange';
+import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 
 export interface SelectionCheck<R> {
   field: string;
   label: string;
   test: (record: R) => boolean;
+}
+
+export function limitOf(source: Record<string, unknown>): number | undefined {
+  const limit = source.limit;
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0 ? limit : undefined;
+}
+
+export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number | undefined): SelectionCheck<R>[] {
+  const checks: SelectionCheck<R>[] = [];
+  if (range.from !== undefined) {
+    const from = range.from;
+    checks.push({ field: 'from_time', label: sourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
+  }
+  if (range.to !== undefined) {
+    const to = range.to;
+    checks.push({ field: 'to_time', label: sourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
+  }
+  return checks;
 }
 
 export interface SelectedRecord<R> {
@@ -103,16 +122,4 @@ export class RecordSelection<R> {
       countedBy: parts.countedBy,
     };
   }
-}
-
-/** Runs `work` over items with at most `concurrency` at a time (detail requests of the first page). */
-export async function forEachLimited<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  const runners = Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      await work(items[index], index);
-    }
-  });
-  await Promise.all(runners);
 }

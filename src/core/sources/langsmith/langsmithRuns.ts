@@ -1,9 +1,10 @@
 /** Runs and examples of trace platform A (LangSmith) as rows of docs/semantics.md §9.5, with their Trace. */
-import { TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from '../sourceColumns';
+import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
 import { isPlainObject } from '../../json/objectValues';
 import { TraceEvent, TraceRecord, rootItemsOfEvents } from '../../trace/traceRecord';
-import { conversationOf } from './conversationItems';
-import { isoOf, timeOf } from './timeRange';
+import { conversationOf } from '../remote/conversationItems';
+import { orderColumns } from '../remote/recordColumns';
+import { isoOf, timeOf } from '../remote/timeRange';
 
 export type Run = Record<string, unknown>;
 
@@ -93,7 +94,7 @@ export function runTrace(run: Run, sourceUri: string, childRuns?: readonly Run[]
     items,
     metadata: {
       trace_id: text(run.trace_id) ?? text(run.id) ?? undefined,
-      source_type: 'trace_platform_a',
+      source_type: LANGSMITH_SOURCE_TYPE,
       source_uri: sourceUri,
       agent: text(run.name) ?? undefined,
       model: modelOf(run),
@@ -148,10 +149,4 @@ export function exampleRow(example: Run): Record<string, unknown> {
     source_run_id: text(example.source_run_id),
   };
   return orderColumns(values, TRACE_PLATFORM_A_EXAMPLE_COLUMNS);
-}
-
-export function orderColumns(values: Record<string, unknown>, columns: readonly string[]): Record<string, unknown> {
-  const row: Record<string, unknown> = {};
-  for (const column of columns) row[column] = values[column] ?? null;
-  return row;
 }

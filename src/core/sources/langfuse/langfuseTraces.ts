@@ -1,10 +1,10 @@
 /** Traces and observations of trace platform B (Langfuse) as rows of docs/semantics.md §9.6, with their Trace. */
 import { TraceEvent, TraceRecord } from '../../trace/traceRecord';
 import { isPlainObject } from '../../json/objectValues';
-import { TRACE_PLATFORM_B_COLUMNS } from '../sourceColumns';
-import { conversationOf, jsonText, parseMaybeJson } from './conversationItems';
-import { orderColumns } from './platformARuns';
-import { isoOf, timeOf } from './timeRange';
+import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
+import { conversationOf, jsonText, parseMaybeJson } from '../remote/conversationItems';
+import { orderColumns } from '../remote/recordColumns';
+import { isoOf, timeOf } from '../remote/timeRange';
 
 export type Observation = Record<string, unknown>;
 
@@ -157,7 +157,7 @@ export function platformBTrace(trace: PlatformBTrace, sourceUri: string): TraceR
     items,
     metadata: {
       trace_id: trace.id,
-      source_type: 'trace_platform_b',
+      source_type: LANGFUSE_SOURCE_TYPE,
       source_uri: sourceUri,
       agent: typeof trace.name === 'string' ? trace.name : undefined,
       model: models[models.length - 1],

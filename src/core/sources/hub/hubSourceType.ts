@@ -1,0 +1,2 @@
+/** The source type of a public dataset hub split (docs/semantics.md §9.4), as its messages and facts name it. */
+export const HUB_SOURCE_TYPE = 'dataset_hub';
