@@ -50,3 +50,9 @@ test('the repository has no import cycle and no import from a lower layer up', (
   }
   assert.deepEqual(violations, []);
 });
+
+test('every file of src/ and webview/ belongs to a listed unit, so the rule sees it', () => {
+  const graph = importGraph(repoRoot, ['src', 'webview']);
+  const outside = [...graph.keys()].map((f) => path.relative(repoRoot, f).split(path.sep).join('/')).filter((f) => !unitOf(f));
+  assert.deepEqual(outside, []);
+});
