@@ -72,7 +72,7 @@ export class LogComparison {
     const clusters = clusterKey && !unpaired ? Array.from(alignment.baseline, (p) => clusterText(base.sampleData(p), clusterKey)) : undefined;
     const { keys, skipped } = metricKeyValues(base, cand, this.lowerIsBetter);
     const pairs = keys.map((key) => metricPairs(key, alignment, base, cand));
-    const figures = adjustAndJudge(keys.map((key) => compareMetricKey(key, alignment, unpaired, clusters)));
+    const figures = adjustAndJudge(keys.map((key) => compareMetricKey(key, alignment, unpaired, clusters, this.options.resamplingSeed)));
     const metrics: MetricComparison[] = figures.map((m, i) => ({ ...m, changes: pairs[i].counts }));
     return {
       log: cand,

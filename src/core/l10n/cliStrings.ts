@@ -12,8 +12,12 @@ Commands:
   log verify LOG [--json]                   Recompute every verifiable metric from the per-sample scores.
   log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
   log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
-              [--lower-is-better KEY...]    Compare runs sample by sample: paired differences, intervals,
+              [--lower-is-better KEY...] [--delta D] [--seed N]
+                                            Compare runs sample by sample: paired differences, intervals,
                                             p-values (Holm), per-sample regressions.
+  log plan LOG [LOG2] --delta D [--power P] [--alpha A] [--json]
+                                            Samples needed to detect a difference D, from one log's values
+                                            or from two logs' paired differences.
   dataset list [DIR] [--json]               List every dataset spec under DIR: key, name, source type, file:line, valid.
   dataset validate | dataset preview        The validate and preview commands.
   dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]

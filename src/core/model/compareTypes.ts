@@ -9,6 +9,8 @@ export interface CompareOptions {
   clusterKey?: string;
   /** Metrics where lower is better: a metric key, a value key, `metricKey/valueKey` or a score column id. */
   lowerIsBetter?: readonly string[];
+  /** The seed of the bootstrap and of the random sign patterns (docs/semantics.md §12); a fixed default when absent. */
+  resamplingSeed?: number;
 }
 
 export interface CompareLogHeader {

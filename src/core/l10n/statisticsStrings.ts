@@ -1,0 +1,37 @@
+/** User-visible strings of the statistics of docs/semantics.md §12: curves, intervals, resampling and plans. */
+export const statisticsStrings = {
+  // eval-lens log plan
+  planUsage: 'usage: eval-lens log plan LOG [LOG2] --delta D [--power P] [--alpha A] [--json]',
+  planFiles: 'give one log (plan from its sample-level values) or two (plan from their paired differences)',
+  planNeedsDelta: '--delta D is required: the difference to detect, in the units of the metric values',
+  optionNeedsValue: (option: string) => `${option} needs a value`,
+  unknownOption: (option: string) => `unknown option ${option}`,
+  notANumber: (option: string, text: string) => `${option} must be a number, not "${text}"`,
+  deltaPositive: (text: string) => `--delta must be a positive number, not "${text}"`,
+  probabilityBetween: (option: string, text: string) => `${option} must lie strictly between 0 and 1, not "${text}"`,
+  planHeading: (delta: string, power: string, alpha: string) => `Samples needed to detect a difference of ${delta} (power ${power}, α ${alpha}, two-sided):`,
+  planFromOneLog: 'From one log: n = (z_a + z_b)²·2s²/D², s² the variance (n − 1) of each metric key\'s sample-level values (no pairing credit).',
+  planFromPairs: 'From the paired samples of the two logs: n = (z_a + z_b)²·s_d²/D², s_d² the variance (n − 1) of the paired differences.',
+  planColumns: ['metric', 'values', 'variance', 'samples needed'],
+  planNone: 'No metric key with per-sample numeric values to plan from.',
+  planUnpaired: 'The two logs share no sample: there are no paired differences to plan from.',
+  planUnknown: '—',
+  // eval-lens log verify
+  curvesHeading: 'Unbiased pass@k and pass^k over trials (mean over samples ± standard error):',
+  curvesNote: 'The log\'s own pass@k/pass^k aggregators (1 − (1 − p)^k, p^k) are what is verified above; these curves are the unbiased estimators 1 − C(n − c, k)/C(n, k) and C(c, k)/C(n, k), shown beside them.',
+  curveScore: (scorer: string, score: string, samples: number, k: number) => `${scorer}/${score}: ${samples} samples, k = 1 … ${k}`,
+  curveColumns: ['k', 'pass@k', '± SE', 'pass^k', '± SE'],
+  noCurves: 'No 0/1 score with trials: no pass@k curves.',
+  intervalsHeading: 'Intervals of 0/1 metrics (95%; Wilson, and the normal interval from 300 samples on):',
+  intervalColumns: ['metric', 'n', 'value', 'Wilson interval', 'normal interval'],
+  // eval-lens log compare
+  proportionsHeading: '0/1 metrics: each log\'s 95% Wilson interval over the paired samples (normal interval from 300 on)',
+  proportionColumns: ['metric', 'n', 'baseline', 'Wilson', 'candidate', 'Wilson'],
+  resamplingHeading: (seed: number) => `Scores that are not 0/1: paired bootstrap and sign-flip permutation test (seed ${seed})`,
+  resamplingColumns: ['metric', 'n', 'Δ', 't interval', 'bootstrap interval', 't p', 'permutation p', 'patterns'],
+  patternsExact: (count: number) => `all ${count}`,
+  patternsRandom: (count: number) => `${count} random`,
+  disagreement: (metric: string, tP: string, permutationP: string) => `${metric}: the t-test (p ${tP}) and the permutation test (p ${permutationP}) disagree about p < 0.05; with few samples or skewed differences, trust the permutation test.`,
+  planColumnsCompare: ['metric', 'n', 'MDE', 's_d²', 'samples needed'],
+  comparePlanHeading: (delta: string, power: string, alpha: string) => `Samples needed to detect a difference of ${delta} (power ${power}, α ${alpha}; from the variance of the paired differences):`,
+};
