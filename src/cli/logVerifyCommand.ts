@@ -4,6 +4,9 @@ import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
+import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
+import { statisticsStrings } from '../core/l10n/statisticsStrings';
+import { verifyStatisticsText } from './verifyStatisticsText';
 
 /** How many sample-level rows the human output lists (mismatches first); --json lists all. */
 const SAMPLE_ROWS_SHOWN = 20;
@@ -62,10 +65,14 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
   const file = files[0];
   let result: LogVerification;
+  let curves: ScoreCurves[];
+  let intervals: MetricInterval[];
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
     collectReleasedMemory();
     result = verifyLog(index);
+    curves = logPassCurves(index);
+    intervals = logMetricIntervals(index);
   } catch (error) {
     if (error instanceof LogLoadError) {
       io.stderr(`eval-lens log verify: ${error.message.split(path.resolve(io.cwd, file)).join(file)}\n`);
@@ -75,9 +82,10 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   }
   if (json) {
     const { counts: _counts, ...printed } = result;
-    io.stdout(`${JSON.stringify(printed, null, 2)}\n`);
+    const statistics = { note: statisticsStrings.curvesNote, intervals, pass_curves: curves };
+    io.stdout(`${JSON.stringify({ ...printed, statistics }, null, 2)}\n`);
   } else {
-    io.stdout(humanReport(file, result));
+    io.stdout(`${humanReport(file, result)}\n${verifyStatisticsText(curves, intervals)}`);
   }
   return result.counts.mismatch > 0 ? 1 : 0;
 };
