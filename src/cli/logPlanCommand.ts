@@ -8,7 +8,7 @@ import { DEFAULT_ALPHA, DEFAULT_POWER } from '../core/compare/statistics/sampleP
 import { metricLabel, num } from '../core/format/compareFormat';
 import { LogLoadError } from '../core/log/logLoader';
 import { planNumber } from './planArguments';
-import { textTable } from './compareText';
+import { textTable } from './textTable';
 
 interface PlanArgs {
   files: string[];

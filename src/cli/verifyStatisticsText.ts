@@ -1,7 +1,7 @@
 import type { MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
 import { statisticsStrings as S } from '../core/l10n/statisticsStrings';
 import { num } from '../core/format/compareFormat';
-import { textTable } from './compareText';
+import { textTable } from './textTable';
 
 function range(bounds: readonly [number, number] | undefined): string {
   return bounds ? `[${num(bounds[0])}, ${num(bounds[1])}]` : '—';

@@ -1,5 +1,7 @@
 import type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
 import { DEFAULT_RESAMPLING_SEED, Xoshiro128StarStar } from './seededRandom';
+import { distinctValues } from './binomialDraws';
+import { ValueGroups } from './groupedResampling';
 
 export type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
 
@@ -12,6 +14,15 @@ const CANCEL_CHECK_EVERY = 256;
 /** Random words drawn at a time (one buffer, reused). */
 const DRAW_BLOCK = 4096;
 const TWO_TO_32 = 4294967296;
+/** Differences with at most n/GROUPED_SHARE distinct values are resampled by value (groupedResampling.ts). */
+const GROUPED_SHARE = 8;
+
+/** The differences grouped by value when they take few distinct values, else undefined. */
+function fewValues(differences: Float64Array, withoutZero: boolean, random: Xoshiro128StarStar): ValueGroups | undefined {
+  const distinct = distinctValues(differences, withoutZero);
+  if (distinct.values.length === 0 || distinct.values.length * GROUPED_SHARE > differences.length) return undefined;
+  return new ValueGroups(distinct.values, distinct.counts, random);
+}
 
 /** Something that says the work is no longer wanted (an AbortSignal fits). */
 export interface Cancellation {
@@ -43,9 +54,14 @@ export function pairedBootstrapInterval(differences: Float64Array, options: Resa
   if (n < 2 || resamples < 1) return null;
   const random = new Xoshiro128StarStar(seed);
   const means = new Float64Array(resamples);
-  const draws = new Uint32Array(Math.min(n, DRAW_BLOCK));
+  const groups = fewValues(differences, false, random);
+  const draws = new Uint32Array(groups ? 0 : Math.min(n, DRAW_BLOCK));
   for (let r = 0; r < resamples; r++) {
     if (r % CANCEL_CHECK_EVERY === 0 && options.signal?.aborted) return null;
+    if (groups) {
+      means[r] = groups.resampleSum(n) / n;
+      continue;
+    }
     let sum = 0;
     for (let start = 0; start < n; start += draws.length) {
       const count = Math.min(draws.length, n - start);
@@ -115,9 +131,14 @@ function randomSignFlipP(differences: Float64Array, seed: number, patterns: numb
   const threshold = Math.abs(observed) - tieTolerance(differences);
   if (threshold <= 0) return 1;
   const random = new Xoshiro128StarStar(seed);
+  const groups = fewValues(differences, true, random);
   let count = 0;
   for (let r = 0; r < patterns; r++) {
     if (r % CANCEL_CHECK_EVERY === 0 && signal?.aborted) return null;
+    if (groups) {
+      if (Math.abs(groups.signedSum()) >= threshold) count++;
+      continue;
+    }
     let sum = 0;
     // 32 signs from each output; (bit·2 − 1) is ±1 without a branch.
     for (let start = 0; start < n; start += 32) {

@@ -78,6 +78,13 @@ export class Xoshiro128StarStar {
     this.s3 = s3;
   }
 
+  /** A uniform double in [0, 1) with 53 random bits (two outputs). */
+  nextDouble(): number {
+    const high = this.nextUint32() >>> 5;
+    const low = this.nextUint32() >>> 6;
+    return (high * 67108864 + low) / 9007199254740992;
+  }
+
   /** A uniform integer in [0, n) for n ≤ 2^21 (multiply-shift on 32 bits; bias below n/2^32). */
   nextIndex(n: number): number {
     return Math.floor((this.nextUint32() * n) / TWO_TO_32);
