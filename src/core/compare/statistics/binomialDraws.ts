@@ -44,6 +44,31 @@ export class BinomialSampler {
     return trials * chance.p < SMALL_MEAN ? this.fromZero(trials, chance) : this.fromMode(trials, chance);
   }
 
+  /** P(X ≤ k) for k = 0 … trials, X ~ Binomial(trials, p): a table for draws with the same parameters. */
+  cumulative(trials: number, chance: BinomialChance): Float64Array {
+    const f = this.logFactorials;
+    const table = new Float64Array(trials + 1);
+    let sum = 0;
+    for (let k = 0; k <= trials; k++) {
+      sum += Math.exp(f[trials] - f[k] - f[trials - k] + k * chance.logP + (trials - k) * chance.logQ);
+      table[k] = sum;
+    }
+    return table;
+  }
+
+  /** A draw by inversion of a cumulative table: the first k with P(X ≤ k) above a uniform draw. */
+  fromTable(table: Float64Array): number {
+    const u = this.random.nextDouble() * table[table.length - 1];
+    let lo = 0;
+    let hi = table.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (table[mid] > u) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
   private fromZero(trials: number, chance: BinomialChance): number {
     let probability = Math.exp(trials * chance.logQ);
     let u = this.random.nextDouble();

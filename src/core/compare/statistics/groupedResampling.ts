@@ -15,6 +15,8 @@ export class ValueGroups {
   private readonly shares: BinomialChance[] = [];
   private readonly rest: BinomialChance[] = [];
   private readonly half = binomialChance(0.5);
+  /** Per value, the cumulative chances of Binomial(c_v, ½) (the counts do not change from pattern to pattern). */
+  private halfTables?: Float64Array[];
 
   /** Values sorted by how often they occur, most often first (the remainder shrinks fastest). */
   constructor(values: Float64Array, counts: Float64Array, random: Xoshiro128StarStar) {
@@ -45,8 +47,9 @@ export class ValueGroups {
 
   /** Σ ±d_i of one random sign pattern: each value v contributes v·(2B − c_v), B ~ Binomial(c_v, ½). */
   signedSum(): number {
+    const tables = (this.halfTables ??= Array.from(this.counts, (count) => this.sampler.cumulative(count, this.half)));
     let sum = 0;
-    for (let v = 0; v < this.values.length; v++) sum += this.values[v] * (2 * this.sampler.draw(this.counts[v], this.half, this.half) - this.counts[v]);
+    for (let v = 0; v < this.values.length; v++) sum += this.values[v] * (2 * this.sampler.fromTable(tables[v]) - this.counts[v]);
     return sum;
   }
 }
