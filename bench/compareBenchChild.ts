@@ -17,7 +17,7 @@ import type { ComparableLog } from '../src/core/compare/comparableLog';
 
 /**
  * The bootstrap and the permutation test (docs/semantics.md §12) of every paired metric key whose values are not
- * all 0/1, timed apart from the rest of the comparison (which runs them too): milliseconds and how many keys.
+ * all 0/1, as `log compare` adds them to the comparison: milliseconds and how many keys.
  */
 function measureResampling(logs: readonly ComparableLog[]): { resamplingMs: number; resampledKeys: number } {
   const alignment = alignSamples(logs[0].records, logs[1].records);

@@ -102,7 +102,7 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
+  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, resampling: true, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
   // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();

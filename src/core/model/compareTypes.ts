@@ -9,7 +9,12 @@ export interface CompareOptions {
   clusterKey?: string;
   /** Metrics where lower is better: a metric key, a value key, `metricKey/valueKey` or a score column id. */
   lowerIsBetter?: readonly string[];
-  /** The seed of the bootstrap and of the random sign patterns (docs/semantics.md §12); a fixed default when absent. */
+  /**
+   * Also the paired bootstrap and sign-flip permutation test of scores that are not 0/1 (docs/semantics.md §12).
+   * Off unless asked for: on large logs they take a large part of the comparison's time.
+   */
+  resampling?: boolean;
+  /** The seed of the bootstrap and of the random sign patterns; a fixed default when absent. */
   resamplingSeed?: number;
 }
 

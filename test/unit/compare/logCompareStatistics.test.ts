@@ -6,7 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { runCli } from '../../../src/cli/runCli';
 import { CliIo } from '../../../src/cli/cliTypes';
 import type { MetricComparison } from '../../../src/core/model/compareTypes';
-import { compareLog, legacySample } from './compareTestLogs';
+import { comparable, compareLog, legacySample } from './compareTestLogs';
+import { LogComparison } from '../../../src/core/compare/logComparison';
 
 function capture(cwd: string): CliIo & { out: string; err: string } {
   const io = { out: '', err: '', cwd, stdout: (t: string) => { io.out += t; }, stderr: (t: string) => { io.err += t; } };
@@ -107,5 +108,15 @@ describe('eval-lens log compare: the statistics of docs/semantics.md §12', () =
       assert.equal(await runCli(['log', 'compare', 'sleep1.json', 'sleep2.json', ...args], io), 2);
       assert.match(io.err, message);
     }
+  });
+
+  test('the core computes the resampling only when asked (the CLI asks); Wilson and s_d² always', () => {
+    const logs = [sleepGroup1, sleepGroup2].map((group, g) => comparable(compareLog(group.map((v, i) => legacySample(`p${i}`, { correct: v }))), `g${g}.json`));
+    const plain = new LogComparison(logs).summary().candidates[0].metrics[0];
+    assert.equal(plain.resampling, undefined);
+    close(plain.differenceVariance, 1.5128888888888887);
+    const asked = new LogComparison(logs, { resampling: true, resamplingSeed: 3 }).summary().candidates[0].metrics[0];
+    assert.equal(asked.resampling?.bootstrap.seed, 3);
+    assert.equal(asked.resampling?.permutation.p, 0.00390625);
   });
 });
