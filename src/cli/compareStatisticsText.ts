@@ -5,7 +5,7 @@ import { textTable } from './textTable';
 
 function proportionText(m: MetricComparison, side: ProportionInterval): string {
   const wilson = `[${metricValue(m, side.wilsonLow)}, ${metricValue(m, side.wilsonHigh)}]`;
-  return side.normalLow === undefined || side.normalHigh === undefined ? wilson : `${wilson}; normal [${metricValue(m, side.normalLow)}, ${metricValue(m, side.normalHigh)}]`;
+  return side.normalLow === undefined || side.normalHigh === undefined ? wilson : `${wilson}; ${S.normalInterval(metricValue(m, side.normalLow), metricValue(m, side.normalHigh))}`;
 }
 
 function proportionsTable(metrics: readonly MetricComparison[]): string | undefined {

@@ -27,6 +27,7 @@ export const statisticsStrings = {
   intervalColumns: ['metric', 'n', 'value', 'Wilson interval', 'normal interval'],
   // eval-lens log compare
   proportionsHeading: '0/1 metrics: each log\'s 95% Wilson interval over the paired samples (normal interval from 300 on)',
+  normalInterval: (low: string, high: string) => `normal [${low}, ${high}]`,
   proportionColumns: ['metric', 'n', 'baseline', 'Wilson', 'candidate', 'Wilson'],
   resamplingHeading: (seed: number) => `Scores that are not 0/1: paired bootstrap and sign-flip permutation test (seed ${seed})`,
   resamplingColumns: ['metric', 'n', 'Δ', 't interval', 'bootstrap interval', 't p', 'permutation p', 'patterns'],
