@@ -56,6 +56,7 @@ export function pairedBootstrapInterval(differences: Float64Array, options: Resa
   const means = new Float64Array(resamples);
   const groups = fewValues(differences, false, random);
   const draws = new Uint32Array(groups ? 0 : Math.min(n, DRAW_BLOCK));
+  const indexScale = n / TWO_TO_32;
   for (let r = 0; r < resamples; r++) {
     if (r % CANCEL_CHECK_EVERY === 0 && options.signal?.aborted) return null;
     if (groups) {
@@ -66,7 +67,8 @@ export function pairedBootstrapInterval(differences: Float64Array, options: Resa
     for (let start = 0; start < n; start += draws.length) {
       const count = Math.min(draws.length, n - start);
       random.fill(draws, count);
-      for (let i = 0; i < count; i++) sum += differences[((draws[i] * n) / TWO_TO_32) | 0];
+      // draws[i]·(n/2^32) is exact (n/2^32 is n scaled by a power of two), so this is ⌊draws[i]·n/2^32⌋.
+      for (let i = 0; i < count; i++) sum += differences[(draws[i] * indexScale) | 0];
     }
     means[r] = sum / n;
   }
