@@ -45,6 +45,7 @@ export async function run(): Promise<BenchResult[]> {
     ms('first page of 100 changes, sorted by size', best.changesPageMs, 50),
     ms('next page of 100 changes (cached ordering)', best.changesNextMs, 50),
     ms('one pair of samples (both details)', best.pairMs, 50),
+    ms(`paired bootstrap and sign-flip permutation test of the ${best.resampledKeys} metric keys that are not 0/1 (10,000 resamples each; added to the table time by log compare)`, best.resamplingMs, 1000),
     ms('comparing the data of every paired sample ("input changed") in the host thread, from the workers\' hashes', best.inputsMs, 50),
     ms('waiting for the workers\' hashes of the samples\' data after the table (off the host thread)', best.inputsWaitMs),
     { group, metric: 'process peak RSS', value: peakMb, unit: 'MB', goal: `≤ 2× the two files (${(2 * sizeMb).toFixed(0)} MB)`, met: peakMb <= 2 * sizeMb },

@@ -10,6 +10,34 @@ import * as path from 'node:path';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
 import { pairedDifference } from '../src/core/compare/statistics/differenceTests';
+import { metricKeyValues } from '../src/core/compare/metricComparison';
+import { alignSamples } from '../src/core/compare/sampleAlignment';
+import { resamplingFigures } from '../src/core/compare/smallSampleFigures';
+import type { ComparableLog } from '../src/core/compare/comparableLog';
+
+/**
+ * The bootstrap and the permutation test (docs/semantics.md §12) of every paired metric key whose values are not
+ * all 0/1, as `log compare` adds them to the comparison: milliseconds and how many keys.
+ */
+function measureResampling(logs: readonly ComparableLog[]): { resamplingMs: number; resampledKeys: number } {
+  const alignment = alignSamples(logs[0].records, logs[1].records);
+  const differences: Float64Array[] = [];
+  for (const key of metricKeyValues(logs[0], logs[1], new Set()).keys) {
+    const d: number[] = [];
+    let binary = true;
+    for (let i = 0; i < alignment.ids.length; i++) {
+      const a = key.baselineValues[alignment.baseline[i]];
+      const b = key.candidateValues[alignment.candidate[i]];
+      if (Number.isNaN(a) || Number.isNaN(b)) continue;
+      if ((a !== 0 && a !== 1) || (b !== 0 && b !== 1)) binary = false;
+      d.push(b - a);
+    }
+    if (!binary) differences.push(Float64Array.from(d));
+  }
+  const started = performance.now();
+  for (const d of differences) resamplingFigures(d, null);
+  return { resamplingMs: performance.now() - started, resampledKeys: differences.length };
+}
 
 function maxRssBytes(): number {
   return process.resourceUsage().maxRSS * 1024;
@@ -43,7 +71,9 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
   t = performance.now();
   if (!comparison.applyFingerprints(hashes)) comparison.checkInputs();
   const inputsMs = performance.now() - t;
+  const { resamplingMs, resampledKeys } = measureResampling(logs);
   return {
+    resamplingMs, resampledKeys,
     loadMs: loaded - started, tableMs, alignedPageMs, changesPageMs, changesNextMs, pairMs, inputsMs, inputsWaitMs,
     rss: rssAfterTable, maxRss: maxRssBytes(), paired: summary.candidates[0].alignment.paired,
     metrics: summary.candidates[0].metrics.length, delta: accuracy?.estimate.delta ?? NaN, p: accuracy?.estimate.p ?? NaN,

@@ -1,14 +1,12 @@
 import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/model/compareTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { formatDuration } from '../core/format/displayFormat';
+import { compareStatisticsText } from './compareStatisticsText';
+import { textTable } from './textTable';
 import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../core/format/compareFormat';
 import * as l10n from '@vscode/l10n';
 
-export function textTable(headers: string[], rows: string[][]): string {
-  const widths = headers.map((h, c) => Math.max(h.length, ...rows.map((r) => r[c].length)));
-  const line = (cells: string[]): string => cells.map((cell, c) => cell.padEnd(widths[c])).join('  ').trimEnd();
-  return [line(headers), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
-}
+export { textTable };
 
 function metricsTable(c: CandidateComparison): string {
   return textTable(
@@ -51,6 +49,7 @@ export function compareText(summary: ComparisonSummary, changes: readonly Sample
     for (const skipped of c.skipped) lines.push(S.skippedLine(metricLabel(skipped), skipped.reason));
     const binary = binaryTable(c);
     if (binary) lines.push('', S.headingBinary, binary);
+    lines.push(...compareStatisticsText(c));
     const shown = changes[i].slice(0, shownChanges);
     if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].length})`, changesTable(shown, c.metrics));
     if (c.usage.length) {

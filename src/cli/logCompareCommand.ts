@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { SampleChange } from '../core/model/compareTypes';
+import type { ComparisonSummary, SampleChange } from '../core/model/compareTypes';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';
@@ -9,6 +9,9 @@ import { LogComparison } from '../core/compare/logComparison';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
 import { writeCompareFile } from './compareFile';
+import { planNumber } from './planArguments';
+import { comparisonPlan } from '../core/compare/metricPlans';
+import { statisticsStrings } from '../core/l10n/statisticsStrings';
 
 /** How many per-sample changes the terminal lists per candidate (--json lists all). */
 const CHANGES_SHOWN = 10;
@@ -20,6 +23,17 @@ interface CompareArgs {
   cluster?: string;
   failOnRegression: boolean;
   lowerIsBetter: string[];
+  /** A difference to plan for: the samples needed per metric key beside the MDE. */
+  delta?: number;
+  /** Run the paired bootstrap and the sign-flip permutation test (`--resampling`, or a `--seed`). */
+  resampling?: boolean;
+  seed?: number;
+}
+
+function seedValue(text: string | undefined): number {
+  const seed = Number(text);
+  if (text === undefined || text.trim() === '' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(statisticsStrings.seedInteger(String(text)));
+  return seed;
 }
 
 function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
@@ -35,6 +49,9 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
     else if (arg === '--fail-on-regression') args.failOnRegression = true;
     else if (arg === '-o' || arg === '--output') args.out = value(++i, arg);
     else if (arg === '--cluster') args.cluster = value(++i, arg);
+    else if (arg === '--delta') args.delta = planNumber(arg, argv[++i]);
+    else if (arg === '--seed') args.seed = seedValue(argv[++i]);
+    else if (arg === '--resampling') args.resampling = true;
     else if (arg === '--lower-is-better') {
       // One or more keys (or a comma-separated list): every following argument that is not an option or a file.
       args.lowerIsBetter.push(...value(++i, arg).split(',').filter(Boolean));
@@ -44,6 +61,19 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
   }
   if (args.files.length < 2) throw new UsageError(S.needTwoLogs);
   return args;
+}
+
+/** With `--delta`, each paired metric key's plan (docs/semantics.md §12) beside its MDE. */
+function withPlans(summary: ComparisonSummary, delta: number | undefined): ComparisonSummary {
+  if (delta === undefined) return summary;
+  const candidates = summary.candidates.map((c) => ({
+    ...c,
+    metrics: c.metrics.map((m) => {
+      const plan = comparisonPlan(m, { delta });
+      return plan ? { ...m, plan } : m;
+    }),
+  }));
+  return { ...summary, candidates };
 }
 
 /**
@@ -75,11 +105,11 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
+  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, resampling: args.resampling === true || args.seed !== undefined, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
   // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
-  const summary = comparison.summary();
+  const summary = withPlans(comparison.summary(), args.delta);
   if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
   const changes: SampleChange[][] = summary.candidates.map((c) => {
     const first = comparison.page({ candidate: c.position, offset: 0, limit: 0 });

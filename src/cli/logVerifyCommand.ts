@@ -5,6 +5,9 @@ import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
 import * as l10n from '@vscode/l10n';
+import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
+import { statisticsStrings } from '../core/l10n/statisticsStrings';
+import { verifyStatisticsText } from './verifyStatisticsText';
 
 /** How many sample-level rows the human output lists (mismatches first); --json lists all. */
 const SAMPLE_ROWS_SHOWN = 20;
@@ -51,22 +54,31 @@ function humanReport(file: string, result: LogVerification): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** `eval-lens log verify LOG [--json]`: exit 1 when any value mismatches, 2 when the log cannot be read. */
+/**
+ * `eval-lens log verify LOG [--json] [--curves]`: exit 1 when any value mismatches, 2 when the log cannot be read.
+ * `--curves` adds the unbiased pass@k and pass^k curves, which read every sample again (docs/semantics.md §12).
+ */
 export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   let json = false;
+  let withCurves = false;
   const files: string[] = [];
   for (const arg of argv) {
     if (arg === '--json') json = true;
+    else if (arg === '--curves') withCurves = true;
     else if (arg.startsWith('-')) throw new UsageError(logStrings.verifyUnknownOption(arg));
     else files.push(arg);
   }
   if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
   const file = files[0];
   let result: LogVerification;
+  let curves: ScoreCurves[];
+  let intervals: MetricInterval[];
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
     collectReleasedMemory();
     result = verifyLog(index);
+    curves = withCurves ? logPassCurves(index) : [];
+    intervals = logMetricIntervals(index);
   } catch (error) {
     if (error instanceof LogLoadError) {
       io.stderr(`eval-lens log verify: ${error.message.split(path.resolve(io.cwd, file)).join(file)}\n`);
@@ -76,9 +88,11 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   }
   if (json) {
     const { counts: _counts, ...printed } = result;
-    io.stdout(`${JSON.stringify(printed, null, 2)}\n`);
+    const statistics = withCurves ? { note: statisticsStrings.curvesNote, intervals, pass_curves: curves } : { intervals };
+    io.stdout(`${JSON.stringify({ ...printed, statistics }, null, 2)}\n`);
   } else {
-    io.stdout(humanReport(file, result));
+    const statistics = verifyStatisticsText(withCurves ? curves : undefined, intervals);
+    io.stdout(statistics ? `${humanReport(file, result)}\n${statistics}` : humanReport(file, result));
   }
   return result.counts.mismatch > 0 ? 1 : 0;
 };

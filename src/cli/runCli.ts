@@ -3,6 +3,7 @@ import { runPreviewCommand } from './previewCommand';
 import { runLogVerifyCommand } from './logVerifyCommand';
 import { runLogReportCommand } from './logReportCommand';
 import { runLogCompareCommand } from './logCompareCommand';
+import { runLogPlanCommand } from './logPlanCommand';
 import { runDatasetExportCommand, runDatasetListCommand } from './datasetCommand';
 import { runTraceShowCommand } from './traceShowCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
@@ -14,6 +15,7 @@ const commands: Record<string, CliCommand> = {
   'log verify': runLogVerifyCommand,
   'log report': runLogReportCommand,
   'log compare': runLogCompareCommand,
+  'log plan': runLogPlanCommand,
   'dataset list': runDatasetListCommand,
   'dataset validate': runValidateCommand,
   'dataset preview': runPreviewCommand,

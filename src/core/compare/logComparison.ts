@@ -71,8 +71,9 @@ export class LogComparison {
     const clusterKey = this.options.clusterKey;
     const clusters = clusterKey && !unpaired ? Array.from(alignment.baseline, (p) => clusterText(base.sampleData(p), clusterKey)) : undefined;
     const { keys, skipped } = metricKeyValues(base, cand, this.lowerIsBetter);
+    const resampling = this.options.resampling ? { seed: this.options.resamplingSeed } : undefined;
     const pairs = keys.map((key) => metricPairs(key, alignment, base, cand));
-    const figures = adjustAndJudge(keys.map((key) => compareMetricKey(key, alignment, unpaired, clusters)));
+    const figures = adjustAndJudge(keys.map((key) => compareMetricKey(key, alignment, unpaired, clusters, resampling)));
     const metrics: MetricComparison[] = figures.map((m, i) => ({ ...m, changes: pairs[i].counts }));
     return {
       log: cand,

@@ -6,9 +6,10 @@ import { compareStrings } from '../l10n/compareStrings';
 import { PerSampleValues } from '../log/metricsView';
 import { VERIFIABLE_METRIC_TYPES } from '../log/metricVerification';
 import { toNumeric } from '../log/logValue';
-import { correlation, mean } from './statistics/descriptive';
+import { correlation, mean, variance } from './statistics/descriptive';
 import { clusteredDifference, pairedDifference, unpairedDifference } from './statistics/differenceTests';
 import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
+import { proportionsOf, resamplingFigures } from './smallSampleFigures';
 
 /** Significance level of the Holm-adjusted p-values. */
 export const ALPHA = 0.05;
@@ -149,9 +150,10 @@ function finite(values: Float64Array): number[] {
  * logs (clustered when `clusters` gives each pair's cluster), or unpaired (Welch) over every sample when
  * the logs share no sample.
  */
-export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unpaired: boolean, clusters?: readonly string[]): Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'> {
+export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unpaired: boolean, clusters?: readonly string[], resampling?: { seed?: number }): Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'> {
   let a: number[];
   let b: number[];
+  let d: number[] = [];
   let estimate;
   let binary: BinaryCounts | undefined;
   let r: number | null = null;
@@ -162,7 +164,7 @@ export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unp
   } else {
     a = [];
     b = [];
-    const d: number[] = [];
+    d = [];
     const pairClusters: string[] = [];
     for (let i = 0; i < alignment.ids.length; i++) {
       const x = key.baselineValues[alignment.baseline[i]];
@@ -193,7 +195,22 @@ export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unp
   };
   if (key.scorerKey !== undefined) result.scorerKey = key.scorerKey;
   if (binary) result.binary = binary;
+  addSmallSampleFigures(result, a, b, unpaired ? undefined : d, resampling);
   return result;
+}
+
+/**
+ * The figures of docs/semantics.md §12 beside those of §10: Wilson intervals when both sides are 0/1; for paired
+ * values that are not, the bootstrap interval and the permutation test when asked for; the variance of the differences.
+ */
+function addSmallSampleFigures(result: Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'>, a: readonly number[], b: readonly number[], differences: readonly number[] | undefined, resampling?: { seed?: number }): void {
+  const proportions = proportionsOf(a, b);
+  if (proportions) result.proportions = proportions;
+  if (!differences || differences.length < 2) return;
+  result.differenceVariance = variance(differences);
+  if (proportions || !resampling) return;
+  const figures = resamplingFigures(Float64Array.from(differences), result.estimate.p, resampling.seed);
+  if (figures) result.resampling = figures;
 }
 
 /** Holm's adjustment over the metric keys of one comparison, then significance and the verdict per key. */

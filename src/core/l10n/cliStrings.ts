@@ -12,11 +12,16 @@ Commands:
   preview SPEC [--limit N] [--json] [--doc N]
                                             Load a dataset spec's source, apply its filters, print the kept
                                             rows and the funnel.
-  log verify LOG [--json]                   Recompute every verifiable metric from the per-sample scores.
+  log verify LOG [--json] [--curves]        Recompute every verifiable metric from the per-sample scores;
+                                            --curves adds the unbiased pass@k and pass^k curves.
   log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
   log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
-              [--lower-is-better KEY...]    Compare runs sample by sample: paired differences, intervals,
+              [--lower-is-better KEY...] [--delta D] [--resampling] [--seed N]
+                                            Compare runs sample by sample: paired differences, intervals,
                                             p-values (Holm), per-sample regressions.
+  log plan LOG [LOG2] --delta D [--power P] [--alpha A] [--json]
+                                            Samples needed to detect a difference D, from one log's values
+                                            or from two logs' paired differences.
   dataset list [DIR] [--json]               List every dataset spec under DIR: key, name, source type, file:line, valid.
   dataset validate | dataset preview        The validate and preview commands.
   dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]

@@ -78,7 +78,7 @@ export const logStrings = {
 
   // CLI
   get verifyUsage() {
-    return l10n.t('usage: eval-lens log verify LOG [--json]');
+    return l10n.t('usage: eval-lens log verify LOG [--json] [--curves]');
   },
   verifyUnknownOption: (option: string) => l10n.t("unknown option '{0}'", option),
   get verifyOneFile() {

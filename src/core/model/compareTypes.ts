@@ -9,6 +9,13 @@ export interface CompareOptions {
   clusterKey?: string;
   /** Metrics where lower is better: a metric key, a value key, `metricKey/valueKey` or a score column id. */
   lowerIsBetter?: readonly string[];
+  /**
+   * Also the paired bootstrap and sign-flip permutation test of scores that are not 0/1 (docs/semantics.md §12).
+   * Off unless asked for: on large logs they take a large part of the comparison's time.
+   */
+  resampling?: boolean;
+  /** The seed of the bootstrap and of the random sign patterns; a fixed default when absent. */
+  resamplingSeed?: number;
 }
 
 export interface CompareLogHeader {
@@ -30,6 +37,55 @@ export interface BinaryCounts {
   onlyBaseline: number;
   onlyCandidate: number;
   mcnemarP: number;
+}
+
+/** The 95% interval of a mean of 0/1 values (docs/semantics.md §12): Wilson, and the normal one from N ≥ 300. */
+export interface ProportionInterval {
+  n: number;
+  passes: number;
+  estimate: number;
+  wilsonLow: number;
+  wilsonHigh: number;
+  /** p̂ ± z·SE, only when n ≥ 300. */
+  normalLow?: number;
+  normalHigh?: number;
+}
+
+/** The paired bootstrap percentile 95% interval of d̄ (docs/semantics.md §12). */
+export interface BootstrapInterval {
+  seed: number;
+  resamples: number;
+  low: number;
+  high: number;
+}
+
+/** The paired sign-flip permutation test of d̄: exact over all 2^n patterns, or over seeded random ones. */
+export interface PermutationTest {
+  exact: boolean;
+  patterns: number;
+  /** Set when the patterns are random. */
+  seed?: number;
+  p: number;
+}
+
+/** The resampling figures of a paired score that is not 0/1 (docs/semantics.md §12). */
+export interface ResamplingFigures {
+  bootstrap: BootstrapInterval;
+  permutation: PermutationTest;
+  /** The paired t-test and the permutation test disagree about p < 0.05. */
+  disagreesWithT: boolean;
+}
+
+/** Samples needed to detect a difference `delta` (docs/semantics.md §12). */
+export interface SamplePlan {
+  delta: number;
+  power: number;
+  alpha: number;
+  /** s² of one log (counted twice) or s_d² of the paired differences. */
+  variance: number;
+  paired: boolean;
+  /** Rounded up to a whole sample; null when the variance is not known (fewer than two values). */
+  samples: number | null;
 }
 
 /** Better, worse (significant after Holm), or neither. */
@@ -62,6 +118,14 @@ export interface MetricComparison extends ComparedMetricKey {
   significant: boolean;
   verdict: MetricVerdict;
   binary?: BinaryCounts;
+  /** When the values of both logs are all 0/1: each log's interval over the same samples as Δ. */
+  proportions?: { baseline: ProportionInterval; candidate: ProportionInterval };
+  /** Paired scores that are not 0/1: the bootstrap interval and permutation test of Δ. */
+  resampling?: ResamplingFigures;
+  /** The variance (n − 1) of the paired differences (planning, docs/semantics.md §12); absent when unpaired. */
+  differenceVariance?: number;
+  /** Samples needed to detect a given difference, when one is asked for (`log compare --delta`). */
+  plan?: SamplePlan;
   /** Per-sample changes: improvements, regressions, and how many of them are within noise. */
   changes: { improvements: number; regressions: number; withinNoise: number };
 }

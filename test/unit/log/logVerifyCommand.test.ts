@@ -36,7 +36,7 @@ describe('eval-lens log verify', () => {
     assert.equal(code, 0);
     const result = JSON.parse(stdout) as { status: string; metrics: Record<string, unknown>[]; samples: Record<string, unknown>[] };
     assert.equal(result.status, 'success');
-    assert.deepEqual(Object.keys(result).sort(), ['metrics', 'samples', 'status']);
+    assert.deepEqual(Object.keys(result).sort(), ['metrics', 'samples', 'statistics', 'status']);
     for (const key of ['metric_key', 'scorer_key', 'key', 'reported', 'recomputed', 'verdict']) assert.ok(key in result.metrics[0], key);
     for (const key of ['sample_id', 'scorer_key', 'key', 'reported', 'recomputed', 'verdict']) assert.ok(key in result.samples[0], key);
     assert.ok(result.metrics.some((m) => m.verdict === 'not_verifiable'));

@@ -1,0 +1,72 @@
+/** The unbiased pass@k and pass^k estimators and their curves over samples (docs/semantics.md §12). */
+
+/** Trials and passes of one sample for one 0/1 score. */
+export interface TrialPasses {
+  trials: number;
+  passes: number;
+}
+
+/** One point of a curve: the mean over samples and its standard error (sd with n − 1, /√N). */
+export interface CurvePoint {
+  k: number;
+  passAtK: number;
+  passAtKSe: number | null;
+  passPowK: number;
+  passPowKSe: number | null;
+}
+
+/**
+ * Unbiased pass@k = 1 − C(n − c, k)/C(n, k) (1 when n − c < k), as the product 1 − Π_{i = n−c+1}^{n} (1 − k/i),
+ * which keeps full precision for large n.
+ */
+export function unbiasedPassAtK(n: number, c: number, k: number): number {
+  if (n - c < k) return 1;
+  let fail = 1;
+  for (let i = n - c + 1; i <= n; i++) fail *= 1 - k / i;
+  return 1 - fail;
+}
+
+/** Unbiased pass^k = C(c, k)/C(n, k) = Π_{i = 0}^{k−1} (c − i)/(n − i) (0 when c < k). */
+export function unbiasedPassPowK(n: number, c: number, k: number): number {
+  if (c < k) return 0;
+  let all = 1;
+  for (let i = 0; i < k; i++) all *= (c - i) / (n - i);
+  return all;
+}
+
+function meanAndSe(values: Float64Array): { mean: number; se: number | null } {
+  const n = values.length;
+  let sum = 0;
+  for (let i = 0; i < n; i++) sum += values[i];
+  const mean = sum / n;
+  if (n < 2) return { mean, se: null };
+  let squares = 0;
+  for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
+  return { mean, se: Math.sqrt(squares / (n - 1) / n) };
+}
+
+/** The smallest number of trials of any sample: the last k of the curves (0 without samples). */
+export function curveLength(samples: readonly TrialPasses[]): number {
+  if (samples.length === 0) return 0;
+  let smallest = Infinity;
+  for (const s of samples) smallest = Math.min(smallest, s.trials);
+  return smallest;
+}
+
+/** pass@k and pass^k for k = 1 … K averaged over the samples, each with its standard error over samples. */
+export function passCurves(samples: readonly TrialPasses[]): CurvePoint[] {
+  const last = curveLength(samples);
+  const points: CurvePoint[] = [];
+  const atK = new Float64Array(samples.length);
+  const powK = new Float64Array(samples.length);
+  for (let k = 1; k <= last; k++) {
+    samples.forEach((s, i) => {
+      atK[i] = unbiasedPassAtK(s.trials, s.passes, k);
+      powK[i] = unbiasedPassPowK(s.trials, s.passes, k);
+    });
+    const a = meanAndSe(atK);
+    const p = meanAndSe(powK);
+    points.push({ k, passAtK: a.mean, passAtKSe: a.se, passPowK: p.mean, passPowKSe: p.se });
+  }
+  return points;
+}

@@ -1,0 +1,171 @@
+import type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
+import { DEFAULT_RESAMPLING_SEED, Xoshiro128StarStar } from './seededRandom';
+import { distinctValues } from './binomialDraws';
+import { ValueGroups } from './groupedResampling';
+
+export type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
+
+/** Resamples of the bootstrap and random sign patterns of the permutation test (docs/semantics.md §12). */
+export const RESAMPLES = 10_000;
+/** Up to this many pairs the permutation test enumerates all 2^n sign patterns. */
+export const EXACT_PERMUTATION_MAX_N = 20;
+/** How often (in resamples) a long resampling looks at its cancellation signal. */
+const CANCEL_CHECK_EVERY = 256;
+/** Random words drawn at a time (one buffer, reused). */
+const DRAW_BLOCK = 4096;
+const TWO_TO_32 = 4294967296;
+/** Differences with at most n/GROUPED_SHARE distinct values are resampled by value (groupedResampling.ts). */
+const GROUPED_SHARE = 8;
+
+/** The differences grouped by value when they take few distinct values, else undefined. */
+function fewValues(differences: Float64Array, withoutZero: boolean, random: Xoshiro128StarStar): ValueGroups | undefined {
+  const distinct = distinctValues(differences, withoutZero);
+  if (distinct.values.length === 0 || distinct.values.length * GROUPED_SHARE > differences.length) return undefined;
+  return new ValueGroups(distinct.values, distinct.counts, random);
+}
+
+/** Something that says the work is no longer wanted (an AbortSignal fits). */
+export interface Cancellation {
+  readonly aborted: boolean;
+}
+
+export interface ResamplingOptions {
+  seed?: number;
+  resamples?: number;
+  signal?: Cancellation;
+}
+
+/** The q-quantile of sorted values by linear interpolation between order statistics (position (R − 1)·q). */
+export function sortedQuantile(sorted: ArrayLike<number>, q: number): number {
+  const position = (sorted.length - 1) * q;
+  const below = Math.floor(position);
+  const above = Math.min(sorted.length - 1, below + 1);
+  return sorted[below] + (position - below) * (sorted[above] - sorted[below]);
+}
+
+/**
+ * The paired bootstrap percentile 95% interval of d̄: `resamples` means of n differences drawn with
+ * replacement, their 2.5% and 97.5% quantiles. Null when cancelled or with fewer than two differences.
+ */
+export function pairedBootstrapInterval(differences: Float64Array, options: ResamplingOptions = {}): BootstrapInterval | null {
+  const n = differences.length;
+  const seed = options.seed ?? DEFAULT_RESAMPLING_SEED;
+  const resamples = options.resamples ?? RESAMPLES;
+  if (n < 2 || resamples < 1) return null;
+  const random = new Xoshiro128StarStar(seed);
+  const means = new Float64Array(resamples);
+  const groups = fewValues(differences, false, random);
+  const draws = new Uint32Array(groups ? 0 : Math.min(n, DRAW_BLOCK));
+  const indexScale = n / TWO_TO_32;
+  for (let r = 0; r < resamples; r++) {
+    if (r % CANCEL_CHECK_EVERY === 0 && options.signal?.aborted) return null;
+    if (groups) {
+      means[r] = groups.resampleSum(n) / n;
+      continue;
+    }
+    let sum = 0;
+    for (let start = 0; start < n; start += draws.length) {
+      const count = Math.min(draws.length, n - start);
+      random.fill(draws, count);
+      // draws[i]·(n/2^32) is exact (n/2^32 is n scaled by a power of two), so this is ⌊draws[i]·n/2^32⌋.
+      for (let i = 0; i < count; i++) sum += differences[(draws[i] * indexScale) | 0];
+    }
+    means[r] = sum / n;
+  }
+  means.sort();
+  return { seed, resamples, low: sortedQuantile(means, 0.025), high: sortedQuantile(means, 0.975) };
+}
+
+/** Σ|d_i|·1e-12: sums of sign patterns within this of |Σ d_i| count as ties (as extreme as the observed one). */
+function tieTolerance(differences: Float64Array): number {
+  let scale = 0;
+  for (let i = 0; i < differences.length; i++) scale += Math.abs(differences[i]);
+  return scale * 1e-12;
+}
+
+/** Every sum of ± the values (2^n of them, sign pattern p flipping value i when bit i of p is set). */
+function allSignedSums(values: Float64Array): Float64Array {
+  const sums = new Float64Array(1 << values.length);
+  for (let pattern = 0; pattern < sums.length; pattern++) {
+    let sum = 0;
+    for (let i = 0; i < values.length; i++) sum += (pattern >> i) & 1 ? -values[i] : values[i];
+    sums[pattern] = sum;
+  }
+  return sums;
+}
+
+/** The first position in sorted values whose value is ≥ x (`strict`: > x). */
+function firstPosition(sorted: Float64Array, x: number, strict: boolean): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid] < x || (strict && sorted[mid] === x)) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/**
+ * The exact two-sided sign-flip p-value: the share of all 2^n sign patterns whose |Σ ±d_i| is at least the
+ * observed |Σ d_i| (ties within tieTolerance count). The patterns of the two halves of the differences are
+ * enumerated apart and met by binary search, so each sum is a sum of at most n terms, not a running total.
+ */
+function exactSignFlipP(differences: Float64Array): number {
+  const n = differences.length;
+  let observed = 0;
+  for (let i = 0; i < n; i++) observed += differences[i];
+  const threshold = Math.abs(observed) - tieTolerance(differences);
+  if (threshold <= 0) return 1;
+  const half = n >> 1;
+  const left = allSignedSums(differences.subarray(0, half));
+  const right = allSignedSums(differences.subarray(half)).sort();
+  let count = 0;
+  for (let i = 0; i < left.length; i++) count += right.length - firstPosition(right, threshold - left[i], false) + firstPosition(right, -threshold - left[i], true);
+  return count / 2 ** n;
+}
+
+/** The two-sided sign-flip p-value from `patterns` random sign patterns: (count + 1)/(patterns + 1). */
+function randomSignFlipP(differences: Float64Array, seed: number, patterns: number, signal?: Cancellation): number | null {
+  const n = differences.length;
+  let observed = 0;
+  for (let i = 0; i < n; i++) observed += differences[i];
+  const threshold = Math.abs(observed) - tieTolerance(differences);
+  if (threshold <= 0) return 1;
+  const random = new Xoshiro128StarStar(seed);
+  const groups = fewValues(differences, true, random);
+  let count = 0;
+  for (let r = 0; r < patterns; r++) {
+    if (r % CANCEL_CHECK_EVERY === 0 && signal?.aborted) return null;
+    if (groups) {
+      if (Math.abs(groups.signedSum()) >= threshold) count++;
+      continue;
+    }
+    let sum = 0;
+    // 32 signs from each output; (bit·2 − 1) is ±1 without a branch.
+    for (let start = 0; start < n; start += 32) {
+      let bits = random.nextUint32();
+      const end = Math.min(n, start + 32);
+      for (let i = start; i < end; i++) {
+        sum += differences[i] * (((bits & 1) << 1) - 1);
+        bits >>>= 1;
+      }
+    }
+    if (Math.abs(sum) >= threshold) count++;
+  }
+  return (count + 1) / (patterns + 1);
+}
+
+/**
+ * The paired sign-flip permutation test of d̄ (docs/semantics.md §12): exact over all 2^n sign patterns when
+ * n ≤ 20, else `resamples` seeded random patterns. Null when cancelled or without differences.
+ */
+export function signFlipPermutationTest(differences: Float64Array, options: ResamplingOptions = {}): PermutationTest | null {
+  const n = differences.length;
+  if (n < 1) return null;
+  if (n <= EXACT_PERMUTATION_MAX_N) return { exact: true, patterns: 2 ** n, p: exactSignFlipP(differences) };
+  const seed = options.seed ?? DEFAULT_RESAMPLING_SEED;
+  const patterns = options.resamples ?? RESAMPLES;
+  const p = randomSignFlipP(differences, seed, patterns, options.signal);
+  return p === null ? null : { exact: false, patterns, seed, p };
+}
