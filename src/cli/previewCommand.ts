@@ -30,7 +30,7 @@ function positiveInteger(flag: string, text: string | undefined, allowZero: bool
   return value;
 }
 
-export function parsePreviewArgs(argv: string[]): PreviewArgs {
+function parsePreviewArgs(argv: string[]): PreviewArgs {
   let spec: string | undefined;
   let limit = 20;
   let json = false;

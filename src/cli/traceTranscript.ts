@@ -11,7 +11,7 @@ import type { TraceValue } from '../core/trace/traceFile';
 import { formatCount, formatDuration } from '../core/format/displayFormat';
 import * as l10n from '@vscode/l10n';
 
-export interface TranscriptOptions {
+interface TranscriptOptions {
   /** Longest content of one block before it is cut (0: never). */
   maxBlockChars: number;
 }
@@ -86,7 +86,7 @@ function spanBlocks(span: SpanConversation, depth: number, options: TranscriptOp
 }
 
 /** The header line(s) of a trace, or '' when its metadata says nothing. */
-export function transcriptHeader(trace: TraceValue): string {
+function transcriptHeader(trace: TraceValue): string {
   const h = traceHeader(trace);
   const fields: string[] = [];
   if (h.traceId) fields.push(`${S.traceId} ${h.traceId}`);

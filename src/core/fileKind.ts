@@ -7,7 +7,7 @@ import type { FileKind } from './model/fileKinds';
 
 export type { FileKind } from './model/fileKinds';
 
-export const CONNECTION_TYPES = [
+const CONNECTION_TYPES = [
   'cloud_agent_a', 'placeholder', 'agent_platform_a', 'cloud_agent_b', 'managed_agent', 'trace_platform_a',
 ] as const;
 
@@ -24,11 +24,6 @@ const MODELINE = /^\s*#\s*eval-lens:\s*(dataset|generator|log|trace|connection)\
 export function kindFromFileName(fileName: string): FileKind | undefined {
   for (const [pattern, kind] of NAME_RULES) if (pattern.test(fileName)) return kind;
   return undefined;
-}
-
-/** The `.json` names for which the report opens by default. */
-export function isDefaultLogFileName(fileName: string): boolean {
-  return /\.(tasklog|task-result-log)\.json$/i.test(fileName);
 }
 
 export function isYamlOrJsonFileName(fileName: string): boolean {

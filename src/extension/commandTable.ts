@@ -36,7 +36,7 @@ export const commandTable = {
   'evalLens.internal.restorePreview': (services, ...args) => restorePreview(services, args[0]),
 } satisfies Record<string, CommandHandler>;
 
-export type CommandId = keyof typeof commandTable;
+type CommandId = keyof typeof commandTable;
 
 export function registerCommands(services: Services): void {
   for (const [id, handler] of Object.entries(commandTable) as [CommandId, CommandHandler][]) {

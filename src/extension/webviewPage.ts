@@ -13,12 +13,12 @@ const L10N_BUNDLE_ELEMENT_ID = 'l10n-bundle';
  * VS Code's l10n bundle for the display language as inert JSON (a data block, not run, so the CSP allows it),
  * escaped so no translation can end the element; nothing when the extension runs in English.
  */
-export function l10nBundleElement(bundle: { [key: string]: string } | undefined = vscode.l10n.bundle): string {
+function l10nBundleElement(bundle: { [key: string]: string } | undefined = vscode.l10n.bundle): string {
   if (!bundle) return '';
   return `<script type="application/json" id="${L10N_BUNDLE_ELEMENT_ID}">${jsonForScriptElement(bundle)}</script>\n`;
 }
 
-export function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
+function webviewRoot(extensionUri: vscode.Uri): vscode.Uri {
   return vscode.Uri.joinPath(extensionUri, 'dist', 'webview');
 }
 
@@ -27,7 +27,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
   return { enableScripts: true, enableCommandUris: false, localResourceRoots: [webviewRoot(extensionUri)] };
 }
 
-export interface WebviewPageOptions {
+interface WebviewPageOptions {
   /** Name of the bundle in dist/webview: `<bundle>.js` and `<bundle>.css`. */
   bundle: string;
   title: string;

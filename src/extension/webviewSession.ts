@@ -11,7 +11,7 @@ import { isOpenableLink } from '../core/protocol/logReportProtocol';
 import { logStrings as S } from '../core/l10n/logStrings';
 import { messageTap, TapDirection, TappedView } from './messageTap';
 
-export interface WebviewSessionOptions<In extends TypedMessage> {
+interface WebviewSessionOptions<In extends TypedMessage> {
   /** The kind of view, as the message tap names it. */
   view: TappedView;
   /** Which view of that kind (read when a message passes). */

@@ -8,7 +8,7 @@ export const CHANGES_PAGE = 100;
 
 export type ChangeFilters = Pick<ChangeQuery, 'metricId' | 'kind' | 'onlySignificant' | 'onlyInputChanged'>;
 
-export interface ChangesEvents {
+interface ChangesEvents {
   filter(filters: ChangeFilters): void;
   more(): void;
   open(change: SampleChange): void;

@@ -12,7 +12,7 @@ import { onHostMessage, vsCodeApi } from '../shared/vscodeApi';
 import type { CompareHostLink } from './compareHostLink';
 
 /** The compare view inside a VS Code webview. */
-export function vsCodeCompareHost(): CompareHostLink {
+function vsCodeCompareHost(): CompareHostLink {
   const api = vsCodeApi();
   return {
     post: (message) => api.postMessage(message),

@@ -32,7 +32,7 @@ const COLUMNS: { id: string; className: string }[] = [
   { id: 'verdict', className: '' }, { id: 'flip', className: 'col-flip' },
 ];
 
-export interface MetricTableEvents {
+interface MetricTableEvents {
   flip(metric: MetricComparison): void;
   showChanges(metric: MetricComparison): void;
 }

@@ -3,9 +3,9 @@
  * vscode-high-contrast, vscode-high-contrast-light), which the view's styles read: it follows the reader's
  * colour scheme and contrast preference instead, as the theme variables of the file do.
  */
-export const THEME_CLASSES = ['vscode-light', 'vscode-dark', 'vscode-high-contrast', 'vscode-high-contrast-light'] as const;
+const THEME_CLASSES = ['vscode-light', 'vscode-dark', 'vscode-high-contrast', 'vscode-high-contrast-light'] as const;
 
-export type MatchMedia = (query: string) => { matches: boolean; addEventListener(type: 'change', listener: () => void): void };
+type MatchMedia = (query: string) => { matches: boolean; addEventListener(type: 'change', listener: () => void): void };
 
 export function themeClass(dark: boolean, moreContrast: boolean): (typeof THEME_CLASSES)[number] {
   if (moreContrast) return dark ? 'vscode-high-contrast' : 'vscode-high-contrast-light';

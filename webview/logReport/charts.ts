@@ -32,7 +32,7 @@ export function proportionBar(part: number, total: number, label: string): HTMLE
   return el('div', { className: 'proportion', title: `${part} / ${total}` }, el('div', { className: 'proportion-track', attrs: { role: 'meter', 'aria-valuemin': 0, 'aria-valuemax': total, 'aria-valuenow': part, 'aria-label': label } }, fill), el('span', { className: 'proportion-label', text: label }));
 }
 
-export interface StackedBar {
+interface StackedBar {
   label: string;
   parts: { value: number; className: string; name: string }[];
 }

@@ -11,7 +11,7 @@ import { renderOutput } from '../shared/conversation';
 import { errorItem } from './errorsTab';
 import { verificationBadge } from './metricCards';
 
-export interface DetailEvents {
+interface DetailEvents {
   close(): void;
   trialChanged(trialIndex: number): void;
 }
@@ -69,7 +69,7 @@ function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sam
 }
 
 /** k of the pass@k / pass^k values, and which of them a score of the sample already stores (shown once, there). */
-export interface PassDisplay {
+interface PassDisplay {
   k: number;
   repeated: { passAtK: boolean; passPowK: boolean };
 }

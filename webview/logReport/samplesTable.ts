@@ -24,12 +24,12 @@ interface Column {
   render(row: SampleRow): HTMLElement | string;
 }
 
-export interface TableSort {
+interface TableSort {
   column: string;
   direction: 'asc' | 'desc';
 }
 
-export interface SamplesTableEvents {
+interface SamplesTableEvents {
   open(row: SampleRow): void;
   sort(sort: TableSort | undefined): void;
   moved(cursor: number, scrollTop: number): void;

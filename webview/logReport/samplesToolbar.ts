@@ -9,7 +9,7 @@ import type { SampleFilters } from './viewState';
 
 type ValueElement = HTMLElement & { value: string };
 
-export interface ToolbarEvents {
+interface ToolbarEvents {
   change(filters: SampleFilters): void;
 }
 

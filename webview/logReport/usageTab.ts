@@ -18,7 +18,7 @@ export function usageChart(rows: TokenUsageRow[]): HTMLElement {
   return el('div', { className: 'usage-chart' }, stackedBars(bars, S.usageChartTitle), legend);
 }
 
-export function usageTable(rows: TokenUsageRow[]): HTMLElement {
+function usageTable(rows: TokenUsageRow[]): HTMLElement {
   const table = el('table', { className: 'data-table', attrs: { 'aria-label': S.tokenUsage } });
   table.appendChild(el('thead', {}, el('tr', {}, ...[S.usageModel, S.usagePurpose, S.usagePrompt, S.usageCompletion, S.usageTotal].map((h) => el('th', { text: h, attrs: { scope: 'col' } })))));
   const body = el('tbody');

@@ -4,7 +4,7 @@ import { isRecord } from '../../src/core/json/jsonValue';
 
 export type TabId = 'overview' | 'samples' | 'errors' | 'usage' | 'runs' | 'specification';
 
-export const TAB_IDS: readonly TabId[] = ['overview', 'samples', 'errors', 'usage', 'runs', 'specification'];
+const TAB_IDS: readonly TabId[] = ['overview', 'samples', 'errors', 'usage', 'runs', 'specification'];
 
 /** Filters and order of the samples table (a SampleQuery without the paging). */
 export type SampleFilters = Omit<SampleQuery, 'offset' | 'limit'>;

@@ -6,9 +6,9 @@ import { traceSummaryText } from '../../src/core/trace/traceSummary';
 import { isTraceLike } from '../../src/core/trace/traceView';
 import type { PreviewRow } from '../../src/core/model/previewTypes';
 
-export type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing' | 'trace';
+type CellKind = 'string' | 'number' | 'boolean' | 'null' | 'json' | 'missing' | 'trace';
 
-export interface CellText {
+interface CellText {
   kind: CellKind;
   /** One line, at most `maxChars` characters (an ellipsis marks a cut). */
   text: string;

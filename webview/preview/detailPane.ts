@@ -13,13 +13,13 @@ import { renderTrace } from '../shared/conversation';
 import { cellKind, formatDetail, formatOrigin, isTraceCell } from './cellFormat';
 import { el } from './dom';
 
-export interface DetailColumn {
+interface DetailColumn {
   key: string;
   label: string;
 }
 
 /** Items drawn at most per conversation: a hostile or huge trace must not freeze the view. */
-export const MAX_TRACE_ITEMS = 500;
+const MAX_TRACE_ITEMS = 500;
 
 function valueElement(key: string, value: unknown): HTMLElement {
   if (isTraceCell(value, key)) {

@@ -22,7 +22,7 @@ export interface FunnelStage {
   notComparable: number;
 }
 
-export interface FunnelInput {
+interface FunnelInput {
   total: number;
   matched: number;
   steps: readonly FilterStep[];

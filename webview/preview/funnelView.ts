@@ -9,7 +9,7 @@ import { FunnelStage, funnelStages, funnelText, stageFraction } from './funnelMo
 
 const MAX_WARNINGS_SHOWN = 500;
 
-export interface FunnelCallbacks {
+interface FunnelCallbacks {
   openLocation(location: PreviewLocation): void;
   warningsToggled(open: boolean): void;
 }

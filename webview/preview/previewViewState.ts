@@ -5,7 +5,7 @@ import { isRecord } from '../../src/core/json/jsonValue';
 import { vsCodeApi } from '../shared/vscodeApi';
 
 /** What survives the view being hidden and shown again (or a re-run of the preview). */
-export interface PreviewViewState {
+interface PreviewViewState {
   scrollTop: number;
   scrollLeft: number;
   selectedRow: number;

@@ -12,7 +12,7 @@ function shortName(name: string, max = 40): string {
   return name.length <= max ? name : `${name.slice(0, max - 1)}…`;
 }
 
-export interface StatusCallbacks {
+interface StatusCallbacks {
   cancel(): void;
   rerun(): void;
   openLocation(location: PreviewLocation): void;

@@ -5,7 +5,7 @@
 
 export type Child = Node | string | number | null | undefined | false;
 
-export interface ElementOptions {
+interface ElementOptions {
   className?: string;
   text?: string;
   title?: string;

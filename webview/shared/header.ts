@@ -14,7 +14,7 @@ function mismatchedValueCount(summary: LogSummary): number {
 }
 
 /** A short name for a stored task, dataset or model (its display name, name or key). */
-export function entityName(value: unknown): string | undefined {
+function entityName(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (!isRecord(value)) return undefined;
   for (const key of ['display_name', 'name', 'key', 'id']) {
@@ -46,7 +46,7 @@ function fact(label: string, value: string, title?: string): HTMLElement {
   return el('span', { className: 'fact', title }, el('span', { className: 'fact-label', text: `${label} ` }), el('span', { className: 'fact-value', text: value }));
 }
 
-export interface HeaderActions {
+interface HeaderActions {
   openAsJson?: () => void;
   exportHtml?: () => void;
 }

@@ -8,7 +8,7 @@ import * as l10n from '@vscode/l10n';
 export const L10N_BUNDLE_ELEMENT_ID = 'l10n-bundle';
 
 /** The part of a document read here (a Document in the webview). */
-export interface BundleSource {
+interface BundleSource {
   getElementById(id: string): { textContent: string | null } | null;
 }
 

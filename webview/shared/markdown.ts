@@ -8,7 +8,7 @@ import DOMPurify from 'dompurify';
 import { SANITIZE_CONFIG } from './sanitizeConfig';
 import { isOpenableLink } from '../../src/core/protocol/logReportProtocol';
 
-export type LinkOpener = (href: string) => void;
+type LinkOpener = (href: string) => void;
 
 let opener: LinkOpener = () => undefined;
 
@@ -33,11 +33,6 @@ const marked = new Marked({ async: false, gfm: true, breaks: false, renderer: { 
 
 function markdownToHtml(markdown: string): string {
   return marked.parse(markdown, { async: false });
-}
-
-/** Sanitised markup of a markdown text, as a string. */
-export function sanitizeMarkdownHtml(markdown: string): string {
-  return DOMPurify.sanitize(markdownToHtml(markdown), purifyOptions);
 }
 
 /** A container holding the sanitised rendering of `markdown`, with links rewired to the host. */

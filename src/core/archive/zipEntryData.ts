@@ -9,9 +9,9 @@ import { ZipArchive, ZipEntry, applyZip64Extra } from './zipReader';
 import { decodeZstdFrames } from './zstdFrames';
 import { startZstdWasm } from './zstdWasm';
 
-export const METHOD_STORED = 0;
-export const METHOD_DEFLATE = 8;
-export const METHOD_ZSTD = 93;
+const METHOD_STORED = 0;
+const METHOD_DEFLATE = 8;
+const METHOD_ZSTD = 93;
 
 const LOCAL_SIGNATURE = 0x04034b50;
 
@@ -42,7 +42,7 @@ export function crc32(data: Uint8Array): number {
 }
 
 /** Decodes compressed entry bytes by method; the result is checked against the declared size. */
-export function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: number): Uint8Array {
+function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: number): Uint8Array {
   switch (method) {
     case METHOD_STORED:
       return data;

@@ -67,7 +67,7 @@ function windowedReader(handle: FileHandle, size: number): (position: number, le
 }
 
 /** Reads exactly `length` bytes at `position` (fewer only at the end of the file). */
-export async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
   const buffer = Buffer.allocUnsafe(length);
   let filled = 0;
   while (filled < length) {

@@ -12,7 +12,7 @@ import { decodeFrameWasm } from './zstdWasm';
 const ZSTD_MAGIC = 0xfd2fb528;
 const MAX_WINDOW_WITHOUT_SIZE = 128 * 1024 * 1024;
 
-export class ZstdDataError extends Error {}
+class ZstdDataError extends Error {}
 
 interface FrameBounds {
   start: number;

@@ -10,7 +10,7 @@
 import { ZSTDDecoder } from 'zstddec';
 
 /** Largest frame (compressed + decoded) given to the WebAssembly decoder; its memory grows to it and stays. */
-export const MAX_WASM_FRAME = 256 * 1024 * 1024;
+const MAX_WASM_FRAME = 256 * 1024 * 1024;
 
 interface ZstdExports {
   memory: WebAssembly.Memory;

@@ -40,7 +40,7 @@ export interface CursorContext {
 const DOCUMENT_MARKER = /^(---|\.\.\.)(\s|$)/;
 
 /** Offsets of the documents of a YAML stream, by its `---` lines (cheap: no parse). */
-export function documentRanges(text: string): OffsetRange[] {
+function documentRanges(text: string): OffsetRange[] {
   const ranges: OffsetRange[] = [];
   let start = 0;
   let pos = 0;

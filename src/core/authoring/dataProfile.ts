@@ -3,12 +3,12 @@
  * most frequent values. Used for data-aware completion, hovers and the unknown-column check.
  */
 
-export interface ValueCount {
+interface ValueCount {
   value: string | number | boolean;
   count: number;
 }
 
-export interface ColumnProfile {
+interface ColumnProfile {
   name: string;
   /** JSON types seen (`string`, `number`, `boolean`, `null`, `object`, `array`). */
   types: string[];
@@ -66,14 +66,6 @@ export function profileRows(rows: readonly Record<string, unknown>[], origin: st
       values: [...s.counts.values()].sort((a, b) => b.count - a.count).slice(0, MAX_VALUES),
     })),
   };
-}
-
-export function columnNames(profile: DataProfile | undefined): string[] {
-  return profile?.columns.map((c) => c.name) ?? [];
-}
-
-export function columnProfile(profile: DataProfile | undefined, name: string): ColumnProfile | undefined {
-  return profile?.columns.find((c) => c.name === name);
 }
 
 /** Whether a column name can be written in dot notation (`sample.name`). */

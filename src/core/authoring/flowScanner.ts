@@ -13,7 +13,7 @@ interface Frame {
   expectKey: boolean;
 }
 
-export interface FlowPosition {
+interface FlowPosition {
   /** Relative to where scanning started: for a key, the path of the object; for a value, the value's own path. */
   path: JsonPath;
   part: 'key' | 'value';

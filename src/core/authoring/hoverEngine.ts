@@ -15,14 +15,14 @@ import { isRecord, valueAtPath } from '../json/jsonValue';
 import type { SourceFacts } from '../model/previewTypes';
 import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
 
-export interface HoverContext {
+interface HoverContext {
   kind: FileKind;
   profileFor?: (source: unknown) => DataProfile | undefined;
   /** What the last preview of a source learned (columns of a hub dataset, metadata keys, sessions…). */
   factsFor?: (source: unknown) => SourceFacts | undefined;
 }
 
-export interface HoverResult {
+interface HoverResult {
   /** Markdown. */
   markdown: string;
   range: OffsetRange;
@@ -33,7 +33,7 @@ function code(value: unknown): string {
 }
 
 /** The schema part of a hover: description, type, default, allowed values. */
-export function schemaMarkdown(node: SchemaNode, required: boolean): string {
+function schemaMarkdown(node: SchemaNode, required: boolean): string {
   const parts: string[] = [];
   const d = node.schema.markdownDescription ?? node.schema.description;
   if (typeof d === 'string') parts.push(d);

@@ -15,7 +15,7 @@ import { allowedValues, childSchema, schemaAtPath, typesOf } from './schemaModel
 import { scalarText } from './yamlText';
 import { isRecord } from '../json/jsonValue';
 
-export interface TextEdit {
+interface TextEdit {
   range: OffsetRange;
   newText: string;
 }
@@ -28,14 +28,14 @@ export interface QuickFix {
   preferred?: boolean;
 }
 
-export interface QuickFixContext {
+interface QuickFixContext {
   kind: FileKind;
   json: boolean;
   /** Parsed documents of the text (parsed here when absent). */
   documents?: SpecDocument[];
 }
 
-export const STORE_CREDENTIAL_COMMAND = 'evalLens.storeCredential';
+const STORE_CREDENTIAL_COMMAND = 'evalLens.storeCredential';
 
 /** Keeps the quoting style of the text being replaced. */
 function keyText(original: string, key: string, json: boolean): string {
@@ -45,7 +45,7 @@ function keyText(original: string, key: string, json: boolean): string {
 }
 
 /** A dataset key made valid: letters, digits, `_` and `-` only, at most 250 characters. */
-export function slugKey(key: string): string {
+function slugKey(key: string): string {
   const slug = key.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').trim().replace(/[^A-Za-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-+|-+$/g, '');
   return (slug || 'dataset').slice(0, 250);
 }
@@ -73,7 +73,7 @@ function lineStartOf(text: string, offset: number): number {
 }
 
 /** Edits adding `key: value` entries at the end of the mapping at `path`. */
-export function addKeysEdit(text: string, doc: SpecDocument, path: JsonPath, entries: [string, string][], json: boolean): TextEdit | undefined {
+function addKeysEdit(text: string, doc: SpecDocument, path: JsonPath, entries: [string, string][], json: boolean): TextEdit | undefined {
   const loc = locate(doc, path);
   const map = loc.exact ? loc.node : undefined;
   if (!isMap(map) || !map.range) return undefined;
@@ -100,7 +100,7 @@ export function addKeysEdit(text: string, doc: SpecDocument, path: JsonPath, ent
 }
 
 /** The name a credential gets in the secret storage: from the document's key (or type) and the field. */
-export function suggestedSecretName(docValue: unknown, field: string): string {
+function suggestedSecretName(docValue: unknown, field: string): string {
   const owner = isRecord(docValue) ? docValue.key ?? docValue.connection_type : undefined;
   const raw = `${typeof owner === 'string' ? owner + '_' : ''}${field}`;
   return raw.toUpperCase().replace(/[^A-Z0-9_]+/g, '_').replace(/_+/g, '_');

@@ -115,7 +115,7 @@ export function allowedValues(node: SchemaNode | undefined): unknown[] {
 }
 
 /** The branch of a discriminated oneOf whose tag property allows `tag`. */
-export function branchFor(node: SchemaNode, tagName: string, tag: unknown): SchemaNode | undefined {
+function branchFor(node: SchemaNode, tagName: string, tag: unknown): SchemaNode | undefined {
   return children(node, 'oneOf').find((branch) => allowedValues(propertySchema(branch, tagName)).includes(tag));
 }
 
@@ -219,7 +219,7 @@ export function schemaAtPath(kind: FileKind, path: JsonPath, docValue: unknown):
 }
 
 /** Every `defaultSnippets` entry of a schema and of the facets that apply. */
-export interface DefaultSnippet {
+interface DefaultSnippet {
   label: string;
   description?: string;
   body: unknown;

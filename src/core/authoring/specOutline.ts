@@ -102,7 +102,7 @@ export function specOutline(kind: FileKind | undefined, documents: SpecDocument[
   return out;
 }
 
-export interface PathLink {
+interface PathLink {
   range: OffsetRange;
   /** Absolute path of the file or folder. */
   target: string;

@@ -4,7 +4,7 @@ import { isRecord } from '../json/jsonValue';
 const RESERVED_PLAIN = /^(true|false|null|yes|no|on|off|~|[-+]?(\d[\d_]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?|0x[0-9a-fA-F]+|\.inf|\.nan)$/i;
 
 /** Whether a string can be written as a plain (unquoted) YAML scalar and read back as the same string. */
-export function isPlainSafe(text: string): boolean {
+function isPlainSafe(text: string): boolean {
   if (text === '' || text.trim() !== text) return false;
   if (RESERVED_PLAIN.test(text)) return false;
   if (/^[-?:,[\]{}#&*!|>'"%@`]/.test(text)) return false;
@@ -61,11 +61,4 @@ export function snippetLines(body: unknown, indent = ''): string[] {
 export function inlineSnippet(body: Record<string, unknown>, json: boolean): string {
   const parts = Object.entries(body).map(([k, v]) => `${json ? JSON.stringify(k) : k}: ${snippetScalar(v, json)}`);
   return `{ ${parts.join(', ')} }`;
-}
-
-/** A JSON snippet body (for JSON files). */
-export function jsonSnippet(body: unknown): string {
-  if (Array.isArray(body)) return `[${body.map(jsonSnippet).join(', ')}]`;
-  if (isRecord(body)) return `{ ${Object.entries(body).map(([k, v]) => `${JSON.stringify(k)}: ${jsonSnippet(v)}`).join(', ')} }`;
-  return snippetScalar(body, true);
 }

@@ -17,11 +17,11 @@ export class StaleReplyError extends Error {
 }
 
 /** Every reply names the request it answers. */
-export interface CorrelatedReply {
+interface CorrelatedReply {
   id: number;
 }
 
-export interface RequestChannelOptions<Reply extends CorrelatedReply> {
+interface RequestChannelOptions<Reply extends CorrelatedReply> {
   /** The error an error reply carries; undefined for a result. */
   errorOf(reply: Reply): Error | undefined;
   /** The generation a result was made for, when it names one: a result of another generation is stale. */

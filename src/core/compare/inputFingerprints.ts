@@ -26,7 +26,7 @@ const CUT_FIELD = /"(solver|direct_ios)":null/;
  * The hash of one sample's data as its lite copy gives it (`liteData`), or as the full sample gives it
  * (`fullData`) when the lite copy may have left part of the data out. Data that cannot be read hashes as no data.
  */
-export function liteDataHash(liteData: () => unknown, fullData: () => unknown): string {
+function liteDataHash(liteData: () => unknown, fullData: () => unknown): string {
   return fingerprintHash(liteSampleData(liteData, fullData).fingerprint);
 }
 

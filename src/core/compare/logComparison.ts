@@ -27,7 +27,7 @@ interface CandidateState {
   lastOrder?: number[];
 }
 
-export function logHeader(summary: LogSummary): CompareLogHeader {
+function logHeader(summary: LogSummary): CompareLogHeader {
   const header: CompareLogHeader = {
     fileName: summary.fileName,
     displayName: summary.displayName,

@@ -9,7 +9,7 @@ import { ChunkWriter, HtmlOutput } from '../report/compressedReportWriter';
 import { FILE_WINDOW_BYTES, FILE_WINDOW_LEVEL, fileWindowCount, readFileWindow } from '../report/fileWindows';
 
 /** One log file as it was when compressed. */
-export interface CompressedLogFile {
+interface CompressedLogFile {
   filePath: string;
   size: number;
   mtimeMs: number;

@@ -12,7 +12,7 @@ import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
 import { proportionsOf, resamplingFigures } from './smallSampleFigures';
 
 /** Significance level of the Holm-adjusted p-values. */
-export const ALPHA = 0.05;
+const ALPHA = 0.05;
 
 /** A metric key both logs report, with the per-sample values of each log (NaN where a sample has none). */
 export interface MetricKeyValues extends ComparedMetricKey {
@@ -63,7 +63,7 @@ function columnValues(log: ComparableLog, column: string): Float64Array | undefi
 }
 
 /** Whether a metric is flipped: matched by metric key, value key, `metricKey/valueKey` or column id. */
-export function isLowerBetter(lowerIsBetter: ReadonlySet<string>, metricKey: string, valueKey: string, column: string): boolean {
+function isLowerBetter(lowerIsBetter: ReadonlySet<string>, metricKey: string, valueKey: string, column: string): boolean {
   return lowerIsBetter.has(metricKey) || lowerIsBetter.has(valueKey) || lowerIsBetter.has(`${metricKey}/${valueKey}`) || lowerIsBetter.has(column);
 }
 

@@ -3,7 +3,7 @@ import { proportionInterval } from './statistics/proportionIntervals';
 import { Cancellation, pairedBootstrapInterval, signFlipPermutationTest } from './statistics/resamplingTests';
 
 /** The level at which the t-test and the permutation test are said to disagree (docs/semantics.md §12). */
-export const AGREEMENT_ALPHA = 0.05;
+const AGREEMENT_ALPHA = 0.05;
 
 /** Each log's Wilson interval over the same samples, when the values of both are all 0/1 (docs/semantics.md §12). */
 export function proportionsOf(baseline: ArrayLike<number>, candidate: ArrayLike<number>): { baseline: ProportionInterval; candidate: ProportionInterval } | undefined {

@@ -42,7 +42,7 @@ function notEmbedded(): SampleDetail {
 }
 
 /** A ComparableLog over compact values (its samples' details are not part of them). */
-export function comparableFromCompact(compact: CompactComparableLog): ComparableLog {
+function comparableFromCompact(compact: CompactComparableLog): ComparableLog {
   const columns = Object.entries(compact.scores);
   const records: SampleRecord[] = compact.ids.map((sampleId, index) => {
     const scores: SampleRecord['scores'] = {};
@@ -72,7 +72,7 @@ export function comparableFromCompact(compact: CompactComparableLog): Comparable
  * The hashes LogComparison.applyFingerprints takes, from the changed inputs the summary lists: the baseline's
  * samples all alike, a candidate's sample different where its pair's data changed.
  */
-export function changedInputHashes(summary: ComparisonSummary, logs: readonly CompactComparableLog[]): string[][] {
+function changedInputHashes(summary: ComparisonSummary, logs: readonly CompactComparableLog[]): string[][] {
   const hashes: string[][] = [logs[0].ids.map(() => '=')];
   for (let i = 1; i < logs.length; i++) {
     const changed = new Set(summary.candidates.find((c) => c.position === i)?.alignment.inputChanged ?? []);

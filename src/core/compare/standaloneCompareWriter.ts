@@ -22,7 +22,7 @@ import { ChunkWriter, HtmlOutput } from '../report/compressedReportWriter';
 import { STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from '../report/standaloneHtml';
 import { compareStrings } from '../l10n/compareStrings';
 
-export interface StandaloneCompareOptions {
+interface StandaloneCompareOptions {
   pairsPerChunk?: number;
   /** Changes of each candidate embedded plainly (the view's first page). */
   firstPageSize?: number;

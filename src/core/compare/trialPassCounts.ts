@@ -4,12 +4,12 @@ import { isBinary, isPass } from '../log/logValue';
 import type { TrialPasses } from './statistics/passAtK';
 
 /** The trials and passes of one sample for one score. */
-export interface SamplePasses extends TrialPasses {
+interface SamplePasses extends TrialPasses {
   sampleId: string | number;
 }
 
 /** Per-sample pass counts of one score over trials; `binary` false once a trial value is not 0/1. */
-export interface ScorePasses {
+interface ScorePasses {
   scorerKey: string;
   score: string;
   binary: boolean;

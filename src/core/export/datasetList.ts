@@ -28,7 +28,7 @@ export interface DatasetListEntry {
   problems: string[];
 }
 
-export interface DatasetListOutcome {
+interface DatasetListOutcome {
   entries: DatasetListEntry[];
   /** Files that could not be read, with the reason. */
   unreadable: { file: string; message: string }[];

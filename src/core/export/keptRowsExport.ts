@@ -13,7 +13,7 @@ import { csvRecord, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './ro
 import { datasetCommandStrings as S } from '../l10n/cliStrings';
 import { sourceStrings } from '../l10n/sourceStrings';
 
-export type ExportErrorKind = 'format' | 'cancelled' | 'incomplete' | 'write';
+type ExportErrorKind = 'format' | 'cancelled' | 'incomplete' | 'write';
 
 export class ExportError extends Error {
   constructor(readonly kind: ExportErrorKind, message: string) {
@@ -22,7 +22,7 @@ export class ExportError extends Error {
   }
 }
 
-export interface ExportOptions {
+interface ExportOptions {
   /** Path of the spec file (relative source paths resolve against its folder). */
   specPath: string;
   /** The file to write (absolute). */
@@ -35,7 +35,7 @@ export interface ExportOptions {
   previewOptions?: Omit<PreviewOptions, 'limit' | 'signal' | 'onRow' | 'onProgress' | 'specPath'>;
 }
 
-export interface ExportOutcome {
+interface ExportOutcome {
   /** Kept rows written. */
   rows: number;
   format: ExportFormat;
@@ -75,7 +75,7 @@ function linkedAbort(outer: AbortSignal | undefined): AbortController {
 }
 
 /** A fresh temporary path in the target's folder (so the final rename stays on one file system). */
-export function temporaryPathFor(outFile: string): string {
+function temporaryPathFor(outFile: string): string {
   return path.join(path.dirname(outFile), `.${path.basename(outFile)}.${process.pid}-${randomBytes(4).toString('hex')}.part`);
 }
 

@@ -20,7 +20,7 @@ export interface ParsedExpression {
   pathEnd: number;
 }
 
-export interface ExpressionError {
+interface ExpressionError {
   message: string;
   /** 0-based offset where parsing failed. */
   offset: number;
@@ -30,7 +30,7 @@ export interface ExpressionError {
   length: number;
 }
 
-export type ExpressionParseResult =
+type ExpressionParseResult =
   | { ok: true; expression: ParsedExpression }
   | { ok: false; error: ExpressionError };
 

@@ -5,7 +5,7 @@ import { filterStrings } from '../l10n/authoringStrings';
 
 /** The value of a path that does not resolve. */
 export const MISSING: unique symbol = Symbol('missing');
-export type Resolved = unknown | typeof MISSING;
+type Resolved = unknown | typeof MISSING;
 
 export enum FilterOutcome {
   Pass = 0,
@@ -82,7 +82,7 @@ function asNumber(v: Resolved): number | undefined {
 }
 
 /** §5 equality of a resolved value with one filter scalar. */
-export function valueEquals(v: Resolved, x: FilterScalar): boolean {
+function valueEquals(v: Resolved, x: FilterScalar): boolean {
   if (v === MISSING || v === null) return false;
   if (typeof x === 'number') {
     const n = asNumber(v);
@@ -131,11 +131,11 @@ export function compareForOrdering(v: Resolved, x: number | string): number | un
   return compareCodePoints(text, x);
 }
 
-export function isTrueValue(v: Resolved): boolean {
+function isTrueValue(v: Resolved): boolean {
   return v === true || v === 1 || (typeof v === 'string' && v.trim().toLowerCase() === 'true');
 }
 
-export function isFalseValue(v: Resolved): boolean {
+function isFalseValue(v: Resolved): boolean {
   return v === false || v === 0 || (typeof v === 'string' && v.trim().toLowerCase() === 'false');
 }
 

@@ -2,9 +2,9 @@
 import { filterStrings } from '../l10n/authoringStrings';
 import { isRecord } from '../json/jsonValue';
 
-export type ComparisonOp = 'equals' | 'not_equals' | 'greater_than' | 'less_than' | 'greater_or_equal' | 'less_or_equal';
-export type MembershipOp = 'in' | 'not_in';
-export type UnaryOp = 'exists' | 'not_exists' | 'is_true' | 'is_false';
+type ComparisonOp = 'equals' | 'not_equals' | 'greater_than' | 'less_than' | 'greater_or_equal' | 'less_or_equal';
+type MembershipOp = 'in' | 'not_in';
+type UnaryOp = 'exists' | 'not_exists' | 'is_true' | 'is_false';
 export type FilterScalar = string | number | boolean;
 
 export type FilterSpec =
@@ -12,12 +12,12 @@ export type FilterSpec =
   | { op: MembershipOp; expression: string; values: FilterScalar[] }
   | { op: UnaryOp; expression: string };
 
-export const COMPARISON_OPS: readonly ComparisonOp[] = ['equals', 'not_equals', 'greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
+const COMPARISON_OPS: readonly ComparisonOp[] = ['equals', 'not_equals', 'greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
 export const ORDERING_OPS: readonly ComparisonOp[] = ['greater_than', 'less_than', 'greater_or_equal', 'less_or_equal'];
-export const MEMBERSHIP_OPS: readonly MembershipOp[] = ['in', 'not_in'];
-export const UNARY_OPS: readonly UnaryOp[] = ['exists', 'not_exists', 'is_true', 'is_false'];
+const MEMBERSHIP_OPS: readonly MembershipOp[] = ['in', 'not_in'];
+const UNARY_OPS: readonly UnaryOp[] = ['exists', 'not_exists', 'is_true', 'is_false'];
 
-export type FilterSpecCheck = { ok: true; filter: FilterSpec } | { ok: false; reason: string; expression: string };
+type FilterSpecCheck = { ok: true; filter: FilterSpec } | { ok: false; reason: string; expression: string };
 
 function isScalar(value: unknown): value is FilterScalar {
   return typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value));

@@ -9,7 +9,7 @@ import { formatNumber, formatPercent } from './displayFormat';
 import { metricValueIsRate } from './metricValueFormat';
 
 /** What decides how a metric key's figures read. */
-export type MetricKeyRule = Pick<MetricComparison, 'metricType' | 'metricKey' | 'valueKey'>;
+type MetricKeyRule = Pick<MetricComparison, 'metricType' | 'metricKey' | 'valueKey'>;
 
 export function num(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '—';

@@ -41,7 +41,7 @@ function skipValue(text: string, i: number): number {
   return i;
 }
 
-export interface JsonLocation {
+interface JsonLocation {
   keyRange?: OffsetRange;
   valueRange: OffsetRange;
   exact: boolean;

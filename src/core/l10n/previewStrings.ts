@@ -397,7 +397,7 @@ export function pluralWord(noun: RecordNoun): string {
 const limitWords = () => l10n.t('kept by limit');
 
 /** The noun for a count of `n`: "sessions", "session" for one. */
-export function nounFor(n: number, noun: RecordNoun = 'rows'): string {
+function nounFor(n: number, noun: RecordNoun = 'rows'): string {
   return n === 1 ? SINGULAR[noun] : pluralWord(noun);
 }
 
@@ -416,7 +416,7 @@ export function boundedCount(n: number, lowerBound: boolean | undefined): string
   return lowerBound ? l10n.t('at least {0}', formatCount(n)) : formatCount(n);
 }
 
-export interface SelectionFunnelInput {
+interface SelectionFunnelInput {
   total: number;
   matched: number;
   steps: readonly FilterStep[];
@@ -425,7 +425,7 @@ export interface SelectionFunnelInput {
 }
 
 /** The words of one selection step in the one-line funnel: "from 2026-11-01", "kept by limit". */
-export function selectionStepWords(step: FilterStep): string {
+function selectionStepWords(step: FilterStep): string {
   return step.field === 'limit' ? limitWords() : step.label;
 }
 

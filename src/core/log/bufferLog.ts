@@ -44,7 +44,7 @@ export function elementBounds(buf: Buffer, start: number): { end: number; cuts: 
 }
 
 /** The bounds of consecutive samples: element k lies at [starts[k], ends[k]), its cuts are cuts[cutStarts[k]] to cuts[cutStarts[k + 1]] (pairs of offsets). */
-export interface BoundsBatch {
+interface BoundsBatch {
   starts: ArrayLike<number>;
   ends: ArrayLike<number>;
   cutStarts: ArrayLike<number>;
@@ -211,7 +211,7 @@ export interface BoundsSink {
 }
 
 /** Where a scan's sample arrays go, and where its bytes come from when they are not all in the buffer (pipedScanFeed.ts). */
-export interface ScanHooks<S extends BoundsSink> {
+interface ScanHooks<S extends BoundsSink> {
   /** The sink of a sample array that starts: the top-level one, or a run's; `skeleton` is the log so far. */
   sink(skeleton: JsonRecord, run: boolean): S;
   source?: WindowSource;
@@ -223,9 +223,9 @@ export interface ScanHooks<S extends BoundsSink> {
  * throws: a zero byte ends no JSON value and no string, so the scanner reads on to the buffer's end or
  * stops at it and finds no `,` `}` or `]` after it (the caller then scans the complete bytes again).
  */
-export const LOOKAHEAD_BYTES = 8 * 1024 * 1024;
+const LOOKAHEAD_BYTES = 8 * 1024 * 1024;
 
-export interface ScannedLog<S extends BoundsSink = BufferSampleStore> {
+interface ScannedLog<S extends BoundsSink = BufferSampleStore> {
   skeleton: JsonRecord;
   top?: S;
   runs: (S | undefined)[];

@@ -35,7 +35,7 @@ function noAggregationReason(key: string): string {
 }
 
 /** Verifies a sample-level value against what the trials aggregate to under the same name. */
-export function verifyAgainstTrials(reported: unknown, computed: readonly AggregatedValue[] | undefined, key: string): Verification {
+function verifyAgainstTrials(reported: unknown, computed: readonly AggregatedValue[] | undefined, key: string): Verification {
   if (!computed || computed.length === 0) return { verdict: 'not_verifiable', reason: noAggregationReason(key) };
   const reportedNumber = toNumeric(reported);
   if (reportedNumber === undefined) return { verdict: 'not_verifiable', reason: logStrings.reportedNotNumeric };

@@ -2,11 +2,11 @@ import type { ErrorGroup, ErrorView, ErrorWhere } from '../model/logViewTypes';
 import { asArray, asRecord, asString } from './logValue';
 
 /** The six stages of spec §2.7, in the order the report lists them; other stages follow, `unknown` last. */
-export const ERROR_STAGES = ['configuration', 'dataset', 'solver', 'score', 'metric', 'action'] as const;
-export const UNKNOWN_STAGE = 'unknown';
+const ERROR_STAGES = ['configuration', 'dataset', 'solver', 'score', 'metric', 'action'] as const;
+const UNKNOWN_STAGE = 'unknown';
 
 /** How many errors each group keeps for the summary (its `total` counts all). */
-export const ERRORS_PER_GROUP = 100;
+const ERRORS_PER_GROUP = 100;
 
 /** Reads a TaskResultError list (absent or null → empty). */
 export function readErrors(value: unknown, where: ErrorWhere): ErrorView[] {

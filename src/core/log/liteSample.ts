@@ -15,7 +15,7 @@ export const LITE_CUT_KEYS = ['solver', 'direct_ios', 'sample'].map((k) => new T
 const SAMPLE_KEY = Buffer.from('"sample"', 'latin1');
 
 /** Whether the cut value at `valueStart` is the value of a `sample` key (read back over `"sample" :`). */
-export function isSampleCut(buf: Uint8Array, valueStart: number): boolean {
+function isSampleCut(buf: Uint8Array, valueStart: number): boolean {
   let p = valueStart - 1;
   while (p >= 0 && isWs(buf[p])) p--;
   if (p < 0 || buf[p] !== 0x3a) return false;
@@ -31,7 +31,7 @@ let scratch = Buffer.allocUnsafeSlow(1 << 16);
 const NULL_BYTES = Buffer.from('null', 'latin1');
 
 /** The cut values [cuts[from], cuts[from + 1]), … [cuts[to - 2], cuts[to - 1]) of one sample (pairs of offsets). */
-export interface CutRange {
+interface CutRange {
   cuts: ArrayLike<number>;
   from: number;
   to: number;

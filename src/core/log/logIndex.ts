@@ -14,7 +14,7 @@ import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 import { boundDepth } from '../json/depthGuard';
 
-export interface LogIndexOptions {
+interface LogIndexOptions {
   fileName: string;
   fileSize: number;
   generation: number;
@@ -24,13 +24,13 @@ export interface LogIndexOptions {
 }
 
 /** The sample stores of a log: top-level samples and each run's (undefined where absent or null). */
-export interface LogSampleStores {
+interface LogSampleStores {
   top?: SampleStore;
   runs: (SampleStore | undefined)[];
 }
 
 /** A sample-level value checked against its trials, with the sample it belongs to. */
-export interface SampleCheckRow extends SampleCheck {
+interface SampleCheckRow extends SampleCheck {
   sampleId: string | number;
   sampleIndex: number;
   runIndex?: number;

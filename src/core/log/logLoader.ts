@@ -46,7 +46,7 @@ export interface LoadLogOptions {
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
-export type LogInput = string | Uint8Array | { filePath: string } | { text: string };
+type LogInput = string | Uint8Array | { filePath: string } | { text: string };
 
 function looksLikeJsonText(text: string): boolean {
   return /^[\uFEFF\s]*[{[]/.test(text);
@@ -71,7 +71,7 @@ function indexOptions(file: string, fileSize: number, options: LoadLogOptions): 
 }
 
 /** Indexes a log from its bytes. */
-export function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOptions = {}, backingFile?: string): LogIndex {
+function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOptions = {}, backingFile?: string): LogIndex {
   if (options.mode === 'full') return indexFromText(buf.toString('utf8'), file, options, buf.length);
   let scanned;
   try {

@@ -6,7 +6,7 @@ import { toNumeric } from './logValue';
 export const VERIFIABLE_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy', 'min', 'max', 'sum', 'count']);
 
 /** Relative tolerance above which a recomputed value is a mismatch. */
-export const RELATIVE_TOLERANCE = 1e-9;
+const RELATIVE_TOLERANCE = 1e-9;
 
 /** |a − b| / max(|a|, |b|); 0 when both are 0. */
 export function relativeDifference(a: number, b: number): number {

@@ -1,12 +1,12 @@
 import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from '../model/logViewTypes';
 import type { SampleRecord } from './sampleRecords';
 import { logStrings } from '../l10n/logStrings';
-import { asArray, asRecord, asString, toNumeric } from './logValue';
+import { asRecord, asString, toNumeric } from './logValue';
 import { verifyMetricValue } from './metricVerification';
 import { columnId } from './sampleRecords';
 
 /** Bins of a metric value's distribution. */
-export const DISTRIBUTION_BINS = 10;
+const DISTRIBUTION_BINS = 10;
 
 /** Per-sample values behind metric keys of one sample set, for verification and distributions. */
 export class PerSampleValues {
@@ -51,7 +51,7 @@ export class PerSampleValues {
 }
 
 /** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
-export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
+function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
   const numbers: number[] = [];
   for (const value of values) {
     const n = toNumeric(value);
@@ -127,9 +127,4 @@ export function buildMetricGroups(metrics: readonly unknown[], perSample: PerSam
     group.metrics.push(view);
   }
   return groups;
-}
-
-/** Metrics of a log or a run: groups, or null with nothing to show. */
-export function readMetrics(value: unknown): unknown[] | null {
-  return asArray(value) ?? null;
 }

@@ -18,7 +18,7 @@ import { LiteBatch, PipedScanEnd, PipedScanInit, PipedScanMessage, SIGNAL_CANCEL
 const STALL_MS = 10_000;
 
 /** The piped scan cannot give the log: scan the complete bytes instead. */
-export class PipedScanStopped extends Error {
+class PipedScanStopped extends Error {
   constructor() {
     super('The log is scanned again in this thread.');
   }

@@ -20,7 +20,7 @@ export interface ElementWindow {
 }
 
 /** Takes one element's bounds and cut values (pairs of offsets), with the window it was found in. */
-export type AddBounds = (start: number, end: number, cuts: number[], window?: ElementWindow) => void;
+type AddBounds = (start: number, end: number, cuts: number[], window?: ElementWindow) => void;
 
 /**
  * Where the kernel's windows come from when the log's bytes are not in the buffer the scan is given

@@ -34,7 +34,7 @@ export interface SampleRecord {
   checks?: SampleCheck[];
 }
 
-export interface RecordContext {
+interface RecordContext {
   aggregators: readonly AggregatorSpec[];
   /** The binary score whose trial values give the trial outcomes and pass@k. */
   primaryScore?: string;
@@ -44,7 +44,7 @@ export interface RecordContext {
   leaveOutChecks?: boolean;
 }
 
-export const DATA_PREVIEW_CHARS = 120;
+const DATA_PREVIEW_CHARS = 120;
 const DATA_PREVIEW_FIELDS = 16;
 
 export function columnId(scorerKey: string, valueKey: string): string {
@@ -52,7 +52,7 @@ export function columnId(scorerKey: string, valueKey: string): string {
 }
 
 /** A score column as noted, with every kind of value seen (for merging the columns of two parts of a set). */
-export interface ColumnEntry extends Omit<ScoreColumn, 'kind'> {
+interface ColumnEntry extends Omit<ScoreColumn, 'kind'> {
   kinds: string[];
 }
 
@@ -112,7 +112,7 @@ export class ColumnRegistry {
 }
 
 /** The value of a score in one trial (first scorer that carries it). */
-export function trialValue(trial: TrialShape, scoreName: string): unknown {
+function trialValue(trial: TrialShape, scoreName: string): unknown {
   for (const entry of trial.scores) {
     const value = entry.values[scoreName];
     if (value !== undefined && value !== null) return value;
@@ -120,7 +120,7 @@ export function trialValue(trial: TrialShape, scoreName: string): unknown {
   return undefined;
 }
 
-export function trialOutcome(trial: TrialShape, primaryScore: string | undefined): TrialCell['outcome'] {
+function trialOutcome(trial: TrialShape, primaryScore: string | undefined): TrialCell['outcome'] {
   if (trial.errors.length > 0) return 'error';
   if (primaryScore === undefined) return 'unknown';
   const value = trialValue(trial, primaryScore);

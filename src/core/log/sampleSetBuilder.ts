@@ -15,7 +15,7 @@ export interface IndexedSet extends SampleSet {
   errors: ErrorView[];
 }
 
-export interface IndexSettings {
+interface IndexSettings {
   aggregators: readonly AggregatorSpec[];
   primaryScore?: string;
   passK: number;
@@ -48,7 +48,7 @@ export function probeSettings(stores: readonly SampleStore[], aggregators: reado
 }
 
 /** What indexing a range of samples of one store found (records in order, from the range's first sample). */
-export interface IndexedRange {
+interface IndexedRange {
   records: SampleRecord[];
   layouts: SampleLayout[];
   maxTrials: number;
@@ -56,7 +56,7 @@ export interface IndexedRange {
 }
 
 /** Indexes samples [from, to) of a store into compact records. */
-export function indexSampleRange(store: SampleStore, settings: IndexSettings, from: number, to: number, runIndex?: number): IndexedRange {
+function indexSampleRange(store: SampleStore, settings: IndexSettings, from: number, to: number, runIndex?: number): IndexedRange {
   const records: SampleRecord[] = new Array(Math.max(0, to - from));
   const layouts = new Set<SampleLayout>();
   const errors: ErrorView[] = [];

@@ -6,7 +6,7 @@ import type { SampleStore } from './sampleReading';
  * error messages, data values and the string values of its outputs, in that order, capped at
  * SEARCH_CHARS_PER_SAMPLE characters).
  */
-export const SEARCH_CHARS_PER_SAMPLE = 2000;
+const SEARCH_CHARS_PER_SAMPLE = 2000;
 
 /** Keys whose string values are structure, not content. */
 const STRUCTURAL_KEYS = new Set(['type', 'role', 'id', 'call_id', 'status', 'format', 'FORMAT', 'scorer_key', 'scorer_purpose']);

@@ -137,7 +137,7 @@ export interface SkippedMetric {
   reason: string;
 }
 
-export interface AlignmentFacts {
+interface AlignmentFacts {
   paired: number;
   onlyBaseline: string[];
   onlyCandidate: string[];

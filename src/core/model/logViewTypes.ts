@@ -8,8 +8,8 @@ export type ScorerPurpose = 'score' | 'qa';
 export type Verdict = 'match' | 'mismatch' | 'not_verifiable';
 export type SampleLayout = 'legacy' | 'trials';
 export type LogLayout = SampleLayout | 'mixed' | 'none';
-export type ErrorLevel = 'log' | 'task' | 'run' | 'sample' | 'trial';
-export type TokenPurpose = 'test' | 'judge' | 'generate' | 'auxiliary';
+type ErrorLevel = 'log' | 'task' | 'run' | 'sample' | 'trial';
+type TokenPurpose = 'test' | 'judge' | 'generate' | 'auxiliary';
 
 export interface Verification {
   verdict: Verdict;

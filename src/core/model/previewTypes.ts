@@ -3,7 +3,7 @@
  * preview webview (consumer). Plain JSON-serialisable data only.
  */
 
-export type RowValue = unknown;
+type RowValue = unknown;
 
 export interface RowOrigin {
   /** Absolute path (or URL) of the file the row came from. */

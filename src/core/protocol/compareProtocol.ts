@@ -12,16 +12,16 @@ import type { ReadyMessage } from '../channel/handshake';
 // ---- webview → host -------------------------------------------------------------------------------------
 
 /** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
-export type CompareReadyMessage = ReadyMessage;
+type CompareReadyMessage = ReadyMessage;
 
-export interface ChangesRequest {
+interface ChangesRequest {
   type: 'changes';
   id: number;
   generation: number;
   query: ChangeQuery;
 }
 
-export interface PairRequest {
+interface PairRequest {
   type: 'pair';
   id: number;
   generation: number;
@@ -30,7 +30,7 @@ export interface PairRequest {
 }
 
 /** Compute the comparison again with other options; answered by a new `init`. */
-export interface CompareOptionsMessage {
+interface CompareOptionsMessage {
   type: 'options';
   clusterKey?: string;
   lowerIsBetter: string[];
@@ -40,37 +40,37 @@ export type CompareWebviewToHost = CompareReadyMessage | ChangesRequest | PairRe
 
 // ---- host → webview -------------------------------------------------------------------------------------
 
-export interface CompareProgressMessage {
+interface CompareProgressMessage {
   type: 'progress';
   label: string;
 }
 
-export interface CompareInitMessage {
+interface CompareInitMessage {
   type: 'init';
   generation: number;
   summary: ComparisonSummary;
 }
 
-export interface CompareLoadErrorMessage {
+interface CompareLoadErrorMessage {
   type: 'loadError';
   message: string;
 }
 
-export interface ChangesResult {
+interface ChangesResult {
   type: 'changesResult';
   id: number;
   generation: number;
   page: ChangePage;
 }
 
-export interface PairResult {
+interface PairResult {
   type: 'pairResult';
   id: number;
   generation: number;
   pair: PairDetail;
 }
 
-export interface CompareErrorReply {
+interface CompareErrorReply {
   type: 'error';
   id: number;
   error: string;

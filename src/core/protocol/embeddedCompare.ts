@@ -34,7 +34,7 @@ export interface EmbeddedCompare {
 }
 
 /** One log file carried window by window. */
-export interface CompareLogFile {
+interface CompareLogFile {
   /** Bytes of the file per window (the last one may be shorter). */
   windowBytes: number;
   windowCount: number;

@@ -40,19 +40,18 @@ export interface DetailRequest {
 }
 
 /** Ask the host to open a link found in log content; the host opens only http/https, after confirmation. */
-export interface OpenLinkMessage {
+interface OpenLinkMessage {
   type: 'openLink';
   href: string;
 }
 
 /** Ask the host to show the log as JSON text, or to export it as standalone HTML. */
-export interface CommandMessage {
+interface CommandMessage {
   type: 'command';
   command: 'openAsJson' | 'exportHtml' | 'reload';
 }
 
 export type WebviewToHost = ReadyMessage | PageRequest | DetailRequest | OpenLinkMessage | CommandMessage;
-export type WebviewRequest = PageRequest | DetailRequest;
 
 // ---- host → webview -------------------------------------------------------------------------------------
 
@@ -91,24 +90,24 @@ export interface SchemaProblemsMessage {
   problems: SchemaProblem[];
 }
 
-export interface RevealMessage {
+interface RevealMessage {
   type: 'reveal';
   target: RevealTarget;
 }
 
-export interface PageResult {
+interface PageResult {
   type: 'pageResult';
   id: number;
   page: SamplePage;
 }
 
-export interface DetailResult {
+interface DetailResult {
   type: 'detailResult';
   id: number;
   detail: SampleDetail;
 }
 
-export interface ErrorReply {
+interface ErrorReply {
   type: 'error';
   id: number;
   error: string;

@@ -100,7 +100,7 @@ export interface RunFailedMessage {
   failure: PreviewFailure;
 }
 
-export interface PageResponse {
+interface PageResponse {
   type: 'page';
   id: number;
   generation: number;
@@ -108,7 +108,7 @@ export interface PageResponse {
   rows: PreviewRow[];
 }
 
-export interface ErrorResponse {
+interface ErrorResponse {
   type: 'error';
   id: number;
   message: string;
@@ -136,21 +136,21 @@ export interface PageRequest {
   count: number;
 }
 
-export interface CancelMessage {
+interface CancelMessage {
   type: 'cancel';
 }
 
-export interface RerunMessage {
+interface RerunMessage {
   type: 'rerun';
 }
 
-export interface OpenLocationMessage {
+interface OpenLocationMessage {
   type: 'openLocation';
   location: PreviewLocation;
 }
 
 /** "Export kept rows…": the host asks for a file and writes every kept row to it. */
-export interface ExportRowsMessage {
+interface ExportRowsMessage {
   type: 'exportRows';
 }
 

@@ -33,7 +33,7 @@ export interface TraceLoadError {
   column?: number;
 }
 
-export interface TraceMoreResult {
+interface TraceMoreResult {
   type: 'moreResult';
   id: number;
   generation: number;
@@ -41,7 +41,7 @@ export interface TraceMoreResult {
   turns: TraceItemView[];
 }
 
-export interface TraceSpanItemsResult {
+interface TraceSpanItemsResult {
   type: 'spanItemsResult';
   id: number;
   generation: number;
@@ -49,7 +49,7 @@ export interface TraceSpanItemsResult {
   items: TraceItemView[];
 }
 
-export interface TraceRequestError {
+interface TraceRequestError {
   type: 'error';
   id: number;
   error: string;
@@ -57,7 +57,7 @@ export interface TraceRequestError {
 
 export type TraceHostToWebview = TraceInit | TraceLoadError | TraceMoreResult | TraceSpanItemsResult | TraceRequestError;
 
-export interface TraceRendered {
+interface TraceRendered {
   type: 'rendered';
   generation: number;
   /** Items shown in the main conversation (preamble + turns so far). */

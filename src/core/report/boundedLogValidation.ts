@@ -15,7 +15,7 @@ import type { RawSampleSet, UnparsedSample } from './rawSampleAccess';
 import type { FilePosition, LogSkeleton } from './streamedLogSplitter';
 import { readFully } from '../text/readFully';
 
-export type BoundedInput = { filePath: string } | { bytes: Uint8Array };
+type BoundedInput = { filePath: string } | { bytes: Uint8Array };
 
 /** The sample arrays as a worker thread receives them (no run index needed). */
 export type BoundedSampleSet = Pick<RawSampleSet, 'path' | 'starts' | 'ends'>;

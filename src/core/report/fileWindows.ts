@@ -35,7 +35,7 @@ export function fileWindowCount(size: number, windowBytes: number): number {
   return Math.ceil(size / windowBytes);
 }
 
-export function fileWindowElement(n: number, compressed: Buffer): string {
+function fileWindowElement(n: number, compressed: Buffer): string {
   return `<script type="${COMPRESSED_CHUNK_TYPE}" id="${fileWindowId(n)}">${compressed.toString('base64')}</script>\n`;
 }
 

@@ -17,7 +17,7 @@ export type LogPathStatus =
   | { kind: 'invalid'; reason: string; line?: number; column?: number }
   | { kind: 'log'; status: string; verified: number; mismatches: number; notVerifiable: number };
 
-export interface LogPathCheckOptions {
+interface LogPathCheckOptions {
   workerThresholdBytes: number;
   /** dist/worker/logParse.js; without it every log is read in this thread. */
   workerScript?: string;

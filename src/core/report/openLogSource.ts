@@ -30,7 +30,7 @@ export interface LoadFailure {
   hint: string;
 }
 
-export type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure: LoadFailure };
+type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure: LoadFailure };
 
 /** The report worker of an HTML export: it compresses the file into `windowsFile` while this thread indexes it. */
 export interface ExportWorkerPlan {
@@ -63,7 +63,7 @@ export type LogOpenPlan =
   /** An HTML export: the lean plan, with the report worker compressing the file and validating part of the samples beside this thread. */
   | { kind: 'export'; aboveBytes: number; exportWorker: ExportWorkerPlan; validationModule?: string; scanHelper?: string };
 
-export interface OpenLogOptions {
+interface OpenLogOptions {
   generation: number;
   plan: LogOpenPlan;
   onProgress?: (label: string, done?: number, total?: number) => void;

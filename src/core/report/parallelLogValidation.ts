@@ -19,7 +19,7 @@ parentPort.postMessage(sets
 `;
 
 /** A running validation; `result` rejects when the worker cannot run (the caller then validates in its own thread). */
-export interface ParallelValidation {
+interface ParallelValidation {
   result: Promise<BoundedValidationResult>;
   cancel(): void;
 }

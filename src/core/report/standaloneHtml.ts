@@ -118,7 +118,7 @@ export function inlineCodiconFont(css: string, font: Uint8Array | undefined): st
 }
 
 /** The page around the data: everything before the data element (`head`) and the inline script element. */
-export interface StandaloneHtmlParts {
+interface StandaloneHtmlParts {
   head: string;
   scriptElement: string;
 }

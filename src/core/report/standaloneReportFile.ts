@@ -24,7 +24,7 @@ export async function readStandaloneAssets(webviewDir: string, bundle = 'logRepo
 /** Logs larger than this are exported with their samples compressed in chunks, decoded by the page on demand. */
 export const COMPRESSED_EXPORT_ABOVE_BYTES = 8 * 1024 * 1024;
 
-export interface StandaloneReportOptions extends CompressedExportOptions {
+interface StandaloneReportOptions extends CompressedExportOptions {
   /** Compress the samples (default: when the log file is larger than COMPRESSED_EXPORT_ABOVE_BYTES). */
   compressed?: boolean;
 }

@@ -17,9 +17,9 @@ export { BoundedLogValidation } from './boundedLogValidation';
 /** The bundle's own copy of @vscode/l10n takes the translations shared with this thread (its loader calls it). */
 export { configureWorkerL10n } from '../l10n/workerL10n';
 
-export type LogBytesInput = { filePath: string } | { text: string };
+type LogBytesInput = { filePath: string } | { text: string };
 
-export interface StreamedValidationOptions {
+interface StreamedValidationOptions {
   /** At most this many problems are reported (default: as many as for a log validated at once). */
   maxProblems?: number;
   /** Bytes read per chunk (default 64 KiB). */

@@ -9,7 +9,7 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { fromPointer, JsonPath } from '../yaml/specDocument';
 import * as l10n from '@vscode/l10n';
 
-export type ProblemCode =
+type ProblemCode =
   | 'required' | 'unknown-property' | 'type' | 'enum' | 'const' | 'pattern' | 'limit' | 'discriminator-missing'
   | 'discriminator-value' | 'alternatives' | 'rule';
 

@@ -7,7 +7,7 @@
 import { asRecord } from '../json/jsonValue';
 import { TEMPLATE_REFERENCE } from '../validation/generatorTemplateCheck';
 
-export interface GeneratorPromptView {
+interface GeneratorPromptView {
   /** 0-based index of the synthesizer. */
   synthesizer: number;
   /** `system_prompt` or `user_prompt_template`. */
@@ -18,12 +18,12 @@ export interface GeneratorPromptView {
   unresolved: string[];
 }
 
-export interface GeneratorColumnView {
+interface GeneratorColumnView {
   name: string;
   type?: string;
 }
 
-export interface GeneratorDefinitionView {
+interface GeneratorDefinitionView {
   file: string;
   line?: number;
   displayName?: string;

@@ -1,5 +1,5 @@
 /** An error that stops a preview, with a message that names the file or filter and why. */
-export type PreviewErrorKind = 'invalidFilter' | 'invalidSource' | 'unreadableSource' | 'fetchRefused';
+type PreviewErrorKind = 'invalidFilter' | 'invalidSource' | 'unreadableSource' | 'fetchRefused';
 
 export class PreviewError extends Error {
   constructor(

@@ -5,7 +5,7 @@
  */
 import { previewErrorStrings as S } from '../l10n/previewStrings';
 
-export interface ErrorWording {
+interface ErrorWording {
   message: string;
   hint: string;
   /** The original message, for the technical details. */

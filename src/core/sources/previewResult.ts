@@ -5,7 +5,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { PreviewResult, PreviewRow, PreviewWarning } from '../model/previewTypes';
 import { CountStats, MAX_WARNINGS, RowCounter } from '../engine/scan/rowCounter';
 
-export interface ResultParts {
+interface ResultParts {
   filters: readonly CompiledFilter[];
   stats: CountStats;
   rows: PreviewRow[];

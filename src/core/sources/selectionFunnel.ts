@@ -31,7 +31,7 @@ export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number |
   return checks;
 }
 
-export interface SelectedRecord<R> {
+interface SelectedRecord<R> {
   record: R;
   /** Start time, epoch ms (records without one sort first). */
   time: number | undefined;

@@ -23,22 +23,22 @@ export interface SourcePathField {
  * key (`credential`, docs/semantics.md §7), a bound of the selection (`time`), ids the selection keeps (`id`),
  * another selecting field (`selection`: tags, metadata, limit), or how the records are read (`option`).
  */
-export interface SourcePlainField {
+interface SourcePlainField {
   name: string;
   role: 'url' | 'dataset' | 'endpoint' | 'credential' | 'time' | 'id' | 'selection' | 'option';
 }
 
-export type SourceField = SourcePathField | SourcePlainField;
+type SourceField = SourcePathField | SourcePlainField;
 
 /** One shape of the rows a source can produce, for hovers ("rows of this source have …"). */
-export interface SourceColumnSet {
+interface SourceColumnSet {
   /** What one row is: `session`, `sample and epoch`, … */
   label: string;
   columns: readonly string[];
 }
 
 /** What the editor shows and checks for a source, beyond what its fields say. */
-export interface SourceAuthoring {
+interface SourceAuthoring {
   /** The key the facts of its last preview are kept under (hovers, completion); absent: it has no facts. */
   factsKey?: (source: Record<string, unknown>, specPath: string | undefined) => string;
   /** More keys the same facts answer to (the hub: the config the preview chose). */

@@ -12,7 +12,7 @@ type Rec = Record<string, unknown>;
 export const MAX_SPAN_DEPTH = 32;
 
 /** What a sub-agent span says of itself, and how deep it is. */
-export interface SpanFacts {
+interface SpanFacts {
   spanId: string;
   name: string;
   type?: string;
@@ -43,7 +43,7 @@ function str(value: unknown): string | undefined {
 }
 
 /** Whether `events` follow docs/semantics.md §9.1 (at least one `span_start` with a `span_id`). */
-export function hasSpanEvents(events: unknown): events is unknown[] {
+function hasSpanEvents(events: unknown): events is unknown[] {
   return Array.isArray(events) && events.some((e) => isRec(e) && e.type === 'span_start' && str(e.span_id) !== undefined);
 }
 

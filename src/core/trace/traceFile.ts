@@ -14,7 +14,7 @@ export interface TraceReadFailure {
   column?: number;
 }
 
-export type TraceReadResult =
+type TraceReadResult =
   | { ok: true; traces: TraceValue[]; warnings: string[] }
   | { ok: false; failure: TraceReadFailure };
 
@@ -49,7 +49,7 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false; of
 }
 
 /** Whether a file name is read as JSON Lines (one Trace per line). */
-export function isJsonlFileName(fileName: string): boolean {
+function isJsonlFileName(fileName: string): boolean {
   return /\.jsonl$/i.test(fileName);
 }
 
@@ -66,7 +66,7 @@ export function readTraceJson(text: string, file: string): TraceReadResult {
 }
 
 /** Reads a JSON Lines file of Traces: bad lines are warnings with their line number; none at all is a failure. */
-export function readTraceJsonl(text: string, file: string): TraceReadResult {
+function readTraceJsonl(text: string, file: string): TraceReadResult {
   const traces: TraceValue[] = [];
   const warnings: string[] = [];
   let start = text.charCodeAt(0) === 0xfeff ? 1 : 0;

@@ -37,7 +37,7 @@ function clipText(text: string, max: number): string {
 const tooDeep = (): string => l10n.t('[nested too deep to show]');
 
 /** One item view, made safe to post: long texts cut, unserialisable values replaced by a note. */
-export function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceItemView {
+function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceItemView {
   let safe: TraceItemView;
   switch (view.kind) {
     case 'message':

@@ -2,9 +2,9 @@
 import { JsonPath } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 
-export const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
+const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
 
-export interface CredentialFinding {
+interface CredentialFinding {
   path: JsonPath;
   field: string;
   message: string;

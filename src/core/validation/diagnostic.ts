@@ -2,7 +2,7 @@ import { OffsetRange } from '../text/lineIndex';
 import { JsonPath } from '../yaml/specDocument';
 import { SchemaProblem } from '../schema/schemaProblems';
 
-export type Severity = 'error' | 'warning' | 'info';
+type Severity = 'error' | 'warning' | 'info';
 
 /** One problem found in a file, placed on an offset range. */
 export interface Diagnostic {

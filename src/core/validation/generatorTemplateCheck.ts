@@ -6,7 +6,7 @@ import { asRecord } from '../json/jsonValue';
 export const TEMPLATE_REFERENCE = /<<\s*config\.([A-Za-z_][A-Za-z0-9_-]*)\s*>>/g;
 const TEMPLATE_FIELDS = ['user_prompt_template', 'system_prompt'];
 
-export interface TemplateFinding {
+interface TemplateFinding {
   path: JsonPath;
   severity: 'error' | 'warning';
   message: string;
@@ -17,7 +17,7 @@ export interface TemplateFinding {
 }
 
 /** Template references of a generator definition: where each `<< config.x >>` stands. */
-export function templateReferences(definition: unknown): { path: JsonPath; key: string; snippet: string }[] {
+function templateReferences(definition: unknown): { path: JsonPath; key: string; snippet: string }[] {
   const refs: { path: JsonPath; key: string; snippet: string }[] = [];
   const synthesizers = asRecord(asRecord(definition)?.definition)?.synthesizers;
   if (!Array.isArray(synthesizers)) return refs;

@@ -9,7 +9,7 @@ import type { JsonPath } from '../yaml/specDocument';
 import datasetSourceSchema from '../../../schemas/dataset-source.schema.json';
 
 /** The `type` of each source variant of a source schema whose properties leave out `filters`. */
-export function typesWithoutFilters(schema: unknown): string[] {
+function typesWithoutFilters(schema: unknown): string[] {
   const variants = isRecord(schema) && isRecord(schema.$defs) ? Object.values(schema.$defs) : [];
   const types: string[] = [];
   for (const variant of variants) {
@@ -48,14 +48,14 @@ export function parseSourceTime(value: string): number | undefined {
   return ms;
 }
 
-export interface SourceSelectionProblem {
+interface SourceSelectionProblem {
   severity: 'error' | 'warning';
   message: string;
   path: JsonPath;
   code: string;
 }
 
-export const SOURCE_SELECTION_CODES = { badTime: 'source-time', emptyRange: 'source-empty-range', limit: 'source-limit', noFilters: 'source-no-filters' } as const;
+const SOURCE_SELECTION_CODES = { badTime: 'source-time', emptyRange: 'source-empty-range', limit: 'source-limit', noFilters: 'source-no-filters' } as const;
 
 function isSelecting(type: unknown): boolean {
   return typeof type === 'string' && SELECTING_SOURCE_TYPES.includes(type);
@@ -85,7 +85,7 @@ export function checkSourceSelection(dataset: unknown): SourceSelectionProblem[]
 }
 
 /** The plain-words message for a schema error on `filters` in a selecting source, or undefined. */
-export function noFiltersMessage(dataset: unknown, path: JsonPath): string | undefined {
+function noFiltersMessage(dataset: unknown, path: JsonPath): string | undefined {
   if (path.length !== 2 || path[0] !== 'source' || path[1] !== 'filters') return undefined;
   if (!isRecord(dataset) || !isRecord(dataset.source) || !isSelecting(dataset.source.type)) return undefined;
   return S.noFilters(String(dataset.source.type));

@@ -20,7 +20,7 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { inputStrings } from '../l10n/inputStrings';
 
-export const VALIDATORS: Record<FileKind, ValidateFunction> = {
+const VALIDATORS: Record<FileKind, ValidateFunction> = {
   dataset: validators.validateDataset,
   generator: validators.validateGeneratorDefinition,
   log: validators.validateTaskResultLog,
@@ -37,7 +37,7 @@ export interface ValidationResult {
   diagnostics: Diagnostic[];
 }
 
-export interface ValidateOptions {
+interface ValidateOptions {
   /** Force a kind instead of recognising it. */
   kind?: FileKind;
   /** Keeps the documents (and their checks) of the previous validation of the same file; re-parses only what changed. */
@@ -48,7 +48,7 @@ export interface ValidateOptions {
 const LARGE_JSON_BYTES = 1_000_000;
 
 /** Recognises a file's kind from its name, a modeline, or its first document. */
-export function recogniseKind(fileName: string, text: string, firstValue?: unknown): FileKind | undefined {
+function recogniseKind(fileName: string, text: string, firstValue?: unknown): FileKind | undefined {
   return kindFromFileName(fileName) ?? kindFromModeline(text) ?? (firstValue === undefined ? undefined : kindFromValue(firstValue));
 }
 

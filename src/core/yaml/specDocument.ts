@@ -11,13 +11,13 @@ import type { JsonPath } from '../json/jsonPath';
 
 export type { JsonPath, PathSegment } from '../json/jsonPath';
 
-export interface ParseProblem {
+interface ParseProblem {
   message: string;
   range: OffsetRange;
   severity: 'error' | 'warning';
 }
 
-export interface Located {
+interface Located {
   /** The deepest node reached; equals the target when `exact`. */
   node: Node | null;
   /** Range of the key that names the value (absent for the document root and sequence items). */
@@ -127,7 +127,7 @@ export function locate(doc: SpecDocument, path: JsonPath): Located {
 }
 
 /** The JSON path and part (key or value) under an offset, for hovers, completion and quick fixes. */
-export interface PathAtOffset {
+interface PathAtOffset {
   path: JsonPath;
   /** 'key' when the offset is on a mapping key, 'value' otherwise. */
   part: 'key' | 'value';

@@ -12,14 +12,14 @@ const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
 };
 
 /** Extra checks other parts of the extension add to the same pass (data-aware, workspace-wide). */
-export type ExtraCheck = (document: vscode.TextDocument, result: ValidationResult) => Promise<Diagnostic[]> | Diagnostic[];
+type ExtraCheck = (document: vscode.TextDocument, result: ValidationResult) => Promise<Diagnostic[]> | Diagnostic[];
 
 function isCandidate(document: vscode.TextDocument): boolean {
   if (document.uri.scheme !== 'file' && document.uri.scheme !== 'untitled' && document.uri.scheme !== 'vscode-remote') return false;
   return isYamlOrJsonFileName(document.fileName) || document.languageId === 'yaml' || document.languageId === 'json' || document.languageId === 'jsonc';
 }
 
-export function toVscodeDiagnostic(document: vscode.TextDocument, d: Diagnostic): vscode.Diagnostic {
+function toVscodeDiagnostic(document: vscode.TextDocument, d: Diagnostic): vscode.Diagnostic {
   const range = new vscode.Range(document.positionAt(d.range.start), document.positionAt(d.range.end));
   const diagnostic = new vscode.Diagnostic(range, d.message, SEVERITY[d.severity]);
   diagnostic.source = 'Eval Lens';

@@ -16,7 +16,7 @@ import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import { WebviewSession } from '../webviewSession';
 
-export const COMPARE_VIEW_TYPE = 'evalLens.compare';
+const COMPARE_VIEW_TYPE = 'evalLens.compare';
 
 /** Paired samples whose data is compared per turn of the event loop (when the logs were indexed in this thread). */
 const INPUT_CHECK_STEP = 500;

@@ -37,7 +37,7 @@ function stamp(path: string): string {
 }
 
 /** Check results by file, reused while the file's modification time and size stay the same. */
-export class LogPathChecks {
+class LogPathChecks {
   private readonly cache = new Map<string, { stamp: string; status: Promise<LogPathStatus> }>();
 
   constructor(private readonly services: Services) {}

@@ -18,7 +18,7 @@ function index(params: URLSearchParams, name: string): number | undefined {
 }
 
 /** The log file and target of a deep link, or an error message. */
-export function parseLogDeepLink(uri: vscode.Uri): { file: vscode.Uri; target?: RevealTarget } | { error: string } {
+function parseLogDeepLink(uri: vscode.Uri): { file: vscode.Uri; target?: RevealTarget } | { error: string } {
   const params = new URLSearchParams(uri.query);
   const file = params.get('path');
   if (!file) return { error: S.uriMissingPath };

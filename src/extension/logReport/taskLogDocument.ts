@@ -16,12 +16,12 @@ export type LoadState =
   | { kind: 'ready'; source: LogSource; summary: LogSummary }
   | { kind: 'failed'; failure: LoadFailure };
 
-export interface SchemaProblemsEvent {
+interface SchemaProblemsEvent {
   generation: number;
   problems: SchemaProblem[];
 }
 
-export interface ProgressEvent {
+interface ProgressEvent {
   label: string;
   done?: number;
   total?: number;

@@ -8,7 +8,7 @@ import { previewViewStrings, selectionFunnelViewStrings } from '../../core/l10n/
 import type { PreviewProgress, RecordNoun } from '../../core/model/previewTypes';
 
 /** What happened to the status bar entry (the preview reports it to the message tap). */
-export interface CountStatusObserver {
+interface CountStatusObserver {
   reported(message: string): void;
   /** The `withProgress` task settled: the entry is gone. */
   ended(): void;

@@ -15,7 +15,7 @@ import { datasetEntries } from './datasetDocuments';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 
 /** What an export ended with (for the tests): rows written, or why nothing was written. */
-export type ExportCommandResult = { file: string; rows: number } | { cancelled: true } | { error: string } | undefined;
+type ExportCommandResult = { file: string; rows: number } | { cancelled: true } | { error: string } | undefined;
 
 function defaultName(key: string | undefined, spec: vscode.Uri): string {
   const base = key ?? path.basename(spec.path).replace(/\.(dataset\.)?(ya?ml|json)$/i, '');

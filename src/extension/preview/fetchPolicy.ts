@@ -1,7 +1,7 @@
 /** Whether the preview may download a URL source: the setting, tightened in an untrusted workspace. */
 import type { UrlFetchPolicy } from '../config';
 
-export type FetchDecision = 'allow' | 'refuse' | 'ask';
+type FetchDecision = 'allow' | 'refuse' | 'ask';
 
 /**
  * 'never' refuses, 'always' allows, 'ask' asks. An untrusted workspace always asks (unless the setting

@@ -20,13 +20,13 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** 1-based line and column of an offset in the spec text. */
-export function specLocation(context: SpecContext, offset: number): PreviewLocation {
+function specLocation(context: SpecContext, offset: number): PreviewLocation {
   const position = new LineIndex(context.text).positionAt(offset);
   return { file: context.specPath, line: position.line + 1, column: position.character + 1 };
 }
 
 /** Location in the spec of a JSON path inside the dataset (e.g. ['source', 'filters', 1]). */
-export function specPathLocation(context: SpecContext, path: JsonPath): PreviewLocation | undefined {
+function specPathLocation(context: SpecContext, path: JsonPath): PreviewLocation | undefined {
   if (!context.document) return undefined;
   const located = locate(context.document, path);
   return specLocation(context, located.keyRange?.start ?? located.valueRange.start);

@@ -5,7 +5,7 @@
 import * as vscode from 'vscode';
 import type { RecordNoun } from '../../core/model/previewTypes';
 
-export interface CachedCount {
+interface CachedCount {
   version: number;
   total: number;
   matched: number;

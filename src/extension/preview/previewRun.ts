@@ -10,7 +10,7 @@ export type PreviewFunction = (datasetSpecValue: unknown, options: PreviewOption
 /** Kept rows the host holds for paging; more are counted but not kept. */
 export const ROW_CAP = 100_000;
 
-export interface RunRequest {
+interface RunRequest {
   datasetValue: unknown;
   specPath: string;
   pageSize: number;

@@ -5,7 +5,7 @@
 import type { PreviewRow } from '../../../src/core/model/previewTypes';
 import { pagesCovering } from './virtualWindow';
 
-export type PageRequester = (generation: number, offset: number, count: number) => void;
+type PageRequester = (generation: number, offset: number, count: number) => void;
 
 export class PageCache {
   private readonly rows = new Map<number, PreviewRow>();

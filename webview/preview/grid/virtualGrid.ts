@@ -19,7 +19,7 @@ interface GridColumn {
   width: number;
 }
 
-export interface GridCallbacks {
+interface GridCallbacks {
   /** Rows `[first, end)` are about to be shown: fetch the ones that are missing. */
   needRows(first: number, end: number): void;
   row(index: number): PreviewRow | undefined;

@@ -3,7 +3,7 @@
  * position, where to scroll to reveal a row, which pages a window needs. Pure: no DOM.
  */
 
-export interface RowWindow {
+interface RowWindow {
   /** First row to render (inclusive). */
   first: number;
   /** Row after the last one to render (exclusive). */

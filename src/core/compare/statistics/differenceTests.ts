@@ -5,8 +5,8 @@ import type { DifferenceEstimate } from '../../model/compareTypes';
 export type { DifferenceEstimate } from '../../model/compareTypes';
 
 /** z(0.80) as docs/semantics.md §10 writes it: the minimum detectable difference at 80% power is (t(0.975, df) + 0.8416)·SE. */
-export const POWER_80_Z = 0.8416;
-export const CONFIDENCE = 0.95;
+const POWER_80_Z = 0.8416;
+const CONFIDENCE = 0.95;
 
 
 function finish(method: DifferenceEstimate['method'], n: number, delta: number, se: number, df: number): DifferenceEstimate {

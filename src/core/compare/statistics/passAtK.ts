@@ -7,7 +7,7 @@ export interface TrialPasses {
 }
 
 /** One point of a curve: the mean over samples and its standard error (sd with n − 1, /√N). */
-export interface CurvePoint {
+interface CurvePoint {
   k: number;
   passAtK: number;
   passAtKSe: number | null;

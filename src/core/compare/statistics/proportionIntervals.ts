@@ -4,7 +4,7 @@ import { Z_95 } from './normalDistribution';
 export type { ProportionInterval } from '../../model/compareTypes';
 
 /** From this many values on, the normal (CLT) interval is shown beside the Wilson interval (docs/semantics.md §12). */
-export const NORMAL_INTERVAL_MIN_N = 300;
+const NORMAL_INTERVAL_MIN_N = 300;
 
 /**
  * The Wilson score interval of a proportion p̂ = passes/n (docs/semantics.md §12): centre (p̂ + z²/2n)/(1 + z²/n),

@@ -6,9 +6,9 @@ import { ValueGroups } from './groupedResampling';
 export type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
 
 /** Resamples of the bootstrap and random sign patterns of the permutation test (docs/semantics.md §12). */
-export const RESAMPLES = 10_000;
+const RESAMPLES = 10_000;
 /** Up to this many pairs the permutation test enumerates all 2^n sign patterns. */
-export const EXACT_PERMUTATION_MAX_N = 20;
+const EXACT_PERMUTATION_MAX_N = 20;
 /** How often (in resamples) a long resampling looks at its cancellation signal. */
 const CANCEL_CHECK_EVERY = 256;
 /** Random words drawn at a time (one buffer, reused). */
@@ -29,7 +29,7 @@ export interface Cancellation {
   readonly aborted: boolean;
 }
 
-export interface ResamplingOptions {
+interface ResamplingOptions {
   seed?: number;
   resamples?: number;
   signal?: Cancellation;

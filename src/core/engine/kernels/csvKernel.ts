@@ -23,7 +23,7 @@ export const CFG_LINE_FEEDS = 16;
 export const CFG_TOTAL = 20;
 export const CFG_MATCHED = 24;
 /** Per slot (a column a filter reads): the next free dictionary id. */
-export const SLOT_IDS = 64;
+const SLOT_IDS = 64;
 /** Per slot while a record is read: start, end, id (3 words). */
 const SCRATCH = 128;
 /** Per filter: its slot (-1: its column is not in the header) and the outcome when the column is absent. */
@@ -47,7 +47,7 @@ const DICT_ENTRIES = 4096;
 const DICT_BYTES = DICT_ENTRIES * 32;
 export const MAX_SLOTS = 8;
 /** Longer cells get no id: the caller decodes them. */
-export const MAX_KEY_BYTES = 16;
+const MAX_KEY_BYTES = 16;
 /** A few probes at most; a crowded chain gives no id. */
 const MAX_PROBES = 8;
 export const OUT = DICT + MAX_SLOTS * DICT_BYTES;
@@ -56,7 +56,7 @@ export const IN = OUT + OUT_BYTES;
 /** Bytes after the input that the kernel may read (16-byte loads past the zero byte). */
 export const IN_SLACK = 64;
 /** Ids in a written record: no id (too long, dictionary full) and a cell with doubled quotes. */
-export const NO_ID = -1;
+const NO_ID = -1;
 export const ESCAPED_ID = -2;
 /** A written record: per slot start, end (relative to IN) and id. */
 export const recordWords = (slots: number): number => 3 * slots;

@@ -14,7 +14,7 @@ type ScanExport = (from: number, length: number, stop: number, maxRecords: numbe
 
 const kernelModule = compiledOnce(() => csvKernelBytes(PAGES));
 
-export interface CsvKernelSetup {
+interface CsvKernelSetup {
   /** Cells per record (the header's length). */
   width: number;
   /** Per slot, the column (cell index) it holds; each column a filter reads has one slot. */

@@ -32,7 +32,7 @@ export const OUT_BYTES = 1 << 20;
 export const MAX_WANTED = 30;
 export const MAX_DECIDED_FILTERS = 16;
 
-export const DECIDE = OUT + OUT_BYTES;
+const DECIDE = OUT + OUT_BYTES;
 export const PREFIXES = DECIDE;
 export const FILTER_SLOTS = DECIDE + 128;
 /** Lines decided, lines kept, then per filter the lines it removed, then per filter those not comparable. */
@@ -49,7 +49,6 @@ export const VALUE_BYTES = 16;
 export const VALUE_TABLES = OUTCOMES + MAX_DECIDED_FILTERS * OUTCOME_STRIDE;
 /** Per wanted value: 256 entries of 16 bytes, then 256 lengths (0: empty). */
 export const VALUE_TABLE_BYTES = VALUE_IDS * VALUE_BYTES + VALUE_IDS * 4;
-export const DECIDE_END = VALUE_TABLES + MAX_WANTED * VALUE_TABLE_BYTES;
 
 export const IN = DECIDE + 256 * 1024;
 /** Bytes after the input that the kernel may read (one 16-byte load past the zero byte). */

@@ -27,7 +27,7 @@ export const USAGE_SPANS = 1344;
 export const ITEM_COUNT = 1408;
 export const ITEM_SPANS = 1536;
 export const ITEM_STRIDE = 32;
-export const MAX_ITEMS = 64;
+const MAX_ITEMS = 64;
 /** Per byte value: 1 when it may follow a backslash in a string, 2 for `u`, plus 4 for a hex digit. */
 export const ESCAPE_TABLE = 4096;
 export const IN = 65536;

@@ -89,7 +89,7 @@ class ChunkRun {
   }
 }
 
-export interface ParallelCountInput {
+interface ParallelCountInput {
   script: string;
   job: Omit<ChunkJob, 'start' | 'align' | 'stop'>;
   filterCount: number;
@@ -102,7 +102,7 @@ export interface ParallelCountInput {
   onUpdate?: (state: ParallelCountState) => void;
 }
 
-export interface ParallelCountState {
+interface ParallelCountState {
   stats: CountStats;
   /** Kept rows in file order, as far as they are known for sure (absolute lines). */
   rows: PreviewRow[];

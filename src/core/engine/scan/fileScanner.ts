@@ -3,7 +3,7 @@ import { readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { RangeProcessor } from './rangeProcessor';
 
-export interface FileScanOptions {
+interface FileScanOptions {
   start: number;
   /** Skip to just after the first line feed at or after `start - 1` (a chunk that does not begin the file). */
   align: boolean;
@@ -19,7 +19,7 @@ export interface FileScanOptions {
   buffer?: Buffer;
 }
 
-export interface FileScanResult {
+interface FileScanResult {
   /** Offset of the first record read (after alignment). */
   start: number;
   /** Offset of the first byte not read: a record boundary (stop, pause, or the end of the file). */

@@ -18,7 +18,7 @@ import { printable } from '../../text/printable';
 
 export type DataFormat = 'csv' | 'jsonl';
 
-export interface RangeSetup {
+interface RangeSetup {
   format: DataFormat;
   /** File (or URL) the rows come from, for origins and warnings. */
   file: string;

@@ -8,7 +8,7 @@ const I32 = 0x7f;
 const I64 = 0x7e;
 const V128 = 0x7b;
 
-export type ValueType = typeof I32 | typeof I64 | typeof V128;
+type ValueType = typeof I32 | typeof I64 | typeof V128;
 export const types = { i32: I32 as ValueType, i64: I64 as ValueType, v128: V128 as ValueType };
 
 function uleb(value: number): number[] {
@@ -202,7 +202,7 @@ export function skipBytesFunction(bytes: readonly number[]): FunctionBuilder {
   return f.get('i');
 }
 
-export interface ModuleSpec {
+interface ModuleSpec {
   /** Imported memory `env.memory`, at least this many 64 KiB pages. */
   memoryPages: number;
   /** Mutable i32 globals, all starting at 0. */

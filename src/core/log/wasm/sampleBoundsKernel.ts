@@ -21,12 +21,12 @@ export const KEY_BYTES_END = 1024;
 export const ELEMENTS = 1024;
 export const MAX_ELEMENTS = 16384;
 export const CUTS = ELEMENTS + MAX_ELEMENTS * 16;
-export const MAX_CUTS = 65536;
+const MAX_CUTS = 65536;
 export const IN = 1 << 20;
 export const IN_SLACK = 64;
 
 /** Run status: the window or a limit ended the run (go on from RESUME); the array ended (RESUME: after `]`); something unexpected at RESUME. */
-export const GO_ON = 0;
+const GO_ON = 0;
 export const ARRAY_END = 1;
 export const UNEXPECTED = 2;
 

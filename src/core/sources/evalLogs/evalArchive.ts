@@ -80,7 +80,7 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
  * Parses one entry as JSON; damaged data or text that is not JSON is a ZipEntryError. `skipped`: a sample's
  * members read as null (see leanSample.ts).
  */
-export async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number, skipped?: SkippedMembers): Promise<unknown> {
+async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number, skipped?: SkippedMembers): Promise<unknown> {
   const data = await readEntryData(archive, entry, maxBytes);
   const leanValue = skipped ? parseLeanSample(data, skipped) : undefined;
   if (leanValue !== undefined) return leanValue;

@@ -87,7 +87,7 @@ function toolOutput(message: Record<string, unknown>): string {
 }
 
 /** The Open Responses items of a list of Inspect messages, in order. */
-export function inspectMessageItems(messages: unknown): OpenResponsesItem[] {
+function inspectMessageItems(messages: unknown): OpenResponsesItem[] {
   const items: OpenResponsesItem[] = [];
   if (!Array.isArray(messages)) return items;
   for (const message of messages) {

@@ -15,7 +15,7 @@ import * as l10n from '@vscode/l10n';
 /** The build writes evalLogCount.worker.ts to `dist/worker/evalLogCount.js`. */
 const WORKER_FILE = 'evalLogCount.js';
 /** Archives with fewer samples are read on the calling thread alone. */
-export const PARALLEL_MIN_SAMPLES = 2000;
+const PARALLEL_MIN_SAMPLES = 2000;
 
 /** How many threads count an archive of `samples` samples (1 = the calling thread only), and the worker script. */
 export function archiveCountPlan(samples: number, options: PreviewOptions): { threads: number; script?: string } {

@@ -28,10 +28,10 @@ export interface LogContext {
   model: unknown;
 }
 
-export type Lookup = (key: string) => string | undefined;
+type Lookup = (key: string) => string | undefined;
 
 /** The sample's attachments (and pools that hold attachment texts) as one lookup. */
-export function attachmentLookup(sample: Record<string, unknown>): Lookup {
+function attachmentLookup(sample: Record<string, unknown>): Lookup {
   const attachments = isPlainObject(sample.attachments) ? sample.attachments : {};
   const pool = isPlainObject(sample.events_data) && isPlainObject(sample.events_data.attachments) ? sample.events_data.attachments : {};
   return (key) => {
@@ -41,7 +41,7 @@ export function attachmentLookup(sample: Record<string, unknown>): Lookup {
 }
 
 /** A copy of `value` with every `attachment://KEY` string that the lookup knows replaced by its text. */
-export function resolveAttachments(value: unknown, lookup: Lookup, depth = 0): unknown {
+function resolveAttachments(value: unknown, lookup: Lookup, depth = 0): unknown {
   if (typeof value === 'string') {
     if (!value.startsWith(ATTACHMENT_PREFIX)) return value;
     return lookup(value.slice(ATTACHMENT_PREFIX.length)) ?? value;

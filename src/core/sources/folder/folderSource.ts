@@ -16,16 +16,16 @@ import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { setOwn } from '../../json/objectValues';
 
-export const RESERVED_COLUMNS = ['sample_id', 'file_name', 'content'] as const;
+const RESERVED_COLUMNS = ['sample_id', 'file_name', 'content'] as const;
 
-export interface FolderInput {
+interface FolderInput {
   directory: string;
   extension?: string;
   filters: CompiledFilter[];
   options: PreviewOptions;
 }
 
-export interface FolderFile {
+interface FolderFile {
   path: string;
   relative: string;
 }
@@ -44,7 +44,7 @@ export function matchesExtension(name: string, extension: string | undefined): b
   return name.toLowerCase().endsWith(`.${extension.toLowerCase()}`);
 }
 
-export function isPdf(name: string): boolean {
+function isPdf(name: string): boolean {
   return name.toLowerCase().endsWith('.pdf');
 }
 
@@ -94,7 +94,7 @@ export async function listFiles(root: string, extension: string | undefined, war
 }
 
 /** The row of one file, with warnings about its front matter. */
-export function folderRow(bytes: Buffer, relative: string, warn: (message: string) => void): Record<string, unknown> {
+function folderRow(bytes: Buffer, relative: string, warn: (message: string) => void): Record<string, unknown> {
   let text = bytes.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   const row: Record<string, unknown> = {

@@ -8,7 +8,7 @@ import { isPlainObject } from '../../json/objectValues';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../../json/depthGuard';
 import { inputStrings } from '../../l10n/inputStrings';
 
-export type FrontMatter =
+type FrontMatter =
   | { kind: 'none' }
   | { kind: 'valid'; data: Record<string, unknown>; body: string }
   | { kind: 'invalid'; reason: string };

@@ -32,7 +32,7 @@ export interface HubParquetFile {
   filename?: string;
 }
 
-export interface ParquetCount {
+interface ParquetCount {
   counter: RowCounter;
   /** Global row indexes (over the split, in file order) of the first kept rows. */
   keptRows: number[];
@@ -43,7 +43,7 @@ export interface ParquetCount {
 }
 
 /** A Parquet file over range requests; counts the bytes it reads. */
-export class RangeAsyncBuffer implements AsyncBuffer {
+class RangeAsyncBuffer implements AsyncBuffer {
   bytesRead = 0;
   constructor(
     private readonly client: RemoteClient,
@@ -86,7 +86,7 @@ export class RangeAsyncBuffer implements AsyncBuffer {
 }
 
 /** The byte ranges of the column chunks of `columns` in every row group. */
-export function chunkRanges(metadata: FileMetaData, columns: readonly string[]): [number, number][] {
+function chunkRanges(metadata: FileMetaData, columns: readonly string[]): [number, number][] {
   const ranges: [number, number][] = [];
   for (const group of metadata.row_groups) {
     for (const chunk of group.columns) {
@@ -117,7 +117,7 @@ export async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaD
   });
 }
 
-export interface ParquetCountInput {
+interface ParquetCountInput {
   client: RemoteClient;
   files: HubParquetFile[];
   filters: readonly CompiledFilter[];
@@ -145,12 +145,12 @@ export interface OpenedFile {
  * Bytes read from a file's end to find its footer: enough for most footers in one request (a second one reads the
  * rest of a larger footer), at most 1/64 of the file and 64 KiB, so the bytes read stay close to the columns'.
  */
-export function footerFetchSize(size: number): number {
+function footerFetchSize(size: number): number {
   return Math.max(8, Math.min(65536, Math.floor(size / 64)));
 }
 
 /** A file's size (asked when the listing has none) and footer, read by range requests. */
-export async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
+async function openParquetFile(client: RemoteClient, file: HubParquetFile, what: string, sendsToken: (url: string) => boolean): Promise<OpenedFile> {
   const anonymous = !sendsToken(file.url);
   const size = file.size ?? (await client.size(file.url, { what, anonymous }));
   const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, sourceStrings.parquetGone(file.filename ?? file.url));
@@ -192,7 +192,7 @@ export async function visitParquetFiles(
 }
 
 /** Every file's footer asked at once; a failure is reported for the first file in order whose footer failed. */
-export async function openParquetFiles(client: RemoteClient, files: readonly HubParquetFile[], what: string, sendsToken: (url: string) => boolean, opened: OpenedFile[]): Promise<void> {
+async function openParquetFiles(client: RemoteClient, files: readonly HubParquetFile[], what: string, sendsToken: (url: string) => boolean, opened: OpenedFile[]): Promise<void> {
   const footers = files.map((file) => {
     const footer = openParquetFile(client, file, what, sendsToken);
     footer.catch(() => undefined);

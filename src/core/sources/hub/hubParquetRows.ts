@@ -20,7 +20,7 @@ const DEFAULT_MAX_GROUP_MB = 1024;
 const MAX_GROUPS_AHEAD = 4;
 const MAX_BYTES_AHEAD = 16 * 1024 * 1024;
 
-export interface ParquetRowsInput {
+interface ParquetRowsInput {
   client: RemoteClient;
   files: HubParquetFile[];
   filters: readonly CompiledFilter[];
@@ -37,7 +37,7 @@ export interface ParquetRowsInput {
   originOf: (index: number) => string;
 }
 
-export interface ParquetRows {
+interface ParquetRows {
   counter: RowCounter;
   /** Columns read (every column of the files, in row order). */
   columnsRead: string[];

@@ -14,9 +14,9 @@ import { RemoteClient } from '../remote/remoteClient';
 import { HubConnection, HubParquetAnswer, HubRowsAnswer, HubSplit } from './hubSplit';
 import { HUB_SOURCE_TYPE } from './hubSourceType';
 
-export const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
+const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
 
-export interface HubInput {
+interface HubInput {
   source: Record<string, unknown>;
   filters: CompiledFilter[];
   options: PreviewOptions;

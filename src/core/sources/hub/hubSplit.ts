@@ -18,7 +18,7 @@ import { rowsFromParquet } from './hubParquetRows';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';
 
 /** Rows the hub gives per request (`length` ≤ 100); the preview's first page from the hub is at most this. */
-export const HUB_PAGE_ROWS = 100;
+const HUB_PAGE_ROWS = 100;
 
 export interface HubRowsAnswer {
   features?: { name: string; type: unknown }[];
@@ -40,7 +40,7 @@ export interface HubConnection {
   what: string;
 }
 
-export interface HubSplitInput {
+interface HubSplitInput {
   hub: HubConnection;
   where: { dataset: string; config: string; split: string };
   /** The error of a missing split (the dataset's splits of the config, named). */

@@ -10,7 +10,7 @@ import { CompiledFilter, numericText } from '../../filters/filterEvaluator';
 import { FilterScalar } from '../../filters/filterSpec';
 import { isPlainObject } from '../../json/objectValues';
 
-export type HubColumnKind = 'int' | 'float' | 'string' | 'bool' | 'other';
+type HubColumnKind = 'int' | 'float' | 'string' | 'bool' | 'other';
 
 const INT_TYPES = new Set(['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64']);
 const SQL_FORBIDDEN = /;|--|\/\*|\*\//;
@@ -18,7 +18,7 @@ const PLAIN_NUMBER = /^[0-9][0-9.]*$/;
 const CANONICAL_INTEGER = /^(0|[1-9][0-9]*)$/;
 
 /** The kind of a hub feature type (`{dtype, _type: 'Value'}`, `{names, _type: 'ClassLabel'}`, …). */
-export function columnKind(type: unknown): HubColumnKind {
+function columnKind(type: unknown): HubColumnKind {
   if (!isPlainObject(type)) return 'other';
   if (type._type === 'ClassLabel') return 'int';
   if (type._type !== 'Value' || typeof type.dtype !== 'string') return 'other';

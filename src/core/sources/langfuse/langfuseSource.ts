@@ -18,9 +18,9 @@ import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeRangeOf } from '../remote/timeRange';
 
-export const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
-export const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
-export const PLATFORM_B_KEY_ENV = ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'] as const;
+const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
+const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
+const PLATFORM_B_KEY_ENV = ['LANGFUSE_PUBLIC_KEY', 'LANGFUSE_SECRET_KEY'] as const;
 const CURRENT_PAGE = 100;
 const LEGACY_PAGE = 100;
 const ROOT_FIELDS = 'core,basic,time,io,metadata,trace_context';

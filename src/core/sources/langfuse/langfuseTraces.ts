@@ -104,7 +104,7 @@ function conversation(trace: PlatformBTrace, observations: readonly Observation[
 }
 
 /** Observations as span events, depth first in time order, the conversation as the root span's items. */
-export function observationEvents(trace: PlatformBTrace, observations: readonly Observation[]): TraceEvent[] {
+function observationEvents(trace: PlatformBTrace, observations: readonly Observation[]): TraceEvent[] {
   const sorted = [...observations].sort(byStart);
   const ids = new Set(sorted.map((o) => String(o.id)));
   const children = new Map<string, Observation[]>();
@@ -145,7 +145,7 @@ export function observationEvents(trace: PlatformBTrace, observations: readonly 
   return events;
 }
 
-export function platformBTrace(trace: PlatformBTrace, sourceUri: string): TraceRecord {
+function platformBTrace(trace: PlatformBTrace, sourceUri: string): TraceRecord {
   const observations = trace.observations ?? [];
   const events = observations.length > 1 ? observationEvents(trace, observations) : undefined;
   const items = conversation(trace, observations);

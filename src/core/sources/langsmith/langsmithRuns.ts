@@ -16,7 +16,7 @@ function numberOrNull(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-export function runMetadata(run: Run): Record<string, unknown> | null {
+function runMetadata(run: Run): Record<string, unknown> | null {
   const extra = isPlainObject(run.extra) ? run.extra : undefined;
   if (extra && isPlainObject(extra.metadata)) return extra.metadata;
   return isPlainObject(run.metadata) ? run.metadata : null;
@@ -50,7 +50,7 @@ function spanType(runType: unknown): 'agent' | 'tool' | 'llm' | 'chain' {
 }
 
 /** Nested runs as span events: depth-first by `dotted_order`, the root's conversation as the root span's items. */
-export function runEvents(root: Run, runs: readonly Run[]): TraceEvent[] {
+function runEvents(root: Run, runs: readonly Run[]): TraceEvent[] {
   const children = new Map<string, Run[]>();
   const sorted = [...runs].sort((a, b) => String(a.dotted_order ?? '').localeCompare(String(b.dotted_order ?? '')));
   for (const run of sorted) {
@@ -83,7 +83,7 @@ export function runEvents(root: Run, runs: readonly Run[]): TraceEvent[] {
   return events;
 }
 
-export function runTrace(run: Run, sourceUri: string, childRuns?: readonly Run[]): TraceRecord {
+function runTrace(run: Run, sourceUri: string, childRuns?: readonly Run[]): TraceRecord {
   const events = childRuns && childRuns.length > 1 ? runEvents(run, childRuns) : undefined;
   const items = events ? rootItemsOfEvents(events) : conversationOf(run.inputs, run.outputs);
   const error = text(run.error);

@@ -15,9 +15,9 @@ import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeOf, timeRangeOf } from '../remote/timeRange';
 
-export const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
-export const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
-export const PLATFORM_A_URL_ENV = ['LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT'] as const;
+const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
+const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
+const PLATFORM_A_URL_ENV = ['LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT'] as const;
 const PAGE_SIZE = 100;
 function firstOf(answer: unknown): Record<string, unknown> | undefined {
   const list = Array.isArray(answer) ? answer : [];

@@ -16,18 +16,18 @@ import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 import { addStats } from '../../engine/scan/rowCounter';
 
 /** Files smaller than this are read on the calling thread only. */
-export const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
+const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
 const FIRST_PAGE_BUDGET_BYTES = 2 * 1024 * 1024;
 const MAIN_CHUNK_BYTES = 256 * 1024;
 const WORKER_CHUNK_BYTES = 4 * 1024 * 1024;
 
 /** `.csv` or `.jsonl` by the name's extension (case-insensitive), else undefined. */
-export function formatOfName(name: string): DataFormat | undefined {
+function formatOfName(name: string): DataFormat | undefined {
   const extension = extname(name).toLowerCase();
   return extension === '.csv' ? 'csv' : extension === '.jsonl' ? 'jsonl' : undefined;
 }
 
-export interface TabularFileInput {
+interface TabularFileInput {
   file: string;
   filtersRaw: unknown[];
   filters: CompiledFilter[];

@@ -10,19 +10,19 @@ import { PreviewOptions } from '../../model/previewTypes';
 import { Redactor } from './redaction';
 import * as l10n from '@vscode/l10n';
 
-export const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
-export const MAX_TRIES = 3;
+const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
+const MAX_TRIES = 3;
 /** First backoff after a 5xx (doubled each try); a `Retry-After` is honoured up to `MAX_RETRY_AFTER_MS`. */
-export const BACKOFF_MS = 200;
-export const MAX_RETRY_AFTER_MS = 20_000;
+const BACKOFF_MS = 200;
+const MAX_RETRY_AFTER_MS = 20_000;
 /** Largest JSON answer read (a hostile or broken server cannot exhaust memory). */
-export const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
+const MAX_ANSWER_BYTES = 256 * 1024 * 1024;
 /** Largest error body read for its reason. */
 const MAX_REASON_BODY = 64 * 1024;
 /** Longest server reason quoted in a message. */
 const MAX_REASON = 300;
 
-export interface RemoteClientConfig {
+interface RemoteClientConfig {
   options: PreviewOptions;
   redactor: Redactor;
   /** Headers sent with every request (credentials). */
@@ -33,7 +33,7 @@ export interface RemoteClientConfig {
   maxAnswerBytes?: number;
 }
 
-export interface RequestContext {
+interface RequestContext {
   /** What is being asked, for messages: "trace_platform_a project 'x'". */
   what: string;
   /** The 404 message ("no project named 'x'"); absent: a 404 is reported as an HTTP status. */

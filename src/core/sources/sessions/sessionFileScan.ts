@@ -22,7 +22,7 @@ export interface ScannedFile {
   subagentMeta?: { meta: SubagentMeta; warnings: string[] };
 }
 
-export interface ScanFileOptions {
+interface ScanFileOptions {
   /** Every line through `JSON.parse`, not the session line kernel. */
   plain?: boolean;
   /** Blocking reads (worker threads). */

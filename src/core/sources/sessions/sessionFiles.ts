@@ -29,7 +29,7 @@ async function isDirectory(path: string): Promise<boolean> {
 }
 
 /** The default session folders for an environment and home folder. */
-export async function defaultSessionRoots(env: Record<string, string | undefined>, homeDir: string): Promise<{ roots: string[]; tried: string[] }> {
+async function defaultSessionRoots(env: Record<string, string | undefined>, homeDir: string): Promise<{ roots: string[]; tried: string[] }> {
   const configured = (env.CLAUDE_CONFIG_DIR ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
   const candidates = configured.length > 0
     ? configured.map((entry) => join(entry, 'projects'))
@@ -39,7 +39,7 @@ export async function defaultSessionRoots(env: Record<string, string | undefined
   return { roots, tried: candidates };
 }
 
-export interface FoundFiles {
+interface FoundFiles {
   files: SessionFile[];
   /** The folders searched (or the single file), for messages. */
   roots: string[];

@@ -30,7 +30,7 @@ export interface KernelLineSink {
 }
 
 /** How a read ended: `unavailable` (no WebAssembly SIMD) and `lineTooLong` mean nothing was read for good. */
-export type KernelReadEnd = 'done' | 'cancelled' | 'unavailable' | 'lineTooLong';
+type KernelReadEnd = 'done' | 'cancelled' | 'unavailable' | 'lineTooLong';
 
 const word = (address: number) => address >> 2;
 const TOP = word(TOP_SPANS);
@@ -240,7 +240,7 @@ async function openFile(path: string, syncReads: boolean): Promise<OpenFile> {
   return { read: async (into, at, length) => (await handle.read(into, at, length, null)).bytesRead, close: () => handle.close() };
 }
 
-export interface KernelReadOptions {
+interface KernelReadOptions {
   signal?: AbortSignal;
   /** Read with blocking calls (for worker threads: about a third of the CPU time of asynchronous reads). */
   syncReads?: boolean;

@@ -2,7 +2,7 @@
 import { isPlainObject } from '../../json/objectValues';
 import { SessionLine } from './sessionRecords';
 
-export type LineOutcome = { line: SessionLine } | { error: string };
+type LineOutcome = { line: SessionLine } | { error: string };
 
 export function parseLine(text: string): LineOutcome {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;

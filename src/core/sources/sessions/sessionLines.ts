@@ -8,7 +8,7 @@ const CHUNK = 1 << 20;
 /** Longest line decoded, in bytes: JSON lines above this are skipped (a string this long would not fit V8 anyway). */
 export const MAX_LINE_BYTES = 256 * (1 << 20);
 
-export interface LineSink {
+interface LineSink {
   /** One line (without its line feed or a trailing carriage return) and its 1-based number. */
   line(text: string, lineNumber: number): void;
   /** A line over MAX_LINE_BYTES, skipped. */

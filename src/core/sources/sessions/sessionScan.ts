@@ -8,7 +8,7 @@ import { sessionStrings } from '../../l10n/sourceStrings';
 import { SYNTHETIC_MODEL, SessionLine, TokenCounts, addTokens, contentBlocks, hasToolResult, messageOf, responseKey, str, systemText, timestampMs, tokenTotal, usageTokens, userText, zeroTokens } from './sessionRecords';
 
 /** Longest `title`, `first_prompt` and `error` kept in a summary, in characters. */
-export const MAX_SUMMARY_TEXT = 10_000;
+const MAX_SUMMARY_TEXT = 10_000;
 
 export interface FileSummary {
   sessionId?: string;

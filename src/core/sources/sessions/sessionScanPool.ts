@@ -45,7 +45,7 @@ export function findSessionWorkerScript(): string | undefined {
   return undefined;
 }
 
-export interface PoolOptions {
+interface PoolOptions {
   /** Worker threads; 0 reads on the calling thread. Default: the CPU count, at most 4. */
   workers?: number;
   workerScript?: string;
@@ -71,7 +71,7 @@ interface StartedWorker {
  * Worker threads started ahead (while the files are still being searched for, so their start-up overlaps the
  * search); `scanSessionFiles` gives them work, or stops them when there are too few files.
  */
-export class ScanWorkers {
+class ScanWorkers {
   readonly started: StartedWorker[] = [];
 
   constructor(script: string, count: number) {

@@ -8,7 +8,7 @@ import { PreviewError } from '../previewError';
 import { FilterStep } from '../../model/previewTypes';
 import { jsonText } from './sessionRecords';
 
-export interface SessionSelection {
+interface SessionSelection {
   sessionId?: string;
   from?: { ms: number; label: string };
   to?: { ms: number; label: string };
@@ -37,7 +37,7 @@ export function parseIsoTime(text: string): number | undefined {
 }
 
 /** "2026-11-01" for midnight UTC, else the ISO time without milliseconds. */
-export function timeLabel(ms: number): string {
+function timeLabel(ms: number): string {
   const iso = new Date(ms).toISOString();
   if (iso.endsWith('T00:00:00.000Z')) return iso.slice(0, 10);
   return iso.endsWith('.000Z') ? `${iso.slice(0, 19)}Z` : iso;
@@ -68,7 +68,7 @@ export function readSelection(source: Record<string, unknown>): SessionSelection
   return selection;
 }
 
-export interface Selectable {
+interface Selectable {
   sessionId: string;
   startMs?: number;
 }

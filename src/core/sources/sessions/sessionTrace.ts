@@ -21,7 +21,7 @@ export interface SubagentRef {
   lastMs?: number;
 }
 
-export interface TraceInput {
+interface TraceInput {
   file: string;
   subagents: SubagentRef[];
   metadata: TraceMetadataRecord;
@@ -85,7 +85,7 @@ function itemsOfLine(line: SessionLine, seen: Map<string, Set<string>>, out: Ite
 }
 
 /** The conversation items of one file, in line order. */
-export async function fileItems(file: string, signal?: AbortSignal): Promise<Item[]> {
+async function fileItems(file: string, signal?: AbortSignal): Promise<Item[]> {
   const items: Item[] = [];
   const seen = new Map<string, Set<string>>();
   await readLines(file, {

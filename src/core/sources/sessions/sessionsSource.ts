@@ -36,12 +36,12 @@ interface SessionEntry {
   endMs?: number;
 }
 
-export interface SessionsInput {
+interface SessionsInput {
   source: Record<string, unknown>;
   options: PreviewOptions;
 }
 
-export interface SessionsLoad {
+interface SessionsLoad {
   result: PreviewResult;
   /** Every kept session's row, oldest first (`trace` only for the first page's rows). */
   rows: PreviewRow[];

@@ -11,11 +11,11 @@ import { counterResult } from '../previewResult';
 import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 
-export const MAX_REDIRECTS = 5;
-export const DEFAULT_URL_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+const DEFAULT_URL_TIMEOUT_MS = 30_000;
 
 /** The format of a url source: the URL string itself must end with `.csv` or `.jsonl`. */
-export function formatOfUrl(url: string): DataFormat | undefined {
+function formatOfUrl(url: string): DataFormat | undefined {
   const lower = url.toLowerCase();
   return lower.endsWith('.csv') ? 'csv' : lower.endsWith('.jsonl') ? 'jsonl' : undefined;
 }
@@ -64,7 +64,7 @@ async function openUrl(start: URL, timeoutMs: number, signal: AbortSignal | unde
   }
 }
 
-export interface UrlInput {
+interface UrlInput {
   url: string;
   filters: CompiledFilter[];
   options: PreviewOptions;
