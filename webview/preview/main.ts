@@ -17,6 +17,7 @@ import { StatusView } from './statusView';
 import { loadViewState, postToHost, saveViewState } from './previewViewState';
 import { onHostMessage } from '../shared/vscodeApi';
 import { guardedListener } from '../../src/core/channel/handshake';
+import { RequestChannel } from '../../src/core/channel/requestChannel';
 import { datasetCommandStrings } from '../../src/core/l10n/cliStrings';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 
@@ -28,8 +29,10 @@ let init: InitMessage | undefined;
 let summary: PreviewSummaryView | undefined;
 let runningGeneration = -1;
 let restored = false;
-let nextRequestId = 1;
-const pendingPages = new Map<number, number>();
+/** Pages of kept rows by request id; the page cache drops a page of an older run by its generation. */
+const pageRequests = new RequestChannel<Extract<HostToWebview, { type: 'page' | 'error' }>>({
+  errorOf: (reply) => (reply.type === 'error' ? new Error(reply.message) : undefined),
+});
 let pages: PageCache | undefined;
 
 const openLocation = (location: PreviewLocation) => postToHost({ type: 'openLocation', location });
@@ -157,9 +160,14 @@ function receive(message: HostToWebview): void {
       viewState.target = message.target;
       saveViewState(viewState);
       pages = new PageCache(message.pageSize, (generation, offset, count) => {
-        const id = nextRequestId++;
-        pendingPages.set(id, offset);
-        postToHost({ type: 'getPage', id, generation, offset, count });
+        pageRequests.request((id) => postToHost({ type: 'getPage', id, generation, offset, count }))
+          .then((reply) => {
+            if (reply.type === 'page' && pages?.store(reply.generation, reply.offset, reply.rows)) {
+              grid.invalidate();
+              refreshDetail();
+            }
+          })
+          .catch(() => pages?.failed(offset));
       });
       return;
     case 'runStarted':
@@ -188,18 +196,9 @@ function receive(message: HostToWebview): void {
       status.failed(message.failure);
       return;
     case 'page':
-      pendingPages.delete(message.id);
-      if (pages?.store(message.generation, message.offset, message.rows)) {
-        grid.invalidate();
-        refreshDetail();
-      }
+    case 'error':
+      pageRequests.settle(message);
       return;
-    case 'error': {
-      const offset = pendingPages.get(message.id);
-      pendingPages.delete(message.id);
-      if (offset !== undefined) pages?.failed(offset);
-      return;
-    }
   }
 }
 

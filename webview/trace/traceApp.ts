@@ -14,7 +14,10 @@ import { setLinkOpener } from '../shared/markdown';
 import { renderTraceHeader } from './traceHeaderView';
 import { onHostMessage, VsCodeApi } from '../shared/vscodeApi';
 import { guardedListener } from '../../src/core/channel/handshake';
+import { RequestChannel, StaleReplyError } from '../../src/core/channel/requestChannel';
 
+/** The host's answers to the view's requests: turns, a span's items, or an error. */
+type TraceReply = Extract<TraceHostToWebview, { type: 'moreResult' | 'spanItemsResult' | 'error' }>;
 
 function spanLabel(span: SpanOutline): HTMLElement {
   return el('span', { className: 'span-label' }, icon(span.type === 'tool' ? 'tools' : 'hubot'), ` ${span.type ? `${span.type} ` : ''}`, el('strong', { text: span.name }),
@@ -25,12 +28,13 @@ export class TraceApp {
   private generation = 0;
   private loaded = 0;
   private total = 0;
-  private nextId = 1;
   private conversation: HTMLElement | undefined;
   private moreButton: HTMLButtonElement | undefined;
-  private pending = new Set<number>();
-  /** Opened spans waiting for their items, by request id. */
-  private spanRequests = new Map<number, { span: SpanOutline; box: HTMLElement }>();
+  /** Pages of turns and span items, by request id; a new `init` makes the waiting ones stale. */
+  private readonly requests = new RequestChannel<TraceReply>({
+    errorOf: (reply) => (reply.type === 'error' ? new Error(reply.error) : undefined),
+    generationOf: (reply) => (reply.type === 'error' ? undefined : reply.generation),
+  });
 
   constructor(private readonly root: HTMLElement, private readonly api: VsCodeApi) {
     setLinkOpener((href) => this.post({ type: 'openLink', href }));
@@ -53,19 +57,9 @@ export class TraceApp {
         this.showLoadError(message);
         return;
       case 'moreResult':
-        if (!this.pending.delete(message.id) || message.generation !== this.generation || message.offset !== this.loaded) return;
-        this.appendTurns(message.turns);
-        return;
-      case 'spanItemsResult': {
-        const request = this.spanRequests.get(message.id);
-        this.spanRequests.delete(message.id);
-        if (request && message.generation === this.generation) this.fillSpan(request.span, request.box, message.items);
-        return;
-      }
+      case 'spanItemsResult':
       case 'error':
-        this.spanRequests.delete(message.id);
-        this.pending.delete(message.id);
-        if (this.moreButton) this.moreButton.disabled = false;
+        this.requests.settle(message);
         return;
     }
   }
@@ -74,8 +68,7 @@ export class TraceApp {
     this.generation = init.generation;
     this.total = init.totalTurns;
     this.loaded = 0;
-    this.pending.clear();
-    this.spanRequests.clear();
+    this.requests.supersede(init.generation);
     const main = el('main', { className: 'trace-main' });
     main.appendChild(renderTraceHeader(init.fileName, init.header, {
       openAsJson: () => this.post({ type: 'command', command: 'openAsJson' }),
@@ -105,9 +98,12 @@ export class TraceApp {
   private spanSection(span: SpanOutline): HTMLElement {
     const section = collapsible(spanLabel(span), () => {
       const box = el('div', { className: 'conversation span-conversation', attrs: { 'data-span-id': span.spanId, 'aria-busy': 'true' } }, el('p', { className: 'muted', text: S.loading }));
-      const id = this.nextId++;
-      this.spanRequests.set(id, { span, box });
-      this.post({ type: 'spanItems', id, generation: this.generation, spanId: span.spanId });
+      this.requests.request((id, generation) => this.post({ type: 'spanItems', id, generation, spanId: span.spanId }))
+        .then((reply) => {
+          if (reply.type === 'spanItemsResult') this.fillSpan(span, box, reply.items);
+        })
+        // An error or a stale answer leaves the span as it is; a new init redraws the view.
+        .catch(() => undefined);
       return box;
     }, false, 'section span-section');
     section.setAttribute('data-testid', 'span');
@@ -143,10 +139,16 @@ export class TraceApp {
 
   private requestMore(): void {
     if (!this.moreButton || this.loaded >= this.total) return;
-    const id = this.nextId++;
-    this.pending.add(id);
+    const offset = this.loaded;
     this.moreButton.disabled = true;
-    this.post({ type: 'more', id, generation: this.generation, offset: this.loaded });
+    this.requests.request((id, generation) => this.post({ type: 'more', id, generation, offset }))
+      .then((reply) => {
+        if (reply.type === 'moreResult' && reply.offset === this.loaded) this.appendTurns(reply.turns);
+      })
+      .catch((error: unknown) => {
+        // A stale answer belongs to a view a new init has replaced; after an error the button works again.
+        if (!(error instanceof StaleReplyError) && this.moreButton) this.moreButton.disabled = false;
+      });
   }
 
   /** What is on screen now, read from the DOM (used by tests through the host). */
