@@ -71,13 +71,14 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
   const file = files[0];
   let result: LogVerification;
-  let curves: ScoreCurves[];
+  /** Only with --curves: they read every sample again. */
+  let curves: ScoreCurves[] | undefined;
   let intervals: MetricInterval[];
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
     collectReleasedMemory();
     result = verifyLog(index);
-    curves = withCurves ? logPassCurves(index) : [];
+    curves = withCurves ? logPassCurves(index) : undefined;
     intervals = logMetricIntervals(index);
   } catch (error) {
     if (error instanceof LogLoadError) {
@@ -88,10 +89,10 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   }
   if (json) {
     const { counts: _counts, ...printed } = result;
-    const statistics = withCurves ? { note: statisticsStrings.curvesNote, intervals, pass_curves: curves } : { intervals };
+    const statistics = curves ? { note: statisticsStrings.curvesNote, intervals, pass_curves: curves } : { intervals };
     io.stdout(`${JSON.stringify({ ...printed, statistics }, null, 2)}\n`);
   } else {
-    const statistics = verifyStatisticsText(withCurves ? curves : undefined, intervals);
+    const statistics = verifyStatisticsText(curves, intervals);
     io.stdout(statistics ? `${humanReport(file, result)}\n${statistics}` : humanReport(file, result));
   }
   return result.counts.mismatch > 0 ? 1 : 0;
