@@ -149,13 +149,13 @@ async function evalLensCount(hub: HubServer): Promise<{ seconds: number; cpu: nu
 
 /** The count alone (no first-page rows), column-wise or by the row-wise reference reader. */
 async function parquetCount(hub: HubServer, size: number, rowWise: boolean): Promise<{ seconds: number; cpu: number; matched: number }> {
-  const options = { limit: 100 };
+  const options = { limit: 100, signal: new AbortController().signal };
   const client = new RemoteClient({ options, redactor: new Redactor(), headers: {}, authCheck: 'bench' });
   const cpu = process.cpuUsage();
   const start = performance.now();
   const count = await countFromParquet({
     client, files: [{ url: `${hub.url}/files/0000.parquet`, size }], filters: compileFilters(FILTERS), allColumns: ['id', 'text', 'score', ...FILTERED],
-    need: 100, what: 'bench split', sendsToken: () => false, options, label: 'bench/split', rowWise,
+    need: 100, what: 'bench split', sendsToken: () => false, options, progress: () => undefined, label: 'bench/split', rowWise,
   });
   return { seconds: (performance.now() - start) / 1000, cpu: cpuSeconds(cpu), matched: count.counter.stats.matched };
 }

@@ -11,6 +11,7 @@ import { loadSessions } from '../src/core/sources/sessions/sessionsSource';
 import { peerBin } from './benchPeers';
 import { BenchResult } from './benchTypes';
 import { ensureSessionSet, SessionSet } from './sessionBenchData';
+import { startRun } from '../src/core/sources/previewDriver';
 
 const FILES = 2000;
 const SMALL_FILES = 200;
@@ -35,7 +36,7 @@ function peakRssMb(): number {
 
 async function childEvalLens(projectsDir: string): Promise<Figures> {
   const start = performance.now();
-  const { rows, result } = await loadSessions({ source: { type: 'coding_agent_sessions', path: projectsDir }, options: { limit: PAGE, env: {} } });
+  const { rows, result } = await loadSessions({ source: { type: 'coding_agent_sessions', path: projectsDir }, ...startRun({ limit: PAGE, env: {} }) });
   const seconds = (performance.now() - start) / 1000;
   if (result.rows.filter((row) => row.values.trace !== undefined).length !== Math.min(PAGE, rows.length)) throw new Error('first page without traces');
   const totalTokens = rows.reduce((sum, row) => sum + (row.values.total_tokens as number), 0);

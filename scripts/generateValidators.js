@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const Ajv2020 = require('ajv/dist/2020').default;
 const standaloneCode = require('ajv/dist/standalone').default;
+const { writeSourceSchema } = require('./assembleSourceSchema');
 
 /** Root schemas (or a definition inside one) and the export name of their validator. */
 const ROOTS = {
@@ -44,6 +45,7 @@ function createAjv(root) {
 }
 
 function generateValidators(root) {
+  writeSourceSchema(root);
   const ajv = createAjv(root);
   const exportsMap = {};
   for (const [name, file] of Object.entries(ROOTS)) {

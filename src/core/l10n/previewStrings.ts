@@ -9,8 +9,8 @@ export const previewStrings = {
   get sourceNotMapping() {
     return l10n.t('the dataset source is missing or not a mapping with a type');
   },
-  unknownSourceType: (type: string) =>
-    l10n.t('unknown source type "{0}": use local, folder, url, dataset_hub, coding_agent_sessions, eval_logs, trace_platform_a or trace_platform_b', type),
+  /** `known`: the source types, in the registry's order. */
+  unknownSourceType: (type: string, known: readonly string[]) => l10n.t('unknown source type "{0}": use {1}', type, known.join(', ')),
   missingField: (type: string, field: string) => l10n.t("a {0} source needs '{1}' (a string)", type, field),
   localExtension: (file: string) => l10n.t('{0}: a local source reads .csv or .jsonl files (by extension); this file has neither', file),
   urlExtension: (url: string) => l10n.t('{0}: a url source must end with .csv or .jsonl (no query string after it)', url),

@@ -7,7 +7,7 @@ import { PreviewError } from './previewError';
 import { PreviewOptions, PreviewResult } from '../model/previewTypes';
 import { isPlainObject } from '../json/objectValues';
 import { runSource } from './previewDriver';
-import { sourceDefinitionFor } from './registry';
+import { SOURCE_DEFINITIONS, sourceDefinitionFor } from './registry';
 
 export { PreviewError } from './previewError';
 
@@ -25,7 +25,7 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   const source = sourceOf(datasetSpecValue);
   const definition = sourceDefinitionFor(String(source.type));
   if (!definition) {
-    throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(String(source.type)));
+    throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(String(source.type), SOURCE_DEFINITIONS.map((known) => known.identifiers[0])));
   }
   return runSource(definition, source, options);
 }

@@ -1,14 +1,16 @@
 /**
- * Runs a source's definition for a preview or an export: the limit made a whole number, the `filters` compiled
- * for the sources that take them (docs/semantics.md §4–5) and none for those that select with their own fields
- * (docs/semantics.md §9.1), required fields checked, and the first page announced exactly once — by the source
- * as soon as it has it, else with the final result.
+ * Runs a source's definition for a preview or an export. The driver owns what every source shares: the limit made a
+ * whole number, the `filters` compiled for the sources that take them (docs/semantics.md §4–5) and none for those
+ * that select with their own fields (docs/semantics.md §9.1), required fields checked, cancellation (a signal always
+ * present, a cancelled run marked incomplete), progress kept in order, the selection funnel, and the first page
+ * announced exactly once — by the source as soon as it has it, else with the final result.
  */
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
-import type { PreviewOptions, PreviewResult } from '../model/previewTypes';
+import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
-import type { SourceContext, SourceDefinition } from './sourceDefinition';
+import { RecordSelection, SelectionCheck } from './selectionFunnel';
+import type { SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
 import { resolveSourcePath } from './sourcePaths';
 
 function compile(source: Record<string, unknown>, specPath: string | undefined): CompiledFilter[] {
@@ -21,7 +23,7 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
   }
 }
 
-function contextOf(definition: SourceDefinition, source: Record<string, unknown>, options: PreviewOptions): SourceContext {
+function contextOf(definition: SourceDefinition, source: Record<string, unknown>, options: SourceOptions, run: SourceRun): SourceContext {
   const type = String(source.type);
   const requiredText = (field: string): string => {
     const value = source[field];
@@ -33,29 +35,58 @@ function contextOf(definition: SourceDefinition, source: Record<string, unknown>
     type,
     filters: definition.selection === 'filters' ? compile(source, options.specPath) : [],
     options,
+    run,
     requiredText,
     requiredPath: (field) => resolveSourcePath(requiredText(field), options.specPath, options.homeDir),
   };
 }
 
-/** The options with `limit` a whole number ≥ 0 and `onFirstPage` called at most once; `sent` says whether it was. */
-function firstPageOnce(options: PreviewOptions): { options: PreviewOptions; sent: () => boolean } {
-  let sent = false;
-  const onFirstPage = options.onFirstPage;
-  const limit = Math.max(0, Math.floor(options.limit));
-  if (!onFirstPage) return { options: { ...options, limit }, sent: () => sent };
-  const once = (partial: PreviewResult): void => {
-    if (sent) return;
-    sent = true;
-    onFirstPage(partial);
-  };
-  return { options: { ...options, limit, onFirstPage: once }, sent: () => sent };
+/** The run of one source: the caller's callbacks behind the driver's own (see SourceRun). */
+export class DriverRun implements SourceRun {
+  private sent = false;
+  private last: PreviewProgress | undefined;
+
+  constructor(private readonly caller: PreviewOptions, readonly signal: AbortSignal) {}
+
+  cancelled(): boolean {
+    return this.signal.aborted;
+  }
+
+  /** Forwards progress in order: an update behind the last one of the same unit (a slower worker) is dropped. */
+  progress(update: PreviewProgress): void {
+    const last = this.last;
+    if (last && last.unit === update.unit && update.done < last.done) return;
+    this.last = update;
+    this.caller.onProgress?.(update);
+  }
+
+  firstPage(partial: PreviewResult | (() => PreviewResult)): void {
+    if (this.sent) return;
+    this.sent = true;
+    this.caller.onFirstPage?.(typeof partial === 'function' ? partial() : partial);
+  }
+
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, hold = true): RecordSelection<R> {
+    return new RecordSelection(checks, limit, (update) => this.progress(update), hold);
+  }
+
+  /** The result as the caller gets it: incomplete when cancelled, and the first page announced if it was not. */
+  finish(result: PreviewResult): PreviewResult {
+    const final = this.cancelled() && result.complete ? { ...result, complete: false } : result;
+    this.firstPage(final);
+    return final;
+  }
+}
+
+/** The options a source sees and the run behind them, from the caller's options. */
+export function startRun(options: PreviewOptions): { options: SourceOptions; run: DriverRun } {
+  const { signal, onProgress: _progress, onFirstPage: _firstPage, ...rest } = options;
+  const run = new DriverRun(options, signal ?? new AbortController().signal);
+  return { options: { ...rest, limit: Math.max(0, Math.floor(options.limit)), signal: run.signal }, run };
 }
 
 /** Reads `source` with its definition and returns the funnel and the first kept rows. */
 export async function runSource(definition: SourceDefinition, source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
-  const run = firstPageOnce(options);
-  const result = await definition.preview(contextOf(definition, source, run.options));
-  if (!run.sent()) run.options.onFirstPage?.(result);
-  return result;
+  const started = startRun(options);
+  return started.run.finish(await definition.preview(contextOf(definition, source, started.options, started.run)));
 }

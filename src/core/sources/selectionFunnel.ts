@@ -5,7 +5,7 @@
  */
 import { sourceStrings } from '../l10n/sourceStrings';
 import { TimeRange, isoOf } from './remote/timeRange';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
+import { FilterStep, PreviewProgress, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 
 export interface SelectionCheck<R> {
   field: string;
@@ -50,7 +50,7 @@ export class RecordSelection<R> {
   constructor(
     private readonly checks: readonly SelectionCheck<R>[],
     private readonly limit: number | undefined,
-    private readonly options: PreviewOptions,
+    private readonly report: (progress: PreviewProgress) => void,
     /** False: kept records are only counted, the caller hands each over as `offer` says it is kept (a row sink). */
     private readonly hold = true,
   ) {
@@ -88,7 +88,7 @@ export class RecordSelection<R> {
   }
 
   private progress(): void {
-    this.options.onProgress?.({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.keptCount });
+    this.report({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.keptCount });
   }
 
   /** The kept records, oldest first. */

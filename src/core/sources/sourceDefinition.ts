@@ -4,7 +4,8 @@
  * registry.ts; every place that treats source types differently reads them from here.
  */
 import type { CompiledFilter } from '../filters/filterEvaluator';
-import type { PreviewOptions, PreviewResult, RecordNoun, SourceFacts } from '../model/previewTypes';
+import type { PreviewOptions, PreviewProgress, PreviewResult, RecordNoun, SourceFacts } from '../model/previewTypes';
+import type { RecordSelection, SelectionCheck } from './selectionFunnel';
 
 /** A file or folder field, resolved against the spec's folder (docs/semantics.md §2). */
 export interface SourcePathField {
@@ -53,15 +54,43 @@ interface SourceAuthoring {
   knownValues?: (field: string, facts: SourceFacts) => readonly string[];
 }
 
-/** What a source is given to read its rows: the spec's source, its compiled filters and the preview options. */
+/**
+ * The preview options as a source sees them: `limit` a whole number ≥ 0 and `signal` always present. Progress and
+ * the first page go through the run (SourceRun), never to the caller directly.
+ */
+export type SourceOptions = Omit<PreviewOptions, 'signal' | 'onProgress' | 'onFirstPage'> & { readonly signal: AbortSignal };
+
+/**
+ * What the driver (previewDriver.ts) owns for one run of a source: cancellation, progress, the first page and the
+ * selection funnel. A source reports through it; the driver keeps progress in order and paced, announces the first
+ * page once, and marks a cancelled run incomplete.
+ */
+export interface SourceRun {
+  /** True once the preview or export was cancelled: stop reading, return what was read. */
+  cancelled(): boolean;
+  /** How far the reading is. */
+  progress(update: PreviewProgress): void;
+  /**
+   * The first page, as soon as `limit` rows are kept (later calls, and the final result, are ignored). A function
+   * is called only for the first call, so a page costly to build is built once.
+   */
+  firstPage(partial: PreviewResult | (() => PreviewResult)): void;
+  /**
+   * The selection funnel of a source that selects records with its own fields (docs/semantics.md §9.1): the checks
+   * in order, `limit` kept, progress reported per record. `hold` false: kept records are only counted (a row sink).
+   */
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, hold?: boolean): RecordSelection<R>;
+}
+
+/** What a source is given to read its rows: the spec's source, its compiled filters, the options and the run. */
 export interface SourceContext {
   source: Record<string, unknown>;
   /** The type as the spec spells it (for messages). */
   type: string;
   /** The compiled `filters` (none for a source that selects with its own fields). */
   filters: CompiledFilter[];
-  /** The options, `limit` a whole number ≥ 0. */
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
   /** A field that must be a non-empty string; else an invalid-source error naming it. */
   requiredText: (field: string) => string;
   /** A required path field, resolved against the spec's folder (docs/semantics.md §2). */
@@ -82,7 +111,8 @@ export interface SourceDefinition {
   authoring: SourceAuthoring;
   /**
    * Reads the source and returns the funnel and the first `limit` kept rows. Every kept row also goes to
-   * `options.onRow` when it is set (an export): the preview and the export read one stream of rows.
+   * `options.onRow` when it is set (an export): the preview and the export read one stream of rows. A cancelled
+   * run returns what it read; the driver marks it incomplete.
    */
   preview: (context: SourceContext) => Promise<PreviewResult>;
 }

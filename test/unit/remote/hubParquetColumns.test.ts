@@ -99,7 +99,7 @@ async function count(bytes: ArrayBuffer, filters: Record<string, unknown>[], row
   const { client, ranges } = memoryClient(bytes);
   const result = await countFromParquet({
     client, files: Array.from({ length: files }, (_, k) => ({ url: `http://files.test/${k}.parquet` })), filters: compileFilters(filters), allColumns: COLUMNS,
-    need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50 }, label: 'test/split', rowWise,
+    need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50, signal: new AbortController().signal }, progress: () => undefined, label: 'test/split', rowWise,
   });
   return { stats: result.counter.stats, keptRows: result.keptRows, complete: result.complete, ranges: ranges() };
 }
@@ -192,7 +192,7 @@ describe('hub Parquet counted column-wise', () => {
     const filters = [{ op: 'greater_than', expression: '{{ sample.score }}', value: 0.5 }];
     const result = await countFromParquet({
       client: fake as unknown as RemoteClient, files, filters: compileFilters(filters), allColumns: COLUMNS,
-      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50 }, label: 'test/split',
+      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50, signal: new AbortController().signal }, progress: () => undefined, label: 'test/split',
     });
     assert.equal(heldUntilAll, files.length);
     const one = await count(bytes, filters, false);
@@ -241,7 +241,7 @@ describe('hub Parquet counted column-wise', () => {
     let groupsDoneWhenGiven = -1;
     const result = await countFromParquet({
       client: memoryClient(bytes).client, files: [{ url: 'http://files.test/0.parquet' }], filters: compileFilters([{ op: 'exists', expression: '{{ sample.required }}' }]), allColumns: COLUMNS,
-      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50, onProgress: () => groupsDone++ }, label: 'test/split',
+      need: 50, what: 'test split', sendsToken: () => false, options: { limit: 50, signal: new AbortController().signal }, progress: () => groupsDone++, label: 'test/split',
       onKeptRows: (rows) => {
         given.push([...rows]);
         groupsDoneWhenGiven = groupsDone;

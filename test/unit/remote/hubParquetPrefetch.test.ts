@@ -54,7 +54,7 @@ describe('hub Parquet count: range requests overlapped', () => {
     };
     const result = await countFromParquet({
       client: fake as unknown as RemoteClient, files: [{ url: 'http://files.test/0.parquet' }], filters: compileFilters([{ op: 'equals', expression: '{{ sample.note }}', value: 3 }]),
-      allColumns: ['text', 'note'], need: 10, what: 'test split', sendsToken: () => false, options: { limit: 10 }, label: 'test/split',
+      allColumns: ['text', 'note'], need: 10, what: 'test split', sendsToken: () => false, options: { limit: 10, signal: new AbortController().signal }, progress: () => undefined, label: 'test/split',
     });
     assert.equal(footerRequests, 1);
     assert.equal(chunkRequests, groups, 'one request per row group');

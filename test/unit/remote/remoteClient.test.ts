@@ -142,9 +142,9 @@ describe('credentials', () => {
     assert.equal(await resolveCredential(undefined, 'api_key', ['NOPE', 'LANGSMITH_API_KEY'], options()), 'from-env');
   });
   test('a missing credential names the field and the environment variables', async () => {
-    await assert.rejects(requireCredential(undefined, 'api_key', ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'], { limit: 1, env: {} }), /'api_key'.*LANGSMITH_API_KEY or LANGCHAIN_API_KEY/);
-    await assert.rejects(resolveCredential({ secret: 'S' }, 'api_key', [], { limit: 1, env: {} }), /secret 'S'/);
-    await assert.rejects(resolveCredential({ env: 'UNSET' }, 'api_key', [], { limit: 1, env: {} }), /environment variable UNSET/);
+    await assert.rejects(requireCredential(undefined, 'api_key', ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'], { env: {} }), /'api_key'.*LANGSMITH_API_KEY or LANGCHAIN_API_KEY/);
+    await assert.rejects(resolveCredential({ secret: 'S' }, 'api_key', [], { env: {} }), /secret 'S'/);
+    await assert.rejects(resolveCredential({ env: 'UNSET' }, 'api_key', [], { env: {} }), /environment variable UNSET/);
   });
 });
 

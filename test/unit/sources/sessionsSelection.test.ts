@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { loadSessions } from '../../../src/core/sources/sessions/sessionsSource';
+import { startRun } from '../../../src/core/sources/previewDriver';
 import { findSessionWorkerScript } from '../../../src/core/sources/sessions/sessionScanPool';
 import { parseIsoTime } from '../../../src/core/sources/sessions/sessionSelection';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../../../src/core/model/previewTypes';
@@ -125,7 +126,7 @@ describe('coding_agent_sessions on a directory of many files', () => {
     mkdirSync(join(dir, 'empty'));
     writeFileSync(join(dir, 'notes.txt'), 'not a session');
     let firstPages = 0;
-    const load = await loadSessions({ source: { type: 'coding_agent_sessions', path: dir, limit: 500 }, options: { limit: 25, env: {}, onFirstPage: () => firstPages++ } });
+    const load = await loadSessions({ source: { type: 'coding_agent_sessions', path: dir, limit: 500 }, ...startRun({ limit: 25, env: {}, onFirstPage: () => firstPages++ }) });
     assert.equal(firstPages, 1);
     assert.equal(load.result.total, 600);
     assert.equal(load.result.matched, 500);
@@ -148,8 +149,8 @@ describe('coding_agent_sessions on a directory of many files', () => {
     assert.ok(script, 'the build writes dist/worker/sessionScan.js');
     const progress: number[] = [];
     const source = { type: 'coding_agent_sessions', path: dir };
-    const here = await loadSessions({ source, options: { limit: 30, env: {}, workers: 0 } });
-    const threads = await loadSessions({ source, options: { limit: 30, env: {}, workers: 2, onProgress: (p) => progress.push(p.done) } });
+    const here = await loadSessions({ source, ...startRun({ limit: 30, env: {}, workers: 0 }) });
+    const threads = await loadSessions({ source, ...startRun({ limit: 30, env: {}, workers: 2, onProgress: (p) => progress.push(p.done) }) });
     assert.deepEqual(threads.rows, here.rows);
     assert.deepEqual(threads.result, here.result);
     assert.equal(here.result.total, 601);
@@ -161,7 +162,7 @@ describe('coding_agent_sessions on a directory of many files', () => {
     const controller = new AbortController();
     const result = await loadSessions({
       source: { type: 'coding_agent_sessions', path: join(root, 'many') },
-      options: { limit: 10, env: {}, workers: 2, signal: controller.signal, onProgress: (p) => { if (p.done === 50) controller.abort(); } },
+      ...startRun({ limit: 10, env: {}, workers: 2, signal: controller.signal, onProgress: (p) => { if (p.done === 50) controller.abort(); } }),
     });
     assert.equal(result.result.complete, false);
     assert.equal(result.result.total, 50);

@@ -1,8 +1,12 @@
 /** The registry of source types: one definition per schema source type, each complete and agreeing with the schema. */
 import { test } from 'node:test';
 import * as assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as path from 'node:path';
 import datasetSourceSchema from '../../../schemas/dataset-source.schema.json';
 import { SOURCE_DEFINITIONS, SOURCE_LOCATION_FIELDS, sourceDefinitionFor } from '../../../src/core/sources/registry';
+import { repoRoot } from '../schema/schemaTestSupport';
 import { SELECTING_SOURCE_TYPES } from '../../../src/core/validation/sourceSelectionCheck';
 
 interface SchemaVariant {
@@ -62,4 +66,13 @@ test('each definition is complete: its fields are the schema variant fields, it 
 
 test('the location fields keep the order the failure view has always searched them in', () => {
   assert.deepEqual(SOURCE_LOCATION_FIELDS, ['file_path', 'directory_path', 'url', 'path']);
+});
+
+test('the committed dataset-source schema is what the sources\' schema parts assemble to', () => {
+  const load = createRequire(__filename);
+  const assembler = load(path.join(repoRoot, 'scripts/assembleSourceSchema.js')) as { assembleSourceSchema: (root: string) => string; SOURCE_SCHEMA_TARGET: string };
+  const committed = readFileSync(path.join(repoRoot, assembler.SOURCE_SCHEMA_TARGET), 'utf8');
+  assert.equal(committed, assembler.assembleSourceSchema(repoRoot), 'run npm run build and commit schemas/dataset-source.schema.json');
+  const parts = SOURCE_DEFINITIONS.map((definition) => definition.identifiers[0]);
+  assert.deepEqual(JSON.parse(committed).$defs.DatasetSource.properties.type.enum, parts);
 });

@@ -1,5 +1,5 @@
 /**
- * Traces of kept sample rows that were kept without one (PreviewOptions.traceRows): each such row remembers only
+ * Traces of kept sample rows that were kept without one (SourceOptions.traceRows): each such row remembers only
  * where its sample is, and its trace is built again from the log when a page shows it.
  */
 import { PreviewRow } from '../../model/previewTypes';

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow } from '../../model/previewTypes';
+import { FilterStep, PreviewResult, PreviewRow } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
 import { EVAL_LOG_SAMPLE_COLUMNS } from './evalLogColumns';
 import { LoadedSample, LogFile, ReadContext, SampleLocator, isEvalArchive, isJsonLog, reloadSamples, samplesOfLog } from './logSamples';
@@ -22,6 +22,7 @@ import type { EvalLogsInput } from './evalLogsInput';
 import { WarningList } from './warningList';
 import { DeferredTraces } from './deferredTraces';
 import type { SkippedMembers } from './leanSample';
+import type { SourceOptions } from '../sourceDefinition';
 
 export type { EvalLogsInput } from './evalLogsInput';
 
@@ -112,7 +113,7 @@ export async function previewEvalLogs(input: EvalLogsInput): Promise<PreviewResu
 class EvalLogPass {
   private readonly rows: PreviewRow[] = [];
   // A row sink (an export) takes every row, with its trace, as soon as it is read; only the page is kept.
-  private readonly sink: PreviewOptions['onRow'];
+  private readonly sink: SourceOptions['onRow'];
   private readonly pageSize: number;
   private readonly maxBytes: number;
   /** Rows after the first `traceRows` keep only where their sample is; their trace is built when a page shows them. */
@@ -167,7 +168,7 @@ class EvalLogPass {
   private progress(): void {
     const read = this.seen + this.ranges.reduce((sum, range) => sum + range.progress(), 0);
     const matched = this.input.limit === undefined ? read : Math.min(read, this.input.limit);
-    this.input.options.onProgress?.(
+    this.input.run.progress(
       this.single
         ? { done: read, total: this.samplesInFile || undefined, unit: 'records', rowsSeen: read, rowsKept: matched }
         : { done: this.filesDone, total: this.logs.length, unit: 'files', rowsSeen: read, rowsKept: matched },
@@ -258,7 +259,7 @@ class EvalLogPass {
 
   /** One sample read here: counted, its keys collected, its row kept (the page) or its start time (with `limit`). */
   private take(loaded: LoadedSample, log: LogFile, fileBase: number): void {
-    const { options, limit } = this.input;
+    const { limit } = this.input;
     this.seen++;
     if (this.seen <= FACT_SAMPLES) {
       collectKeys(this.metadataKeys, loaded.sample.metadata);
@@ -269,7 +270,7 @@ class EvalLogPass {
         this.keepRow(loaded);
         if (this.rows.length === this.pageSize && !this.firstPageSent) {
           this.firstPageSent = true;
-          options.onFirstPage?.(this.result(false));
+          this.input.run.firstPage(this.result(false));
           this.startWorkers?.();
         }
       }

@@ -24,6 +24,6 @@ export const evalLogsSource: SourceDefinition = {
   authoring: { factsKey: pathFactsKey, factsFields: [], factsNeedPreview: true },
   preview: (context) => {
     const limit = context.source.limit === undefined || context.source.limit === null ? undefined : (context.source.limit as number);
-    return previewEvalLogs({ path: context.requiredPath('path'), limit, options: context.options });
+    return previewEvalLogs({ path: context.requiredPath('path'), limit, options: context.options, run: context.run });
   },
 };

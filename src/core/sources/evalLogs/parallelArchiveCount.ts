@@ -8,9 +8,9 @@ import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { findWorkerScript } from '../../engine/pool/parallelCount';
-import { PreviewOptions } from '../../model/previewTypes';
 import { EvalCountJob, EvalCountMessage, EvalCountResult } from './evalLogCountMessages';
 import * as l10n from '@vscode/l10n';
+import type { SourceOptions } from '../sourceDefinition';
 
 /** The build writes evalLogCount.worker.ts to `dist/worker/evalLogCount.js`. */
 const WORKER_FILE = 'evalLogCount.js';
@@ -18,7 +18,7 @@ const WORKER_FILE = 'evalLogCount.js';
 const PARALLEL_MIN_SAMPLES = 2000;
 
 /** How many threads count an archive of `samples` samples (1 = the calling thread only), and the worker script. */
-export function archiveCountPlan(samples: number, options: PreviewOptions): { threads: number; script?: string } {
+export function archiveCountPlan(samples: number, options: SourceOptions): { threads: number; script?: string } {
   const threads = options.workers !== undefined ? Math.max(0, Math.floor(options.workers)) : Math.min(4, Math.max(1, availableParallelism()));
   if (threads < 2 || samples < PARALLEL_MIN_SAMPLES) return { threads: 1 };
   const beside = options.workerScript ? join(dirname(options.workerScript), WORKER_FILE) : undefined;

@@ -121,7 +121,7 @@ function transcriptRow(raw: Record<string, unknown>, part: DatabasePart, rowInde
 }
 
 export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<PreviewResult> {
-  const { options } = input;
+  const { options, run } = input;
   const warnings = new WarningList();
   const zstdStarted = startZstdWasm();
   const names = await databaseFiles(input.path);
@@ -134,7 +134,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   /** Rows given to the row sink so far. */
   let handed = 0;
   for (const name of names) {
-    if (options.signal?.aborted) break;
+    if (run.cancelled()) break;
     const file = join(input.path, name);
     const unreadable = (error: unknown) => new PreviewError('unreadableSource', sourceStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
     const { buffer, close } = await fileBuffer(file).catch((error: unknown) => {
@@ -160,7 +160,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
     } finally {
       await close();
     }
-    options.onProgress?.({ done: parts.length, total: names.length, unit: 'files', rowsSeen: total, rowsKept: total });
+    run.progress({ done: parts.length, total: names.length, unit: 'files', rowsSeen: total, rowsKept: total });
   }
   if (!columns.includes('trace')) columns.push('trace');
   if (!options.onRow) for (const row of rows) row.values = inColumnOrder(row.values, columns);
@@ -174,13 +174,12 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
     removedPerFilter: steps,
     notComparable: 0,
     warnings: warnings.list(),
-    complete: !options.signal?.aborted,
+    complete: !run.cancelled(),
     selection: true,
     recordNoun: 'transcripts',
     countedBy: sourceStrings.countedDatabase(parts.length),
     sourceFacts: { metadataKeys: metadataKeysOf(rows), scoreKeys: [] },
   };
-  options.onFirstPage?.(result);
   return result;
 }
 

@@ -15,6 +15,6 @@ export const folderSource: SourceDefinition = {
   preview: (context) => {
     const directory = context.requiredPath('directory_path');
     const extension = typeof context.source.extension === 'string' ? context.source.extension : undefined;
-    return previewFolder({ directory, extension, filters: context.filters, options: context.options });
+    return previewFolder({ directory, extension, filters: context.filters, options: context.options, run: context.run });
   },
 };

@@ -12,9 +12,10 @@ import { previewStrings } from '../../l10n/previewStrings';
 import { splitFrontMatter } from './frontMatter';
 import { PreviewError } from '../previewError';
 import { counterResult } from '../previewResult';
-import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { PreviewResult } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { setOwn } from '../../json/objectValues';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const RESERVED_COLUMNS = ['sample_id', 'file_name', 'content'] as const;
 
@@ -22,7 +23,8 @@ interface FolderInput {
   directory: string;
   extension?: string;
   filters: CompiledFilter[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
 interface FolderFile {
@@ -114,7 +116,7 @@ function folderRow(bytes: Buffer, relative: string, warn: (message: string) => v
 }
 
 export async function previewFolder(input: FolderInput): Promise<PreviewResult> {
-  const { directory, filters, options } = input;
+  const { directory, filters, options, run } = input;
   const counter = new RowCounter(filters, options.limit, directory);
   counter.onRow = options.onRow;
   const warnAt = (message: string, file?: string) => {
@@ -133,11 +135,10 @@ export async function previewFolder(input: FolderInput): Promise<PreviewResult> 
   }
   const files = await listFiles(directory, extension, warnAt, options.signal);
   const columns: string[] = [...RESERVED_COLUMNS];
-  let firstPageSent = false;
   const result = (complete: boolean) => counterResult(filters, counter, columns, complete);
   let done = 0;
   for (const file of files) {
-    if (options.signal?.aborted) break;
+    if (run.cancelled()) break;
     let bytes: Buffer;
     try {
       bytes = await readFile(file.path);
@@ -149,15 +150,10 @@ export async function previewFolder(input: FolderInput): Promise<PreviewResult> 
     for (const key of Object.keys(row)) if (!columns.includes(key)) columns.push(key);
     if (counter.test(row)) {
       counter.kept(row, file.path);
-      if (counter.pageFull && !firstPageSent) {
-        firstPageSent = true;
-        options.onFirstPage?.(result(false));
-      }
+      if (counter.pageFull) run.firstPage(() => result(false));
     }
     done++;
-    options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+    run.progress({ done, total: files.length, unit: 'files', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
   }
-  const final = result(!options.signal?.aborted);
-  if (!firstPageSent) options.onFirstPage?.(final);
-  return final;
+  return result(!run.cancelled());
 }

@@ -21,5 +21,5 @@ export const hubSource: SourceDefinition = {
     factsFields: ['path', 'split', 'load_dataset_kwargs'],
     factsNeedPreview: false,
   },
-  preview: (context) => previewDatasetHub({ source: context.source, filters: context.filters, options: context.options }),
+  preview: (context) => previewDatasetHub({ source: context.source, filters: context.filters, options: context.options, run: context.run }),
 };

@@ -8,13 +8,14 @@
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
 import { CompiledFilter, referencedColumns } from '../../filters/filterEvaluator';
-import { PreviewOptions } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { PreviewError } from '../previewError';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { cellOf } from './parquetCells';
 import { ValueTest, chunkDecoder, columnChunkOutcomes, flatSchemaPaths } from './parquetColumnOutcomes';
+import type { PreviewProgress } from '../../model/previewTypes';
+import type { SourceOptions } from '../sourceDefinition';
 
 export { normaliseCell } from './parquetCells';
 
@@ -127,7 +128,9 @@ interface ParquetCountInput {
   what: string;
   /** Whether a file's URL may receive the hub token. */
   sendsToken: (url: string) => boolean;
-  options: PreviewOptions;
+  options: SourceOptions;
+  /** How far the reading is (the run's progress). */
+  progress: (update: PreviewProgress) => void;
   label: string;
   /** Tests every row as a row object even where the column-wise evaluation applies (the reference path). */
   rowWise?: boolean;
@@ -297,7 +300,7 @@ class SplitCount {
 
   private groupDone(done: number, total: number): void {
     this.pageKnown();
-    this.input.options.onProgress?.({ done, total, unit: 'records', rowsSeen: this.counter.stats.total, rowsKept: this.counter.stats.matched });
+    this.input.progress({ done, total, unit: 'records', rowsSeen: this.counter.stats.total, rowsKept: this.counter.stats.matched });
   }
 
   /** Counts one file's rows; false when cancelled. */

@@ -7,12 +7,13 @@
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../../model/previewTypes';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { setOwn } from '../../json/objectValues';
 import { RemoteClient } from '../remote/remoteClient';
 import { HubParquetFile, OpenedFile, readRowGroupColumns, unreadable, visitParquetFiles } from './hubParquetCount';
 import { cellOf, normaliseCell } from './parquetCells';
+import type { PreviewProgress } from '../../model/previewTypes';
+import type { SourceOptions } from '../sourceDefinition';
 
 /** Largest row group read at once (compressed, every column) without `maxEntryMB`. */
 const DEFAULT_MAX_GROUP_MB = 1024;
@@ -31,7 +32,9 @@ interface ParquetRowsInput {
   what: string;
   /** Whether a file's URL may receive the hub token. */
   sendsToken: (url: string) => boolean;
-  options: PreviewOptions;
+  options: SourceOptions;
+  /** How far the reading is (the run's progress). */
+  progress: (update: PreviewProgress) => void;
   label: string;
   /** The origin of the row at a global index of the split (in file order). */
   originOf: (index: number) => string;
@@ -133,7 +136,7 @@ export async function rowsFromParquet(input: ParquetRowsInput): Promise<ParquetR
         const row = rowOf(data, i);
         if (counter.test(row)) counter.kept(row, input.originOf(rowBase + starts[g] + i));
       }
-      options.onProgress?.({ done: rowBase + starts[g] + groupRows, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
+      input.progress({ done: rowBase + starts[g] + groupRows, total, unit: 'records', rowsSeen: counter.stats.total, rowsKept: counter.stats.matched });
     }
     return true;
   }

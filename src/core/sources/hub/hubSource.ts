@@ -6,20 +6,22 @@ import * as l10n from '@vscode/l10n';
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewWarning } from '../../model/previewTypes';
+import { PreviewResult, PreviewWarning } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
 import { environmentOf, firstEnv, resolveEndpoint } from '../remote/credentials';
 import { Redactor } from '../remote/redaction';
 import { RemoteClient } from '../remote/remoteClient';
 import { HubConnection, HubParquetAnswer, HubRowsAnswer, HubSplit } from './hubSplit';
 import { HUB_SOURCE_TYPE } from './hubSourceType';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
 
 interface HubInput {
   source: Record<string, unknown>;
   filters: CompiledFilter[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
 /** A request started before its answer is needed: a failure surfaces only where the answer is awaited. */
@@ -54,7 +56,7 @@ function hubQueryOf(source: Record<string, unknown>): HubQuery {
 }
 
 /** The client of the hub's API, with the token of `HF_TOKEN` sent only to the hub. */
-function connectHub(dataset: string, options: PreviewOptions): HubConnection {
+function connectHub(dataset: string, options: SourceOptions): HubConnection {
   const base = resolveEndpoint(undefined, 'EVAL_LENS_HUB_URL', ['EVAL_LENS_HUB_URL'], HUB_DEFAULT_URL, options);
   const token = firstEnv(environmentOf(options), ['HF_TOKEN']);
   const redactor = new Redactor();
@@ -81,7 +83,7 @@ function chooseConfig(dataset: string, wantedConfig: string | undefined, configs
 }
 
 export async function previewDatasetHub(input: HubInput): Promise<PreviewResult> {
-  const { source, filters, options } = input;
+  const { source, filters, options, run } = input;
   const { dataset, split, wantedConfig, warnings } = hubQueryOf(source);
   const hub = connectHub(dataset, options);
   const { client, api, what } = hub;
@@ -102,7 +104,7 @@ export async function previewDatasetHub(input: HubInput): Promise<PreviewResult>
   const parquetRequest = filters.length > 0 || options.onRow ? startEarly(client.json<HubParquetAnswer>(api('/parquet', { dataset, config }), { what, notFound: noSplit })) : undefined;
   const first = await firstRequest;
   const features = (first?.features ?? []).filter((f) => isPlainObject(f) && typeof f.name === 'string');
-  const reader = new HubSplit({ hub, where, noSplit, features, configs, splits, warnings, filters, options, parquetRequest });
+  const reader = new HubSplit({ hub, where, noSplit, features, configs, splits, warnings, filters, options, run, parquetRequest });
 
   // Every kept row for a row sink: read from the Parquet files, whatever the hub could count.
   if (options.onRow) return reader.rowsHere();

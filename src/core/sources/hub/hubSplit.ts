@@ -9,13 +9,14 @@ import { ORDERING_OPS } from '../../filters/filterSpec';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { buildResult } from '../previewResult';
-import { FilterStep, PreviewOptions, PreviewResult, PreviewRow, PreviewWarning, SourceFacts } from '../../model/previewTypes';
+import { FilterStep, PreviewResult, PreviewRow, PreviewWarning, SourceFacts } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { forEachLimited } from '../remote/detailRequests';
 import { HubParquetFile, countFromParquet } from './hubParquetCount';
 import { rowsFromParquet } from './hubParquetRows';
 import { everyRow, isNull, translateFilters, whereOf } from './hubWhere';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 /** Rows the hub gives per request (`length` ≤ 100); the preview's first page from the hub is at most this. */
 const HUB_PAGE_ROWS = 100;
@@ -50,7 +51,8 @@ interface HubSplitInput {
   splits: { config: string; split: string }[];
   warnings: PreviewWarning[];
   filters: CompiledFilter[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
   /** The Parquet files, asked for early (with filters or a row sink). */
   parquetRequest: Promise<HubParquetAnswer | undefined> | undefined;
 }
@@ -130,7 +132,7 @@ export class HubSplit {
   }
 
   private async countByHub(translated: string[]): Promise<PreviewResult> {
-    const { filters, options } = this.input;
+    const { filters } = this.input;
     const start = await this.filterCount(everyRow(filters[0].column!), '0');
     const counts = [Number(start.num_rows_total ?? 0)];
     let partial = start.partial === true;
@@ -147,7 +149,7 @@ export class HubSplit {
         notComparable = Number((await this.filterCount(nullCondition, '0')).num_rows_total ?? 0);
       }
       steps.push({ index: filter.index, label: filterLabel(filter.spec), removed: counts[k - 1] - counts[k], notComparable });
-      options.onProgress?.({ done: k, total: translated.length, unit: 'records', rowsSeen: counts[0], rowsKept: counts[k] });
+      this.input.run.progress({ done: k, total: translated.length, unit: 'records', rowsSeen: counts[0], rowsKept: counts[k] });
     }
     this.truncated(last);
     const result: PreviewResult = {
@@ -186,7 +188,7 @@ export class HubSplit {
     const { hub, filters, options, warnings } = this.input;
     const { files, partial } = await this.parquetFiles();
     const { client, what, sendsToken } = hub;
-    const read = await rowsFromParquet({ client, files, filters, columns: this.columns, need: options.limit, what, sendsToken, options, label: this.label, originOf: (index) => this.rowFile(index) });
+    const read = await rowsFromParquet({ client, files, filters, columns: this.columns, need: options.limit, what, sendsToken, options, progress: (update) => this.input.run.progress(update), label: this.label, originOf: (index) => this.rowFile(index) });
     const result = buildResult({
       filters,
       stats: read.counter.stats,
@@ -210,7 +212,7 @@ export class HubSplit {
       early.catch(() => undefined);
     };
     const { client, what, sendsToken } = hub;
-    const count = await countFromParquet({ client, files, filters, allColumns: this.columns, need, what, sendsToken, options, label: this.label, onKeptRows });
+    const count = await countFromParquet({ client, files, filters, allColumns: this.columns, need, what, sendsToken, options, progress: (update) => this.input.run.progress(update), label: this.label, onKeptRows });
     const rows = count.complete ? await (early ?? this.keptRows(count.keptRows)) : [];
     const result = buildResult({
       filters,

@@ -29,5 +29,5 @@ export const langfuseSource: SourceDefinition = {
     factsFields: [],
     factsNeedPreview: false,
   },
-  preview: (context) => previewTracePlatformB(context.source, context.options),
+  preview: (context) => previewTracePlatformB(context.source, context.options, context.run),
 };

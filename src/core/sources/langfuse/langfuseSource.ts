@@ -6,7 +6,7 @@
 import * as l10n from '@vscode/l10n';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
+import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
 import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
 import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from '../remote/credentials';
@@ -17,6 +17,7 @@ import { RecordSelection, SelectionCheck, limitOf, timeChecks } from '../selecti
 import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeRangeOf } from '../remote/timeRange';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const PLATFORM_B_DEFAULT_URL = 'https://cloud.langfuse.com';
 const PLATFORM_B_URL_ENV = ['LANGFUSE_BASE_URL', 'LANGFUSE_HOST'] as const;
@@ -32,7 +33,7 @@ function oneOrMany(value: unknown): string[] | undefined {
   return undefined;
 }
 
-async function keysOf(source: Record<string, unknown>, options: PreviewOptions): Promise<{ publicKey: string; secretKey: string }> {
+async function keysOf(source: Record<string, unknown>, options: SourceOptions): Promise<{ publicKey: string; secretKey: string }> {
   const combined = await resolveCredential(source.api_key, 'api_key', [], options);
   if (combined !== undefined) {
     const colon = combined.indexOf(':');
@@ -65,7 +66,7 @@ interface LangfuseConnection {
 }
 
 /** The client of the project's API: the keys as Basic authentication, never in a message. */
-async function clientOf(source: Record<string, unknown>, options: PreviewOptions): Promise<RemoteClient> {
+async function clientOf(source: Record<string, unknown>, options: SourceOptions): Promise<RemoteClient> {
   const { publicKey, secretKey } = await keysOf(source, options);
   const redactor = new Redactor();
   redactor.add(secretKey);
@@ -106,7 +107,7 @@ function selectionOf(source: Record<string, unknown>): Selection {
   return { range, traceIds, sessionIds, tags, checks };
 }
 
-export async function previewTracePlatformB(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
+export async function previewTracePlatformB(source: Record<string, unknown>, options: SourceOptions, run: SourceRun): Promise<PreviewResult> {
   const project = typeof source.project === 'string' ? source.project : '';
   if (project === '') throw new PreviewError('invalidSource', sourceStrings.missingProject);
   const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
@@ -114,23 +115,23 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   const limit = limitOf(source);
   const connection = { client: await clientOf(source, options), endpoint, what: `${LANGFUSE_SOURCE_TYPE} project '${project}'` };
   await checkProject(connection, project);
-  return new LangfuseTraces(connection, selection, limit, options).read();
+  return new LangfuseTraces(connection, selection, limit, options, run).read();
 }
 
 /** Reads a project's traces through the selection funnel, page by page; an export gets each page's kept traces as they come. */
 class LangfuseTraces {
   private readonly selection: RecordSelection<PlatformBTrace>;
-  private readonly sink: PreviewOptions['onRow'];
+  private readonly sink: SourceOptions['onRow'];
   private readonly seenIds = new Set<string>();
   private keptOfPage: PlatformBTrace[] = [];
   private readonly handed: PreviewRow[] = [];
   private legacy = false;
 
-  constructor(private readonly connection: LangfuseConnection, private readonly query: Selection, private readonly limit: number | undefined, private readonly options: PreviewOptions) {
+  constructor(private readonly connection: LangfuseConnection, private readonly query: Selection, private readonly limit: number | undefined, private readonly options: SourceOptions, run: SourceRun) {
     this.sink = options.onRow;
     // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
     // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
-    this.selection = new RecordSelection<PlatformBTrace>(query.checks, limit, options, !this.sink);
+    this.selection = run.selection<PlatformBTrace>(query.checks, limit, !this.sink);
   }
 
   async read(): Promise<PreviewResult> {
@@ -260,7 +261,7 @@ class LangfuseTraces {
 
   /** The result of an export: the rows handed over. */
   private handedResult(complete: boolean): PreviewResult {
-    return this.selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: this.handed, warnings: [], complete: complete && !this.options.signal?.aborted, recordNoun: 'traces', countedBy: this.countedBy });
+    return this.selection.result({ columns: TRACE_PLATFORM_B_COLUMNS, rows: this.handed, warnings: [], complete, recordNoun: 'traces', countedBy: this.countedBy });
   }
 
   /** The result of a preview: the kept traces oldest first, the first ones with their observations. */

@@ -32,5 +32,5 @@ export const langsmithSource: SourceDefinition = {
     factsFields: [],
     factsNeedPreview: false,
   },
-  preview: (context) => previewTracePlatformA(context.source, context.options),
+  preview: (context) => previewTracePlatformA(context.source, context.options, context.run),
 };

@@ -4,16 +4,17 @@
  */
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
+import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
 import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from '../remote/credentials';
 import { cursorPages, offsetPages } from '../remote/paging';
 import { Run, exampleRow, runRow, runStart, runTags } from './langsmithRuns';
 import { DETAIL_CONCURRENCY, DETAIL_ROWS, forEachLimited } from '../remote/detailRequests';
-import { RecordSelection, limitOf, timeChecks } from '../selectionFunnel';
+import { limitOf, timeChecks } from '../selectionFunnel';
 import { Redactor } from '../remote/redaction';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
 import { TimeRange, isoOf, timeOf, timeRangeOf } from '../remote/timeRange';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const PLATFORM_A_DEFAULT_URL = 'https://api.smith.langchain.com';
 const PLATFORM_A_KEY_ENV = ['LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY'] as const;
@@ -25,7 +26,7 @@ function firstOf(answer: unknown): Record<string, unknown> | undefined {
   return typeof first === 'object' && first !== null ? (first as Record<string, unknown>) : undefined;
 }
 
-export async function previewTracePlatformA(source: Record<string, unknown>, options: PreviewOptions): Promise<PreviewResult> {
+export async function previewTracePlatformA(source: Record<string, unknown>, options: SourceOptions, run: SourceRun): Promise<PreviewResult> {
   const project = typeof source.project === 'string' && source.project !== '' ? source.project : undefined;
   const dataset = typeof source.dataset === 'string' && source.dataset !== '' ? source.dataset : undefined;
   if (!project && !dataset) throw new PreviewError('invalidSource', sourceStrings.platformNoSelection);
@@ -41,7 +42,7 @@ export async function previewTracePlatformA(source: Record<string, unknown>, opt
   const client = new RemoteClient({ options, redactor, headers, authCheck: `'api_key' or ${PLATFORM_A_KEY_ENV.join(' / ')}` });
   const filter = typeof source.filter === 'string' && source.filter.trim() !== '' ? source.filter : undefined;
   const tags = Array.isArray(source.tags) ? source.tags.filter((tag): tag is string => typeof tag === 'string') : [];
-  const context = { endpoint, client, range, limit, filter, tags, options };
+  const context = { endpoint, client, range, limit, filter, tags, options, run };
   return dataset ? previewExamples(dataset, context) : previewRuns(project!, context);
 }
 
@@ -52,7 +53,8 @@ interface PlatformContext {
   limit: number | undefined;
   filter: string | undefined;
   tags: string[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
 async function previewRuns(project: string, ctx: PlatformContext): Promise<PreviewResult> {
@@ -67,7 +69,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   const sink = options.onRow;
   // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
   // nested runs: nothing is held but the page being handed over.
-  const selection = new RecordSelection<Run>(checks, ctx.limit, options, !sink);
+  const selection = ctx.run.selection<Run>(checks, ctx.limit, !sink);
   const handed: PreviewRow[] = [];
   const rowOf = (run: Run, children?: Run[]): PreviewRow => {
     const uri = `${endpoint}/runs/${String(run.id)}`;
@@ -122,9 +124,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   }
   const warnings: PreviewWarning[] = [];
   if (sink) {
-    const handedResult = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete: complete && !options.signal?.aborted, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
-    options.onFirstPage?.(handedResult);
-    return handedResult;
+    return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
   }
   const runs = selection.oldestFirst().slice(0, options.limit);
   const children = new Map<string, Run[]>();
@@ -139,9 +139,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
     }
   }
   const rows = runs.map((run) => rowOf(run, children.get(String(run.id))));
-  const result = selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
-  options.onFirstPage?.(result);
-  return result;
+  return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
 }
 
 async function previewExamples(dataset: string, ctx: PlatformContext): Promise<PreviewResult> {
@@ -156,7 +154,7 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   // A row sink takes the examples page by page when every kept one is final; with `limit` (the most recent of all,
   // in no known order) they are held until the end.
   const streaming = sink !== undefined && ctx.limit === undefined;
-  const selection = new RecordSelection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, options, !streaming);
+  const selection = ctx.run.selection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, !streaming);
   const rowOf = (example: Run): PreviewRow => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } });
   const handed: PreviewRow[] = [];
   const handOver = (row: PreviewRow) => {
@@ -183,7 +181,5 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   selection.applyLimit();
   if (sink && !streaming) for (const example of selection.oldestFirst()) if (!options.signal?.aborted) handOver(rowOf(example));
   const rows = sink ? handed : selection.oldestFirst().slice(0, options.limit).map(rowOf);
-  const result = selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
-  options.onFirstPage?.(result);
-  return result;
+  return selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
 }

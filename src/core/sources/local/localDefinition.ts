@@ -12,6 +12,6 @@ export const localSource: SourceDefinition = {
   preview: (context) => {
     const file = context.requiredPath('file_path');
     const filtersRaw = Array.isArray(context.source.filters) ? (context.source.filters as unknown[]) : [];
-    return previewLocalFile({ file, filtersRaw, filters: context.filters, options: context.options });
+    return previewLocalFile({ file, filtersRaw, filters: context.filters, options: context.options, run: context.run });
   },
 };

@@ -11,9 +11,10 @@ import { scanFile } from '../../engine/scan/fileScanner';
 import { countInWorkers, findWorkerScript } from '../../engine/pool/parallelCount';
 import { PreviewError } from '../previewError';
 import { buildResult, counterResult } from '../previewResult';
-import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 import { addStats } from '../../engine/scan/rowCounter';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 /** Files smaller than this are read on the calling thread only. */
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
@@ -31,16 +32,17 @@ interface TabularFileInput {
   file: string;
   filtersRaw: unknown[];
   filters: CompiledFilter[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
-function workerCount(options: PreviewOptions): number {
+function workerCount(options: SourceOptions): number {
   if (options.workers !== undefined) return Math.max(0, Math.floor(options.workers));
   return Math.min(4, Math.max(1, availableParallelism()));
 }
 
 export async function previewLocalFile(input: TabularFileInput): Promise<PreviewResult> {
-  const { file, filters, options } = input;
+  const { file, filters, options, run } = input;
   const format = formatOfName(file);
   if (!format) throw new PreviewError('invalidSource', previewStrings.localExtension(file), { file });
   let size: number;
@@ -56,15 +58,8 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
   const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow: options.onRow });
   const partial = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
-  let firstPageSent = false;
-  const sendFirstPage = (page: () => PreviewResult) => {
-    if (firstPageSent) return;
-    firstPageSent = true;
-    options.onFirstPage?.(page());
-  };
-  processor.onPageFull = () => sendFirstPage(() => partial(false));
-  const progress = (done: number, rowsSeen: number, rowsKept: number) =>
-    options.onProgress?.({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
+  processor.onPageFull = () => run.firstPage(() => partial(false));
+  const progress = (done: number, rowsSeen: number, rowsKept: number) => run.progress({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
 
   let consumedTo = 0;
   let phase;
@@ -85,11 +80,10 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   }
   if (phase.finished || phase.cancelled || !script) {
     const result = partial(phase.finished);
-    sendFirstPage(() => result);
     progress(phase.end, result.total, result.matched);
     return result;
   }
-  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, sendFirstPage, progress);
+  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, progress);
 }
 
 async function countRestInWorkers(
@@ -101,10 +95,9 @@ async function countRestInWorkers(
   size: number,
   fast: boolean,
   format: DataFormat,
-  sendFirstPage: (page: () => PreviewResult) => void,
   progress: (done: number, rowsSeen: number, rowsKept: number) => void,
 ): Promise<PreviewResult> {
-  const { file, filters, options } = input;
+  const { file, filters, options, run } = input;
   const first = processor.counter;
   const need = Math.max(0, options.limit - first.rows.length);
   const combine = (state: Awaited<ReturnType<typeof countInWorkers>>, complete: boolean) => {
@@ -135,7 +128,7 @@ async function countRestInWorkers(
       workers,
       signal: options.signal,
       onUpdate: (update) => {
-        if (update.rowsSettled && update.rows.length >= need) sendFirstPage(() => combine(update, false));
+        if (update.rowsSettled && update.rows.length >= need) run.firstPage(() => combine(update, false));
         progress(update.consumedBytes, first.stats.total + update.stats.total, first.stats.matched + update.stats.matched);
       },
     });
@@ -143,7 +136,6 @@ async function countRestInWorkers(
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
   }
   const result = combine(state, state.finished);
-  sendFirstPage(() => result);
   progress(state.consumedBytes, result.total, result.matched);
   return result;
 }

@@ -4,12 +4,15 @@
  */
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
+import type { SourceOptions } from '../sourceDefinition';
+
+/** What credentials are read from: the environment and the editor's secret storage. */
+type CredentialOptions = Pick<SourceOptions, 'env' | 'resolveSecret'>;
 
 export type Environment = Record<string, string | undefined>;
 
-export function environmentOf(options: PreviewOptions): Environment {
+export function environmentOf(options: CredentialOptions): Environment {
   return options.env ?? process.env;
 }
 
@@ -34,7 +37,7 @@ export async function resolveCredential(
   value: unknown,
   field: string,
   envNames: readonly string[],
-  options: PreviewOptions,
+  options: CredentialOptions,
 ): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
@@ -54,14 +57,14 @@ export async function resolveCredential(
 }
 
 /** `resolveCredential` that must find one: else an error naming the field and the environment variables. */
-export async function requireCredential(value: unknown, field: string, envNames: readonly string[], options: PreviewOptions): Promise<string> {
+export async function requireCredential(value: unknown, field: string, envNames: readonly string[], options: CredentialOptions): Promise<string> {
   const credential = await resolveCredential(value, field, envNames, options);
   if (credential === undefined || credential === '') throw invalid(sourceStrings.missingCredential(field, envNames));
   return credential;
 }
 
 /** An endpoint from the spec field, else the environment variables, else the default; trailing slashes dropped. */
-export function resolveEndpoint(value: unknown, field: string, envNames: readonly string[], fallback: string, options: PreviewOptions): string {
+export function resolveEndpoint(value: unknown, field: string, envNames: readonly string[], fallback: string, options: CredentialOptions): string {
   const raw = typeof value === 'string' && value.trim() !== '' ? value.trim() : firstEnv(environmentOf(options), envNames) ?? fallback;
   let parsed: URL;
   try {

@@ -6,9 +6,12 @@
 import { boundDepth, findTooDeepJson } from '../../json/depthGuard';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { PreviewOptions } from '../../model/previewTypes';
 import { Redactor } from './redaction';
 import * as l10n from '@vscode/l10n';
+import type { SourceOptions } from '../sourceDefinition';
+
+/** What a client reads of the options: the cancel signal, the fetch confirmation and the timeout. */
+type ClientOptions = Pick<SourceOptions, 'confirmFetch' | 'urlTimeoutMs'> & { signal?: AbortSignal };
 
 const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
 const MAX_TRIES = 3;
@@ -23,7 +26,7 @@ const MAX_REASON_BODY = 64 * 1024;
 const MAX_REASON = 300;
 
 interface RemoteClientConfig {
-  options: PreviewOptions;
+  options: ClientOptions;
   redactor: Redactor;
   /** Headers sent with every request (credentials). */
   headers?: Record<string, string>;

@@ -22,5 +22,5 @@ export const sessionsSource: SourceDefinition = {
     factsNeedPreview: true,
     knownValues: (field, facts) => (field === 'session_id' ? facts.sessionIds ?? [] : []),
   },
-  preview: (context) => previewSessions({ source: context.source, options: context.options }),
+  preview: (context) => previewSessions({ source: context.source, options: context.options, run: context.run }),
 };

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { sessionStrings } from '../../l10n/sourceStrings';
 import { TraceMetadataRecord } from '../../trace/traceRecord';
 import { PreviewError } from '../previewError';
-import { PreviewOptions, PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
+import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { CODING_AGENT_SESSION_COLUMNS, SESSION_SOURCE_TYPE } from './sessionColumns';
 import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { resolveSourcePath } from '../sourcePaths';
@@ -22,6 +22,7 @@ import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords
 import { applySelection, readSelection } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
 import { readSubagentMeta, SubagentMeta } from './subagentMeta';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 /** The tool whose session files this source reads (TraceMetadata `agent`). */
 const SESSION_AGENT = 'claude-code';
@@ -38,7 +39,8 @@ interface SessionEntry {
 
 interface SessionsInput {
   source: Record<string, unknown>;
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
 interface SessionsLoad {
@@ -120,7 +122,8 @@ class SessionWarnings {
 }
 
 /** The session files under `path` (or the default folders), each scanned (in worker threads when there are many). */
-async function scanFiles(path: string | undefined, homeDir: string, options: PreviewOptions, warnings: SessionWarnings): Promise<{ files: SessionFile[]; scanned: (ScannedFile | undefined)[] }> {
+async function scanFiles(path: string | undefined, homeDir: string, input: SessionsInput, warnings: SessionWarnings): Promise<{ files: SessionFile[]; scanned: (ScannedFile | undefined)[] }> {
+  const { options, run } = input;
   // The scan's workers start while the files are searched for (not for a single file).
   const workers = path === undefined || !path.toLowerCase().endsWith('.jsonl') ? startScanWorkers({ workers: options.workers }) : undefined;
   let files: SessionFile[];
@@ -137,7 +140,7 @@ async function scanFiles(path: string | undefined, homeDir: string, options: Pre
     scanned[index] = file;
     done++;
     if (files[index].kind === 'session') sessionsSeen++;
-    options.onProgress?.({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
+    run.progress({ done, total: files.length, unit: 'files', rowsSeen: sessionsSeen, rowsKept: sessionsSeen });
   }, workers);
   return { files, scanned };
 }
@@ -200,7 +203,7 @@ function traceOf(entry: SessionEntry, values: Record<string, unknown>, signal?: 
  * The rows of the kept sessions: with their trace for the first `traceRows`, the page's others without (built by
  * `fillTraces` when a page shows them); a row sink gets every row with its trace as soon as it is built.
  */
-async function sessionRows(kept: SessionEntry[], options: PreviewOptions): Promise<{ rows: PreviewRow[]; fillTraces?: PreviewResult['fillTraces'] }> {
+async function sessionRows(kept: SessionEntry[], options: SourceOptions): Promise<{ rows: PreviewRow[]; fillTraces?: PreviewResult['fillTraces'] }> {
   const limit = Math.max(0, Math.floor(options.limit));
   const rows: PreviewRow[] = [];
   // Rows after the first `traceRows` keep only their session; their trace is built when a page shows them.
@@ -249,7 +252,7 @@ async function fillDeferredTraces(wanted: readonly PreviewRow[], deferred: WeakM
 }
 
 export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> {
-  const { source, options } = input;
+  const { source, options, run } = input;
   const selection = readSelection(source);
   const warnings = new SessionWarnings();
   if (source.path !== undefined && (typeof source.path !== 'string' || source.path === '')) {
@@ -257,9 +260,8 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   }
   const homeDir = options.homeDir ?? homedir();
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
-  const { files, scanned } = await scanFiles(path, homeDir, options, warnings);
+  const { files, scanned } = await scanFiles(path, homeDir, input, warnings);
   const sessions = await sessionsOf(files, scanned, warnings);
-  const complete = !options.signal?.aborted;
   const { kept, steps } = applySelection(sessions, selection);
   const limit = Math.max(0, Math.floor(options.limit));
   const { rows, fillTraces } = await sessionRows(kept, options);
@@ -272,13 +274,13 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
     removedPerFilter: steps,
     notComparable: 0,
     warnings: warnings.shown(),
-    complete: complete && !options.signal?.aborted,
+    complete: !run.cancelled(),
     selection: true,
     recordNoun: 'sessions',
     sourceFacts: { sessionIds: newest.slice(0, MAX_SESSION_IDS).map((entry) => entry.sessionId) },
     ...(fillTraces ? { fillTraces } : {}),
   };
-  options.onFirstPage?.(result);
+  run.firstPage(result);
   return { result, rows };
 }
 

@@ -9,5 +9,5 @@ export const urlSource: SourceDefinition = {
   columns: [],
   selection: 'filters',
   authoring: { factsFields: [], factsNeedPreview: false },
-  preview: (context) => previewUrl({ url: context.requiredText('url'), filters: context.filters, options: context.options }),
+  preview: (context) => previewUrl({ url: context.requiredText('url'), filters: context.filters, options: context.options, run: context.run }),
 };

@@ -8,8 +8,9 @@ import { CompiledFilter } from '../../filters/filterEvaluator';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
 import { counterResult } from '../previewResult';
-import { PreviewOptions, PreviewResult } from '../../model/previewTypes';
+import { PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
+import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_URL_TIMEOUT_MS = 30_000;
@@ -67,11 +68,12 @@ async function openUrl(start: URL, timeoutMs: number, signal: AbortSignal | unde
 interface UrlInput {
   url: string;
   filters: CompiledFilter[];
-  options: PreviewOptions;
+  options: SourceOptions;
+  run: SourceRun;
 }
 
 export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
-  const { url, filters, options } = input;
+  const { url, filters, options, run } = input;
   const format = formatOfUrl(url);
   const parsed = checkProtocol(url);
   if (!format) throw new PreviewError('invalidSource', previewStrings.urlExtension(url), { file: url });
@@ -81,11 +83,7 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
   const timeoutMs = options.urlTimeoutMs ?? DEFAULT_URL_TIMEOUT_MS;
   const processor = new RangeProcessor({ format, file: url, filters, need: options.limit, fast: !options.plainParsing && !options.onRow, atFileStart: true, onRow: options.onRow });
   const result = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
-  let firstPageSent = false;
-  processor.onPageFull = () => {
-    firstPageSent = true;
-    options.onFirstPage?.(result(false));
-  };
+  processor.onPageFull = () => run.firstPage(result(false));
   let cancelled = false;
   try {
     const response = await openUrl(parsed, timeoutMs, options.signal);
@@ -100,23 +98,21 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
       received += chunk.length;
       if (pending.length > 0 && chunk.indexOf(0x0a) < 0) {
         pending.push(chunk);
-        options.onProgress?.({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
+        run.progress({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
         continue;
       }
       const buf = pending.length > 0 ? Buffer.concat([...pending, chunk]) : chunk;
       const consumed = processor.feed(buf, 0, buf.length, false, base);
       pending = consumed < buf.length ? [buf.subarray(consumed)] : [];
       base += consumed;
-      options.onProgress?.({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
+      run.progress({ done: received, total, unit: 'bytes', rowsSeen: processor.counter.stats.total, rowsKept: processor.counter.stats.matched });
     }
     const rest = Buffer.concat(pending);
     processor.feed(rest, 0, rest.length, true, base);
   } catch (error) {
-    if (options.signal?.aborted) cancelled = true;
+    if (run.cancelled()) cancelled = true;
     else if (error instanceof PreviewError) throw error;
     else throw new PreviewError('unreadableSource', previewStrings.urlFailed(url, error instanceof Error ? error.message : String(error)), { file: url });
   }
-  const final = result(!cancelled);
-  if (!firstPageSent) options.onFirstPage?.(final);
-  return final;
+  return result(!cancelled);
 }
