@@ -10,7 +10,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { RecordSelection, SelectionCheck } from './selectionFunnel';
-import type { SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
+import type { SelectionOptions, SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
 import { resolveSourcePath } from './sourcePaths';
 
 function compile(source: Record<string, unknown>, specPath: string | undefined): CompiledFilter[] {
@@ -66,8 +66,9 @@ export class DriverRun implements SourceRun {
     this.caller.onFirstPage?.(typeof partial === 'function' ? partial() : partial);
   }
 
-  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, hold = true): RecordSelection<R> {
-    return new RecordSelection(checks, limit, (update) => this.progress(update), hold);
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how: SelectionOptions = {}): RecordSelection<R> {
+    const report = how.progress === false ? undefined : (update: PreviewProgress) => this.progress(update);
+    return new RecordSelection(checks, limit, report, how.hold ?? true);
   }
 
   /** The result as the caller gets it: incomplete when cancelled, and the first page announced if it was not. */

@@ -35,6 +35,13 @@ interface SelectedRecord<R> {
   record: R;
   /** Start time, epoch ms (records without one sort first). */
   time: number | undefined;
+  /** Its place among the kept records: of two records with the same time, the later one counts as more recent. */
+  order: number;
+}
+
+/** Oldest first; of two with the same time, the earlier arrival first. */
+function byTime<R>(a: SelectedRecord<R>, b: SelectedRecord<R>): number {
+  return (a.time ?? -Infinity) - (b.time ?? -Infinity) || a.order - b.order;
 }
 
 export class RecordSelection<R> {
@@ -50,7 +57,8 @@ export class RecordSelection<R> {
   constructor(
     private readonly checks: readonly SelectionCheck<R>[],
     private readonly limit: number | undefined,
-    private readonly report: (progress: PreviewProgress) => void,
+    /** Progress per record offered; absent when the records were counted before (sessions, by their files). */
+    private readonly report: ((progress: PreviewProgress) => void) | undefined,
     /** False: kept records are only counted, the caller hands each over as `offer` says it is kept (a row sink). */
     private readonly hold = true,
   ) {
@@ -73,7 +81,7 @@ export class RecordSelection<R> {
       }
     }
     this.keptCount++;
-    if (this.hold) this.kept.push({ record, time });
+    if (this.hold) this.kept.push({ record, time, order: this.keptCount });
     this.progress();
     return true;
   }
@@ -81,19 +89,19 @@ export class RecordSelection<R> {
   /** For platforms whose order is not newest first: keeps the `limit` most recent of all records kept. */
   applyLimit(): void {
     if (this.limit === undefined || this.kept.length <= this.limit) return;
-    this.kept.sort((a, b) => (b.time ?? -Infinity) - (a.time ?? -Infinity));
+    this.kept.sort((a, b) => byTime(b, a));
     this.removedByLimit = this.kept.length - this.limit;
     this.kept.length = this.limit;
     this.keptCount = this.limit;
   }
 
   private progress(): void {
-    this.report({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.keptCount });
+    this.report?.({ done: this.seen, unit: 'records', rowsSeen: this.seen, rowsKept: this.keptCount });
   }
 
   /** The kept records, oldest first. */
   oldestFirst(): R[] {
-    return [...this.kept].sort((a, b) => (a.time ?? -Infinity) - (b.time ?? -Infinity)).map((entry) => entry.record);
+    return [...this.kept].sort(byTime).map((entry) => entry.record);
   }
 
   steps(): FilterStep[] {

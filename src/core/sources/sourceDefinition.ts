@@ -77,9 +77,16 @@ export interface SourceRun {
   firstPage(partial: PreviewResult | (() => PreviewResult)): void;
   /**
    * The selection funnel of a source that selects records with its own fields (docs/semantics.md §9.1): the checks
-   * in order, `limit` kept, progress reported per record. `hold` false: kept records are only counted (a row sink).
+   * in order, `limit` kept (the most recent), progress reported per record offered.
    */
-  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, hold?: boolean): RecordSelection<R>;
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how?: SelectionOptions): RecordSelection<R>;
+}
+
+export interface SelectionOptions {
+  /** False: kept records are only counted, the source hands each over as it is kept (a row sink). Default true. */
+  hold?: boolean;
+  /** False: no progress per record (the records were counted as they were read). Default true. */
+  progress?: boolean;
 }
 
 /** What a source is given to read its rows: the spec's source, its compiled filters, the options and the run. */

@@ -131,7 +131,7 @@ class LangfuseTraces {
     this.sink = options.onRow;
     // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
     // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
-    this.selection = run.selection<PlatformBTrace>(query.checks, limit, !this.sink);
+    this.selection = run.selection<PlatformBTrace>(query.checks, limit, { hold: !this.sink });
   }
 
   async read(): Promise<PreviewResult> {

@@ -69,7 +69,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   const sink = options.onRow;
   // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
   // nested runs: nothing is held but the page being handed over.
-  const selection = ctx.run.selection<Run>(checks, ctx.limit, !sink);
+  const selection = ctx.run.selection<Run>(checks, ctx.limit, { hold: !sink });
   const handed: PreviewRow[] = [];
   const rowOf = (run: Run, children?: Run[]): PreviewRow => {
     const uri = `${endpoint}/runs/${String(run.id)}`;
@@ -154,7 +154,7 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   // A row sink takes the examples page by page when every kept one is final; with `limit` (the most recent of all,
   // in no known order) they are held until the end.
   const streaming = sink !== undefined && ctx.limit === undefined;
-  const selection = ctx.run.selection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, !streaming);
+  const selection = ctx.run.selection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, { hold: !streaming });
   const rowOf = (example: Run): PreviewRow => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } });
   const handed: PreviewRow[] = [];
   const handOver = (row: PreviewRow) => {

@@ -5,7 +5,7 @@
  */
 import { sessionStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
-import { FilterStep } from '../../model/previewTypes';
+import type { SelectionCheck } from '../selectionFunnel';
 import { jsonText } from './sessionRecords';
 
 interface SessionSelection {
@@ -81,22 +81,12 @@ export function byStart(a: Selectable, b: Selectable): number {
   return a.sessionId < b.sessionId ? -1 : a.sessionId > b.sessionId ? 1 : 0;
 }
 
-export function applySelection<T extends Selectable>(sessions: T[], selection: SessionSelection): { kept: T[]; steps: FilterStep[] } {
-  const steps: FilterStep[] = [];
-  let kept = [...sessions].sort(byStart);
-  const step = (field: string, label: string, next: T[]) => {
-    const removed = kept.length - next.length;
-    if (removed > 0) steps.push({ index: steps.length, field, label, removed, notComparable: 0 });
-    kept = next;
-  };
-  if (selection.sessionId !== undefined) {
-    const id = selection.sessionId;
-    step('session_id', sessionStrings.stepSession(id), kept.filter((s) => s.sessionId === id));
-  }
-  const from = selection.from;
-  if (from !== undefined) step('from_time', sessionStrings.stepFrom(from.label), kept.filter((s) => s.startMs !== undefined && s.startMs >= from.ms));
-  const to = selection.to;
-  if (to !== undefined) step('to_time', sessionStrings.stepTo(to.label), kept.filter((s) => s.startMs !== undefined && s.startMs < to.ms));
-  if (selection.limit !== undefined && kept.length > selection.limit) step('limit', sessionStrings.stepLimit(selection.limit), kept.slice(kept.length - selection.limit));
-  return { kept, steps };
+/** The checks of the selection, in the funnel's order (session id, from, to); `limit` is the funnel's own. */
+export function selectionChecks<T extends Selectable>(selection: SessionSelection): SelectionCheck<T>[] {
+  const checks: SelectionCheck<T>[] = [];
+  const { sessionId: id, from, to } = selection;
+  if (id !== undefined) checks.push({ field: 'session_id', label: sessionStrings.stepSession(id), test: (s) => s.sessionId === id });
+  if (from !== undefined) checks.push({ field: 'from_time', label: sessionStrings.stepFrom(from.label), test: (s) => s.startMs !== undefined && s.startMs >= from.ms });
+  if (to !== undefined) checks.push({ field: 'to_time', label: sessionStrings.stepTo(to.label), test: (s) => s.startMs !== undefined && s.startMs < to.ms });
+  return checks;
 }

@@ -19,7 +19,7 @@ import { ScannedFile } from './sessionFileScan';
 import { FileSummary, mainModel } from './sessionScan';
 import { scanSessionFiles, startScanWorkers } from './sessionScanPool';
 import { TokenCounts, addTokens, tokenTotal, zeroTokens } from './sessionRecords';
-import { applySelection, readSelection } from './sessionSelection';
+import { byStart, readSelection, selectionChecks } from './sessionSelection';
 import { buildSessionTrace, SubagentRef } from './sessionTrace';
 import { readSubagentMeta, SubagentMeta } from './subagentMeta';
 import type { SourceOptions, SourceRun } from '../sourceDefinition';
@@ -262,7 +262,12 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
   const { files, scanned } = await scanFiles(path, homeDir, input, warnings);
   const sessions = await sessionsOf(files, scanned, warnings);
-  const { kept, steps } = applySelection(sessions, selection);
+  // The sessions were counted as their files were read: the funnel reports no progress of its own.
+  const funnel = run.selection<SessionEntry>(selectionChecks(selection), selection.limit, { progress: false });
+  for (const session of [...sessions].sort(byStart)) funnel.offer(session, session.startMs);
+  funnel.applyLimit();
+  const kept = funnel.oldestFirst();
+  const steps = funnel.steps();
   const limit = Math.max(0, Math.floor(options.limit));
   const { rows, fillTraces } = await sessionRows(kept, options);
   const newest = [...sessions].sort((a, b) => (b.startMs ?? -Infinity) - (a.startMs ?? -Infinity));
