@@ -27,6 +27,18 @@ export const extensionStrings = {
   get noActiveFile() {
     return l10n.t('Open a dataset spec, generator definition or task result log first.');
   },
+  /** Lines of the Eval Lens output channel. */
+  output: {
+    validationFailed: (file: string, detail: string) => l10n.t('validation of {0} failed: {1}', file, detail),
+    checkFailed: (file: string, detail: string) => l10n.t('a check of {0} failed: {1}', file, detail),
+    get restoredPreviewClosed() {
+      return l10n.t('Preview: a restored view did not say which spec it showed; it was closed.');
+    },
+    exportFailed: (message: string) => l10n.t('Export kept rows: {0}', message),
+    get malformedPreviewMessage() {
+      return l10n.t('Preview: ignored a malformed message from the webview.');
+    },
+  },
   notRecognised: (file: string) => l10n.t('{0} is not an Eval Lens file (dataset spec, generator definition, task result log, trace or agent connection config).', file),
   validationSummary: (file: string, errors: number, warnings: number) =>
     errors + warnings === 0 ? l10n.t('{0}: no problems.', file) : l10n.t('{0}: {1} error(s), {2} warning(s). See the Problems panel.', file, errors, warnings),

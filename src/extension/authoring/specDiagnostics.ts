@@ -4,6 +4,7 @@ import { validateText, ValidationResult } from '../../core/validation/validateTe
 import { Diagnostic } from '../../core/validation/diagnostic';
 import { isYamlOrJsonFileName } from '../../core/fileKind';
 import { IncrementalSpecParser } from '../../core/yaml/incrementalSpecParser';
+import { extensionStrings } from '../../core/l10n/extensionStrings';
 
 const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   error: vscode.DiagnosticSeverity.Error,
@@ -94,7 +95,7 @@ export class SpecDiagnostics implements vscode.Disposable {
     try {
       result = this.resultFor(document);
     } catch (error) {
-      this.services.output.error(`validation of ${document.fileName} failed: ${error instanceof Error ? error.stack : String(error)}`);
+      this.services.output.error(extensionStrings.output.validationFailed(document.fileName, error instanceof Error ? error.stack ?? error.message : String(error)));
       return;
     }
     if (!result.kind) {
@@ -106,7 +107,7 @@ export class SpecDiagnostics implements vscode.Disposable {
       try {
         all.push(...(await check(document, result)));
       } catch (error) {
-        this.services.output.warn(`a check of ${document.fileName} failed: ${error instanceof Error ? error.message : String(error)}`);
+        this.services.output.warn(extensionStrings.output.checkFailed(document.fileName, error instanceof Error ? error.message : String(error)));
       }
     }
     if (document.version !== version || document.isClosed) return;

@@ -13,6 +13,7 @@ import { LineIndex } from '../../core/text/lineIndex';
 import { Services } from '../services';
 import { datasetEntries } from './datasetDocuments';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
+import { extensionStrings } from '../../core/l10n/extensionStrings';
 
 /** What an export ended with (for the tests): rows written, or why nothing was written. */
 type ExportCommandResult = { file: string; rows: number } | { cancelled: true } | { error: string } | undefined;
@@ -77,7 +78,7 @@ export async function exportPreviewRows(services: Services, spec: vscode.Uri, in
       return { cancelled: true };
     }
     const message = error instanceof Error ? error.message : String(error);
-    services.output.error(`Export kept rows: ${message}`);
+    services.output.error(extensionStrings.output.exportFailed(message));
     void vscode.window.showErrorMessage(message);
     return { error: message };
   }

@@ -31,6 +31,7 @@ import { findGeneratorDefinition } from './generatorDefinitionLookup';
 import { exportPreviewRows } from './exportKeptRowsCommand';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
 import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
+import { extensionStrings } from '../../core/l10n/extensionStrings';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -152,7 +153,7 @@ export class PreviewPanel implements vscode.Disposable {
       isMessage: isWebviewToHost,
       onReady: () => this.onReady(),
       onMessage: (message) => this.receive(message),
-      onMalformed: () => this.services.output.warn('Preview: ignored a malformed message from the webview.'),
+      onMalformed: () => this.services.output.warn(extensionStrings.output.malformedPreviewMessage),
       // The run's state is replayed when the webview (re)loads.
       deliverBeforeReady: false,
     });

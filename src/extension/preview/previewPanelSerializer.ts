@@ -9,6 +9,7 @@ import { Services } from '../services';
 import { PREVIEW_VIEW_TYPE, PreviewPanel } from './previewPanel';
 import { PreviewResultCache } from './previewResultCache';
 import type { PreviewCommandResult } from './previewSummary';
+import { extensionStrings } from '../../core/l10n/extensionStrings';
 
 export class PreviewPanelSerializer implements vscode.WebviewPanelSerializer {
   static register(services: Services, cache: PreviewResultCache): PreviewPanelSerializer {
@@ -38,7 +39,7 @@ export function restoreView(services: Services, cache: PreviewResultCache, panel
     uri = undefined;
   }
   if (!target || !uri) {
-    services.output.info('Preview: a restored view did not say which spec it showed; it was closed.');
+    services.output.info(extensionStrings.output.restoredPreviewClosed);
     panel.dispose();
     return undefined;
   }
