@@ -60,20 +60,33 @@ export function layerViolation(from, to) {
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)(['"])(\.{1,2}\/[^'"]*)\1/g;
 
 /**
+ * What each specifier's absolute base resolved to: the graph and the rule resolve the same imports once, within
+ * one lint run (like the cycles below).
+ * @type {Map<string, string | undefined>}
+ */
+const resolved = new Map();
+
+/**
  * The file a relative specifier names, or undefined.
  * @param {string} fromFile absolute
  * @param {string} specifier
  */
 export function resolveSpecifier(fromFile, specifier) {
   const base = path.resolve(path.dirname(fromFile), specifier);
+  if (resolved.has(base)) return resolved.get(base);
+  let found;
   for (const candidate of [base, `${base}.ts`, path.join(base, 'index.ts')]) {
     try {
-      if (fs.statSync(candidate).isFile()) return candidate;
+      if (fs.statSync(candidate).isFile()) {
+        found = candidate;
+        break;
+      }
     } catch {
       // not this one
     }
   }
-  return undefined;
+  resolved.set(base, found);
+  return found;
 }
 
 /**

@@ -8,7 +8,8 @@ import { traceHeader } from '../core/trace/traceHeader';
 import { spanConversations, SpanConversation } from '../core/trace/spanConversation';
 import { traceViewFromItems } from '../core/trace/traceView';
 import type { TraceValue } from '../core/trace/traceFile';
-import { formatCount, formatDuration } from '../core/format/displayFormat';
+import { formatDuration } from '../core/format/displayFormat';
+import { formatCount } from '../core/l10n/numberFormat';
 import * as l10n from '@vscode/l10n';
 
 interface TranscriptOptions {

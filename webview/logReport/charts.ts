@@ -1,6 +1,7 @@
 /** Hand-drawn SVG charts: a small histogram, a proportion bar, stacked horizontal bars. */
 import { svg, el } from '../shared/dom';
-import { formatCount, formatNumber } from '../../src/core/format/displayFormat';
+import { formatNumber } from '../../src/core/format/displayFormat';
+import { formatCount } from '../../src/core/l10n/numberFormat';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 
 /** A small histogram of per-sample values (bins of equal width). */

@@ -2,7 +2,7 @@
 import type { TokenUsageRow } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
-import { formatCount } from '../../src/core/format/displayFormat';
+import { formatCount } from '../../src/core/l10n/numberFormat';
 import { stackedBars } from './charts';
 
 export function usageChart(rows: TokenUsageRow[]): HTMLElement {

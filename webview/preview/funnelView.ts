@@ -2,7 +2,8 @@
  * The funnel bar on top of the view (rows → after each filter → kept; for a source that selects with its own
  * fields, its records → after each field → kept), how the count was made, and the warnings folded under it.
  */
-import { formatCount, previewViewStrings, nounOf, selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/previewStrings';
+import { previewViewStrings, nounOf, selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/previewStrings';
+import { formatCount } from '../../src/core/l10n/numberFormat';
 import type { PreviewLocation, PreviewSummaryView } from '../../src/core/protocol/previewProtocol';
 import { clear, codicon, el } from './dom';
 import { FunnelStage, funnelStages, funnelText, stageFraction } from './funnelModel';

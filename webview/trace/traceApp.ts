@@ -25,7 +25,6 @@ function spanLabel(span: SpanOutline): HTMLElement {
 }
 
 export class TraceApp {
-  private generation = 0;
   private loaded = 0;
   private total = 0;
   private conversation: HTMLElement | undefined;
@@ -65,7 +64,6 @@ export class TraceApp {
   }
 
   private init(init: TraceInit): void {
-    this.generation = init.generation;
     this.total = init.totalTurns;
     this.loaded = 0;
     this.requests.supersede(init.generation);
@@ -161,7 +159,7 @@ export class TraceApp {
       hasOutput: c.querySelector('.tool-output') !== null,
     }));
     const spanNames = [...this.root.querySelectorAll('[data-testid="span"]')].map((s) => s.getAttribute('data-span-name') ?? '');
-    this.post({ type: 'rendered', generation: this.generation, shownItems: this.loaded, roles, toolCalls, spanNames });
+    this.post({ type: 'rendered', generation: this.requests.generation, shownItems: this.loaded, roles, toolCalls, spanNames });
   }
 
   private showLoadError(message: TraceLoadError): void {

@@ -2,7 +2,8 @@
 import type { TraceHeader } from '../../src/core/trace/traceHeader';
 import { traceFileStrings as S } from '../../src/core/l10n/traceStrings';
 import { el, icon } from '../shared/dom';
-import { formatCount, formatDuration, formatIsoUtc, formatLocalTime } from '../../src/core/format/displayFormat';
+import { formatDuration, formatIsoUtc, formatLocalTime } from '../../src/core/format/displayFormat';
+import { formatCount } from '../../src/core/l10n/numberFormat';
 
 function fact(label: string, value: string, title?: string): HTMLElement {
   return el('span', { className: 'fact', title, attrs: { 'data-fact': label } }, el('span', { className: 'fact-label', text: `${label} ` }), el('span', { className: 'fact-value', text: value }));

@@ -113,7 +113,3 @@ export function formatIsoUtc(unixSeconds: number): string {
   return Number.isFinite(unixSeconds) ? new Date(unixSeconds * 1000).toISOString() : '';
 }
 
-/** A token or sample count: "12,345". */
-export function formatCount(value: number): string {
-  return grouping.format(value);
-}

@@ -1,5 +1,6 @@
 /** Words of the filter preview: its errors, the view, the row detail, generated datasets and the selection funnel. */
 import * as l10n from '@vscode/l10n';
+import { formatCount } from './numberFormat';
 import type { PreviewProgress, FilterStep, RecordNoun } from '../model/previewTypes';
 
 export const previewStrings = {
@@ -76,12 +77,6 @@ export const previewStrings = {
 `, field, label, removed.toLocaleString('en-US')),
 };
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** A count with thousands separators: 10000 → "10,000". */
-export function formatCount(n: number): string {
-  return integer.format(n);
-}
 
 /** How far a count has read (bytes or files), 0–100, when the loader knows the size. */
 export function countPercent(progress: PreviewProgress): number | undefined {

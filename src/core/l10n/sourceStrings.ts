@@ -1,8 +1,6 @@
 /** Words of the dataset sources: evaluation logs, sessions, the remote sources and the hub export. */
 import * as l10n from '@vscode/l10n';
-
-/** 12,345 (without the cost of loading locale data on the first page's path). */
-const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+import { formatCount } from './numberFormat';
 
 export const sourceStrings = {
   notAZip: (file: string) => l10n.t('{0} is not a zip archive (no end of central directory record found)', file),
@@ -67,7 +65,7 @@ export const sourceStrings = {
     return l10n.t('kept by limit');
   },
   countedArchive: (files: number, records: number, threads: number) =>
-    (threads > 1 ? (files === 1 ? l10n.t('read here on {0} threads: {1} log file, {2} samples', threads, grouped(files), grouped(records)) : l10n.t('read here on {0} threads: {1} log files, {2} samples', threads, grouped(files), grouped(records))) : (files === 1 ? l10n.t('read here: {0} log file, {1} samples', grouped(files), grouped(records)) : l10n.t('read here: {0} log files, {1} samples', grouped(files), grouped(records)))),
+    (threads > 1 ? (files === 1 ? l10n.t('read here on {0} threads: {1} log file, {2} samples', threads, formatCount(files), formatCount(records)) : l10n.t('read here on {0} threads: {1} log files, {2} samples', threads, formatCount(files), formatCount(records))) : (files === 1 ? l10n.t('read here: {0} log file, {1} samples', formatCount(files), formatCount(records)) : l10n.t('read here: {0} log files, {1} samples', formatCount(files), formatCount(records)))),
   countedDatabase: (files: number) => (files === 1 ? l10n.t('counted from the Parquet footers of {0} file', files) : l10n.t('counted from the Parquet footers of {0} files', files)),
 
   // evalLogSpeed

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { exactValue, formatCount, formatDuration, formatLocalTime, formatNumber, formatPercent, formatUtcOffset, formatValue, isRate } from '../../../src/core/format/displayFormat';
+import { exactValue, formatDuration, formatLocalTime, formatNumber, formatPercent, formatUtcOffset, formatValue, isRate } from '../../../src/core/format/displayFormat';
+import { formatCount } from '../../../src/core/l10n/numberFormat';
 
 describe('formatNumber', () => {
   test('integers get thousands separators', () => {
