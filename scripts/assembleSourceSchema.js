@@ -15,11 +15,12 @@ function readParts(root) {
     const file = path.join(dir, entry.name, 'sourceSchema.json');
     if (!entry.isDirectory() || !fs.existsSync(file)) continue;
     const part = JSON.parse(fs.readFileSync(file, 'utf8'));
-    const type = part.definition?.properties?.type?.const;
-    if (typeof part.order !== 'number' || typeof part.name !== 'string' || typeof type !== 'string' || typeof part.typeDescription !== 'string') {
-      throw new Error(`${path.relative(root, file)}: needs "order", "name", "typeDescription" and a "definition" whose properties.type has a "const"`);
+    const typeSchema = part.definition?.properties?.type;
+    const types = typeSchema?.const !== undefined ? [typeSchema.const] : typeSchema?.enum;
+    if (typeof part.order !== 'number' || typeof part.name !== 'string' || !Array.isArray(types) || !types.every((t) => typeof t === 'string') || typeof part.typeDescription !== 'string') {
+      throw new Error(`${path.relative(root, file)}: needs "order", "name", "typeDescription" and a "definition" whose properties.type has a "const" or an "enum" of strings`);
     }
-    parts.push({ ...part, type, file: path.relative(root, file) });
+    parts.push({ ...part, types, file: path.relative(root, file) });
   }
   parts.sort((a, b) => a.order - b.order);
   for (let k = 1; k < parts.length; k++) {
@@ -36,11 +37,13 @@ function spokenList(types) {
 
 function assembleSourceSchema(root) {
   const parts = readParts(root);
-  const types = parts.map((part) => part.type);
+  // Each spelling of a type, the service's first; a second spelling is described as the same source.
+  const types = parts.flatMap((part) => part.types);
+  const descriptions = parts.flatMap((part) => part.types.map((type, k) => (k === 0 ? part.typeDescription : `Same as \`${part.types[0]}\`. ${part.typeDescription}`)));
   const union = {
     title: 'Dataset source',
     'x-kind': 'datasetSource',
-    markdownDescription: `Where the dataset's samples are loaded from, chosen by \`type\`: ${spokenList(types)}.`,
+    markdownDescription: `Where the dataset's samples are loaded from, chosen by \`type\`: ${spokenList(parts.map((part) => part.types[0]))}.`,
     errorMessage: `a source is an object whose \`type\` is one of: ${types.join(', ')}`,
     type: 'object',
     properties: {
@@ -48,18 +51,25 @@ function assembleSourceSchema(root) {
         markdownDescription: 'The kind of source. It decides which other fields apply.',
         errorMessage: `\`type\` must be one of: ${types.join(', ')}`,
         enum: types,
-        markdownEnumDescriptions: parts.map((part) => part.typeDescription),
+        markdownEnumDescriptions: descriptions,
       },
     },
     discriminator: { propertyName: 'type' },
     oneOf: parts.map((part) => ({ $ref: `#/$defs/${part.name}` })),
     defaultSnippets: parts.filter((part) => part.snippet).map((part) => part.snippet),
   };
+  // A variant spelt more than one way describes each spelling (editors show them in completion).
+  const definitions = parts.map((part) => {
+    const typeSchema = part.definition.properties.type;
+    if (!Array.isArray(typeSchema.enum) || typeSchema.markdownEnumDescriptions) return [part.name, part.definition];
+    const markdownEnumDescriptions = typeSchema.enum.map((_, k) => descriptions[types.indexOf(part.types[k])]);
+    return [part.name, { ...part.definition, properties: { ...part.definition.properties, type: { ...typeSchema, markdownEnumDescriptions } } }];
+  });
   const schema = {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     title: 'Dataset sources',
     $comment: 'The sources a dataset can be loaded from, discriminated by `type`. Written by scripts/assembleSourceSchema.js from src/core/sources/*/sourceSchema.json: edit those.',
-    $defs: { DatasetSource: union, ...Object.fromEntries(parts.map((part) => [part.name, part.definition])) },
+    $defs: { DatasetSource: union, ...Object.fromEntries(definitions) },
   };
   return `${JSON.stringify(schema, null, 2)}\n`;
 }

@@ -107,6 +107,8 @@ export const authoringStrings = {
   generic: (name: string, message: string) => `\`${name}\` ${message}`,
 
   // validation
+  unsetVariable: (field: string, variable: string) =>
+    l10n.t('`{0}` is the environment variable {1}, which is not set here: a preview or an export of this source will stop until it is set', field, variable),
   plainTextCredential: (field: string) =>
     l10n.t("credential in plain text: `{0}` is stored in the file. Move it to the editor's secret storage ({ secret: NAME }) or reference an environment variable ({ env: NAME }).", field),
   unknownTemplateKey: (key: string, known: string[]) =>

@@ -90,6 +90,8 @@ export const sourceStrings = {
   secretNotFound: (field: string, name: string) => l10n.t('\'{0}\' refers to the secret \'{1}\', which is not stored; store it with "Eval Lens: Store Credential"', field, name),
   secretUnavailable: (field: string, name: string) => l10n.t("'{0}' refers to the secret '{1}'; secrets are read only in the editor (use { env: NAME } on the command line)", field, name),
   envNotSet: (field: string, name: string) => l10n.t("'{0}' refers to the environment variable {1}, which is not set", field, name),
+  envNotSetHowTo: (field: string, name: string) =>
+    l10n.t("'{0}' is ${1}, an environment variable that is not set: set {1} in the environment Eval Lens runs in (the terminal, or the one VS Code was started from) and run again", field, name),
   badCredential: (field: string) => l10n.t("'{0}' must be a string, { secret: NAME } or { env: NAME }", field),
   badTime: (field: string, text: string) => l10n.t("'{0}' is not an ISO 8601 date or time: {1}", field, text),
   noRangeSupport: (url: string) => l10n.t('{0}: the server does not answer range requests; the file is not downloaded whole', url),

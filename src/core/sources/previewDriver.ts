@@ -7,6 +7,8 @@
  */
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
+import { sourceStrings } from '../l10n/sourceStrings';
+import { environmentReference } from '../text/environmentReference';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { RecordSelection, SelectionCheck } from './selectionFunnel';
@@ -23,7 +25,27 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
   }
 }
 
-function contextOf(definition: SourceDefinition, source: Record<string, unknown>, options: SourceOptions, run: SourceRun): SourceContext {
+/**
+ * The source with each `$NAME` value of its fields replaced by the variable's value (docs/semantics.md §11.2); an
+ * unset variable stops the run naming it. Credential fields are left to the credential reader, which says which
+ * field needs the key. The spec itself is never changed.
+ */
+function withEnvironment(definition: SourceDefinition, source: Record<string, unknown>, options: SourceOptions): Record<string, unknown> {
+  const credentials = new Set(definition.fields.filter((field) => field.role === 'credential').map((field) => field.name));
+  let resolved: Record<string, unknown> | undefined;
+  for (const [field, value] of Object.entries(source)) {
+    const variable = credentials.has(field) ? undefined : environmentReference(value);
+    if (variable === undefined) continue;
+    const text = (options.env ?? process.env)[variable];
+    if (text === undefined || text === '') throw new PreviewError('invalidSource', sourceStrings.envNotSetHowTo(field, variable));
+    resolved ??= { ...source };
+    resolved[field] = text;
+  }
+  return resolved ?? source;
+}
+
+function contextOf(definition: SourceDefinition, spec: Record<string, unknown>, options: SourceOptions, run: SourceRun): SourceContext {
+  const source = withEnvironment(definition, spec, options);
   const type = String(source.type);
   const requiredText = (field: string): string => {
     const value = source[field];

@@ -8,14 +8,15 @@ import { sourceAuthoringStrings as S } from '../l10n/authoringStrings';
 import type { JsonPath } from '../yaml/specDocument';
 import datasetSourceSchema from '../../../schemas/dataset-source.schema.json';
 
-/** The `type` of each source variant of a source schema whose properties leave out `filters`. */
+/** Every spelling of the `type` of each source variant of a source schema whose properties leave out `filters`. */
 function typesWithoutFilters(schema: unknown): string[] {
   const variants = isRecord(schema) && isRecord(schema.$defs) ? Object.values(schema.$defs) : [];
   const types: string[] = [];
   for (const variant of variants) {
     const properties = isRecord(variant) && isRecord(variant.properties) ? variant.properties : undefined;
-    const type = properties && isRecord(properties.type) ? properties.type.const : undefined;
-    if (typeof type === 'string' && properties && !('filters' in properties)) types.push(type);
+    const typeSchema = properties && isRecord(properties.type) ? properties.type : undefined;
+    const spellings = typeSchema ? (Array.isArray(typeSchema.enum) ? typeSchema.enum : [typeSchema.const]) : [];
+    if (properties && !('filters' in properties) && !(isRecord(variant) && 'oneOf' in variant)) types.push(...spellings.filter((type): type is string => typeof type === 'string'));
   }
   return types;
 }

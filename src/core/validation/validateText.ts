@@ -12,6 +12,7 @@ import { IncrementalSpecParser } from '../yaml/incrementalSpecParser';
 import { Diagnostic } from './diagnostic';
 import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
+import { findUnsetVariables } from './environmentCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
 import { checkSourceSelection, explainSourceSchemaProblems } from './sourceSelectionCheck';
@@ -42,6 +43,8 @@ interface ValidateOptions {
   kind?: FileKind;
   /** Keeps the documents (and their checks) of the previous validation of the same file; re-parses only what changed. */
   parser?: IncrementalSpecParser;
+  /** The environment `$NAME` values are read from (docs/semantics.md §11.2); default this process's. */
+  env?: Record<string, string | undefined>;
 }
 
 /** Above this size a JSON file is parsed with JSON.parse and located by scanning, not by the YAML parser. */
@@ -61,7 +64,7 @@ function schemaDiagnostics(kind: FileKind, value: unknown, locateRange: (path: J
   }));
 }
 
-function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): Diagnostic[] {
+function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, env: Record<string, string | undefined>): Diagnostic[] {
   const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, doc, path, part);
   const out: Diagnostic[] = schemaDiagnostics(kind, doc.value, at, doc.index);
   if (kind === 'dataset') placeSourceXorGenerator(out, doc, at);
@@ -79,6 +82,9 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument): D
     }
   }
   if (kind === 'dataset') {
+    for (const u of findUnsetVariables(doc.value, env)) {
+      out.push({ severity: 'warning', message: u.message, path: u.path, documentIndex: doc.index, source: 'rule', code: 'unset-variable', range: at(u.path, 'value'), data: { variable: u.variable } });
+    }
     out.push(...checkFilterExpressions(text, doc));
     explainSourceSchemaProblems(out, doc.value);
     for (const p of checkSourceSelection(doc.value)) out.push({ ...p, documentIndex: doc.index, source: 'rule', range: at(p.path, 'value') });
@@ -97,10 +103,10 @@ function placeSourceXorGenerator(out: Diagnostic[], doc: SpecDocument, at: (path
 }
 
 /** `documentDiagnostics`, kept by the parser while the document's text is unchanged (ranges stored relative to it). */
-function reusedDocumentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, parser: IncrementalSpecParser): Diagnostic[] {
+function reusedDocumentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, parser: IncrementalSpecParser, env: Record<string, string | undefined>): Diagnostic[] {
   const base = doc.range.start;
   const relative = parser.memo(doc, `diagnostics:${kind}`, () =>
-    documentDiagnostics(text, kind, doc).map((d) => ({ ...d, range: { start: d.range.start - base, end: d.range.end - base } })));
+    documentDiagnostics(text, kind, doc, env).map((d) => ({ ...d, range: { start: d.range.start - base, end: d.range.end - base } })));
   return relative.map((d) => ({ ...d, documentIndex: doc.index, range: { start: d.range.start + base, end: d.range.end + base } }));
 }
 
@@ -152,6 +158,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   const values = documents.map((d) => d.value);
   const kind = options.kind ?? recogniseKind(fileName, text, values[0]);
   const diagnostics: Diagnostic[] = [];
+  const env = options.env ?? process.env;
   for (const doc of documents) {
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
   }
@@ -163,7 +170,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
       if (documents.length === 1) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule' });
       continue;
     }
-    diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser) : documentDiagnostics(text, kind, doc)));
+    diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser, env) : documentDiagnostics(text, kind, doc, env)));
   }
   if (kind === 'dataset') diagnostics.push(...duplicateKeys(text, documents));
   diagnostics.sort((a, b) => a.range.start - b.range.start);

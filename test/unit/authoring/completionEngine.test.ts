@@ -38,13 +38,15 @@ describe('completion: keys', () => {
     assert.ok(got.includes('source') && got.includes('tags'));
   });
 
-  test('inside source: the discriminator and its eight values first, and a snippet per source type', () => {
+  test('inside source: the discriminator and its thirteen spellings first (the service\'s before the specification\'s), and a snippet per source type', () => {
     const { items: list } = items('key: a\nsource:\n  |');
     const props = list.filter((i) => i.kind === 'property').map((i) => i.label);
     assert.deepEqual(props, ['type']);
     const combos = list.filter((i) => i.kind === 'enum').map((i) => i.label);
-    assert.equal(combos.length, 8);
+    assert.equal(combos.length, 13);
     assert.ok(combos.includes('type: folder'));
+    assert.ok(combos.indexOf('type: huggingface') < combos.indexOf('type: dataset_hub'));
+    assert.ok(combos.indexOf('type: langsmith') < combos.indexOf('type: trace_platform_a'));
     assert.equal(list.filter((i) => i.kind === 'snippet').length, 8);
   });
 
@@ -89,9 +91,10 @@ describe('completion: keys', () => {
 describe('completion: values', () => {
   test('enum values with descriptions after "type: " (incomplete line)', () => {
     const { items: list } = items('key: a\nsource:\n  type: |');
-    assert.equal(list.length, 8);
+    assert.equal(list.length, 13);
     const folder = list.find((i) => i.label === 'folder');
     assert.ok(folder?.documentation?.includes('folder'));
+    assert.match(list.find((i) => i.label === 'dataset_hub')?.documentation ?? '', /Same as `huggingface`\. Hugging Face/);
   });
 
   test('enum values replace the partly typed value', () => {

@@ -150,7 +150,7 @@ describe('dataset_hub export: every kept row from the Parquet files', () => {
       exportKeptRows(spec(NOT_PUSHABLE), { specPath: path.join(dir, 'h.dataset.yaml'), outFile: out, previewOptions: { env: envOf(server) } }),
       (error: unknown) => {
         assert.ok(error instanceof PreviewError, String(error));
-        assert.match(error.message, /^dataset_hub 'owner\/reviews': no Parquet file 0000\.parquet any more .*\(HTTP 404\)$/);
+        assert.match(error.message, /^Hugging Face \(dataset_hub\) 'owner\/reviews': no Parquet file 0000\.parquet any more .*\(HTTP 404\)$/);
         assert.ok(!error.message.includes(HF_TEST_TOKEN));
         return true;
       },

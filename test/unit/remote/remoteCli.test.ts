@@ -67,7 +67,7 @@ describe('eval-lens preview of network sources', () => {
         if (args.length === 2) {
           const parsed = JSON.parse(io.out) as { matched: number; rows: unknown[]; countedBy: string };
           assert.equal(parsed.matched, spec.startsWith('smith') ? 4 : 6);
-          assert.match(parsed.countedBy, /selected by trace_platform_/);
+          assert.match(parsed.countedBy, /selected by (LangSmith \(trace_platform_a\)|Langfuse \(trace_platform_b\))/);
         }
       }
     }

@@ -18,8 +18,9 @@ function schemaVariants(): SchemaVariant[] {
   const defs = datasetSourceSchema.$defs as Record<string, { properties?: Record<string, { const?: unknown }> }>;
   const variants: SchemaVariant[] = [];
   for (const def of Object.values(defs)) {
-    const type = def.properties?.type?.const;
-    if (typeof type === 'string' && def.properties) variants.push({ type, properties: Object.keys(def.properties) });
+    const typeSchema = def.properties?.type as { const?: unknown; enum?: unknown[] } | undefined;
+    const type = typeSchema?.const ?? typeSchema?.enum?.[0];
+    if (typeof type === 'string' && def.properties && !('oneOf' in def)) variants.push({ type, properties: Object.keys(def.properties) });
   }
   return variants;
 }
@@ -34,10 +35,14 @@ test('identifiers are unique across definitions, and each definition has at leas
   for (const definition of SOURCE_DEFINITIONS) assert.ok(definition.identifiers.length > 0);
 });
 
-test('every source type of the schema is registered, and every registered type is in the schema, in the same order', () => {
-  const canonical = SOURCE_DEFINITIONS.map((definition) => definition.identifiers[0]);
-  assert.deepEqual(canonical, schemaTypes());
-  for (const type of schemaTypes()) assert.equal(sourceDefinitionFor(type)?.identifiers[0], type);
+test('every spelling of the schema is registered, and every registered spelling is in the schema, type by type in the same order', () => {
+  const spellings = SOURCE_DEFINITIONS.flatMap((definition) => [...definition.identifiers].sort());
+  const schemaSpellings = SOURCE_DEFINITIONS.flatMap((definition) => schemaTypes().filter((type) => definition.identifiers.includes(type)).sort());
+  assert.deepEqual(schemaSpellings, spellings);
+  assert.equal(schemaTypes().length, spellings.length);
+  for (const type of schemaTypes()) assert.ok(sourceDefinitionFor(type)?.identifiers.includes(type), type);
+  // The service's spelling comes first in the schema (completion offers it first); rows are labelled with the first identifier.
+  assert.deepEqual(schemaTypes().filter((type) => ['huggingface', 'dataset_hub'].includes(type)), ['huggingface', 'dataset_hub']);
   assert.equal(sourceDefinitionFor('no_such_source'), undefined);
   assert.equal(sourceDefinitionFor('constructor'), undefined);
   assert.equal(sourceDefinitionFor(undefined), undefined);
@@ -73,6 +78,6 @@ test('the committed dataset-source schema is what the sources\' schema parts ass
   const assembler = load(path.join(repoRoot, 'scripts/assembleSourceSchema.js')) as { assembleSourceSchema: (root: string) => string; SOURCE_SCHEMA_TARGET: string };
   const committed = readFileSync(path.join(repoRoot, assembler.SOURCE_SCHEMA_TARGET), 'utf8');
   assert.equal(committed, assembler.assembleSourceSchema(repoRoot), 'run npm run build and commit schemas/dataset-source.schema.json');
-  const parts = SOURCE_DEFINITIONS.map((definition) => definition.identifiers[0]);
-  assert.deepEqual(JSON.parse(committed).$defs.DatasetSource.properties.type.enum, parts);
+  const parts = SOURCE_DEFINITIONS.flatMap((definition) => [...definition.identifiers].sort());
+  assert.deepEqual([...JSON.parse(committed).$defs.DatasetSource.properties.type.enum].sort(), [...parts].sort());
 });

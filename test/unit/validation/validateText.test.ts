@@ -29,11 +29,11 @@ describe('validateText: one diagnostic per real problem, on the smallest range',
     assert.equal(check('a.dataset.yaml', lines(`key: ${'k'.repeat(250)}`, ...base, 'source:', '  type: local', '  file_path: d.csv')).shown.length, 0);
   });
 
-  test('an unknown source type: one diagnostic on the value listing the eight types', () => {
+  test('an unknown source type: one diagnostic on the value listing every spelling of the eight types', () => {
     const r = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: locl', '  file_path: data.csv'));
     assert.equal(r.shown.length, 1);
     assert.equal(r.shown[0].underlined, 'locl');
-    assert.match(r.shown[0].message, /local, folder, url, dataset_hub, coding_agent_sessions, trace_platform_a, trace_platform_b, eval_logs/);
+    assert.match(r.shown[0].message, /local, folder, url, huggingface, dataset_hub, claude_code, coding_agent_sessions, langsmith, trace_platform_a, langfuse, trace_platform_b, inspect_ai, eval_logs/);
   });
 
   test('a mistyped key is one diagnostic on the key with "did you mean"', () => {

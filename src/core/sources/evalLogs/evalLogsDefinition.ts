@@ -9,7 +9,7 @@ import { previewEvalLogs } from './evalLogSource';
 const LOG_FILE_NAMES = /\.(eval|json)$/i;
 
 export const evalLogsSource: SourceDefinition = {
-  identifiers: [EVAL_LOGS_SOURCE_TYPE],
+  identifiers: [EVAL_LOGS_SOURCE_TYPE, 'inspect_ai'],
   // A log file holds samples; a folder may be a transcript database: known once the source answers.
   recordNoun: (source) => (typeof source.path === 'string' && LOG_FILE_NAMES.test(source.path) ? 'samples' : undefined),
   fields: [

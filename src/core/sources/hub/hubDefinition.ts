@@ -5,7 +5,7 @@ import { previewDatasetHub } from './hubSource';
 import { HUB_SOURCE_TYPE } from './hubSourceType';
 
 export const hubSource: SourceDefinition = {
-  identifiers: [HUB_SOURCE_TYPE],
+  identifiers: [HUB_SOURCE_TYPE, 'huggingface'],
   recordNoun: () => undefined,
   fields: [
     { name: 'path', role: 'dataset' },

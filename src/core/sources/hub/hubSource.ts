@@ -12,7 +12,7 @@ import { environmentOf, firstEnv, resolveEndpoint } from '../remote/credentials'
 import { Redactor } from '../remote/redaction';
 import { RemoteClient } from '../remote/remoteClient';
 import { HubConnection, HubParquetAnswer, HubRowsAnswer, HubSplit } from './hubSplit';
-import { HUB_SOURCE_TYPE } from './hubSourceType';
+import { HUB_LABEL } from './hubSourceType';
 import type { SourceOptions, SourceRun } from '../sourceDefinition';
 
 const HUB_DEFAULT_URL = 'https://datasets-server.huggingface.co';
@@ -32,7 +32,7 @@ function startEarly<T>(request: Promise<T>): Promise<T> {
 
 function requireText(source: Record<string, unknown>, field: string): string {
   const value = source[field];
-  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', l10n.t("a {0} source needs '{1}' (a string)", HUB_SOURCE_TYPE, field));
+  if (typeof value !== 'string' || value === '') throw new PreviewError('invalidSource', l10n.t("a {0} source needs '{1}' (a string)", HUB_LABEL, field));
   return value;
 }
 
@@ -68,7 +68,7 @@ function connectHub(dataset: string, options: SourceOptions): HubConnection {
     return origin === hubOrigin || hostname === 'huggingface.co' || hostname.endsWith('.huggingface.co');
   };
   const api = (path: string, params: Record<string, string>) => `${base}${path}?${new URLSearchParams(params)}`;
-  return { client, api, sendsToken, what: `${HUB_SOURCE_TYPE} '${dataset}'` };
+  return { client, api, sendsToken, what: `${HUB_LABEL} '${dataset}'` };
 }
 
 /** The config to read: the one asked for, else the only one; an error names the choices. */

@@ -8,7 +8,7 @@ function text(value: unknown): string {
 }
 
 export const langfuseSource: SourceDefinition = {
-  identifiers: [LANGFUSE_SOURCE_TYPE],
+  identifiers: [LANGFUSE_SOURCE_TYPE, 'langfuse'],
   recordNoun: () => 'traces',
   fields: [
     { name: 'project', role: 'selection' },

@@ -8,7 +8,7 @@ import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
-import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
+import { LANGFUSE_LABEL, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
 import { environmentOf, firstEnv, resolveCredential, resolveEndpoint } from '../remote/credentials';
 import { cursorPages, numberedPages } from '../remote/paging';
 import { Observation, PlatformBTrace, metadataMatches, platformBRow, traceOfLegacy, traceOfRootObservation } from './langfuseTraces';
@@ -113,7 +113,7 @@ export async function previewTracePlatformB(source: Record<string, unknown>, opt
   const endpoint = resolveEndpoint(source.base_url, 'base_url', PLATFORM_B_URL_ENV, PLATFORM_B_DEFAULT_URL, options);
   const selection = selectionOf(source);
   const limit = limitOf(source);
-  const connection = { client: await clientOf(source, options), endpoint, what: `${LANGFUSE_SOURCE_TYPE} project '${project}'` };
+  const connection = { client: await clientOf(source, options), endpoint, what: `${LANGFUSE_LABEL} project '${project}'` };
   await checkProject(connection, project);
   return new LangfuseTraces(connection, selection, limit, options, run).read();
 }
@@ -256,7 +256,7 @@ class LangfuseTraces {
   }
 
   private get countedBy(): string {
-    return sourceStrings.platformCountedBy(this.legacy ? l10n.t('{0} (legacy traces API)', LANGFUSE_SOURCE_TYPE) : LANGFUSE_SOURCE_TYPE);
+    return sourceStrings.platformCountedBy(this.legacy ? l10n.t('{0} (legacy traces API)', LANGFUSE_LABEL) : LANGFUSE_LABEL);
   }
 
   /** The result of an export: the rows handed over. */

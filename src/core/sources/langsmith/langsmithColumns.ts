@@ -2,6 +2,8 @@
 
 /** The source type, as rows and their traces name it (`source_type`). */
 export const LANGSMITH_SOURCE_TYPE = 'trace_platform_a';
+/** The product the source reads, as messages name it. */
+export const LANGSMITH_LABEL = `LangSmith (${LANGSMITH_SOURCE_TYPE})`;
 
 export const TRACE_PLATFORM_A_EXAMPLE_COLUMNS = [
   'sample_id', 'inputs', 'outputs', 'metadata', 'split', 'created_at', 'source_run_id',

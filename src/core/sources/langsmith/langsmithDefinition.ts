@@ -9,7 +9,7 @@ function text(value: unknown): string {
 }
 
 export const langsmithSource: SourceDefinition = {
-  identifiers: [LANGSMITH_SOURCE_TYPE],
+  identifiers: [LANGSMITH_SOURCE_TYPE, 'langsmith'],
   recordNoun: (source) => (source.dataset !== undefined && source.dataset !== null ? 'examples' : 'runs'),
   fields: [
     { name: 'project', role: 'selection' },

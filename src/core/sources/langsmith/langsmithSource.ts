@@ -5,7 +5,7 @@
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
-import { LANGSMITH_SOURCE_TYPE, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
+import { LANGSMITH_LABEL, TRACE_PLATFORM_A_EXAMPLE_COLUMNS, TRACE_PLATFORM_A_RUN_COLUMNS } from './langsmithColumns';
 import { environmentOf, firstEnv, requireCredential, resolveEndpoint } from '../remote/credentials';
 import { cursorPages, offsetPages } from '../remote/paging';
 import { Run, exampleRow, runRow, runStart, runTags } from './langsmithRuns';
@@ -59,7 +59,7 @@ interface PlatformContext {
 
 async function previewRuns(project: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
-  const what = `${LANGSMITH_SOURCE_TYPE} project '${project}'`;
+  const what = `${LANGSMITH_LABEL} project '${project}'`;
   const notFound = sourceStrings.platformNoProject(project);
   const sessions = await client.json(`${endpoint}/sessions?${new URLSearchParams({ name: project, limit: '1' })}`, { what, notFound });
   const session = firstOf(sessions);
@@ -124,7 +124,7 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   }
   const warnings: PreviewWarning[] = [];
   if (sink) {
-    return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
+    return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows: handed, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_LABEL) });
   }
   const runs = selection.oldestFirst().slice(0, options.limit);
   const children = new Map<string, Run[]>();
@@ -139,12 +139,12 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
     }
   }
   const rows = runs.map((run) => rowOf(run, children.get(String(run.id))));
-  return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
+  return selection.result({ columns: TRACE_PLATFORM_A_RUN_COLUMNS, rows, warnings, complete, recordNoun: 'runs', countedBy: sourceStrings.platformCountedBy(LANGSMITH_LABEL) });
 }
 
 async function previewExamples(dataset: string, ctx: PlatformContext): Promise<PreviewResult> {
   const { endpoint, client, options } = ctx;
-  const what = `${LANGSMITH_SOURCE_TYPE} dataset '${dataset}'`;
+  const what = `${LANGSMITH_LABEL} dataset '${dataset}'`;
   const notFound = sourceStrings.platformNoDataset(dataset);
   const found = firstOf(await client.json(`${endpoint}/datasets?${new URLSearchParams({ name: dataset, limit: '1' })}`, { what, notFound }));
   if (!found || typeof found.id !== 'string') throw new PreviewError('unreadableSource', sourceStrings.notFound(what, notFound));
@@ -181,5 +181,5 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   selection.applyLimit();
   if (sink && !streaming) for (const example of selection.oldestFirst()) if (!options.signal?.aborted) handOver(rowOf(example));
   const rows = sink ? handed : selection.oldestFirst().slice(0, options.limit).map(rowOf);
-  return selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy(LANGSMITH_SOURCE_TYPE) });
+  return selection.result({ columns: TRACE_PLATFORM_A_EXAMPLE_COLUMNS, rows, warnings, complete, recordNoun: 'examples', countedBy: sourceStrings.platformCountedBy(LANGSMITH_LABEL) });
 }

@@ -2,6 +2,7 @@
  * Credentials of remote sources (docs/semantics.md §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
  * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
  */
+import { environmentReference } from '../../text/environmentReference';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { isPlainObject } from '../../json/objectValues';
@@ -41,6 +42,12 @@ export async function resolveCredential(
 ): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
+  const variable = environmentReference(value);
+  if (variable !== undefined) {
+    const fromEnv = env[variable];
+    if (fromEnv === undefined || fromEnv === '') throw invalid(sourceStrings.envNotSet(field, variable));
+    return fromEnv;
+  }
   if (typeof value === 'string') return value;
   if (isPlainObject(value) && typeof value.secret === 'string' && Object.keys(value).length === 1) {
     if (!options.resolveSecret) throw invalid(sourceStrings.secretUnavailable(field, value.secret));

@@ -2,6 +2,8 @@
 
 /** The source type, as rows and their traces name it (`source_type`). */
 export const SESSION_SOURCE_TYPE = 'coding_agent_sessions';
+/** The product the source reads, as messages name it. */
+export const SESSION_LABEL = `Claude Code (${SESSION_SOURCE_TYPE})`;
 
 export const CODING_AGENT_SESSION_COLUMNS = [
   'sample_id', 'session_id', 'file_name', 'title', 'first_prompt', 'cwd', 'git_branch', 'version', 'model',

@@ -5,7 +5,7 @@ import { CODING_AGENT_SESSION_COLUMNS, SESSION_SOURCE_TYPE } from './sessionColu
 import { previewSessions } from './sessionsSource';
 
 export const sessionsSource: SourceDefinition = {
-  identifiers: [SESSION_SOURCE_TYPE],
+  identifiers: [SESSION_SOURCE_TYPE, 'claude_code'],
   recordNoun: () => 'sessions',
   fields: [
     { name: 'path', role: 'path', target: 'file or folder', watched: false },

@@ -10,7 +10,7 @@ import { sessionStrings } from '../../l10n/sourceStrings';
 import { TraceMetadataRecord } from '../../trace/traceRecord';
 import { PreviewError } from '../previewError';
 import { PreviewResult, PreviewRow, PreviewWarning } from '../../model/previewTypes';
-import { CODING_AGENT_SESSION_COLUMNS, SESSION_SOURCE_TYPE } from './sessionColumns';
+import { CODING_AGENT_SESSION_COLUMNS, SESSION_LABEL, SESSION_SOURCE_TYPE } from './sessionColumns';
 import { MAX_WARNINGS } from '../../engine/scan/rowCounter';
 import { resolveSourcePath } from '../sourcePaths';
 import { previewStrings } from '../../l10n/previewStrings';
@@ -256,7 +256,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   const selection = readSelection(source);
   const warnings = new SessionWarnings();
   if (source.path !== undefined && (typeof source.path !== 'string' || source.path === '')) {
-    throw new PreviewError('invalidSource', previewStrings.missingField(SESSION_SOURCE_TYPE, 'path'));
+    throw new PreviewError('invalidSource', previewStrings.missingField(SESSION_LABEL, 'path'));
   }
   const homeDir = options.homeDir ?? homedir();
   const path = typeof source.path === 'string' ? resolveSourcePath(source.path, options.specPath, homeDir) : undefined;
