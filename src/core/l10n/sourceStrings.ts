@@ -121,6 +121,10 @@ export const sourceStrings = {
     return l10n.t('the hub indexed only part of this split: every count is a lower bound');
   },
   hubTruncatedCells: (count: number) => l10n.t('{0} cells of the first page were truncated by the hub', count),
+  get phoenixNoProject() {
+    return l10n.t("a phoenix source needs 'project' (or the environment variable PHOENIX_PROJECT)");
+  },
+  phoenixNoProjectFound: (project: string) => l10n.t("no project '{0}' on this Phoenix server: check 'project' (a name or an id) and 'base_url'", project),
   get platformNoSelection() {
     return l10n.t("a trace_platform_a source needs 'project' or 'dataset'");
   },

@@ -8,6 +8,7 @@ import { hubSource } from './hub/hubDefinition';
 import { langfuseSource } from './langfuse/langfuseDefinition';
 import { langsmithSource } from './langsmith/langsmithDefinition';
 import { localSource } from './local/localDefinition';
+import { phoenixSource } from './phoenix/phoenixDefinition';
 import { sessionsSource } from './sessions/sessionsDefinition';
 import { locationFieldOf, SourceDefinition } from './sourceDefinition';
 import { urlSource } from './url/urlDefinition';
@@ -21,6 +22,7 @@ export const SOURCE_DEFINITIONS: readonly SourceDefinition[] = [
   langsmithSource,
   langfuseSource,
   evalLogsSource,
+  phoenixSource,
 ];
 
 const BY_IDENTIFIER: ReadonlyMap<string, SourceDefinition> = new Map(

@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { completionsAt, CompletionContext } from '../../../src/core/authoring/completionEngine';
 import { cursor, datasetContext, makeDataFolder } from './authoringTestSupport';
+import { SOURCE_DEFINITIONS } from '../../../src/core/sources/registry';
 
 function labels(marked: string, ctx: CompletionContext = datasetContext()): string[] {
   const { text, offset } = cursor(marked);
@@ -38,16 +39,16 @@ describe('completion: keys', () => {
     assert.ok(got.includes('source') && got.includes('tags'));
   });
 
-  test('inside source: the discriminator and its thirteen spellings first (the service\'s before the specification\'s), and a snippet per source type', () => {
+  test('inside source: the discriminator and every spelling of every type first (the service\'s before the specification\'s), and a snippet per source type', () => {
     const { items: list } = items('key: a\nsource:\n  |');
     const props = list.filter((i) => i.kind === 'property').map((i) => i.label);
     assert.deepEqual(props, ['type']);
     const combos = list.filter((i) => i.kind === 'enum').map((i) => i.label);
-    assert.equal(combos.length, 13);
+    assert.equal(combos.length, SOURCE_DEFINITIONS.flatMap((definition) => definition.identifiers).length);
     assert.ok(combos.includes('type: folder'));
     assert.ok(combos.indexOf('type: huggingface') < combos.indexOf('type: dataset_hub'));
     assert.ok(combos.indexOf('type: langsmith') < combos.indexOf('type: trace_platform_a'));
-    assert.equal(list.filter((i) => i.kind === 'snippet').length, 8);
+    assert.equal(list.filter((i) => i.kind === 'snippet').length, SOURCE_DEFINITIONS.length);
   });
 
   test('after type: folder only folder keys are offered', () => {
@@ -91,7 +92,7 @@ describe('completion: keys', () => {
 describe('completion: values', () => {
   test('enum values with descriptions after "type: " (incomplete line)', () => {
     const { items: list } = items('key: a\nsource:\n  type: |');
-    assert.equal(list.length, 13);
+    assert.equal(list.length, SOURCE_DEFINITIONS.flatMap((definition) => definition.identifiers).length);
     const folder = list.find((i) => i.label === 'folder');
     assert.ok(folder?.documentation?.includes('folder'));
     assert.match(list.find((i) => i.label === 'dataset_hub')?.documentation ?? '', /Same as `huggingface`\. Hugging Face/);

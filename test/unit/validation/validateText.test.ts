@@ -33,7 +33,7 @@ describe('validateText: one diagnostic per real problem, on the smallest range',
     const r = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: locl', '  file_path: data.csv'));
     assert.equal(r.shown.length, 1);
     assert.equal(r.shown[0].underlined, 'locl');
-    assert.match(r.shown[0].message, /local, folder, url, huggingface, dataset_hub, claude_code, coding_agent_sessions, langsmith, trace_platform_a, langfuse, trace_platform_b, inspect_ai, eval_logs/);
+    assert.match(r.shown[0].message, /local, folder, url, huggingface, dataset_hub, claude_code, coding_agent_sessions, langsmith, trace_platform_a, langfuse, trace_platform_b, inspect_ai, eval_logs, phoenix/);
   });
 
   test('a mistyped key is one diagnostic on the key with "did you mean"', () => {
