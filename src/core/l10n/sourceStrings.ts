@@ -76,7 +76,9 @@ export const sourceStrings = {
 
   // remoteSource
   refused: (url: string) => l10n.t('fetching from {0} was not allowed (consent refused)', url),
-  timeout: (what: string, ms: number) => l10n.t('{0}: no answer within {1} s; check the address and your network, or raise evalLens.preview.urlTimeoutSeconds', what, ms / 1000),
+  timeout: (what: string, host: string, ms: number) => l10n.t('{0}: no complete answer from {1} within {2} s; check the address and your network, or raise evalLens.preview.urlTimeoutSeconds', what, host, ms / 1000),
+  badRedirect: (what: string, host: string) => l10n.t('{0}: {1} redirected to an address that is not http(s) or cannot be read; check the address', what, host),
+  tooManyRedirects: (what: string, host: string, max: number) => l10n.t('{0}: {1} redirected more than {2} times; check the address', what, host, max),
   network: (what: string, reason: string) => l10n.t('{0}: cannot reach the server ({1}); check the address and your network', what, reason),
   badUrl: (field: string, url: string) => l10n.t("'{0}' is not an http(s) URL: {1}", field, url),
   unauthorized: (what: string, status: number, check: string) => l10n.t('{0}: the server refused the credentials (HTTP {1}); check the key in {2}', what, status, check),
