@@ -6,6 +6,7 @@ import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { PreviewOptions } from '../../model/previewTypes';
 import { isPlainObject } from '../../json/objectValues';
+import { registerSecret, registerUrlSecrets } from '../../text/secretMask';
 
 export type Environment = Record<string, string | undefined>;
 
@@ -56,6 +57,7 @@ export async function resolveCredential(
 /** `resolveCredential` that must find one: else an error naming the field and the environment variables. */
 export async function requireCredential(value: unknown, field: string, envNames: readonly string[], options: PreviewOptions): Promise<string> {
   const credential = await resolveCredential(value, field, envNames, options);
+  registerSecret(credential);
   if (credential === undefined || credential === '') throw invalid(sourceStrings.missingCredential(field, envNames));
   return credential;
 }
@@ -63,6 +65,8 @@ export async function requireCredential(value: unknown, field: string, envNames:
 /** An endpoint from the spec field, else the environment variables, else the default; trailing slashes dropped. */
 export function resolveEndpoint(value: unknown, field: string, envNames: readonly string[], fallback: string, options: PreviewOptions): string {
   const raw = typeof value === 'string' && value.trim() !== '' ? value.trim() : firstEnv(environmentOf(options), envNames) ?? fallback;
+  // A key in the address's userinfo is a credential too (docs/security.md, "Masking").
+  registerUrlSecrets(raw);
   let parsed: URL;
   try {
     parsed = new URL(raw);
