@@ -176,6 +176,9 @@ export const sessionStrings = {
     return l10n.t('not a JSON object; line skipped');
   },
   lineTooLong: (mb: number) => l10n.t('a line longer than {0} MB; line skipped', mb),
+  badUsage: (count: number, field: string) => (count === 1
+    ? l10n.t("a usage count ('{0}') is not a whole number ≥ 0; it counts as 0 in the token totals", field)
+    : l10n.t("{0} usage counts (the first: '{1}') are not whole numbers ≥ 0; they count as 0 in the token totals", count, field)),
   unreadableEntry: (entry: string, reason: string) => l10n.t('cannot read {0}: {1}; skipped', entry, reason),
   symlinkLoop: (dir: string) => l10n.t('{0} was already read (a symbolic link to a folder read before); not read again', dir),
   orphanSubagent: (sessionId: string) => l10n.t('a sub-agent of session {0}, whose session file was not found; not shown', sessionId),
