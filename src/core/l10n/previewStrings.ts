@@ -40,6 +40,7 @@ export const previewStrings = {
     return l10n.t('the front matter is not a mapping');
   },
   reservedFrontMatterKey: (key: string) => l10n.t("front matter key '{0}' is ignored: it would replace the '{0}' column", key),
+  linkLeavesFolder: (link: string) => l10n.t('{0} is a symbolic link to a place outside the folder; skipped (copy the file into the folder to read it)', link),
   symlinkLoop: (dir: string) => l10n.t('{0} was already read (a symbolic link to a folder read before); not read again', dir),
   unreadableEntry: (entry: string, reason: string) => l10n.t('cannot read {0}: {1}; skipped', entry, reason),
 
