@@ -10,6 +10,10 @@ export const sourceStrings = {
   get cdOutsideFile() {
     return l10n.t('the central directory lies outside the file');
   },
+  entriesOverlap: (other: string) => l10n.t('it shares bytes with entry {0} (overlapping entries, as in a zip bomb)', other),
+  get entryIntoDirectory() {
+    return l10n.t('it runs into the central directory');
+  },
   badCentralEntry: (index: number) => l10n.t('central directory entry {0} is damaged', index + 1),
   get badZip64() {
     return l10n.t('the ZIP64 end of central directory record is missing or damaged');
