@@ -7,6 +7,7 @@ import { runCli } from '../../../src/cli/runCli';
 import { CliIo } from '../../../src/cli/cliTypes';
 import { Redactor } from '../../../src/core/sources/remote/redaction';
 import { maskSecrets } from '../../../src/core/text/secretMask';
+import { preview } from '../../../src/core/sources/preview';
 import { simpleSession } from '../sources/sessionFileWriter';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../remote/langsmithReplay';
 import { ReplayServer, startReplay } from '../remote/replayServer';
@@ -76,6 +77,13 @@ describe('masking credentials', () => {
         assert.ok(written.includes('run for ***'), out);
         assert.ok(!written.includes(prefix), `${out} holds a key prefix`);
       }
+    });
+
+    test('the rows the editor shows are masked too', async () => {
+      const result = await preview({ source: { type: 'trace_platform_a', project: 'proj', api_url: server.url } }, { limit: 10, env: { LANGSMITH_API_KEY: LANGSMITH_TEST_KEY } });
+      const names = result.rows.map((row) => row.values.name);
+      assert.ok(names.includes('run for ***'), JSON.stringify(names));
+      assert.ok(!JSON.stringify(result).includes(LANGSMITH_TEST_KEY.slice(0, 8)));
     });
 
     test('a key in the address userinfo never reaches stderr', async () => {
