@@ -103,6 +103,28 @@ describe('masking credentials', () => {
   });
 });
 
+describe('a credential set in the environment', () => {
+  test('is masked in the output of a command that reads no network source', async () => {
+    const dir = tempDir('env-mask');
+    const saved = process.env.HF_TOKEN;
+    const token = 'hf_fake_environment_token_123456';
+    process.env.HF_TOKEN = token;
+    try {
+      write(dir, 'a.json', logWithSampleData('1').replaceAll('"judge"', JSON.stringify(`judge ${token.slice(0, 12)}`)));
+      for (const extra of [[], ['--json']]) {
+        const r = await cli(dir, ['log', 'verify', 'a.json', ...extra]);
+        assert.equal(r.code, 0, r.err);
+        assert.ok(r.out.includes('judge ***'), r.out.slice(0, 500));
+        assert.ok(!r.out.includes(token.slice(0, 8)));
+      }
+    } finally {
+      if (saved === undefined) delete process.env.HF_TOKEN;
+      else process.env.HF_TOKEN = saved;
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('terminal escapes in the text output of every command', () => {
   let dir: string;
   before(() => {

@@ -105,6 +105,21 @@ describe('one deadline bounds the whole request', () => {
     assert.match(error.message, new RegExp(`${server.host.replace(/\./g, '\\.')}/data\\.csv: no complete answer within 0\\.4 s`));
   });
 
+  test('the hub and both trace platforms, served by a server that stalls after the headers: a timeout naming the host', async () => {
+    const server = await serve(stallAfterHeaders());
+    const specs: [string, Record<string, unknown>, Record<string, string>][] = [
+      ['dataset_hub', { type: 'dataset_hub', path: 'owner/data', split: 'train' }, { EVAL_LENS_HUB_URL: server.url }],
+      ['trace_platform_a', { type: 'trace_platform_a', api_url: server.url, project: 'p' }, { LANGSMITH_API_KEY: KEY }],
+      ['trace_platform_b', { type: 'trace_platform_b', project: 'p' }, { LANGFUSE_PUBLIC_KEY: 'pk-fake-public', LANGFUSE_SECRET_KEY: KEY, LANGFUSE_BASE_URL: server.url }],
+    ];
+    for (const [type, source, env] of specs) {
+      const started = Date.now();
+      const error = await failure(preview({ source }, { limit: 5, env, urlTimeoutMs: 300 }));
+      assert.ok(Date.now() - started < 5_000, `${type} stopped`);
+      assert.ok(error.message.includes(`no complete answer from ${server.host}`), `${type}: ${error.message}`);
+    }
+  });
+
   test('cancel while the body is arriving: a cancellation', async () => {
     const server = await serve(drip());
     const abort = new AbortController();

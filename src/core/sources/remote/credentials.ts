@@ -76,3 +76,23 @@ export function resolveEndpoint(value: unknown, field: string, envNames: readonl
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(sourceStrings.badUrl(field, raw));
   return raw.replace(/\/+$/, '');
 }
+
+/** The environment variables the network sources read credentials from (docs/semantics.md §7). */
+const CREDENTIAL_ENV = ['HF_TOKEN', 'LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY', 'LANGFUSE_SECRET_KEY', 'LANGFUSE_PUBLIC_KEY'];
+/** The environment variables that hold a source's address (which may carry `user:KEY@`). */
+const ENDPOINT_ENV = ['EVAL_LENS_HUB_URL', 'LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT', 'LANGFUSE_BASE_URL', 'LANGFUSE_HOST'];
+
+/**
+ * Registers the credentials set in the environment for masking, before anything is printed (docs/security.md,
+ * "Masking"): a key is masked even in output that no network source produced, such as a log that quotes it.
+ */
+export function registerEnvironmentCredentials(env: Environment): void {
+  for (const name of CREDENTIAL_ENV) {
+    const value = env[name]?.trim();
+    if (value) registerSecret(value);
+  }
+  for (const name of ENDPOINT_ENV) {
+    const value = env[name]?.trim();
+    if (value) registerUrlSecrets(value);
+  }
+}
