@@ -75,7 +75,7 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   let curves: ScoreCurves[] | undefined;
   let intervals: MetricInterval[];
   try {
-    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true });
+    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true, requireLog: true });
     collectReleasedMemory();
     result = verifyLog(index);
     curves = withCurves ? logPassCurves(index) : undefined;

@@ -3,6 +3,8 @@ import { runCli } from './runCli';
 import { CliIo } from './cliTypes';
 import * as path from 'node:path';
 import { configureCliL10n } from './cliLocale';
+import { printable } from '../core/text/printable';
+import { maskRegistered } from '../core/text/secretMask';
 
 // dist/cli.js → the package's l10n/ folder.
 configureCliL10n(process.env, path.join(__dirname, '..', 'l10n'));
@@ -20,5 +22,5 @@ const io: CliIo = {
 };
 runCli(process.argv.slice(2), io).then(
   (code) => { process.exitCode = code; },
-  (error: unknown) => { process.stderr.write(`eval-lens: ${error instanceof Error ? error.message : String(error)}\n`); process.exitCode = 2; },
+  (error: unknown) => { process.stderr.write(printable(maskRegistered(`eval-lens: ${error instanceof Error ? error.message : String(error)}\n`))); process.exitCode = 2; },
 );

@@ -6,15 +6,20 @@ import { formatSelectionFunnel } from './selectionFunnelFormat';
 
 const MAX_CELL = 28;
 
+/** Code units of a cell looked at: enough for MAX_CELL characters (two units each at most, line ends doubled). */
+const CELL_WINDOW = MAX_CELL * 4;
+
 function cellText(value: unknown): string {
   if (value === undefined) return '';
   if (isTraceValue(value)) return traceSummaryText(value);
-  const text = typeof value === 'string' ? value : JSON.stringify(value);
-  return text.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+  // Only the start of a cell is shown: a 200 MB value is cut before it is copied or split into characters.
+  const shown = text.length > CELL_WINDOW ? `${text.slice(0, CELL_WINDOW)}…` : text;
+  return shown.replace(/\r?\n/g, '⏎').replace(/\t/g, ' ');
 }
 
 function truncate(text: string): string {
-  const chars = Array.from(text);
+  const chars = Array.from(text.length > CELL_WINDOW ? text.slice(0, CELL_WINDOW) : text);
   return chars.length > MAX_CELL ? `${chars.slice(0, MAX_CELL - 1).join('')}…` : text;
 }
 

@@ -8,6 +8,8 @@ import { runDatasetExportCommand, runDatasetListCommand } from './datasetCommand
 import { runTraceShowCommand } from './traceShowCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { cliStrings } from '../core/l10n/cliStrings';
+import { guardedIo } from './outputGuard';
+import { registerEnvironmentCredentials } from '../core/sources/remote/credentials';
 
 const commands: Record<string, CliCommand> = {
   validate: runValidateCommand,
@@ -30,8 +32,10 @@ function resolveCommand(argv: string[]): { name: string; rest: string[] } | unde
   return undefined;
 }
 
-/** Runs one CLI invocation; resolves to the exit code. */
-export async function runCli(argv: string[], io: CliIo): Promise<number> {
+/** Runs one CLI invocation; resolves to the exit code. Output goes through the boundary of outputGuard. */
+export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
+  registerEnvironmentCredentials(process.env);
+  const io = guardedIo(rawIo, argv.includes('--json'));
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.stdout(cliStrings.usage);
     return argv.length === 0 ? 2 : 0;

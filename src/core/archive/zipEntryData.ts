@@ -62,6 +62,7 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
     throw fail(sourceStrings.entryTooLarge(entry.name, archive.file, entry.uncompressedSize / 1048576, maxBytes / 1048576), true);
   }
   const damaged = (reason: string) => fail(sourceStrings.entryCorrupt(entry.name, archive.file, reason));
+  if (entry.damage !== undefined) throw damaged(entry.damage);
   if (entry.flags & 1) throw damaged(sourceStrings.encrypted);
   const header = await archive.read(entry.localHeaderOffset, 30);
   if (header.length < 30 || header.readUInt32LE(0) !== LOCAL_SIGNATURE) throw damaged(sourceStrings.badLocalHeader);

@@ -7,6 +7,8 @@
 import { FileHandle, open } from 'node:fs/promises';
 import { sourceStrings } from '../l10n/sourceStrings';
 import { startZstdWasm } from './zstdWasm';
+import { markOverlaps } from './zipOverlap';
+import { zipEntryName } from './zipEntryName';
 
 export interface ZipEntry {
   /** Name as stored (UTF-8, `/` separators). Only ever compared, never used as a path. */
@@ -17,6 +19,8 @@ export interface ZipEntry {
   compressedSize: number;
   uncompressedSize: number;
   localHeaderOffset: number;
+  /** Set when the entry shares bytes with another one or with the directory: it is damaged, never read. */
+  damage?: string;
 }
 
 export interface ZipArchive {
@@ -168,7 +172,7 @@ function parseDirectory(directory: Buffer, file: string, expected: number): ZipE
       throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.badCentralEntry(entries.length)));
     }
     const entry: ZipEntry = {
-      name: directory.toString('utf8', p + 46, nameEnd),
+      name: zipEntryName(directory, p + 46, nameEnd),
       flags: u16(directory, p + 8),
       method: u16(directory, p + 10),
       crc32: u32(directory, p + 16),
@@ -202,6 +206,7 @@ export async function openZip(file: string): Promise<ZipArchive> {
     const directory = await readAt(handle, location.offset, location.size);
     if (directory.length < location.size) throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.cdOutsideFile));
     const entries = parseDirectory(directory, file, location.entryCount);
+    markOverlaps(entries, location.offset);
     return { file, size, entries, handle, read: windowedReader(handle, size), close: () => handle.close() };
   } catch (error) {
     await handle.close();

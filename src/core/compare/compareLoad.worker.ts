@@ -25,6 +25,7 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
     const index = loadLogIndexSync({ filePath }, {
       fileName,
       leaveOutChecks: true,
+      requireLog: true,
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
         const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);

@@ -96,7 +96,7 @@ async function loadOne(filePath: string, workerScript: string | undefined, clust
     if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, message, answer.fingerprints);
     if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
   }
-  return comparableLog(...withFileSamples(await loadLogIndex({ filePath }, { fileName: path.basename(filePath) }), filePath));
+  return comparableLog(...withFileSamples(await loadLogIndex({ filePath }, { fileName: path.basename(filePath), requireLog: true }), filePath));
 }
 
 /** An index with where its top-level samples lie in `filePath`, when its store reads them from that file. */

@@ -9,9 +9,11 @@ import * as path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { preview } from '../sources/preview';
 import { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
-import { csvRecord, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './rowFormats';
+import { csvHeader, csvRow, ExportFormat, exportFormatOf, jsonlLine } from './rowFormats';
 import { datasetCommandStrings as S } from '../l10n/cliStrings';
 import { sourceStrings } from '../l10n/sourceStrings';
+import { maskRegistered } from '../text/secretMask';
+import { keepTargetMode } from './targetMode';
 
 type ExportErrorKind = 'format' | 'cancelled' | 'incomplete' | 'write';
 
@@ -52,9 +54,11 @@ class BufferedWriter {
 
   constructor(private readonly fd: number) {}
 
+  /** Appends `text` with every configured credential masked (docs/security.md, "Masking"). */
   write(text: string): void {
-    this.parts.push(text);
-    this.size += text.length;
+    const masked = maskRegistered(text);
+    this.parts.push(masked);
+    this.size += masked.length;
     if (this.size >= FLUSH_CHARS) this.flush();
   }
 
@@ -115,7 +119,7 @@ export async function exportKeptRows(datasetSpecValue: unknown, options: ExportO
     const controller = linkedAbort(options.signal);
     let writeError: unknown;
     let rows = 0;
-    if (format === 'csv') writer.write(csvRecord(columns));
+    if (format === 'csv') writer.write(csvHeader(columns));
     const onRow = (values: Record<string, unknown>) => {
       if (writeError !== undefined) return;
       try {
@@ -133,6 +137,7 @@ export async function exportKeptRows(datasetSpecValue: unknown, options: ExportO
     if (rows < result.matched) throw new ExportError('incomplete', sourceStrings.exportPartial(rows, result.matched));
     try {
       writer.flush();
+      keepTargetMode(fd, options.outFile);
       fs.closeSync(fd);
       fd = -1;
       fs.renameSync(temp, options.outFile);

@@ -1,4 +1,8 @@
-/** Kept rows as JSON Lines or CSV text (RFC 4180: quoted when needed, `""` for a quote, CRLF line ends). */
+/**
+ * Kept rows as JSON Lines or CSV text (RFC 4180: quoted when needed, `""` for a quote, CRLF line ends). A CSV
+ * text cell that a spreadsheet would run as a formula gets a leading `'` (docs/security.md, "Exports"); numbers,
+ * booleans and JSON Lines stay exact.
+ */
 
 export type ExportFormat = 'jsonl' | 'csv';
 
@@ -13,10 +17,18 @@ export function jsonlLine(values: Record<string, unknown>): string {
   return `${JSON.stringify(values)}\n`;
 }
 
-/** The text of one CSV cell: strings as they are, nested values as JSON text, null and missing as empty. */
+/** Starts a spreadsheet reads as a formula: `=`, `+`, `-`, `@`, tab and carriage return (OWASP, CSV injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** Text a spreadsheet would evaluate, prefixed with `'` so that it is shown as text. */
+export function neutraliseFormula(text: string): string {
+  return FORMULA_START.test(text) ? `'${text}` : text;
+}
+
+/** The text of one CSV cell: strings as they are (formulas neutralised), nested values as JSON text, null and missing as empty. */
 export function csvCellText(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return neutraliseFormula(value);
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value) ?? '';
 }
@@ -24,6 +36,11 @@ export function csvCellText(value: unknown): string {
 /** A field quoted when it holds a comma, a quote, CR or LF (or starts/ends with a space), per RFC 4180. */
 export function csvField(text: string): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The header record: column names are text cells too. */
+export function csvHeader(columns: readonly string[]): string {
+  return csvRecord(columns.map(neutraliseFormula));
 }
 
 export function csvRecord(cells: readonly string[]): string {

@@ -69,6 +69,8 @@ export const logStrings = {
   unreadableFile: (file: string, message: string) => l10n.t('cannot read {0}: {1}', file, message),
   invalidJson: (file: string, line: number, column: number, message: string) => l10n.t('{0}:{1}:{2}: invalid JSON: {3}', file, line, column, message),
   notAnObject: (file: string) => l10n.t('{0}: a task result log must be a JSON object', file),
+  notALog: (file: string) => l10n.t('{0} is not a task result log (its top level has no format_version and evidence); pass the log an evaluation run wrote', file),
+  traceNotLog: (file: string) => l10n.t('{0} is a Trace, not a task result log; show it with eval-lens trace show', file),
   workerExited: (code: number) => l10n.t('the log worker stopped unexpectedly (exit code {0})', code),
   get workerDisposed() {
     return l10n.t('the log worker was disposed');

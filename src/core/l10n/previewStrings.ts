@@ -20,7 +20,7 @@ export const previewStrings = {
   urlRefused: (url: string) => l10n.t('fetching {0} was not allowed', url),
   urlStatus: (status: number, statusText: string, url: string) => (statusText ? l10n.t('HTTP {0} {1} for {2}', status, statusText, url) : l10n.t('HTTP {0} for {1}', status, url)),
   urlTooManyRedirects: (url: string, max: number) => l10n.t('{0}: more than {1} redirects', url, max),
-  urlTimeout: (url: string, ms: number) => l10n.t('{0}: no answer within {1} s', url, ms / 1000),
+  urlTimeout: (url: string, ms: number) => l10n.t('{0}: no complete answer within {1} s; check the address and your network, or raise evalLens.preview.urlTimeoutSeconds', url, ms / 1000),
   urlFailed: (url: string, reason: string) => `${url}: ${reason}`,
   cannotRead: (file: string, reason: string) => l10n.t('cannot read {0}: {1}', file, reason),
   notADirectory: (dir: string) => l10n.t('{0} is not a directory', dir),
@@ -41,6 +41,7 @@ export const previewStrings = {
     return l10n.t('the front matter is not a mapping');
   },
   reservedFrontMatterKey: (key: string) => l10n.t("front matter key '{0}' is ignored: it would replace the '{0}' column", key),
+  linkLeavesFolder: (link: string) => l10n.t('{0} is a symbolic link to a place outside the folder; skipped (copy the file into the folder to read it)', link),
   symlinkLoop: (dir: string) => l10n.t('{0} was already read (a symbolic link to a folder read before); not read again', dir),
   unreadableEntry: (entry: string, reason: string) => l10n.t('cannot read {0}: {1}; skipped', entry, reason),
 

@@ -8,6 +8,10 @@ export const sourceStrings = {
   get cdOutsideFile() {
     return l10n.t('the central directory lies outside the file');
   },
+  entriesOverlap: (other: string) => l10n.t('it shares bytes with entry {0} (overlapping entries, as in a zip bomb)', other),
+  get entryIntoDirectory() {
+    return l10n.t('it runs into the central directory');
+  },
   badCentralEntry: (index: number) => l10n.t('central directory entry {0} is damaged', index + 1),
   get badZip64() {
     return l10n.t('the ZIP64 end of central directory record is missing or damaged');
@@ -56,6 +60,14 @@ export const sourceStrings = {
   noLogs: (path: string) => l10n.t('{0} holds no .eval or .json logs and no transcripts_*.parquet files', path),
   notALogFile: (path: string) => l10n.t('{0}: an eval_logs path is a .eval file, a .json log, or a directory', path),
   badLimit: (value: unknown) => l10n.t("'limit' must be a whole number ≥ 1 (it is {0})", JSON.stringify(value)),
+  pageSizeInvalid: (value: string) => l10n.t('a page declares {0} bytes, which is not a size', value),
+  pageTooLarge: (mb: number, maxMb: number) => l10n.t('a page declares {0} MB uncompressed, above the {1} MB limit (evalLens.preview.maxEntryMB)', mb.toFixed(1), maxMb),
+  pageExpands: (size: number) => l10n.t('a page expands past the {0} bytes it declares', size),
+  parquetDamaged: (file: string, reason: string) => l10n.t('{0} is damaged: its footer says {1}; the file is not read (write it again, or remove it)', file, reason),
+  footerRows: (value: string) => l10n.t('the file holds {0} rows, which is not a row count', value),
+  footerGroupRows: (group: number, value: string) => l10n.t('row group {0} holds {1} rows, which is not a row count', group, value),
+  footerChunkOutside: (group: number, column: string) => l10n.t('column {0} of row group {1} lies outside the file', column, group),
+  footerSum: (total: number, sum: number) => l10n.t('the file holds {0} rows, but its row groups add up to {1}', total, sum),
   parquetFailed: (file: string, reason: string) => l10n.t('cannot read {0} as Parquet: {1}', file, reason),
   jsonColumnInvalid: (column: string, row: number, file: string) => l10n.t('column {0} of row {1} in {2} is not valid JSON; kept as text', column, row, file),
   get keptByLimit() {
@@ -74,7 +86,9 @@ export const sourceStrings = {
 
   // remoteSource
   refused: (url: string) => l10n.t('fetching from {0} was not allowed (consent refused)', url),
-  timeout: (what: string, ms: number) => l10n.t('{0}: no answer within {1} s; check the address and your network, or raise evalLens.preview.urlTimeoutSeconds', what, ms / 1000),
+  timeout: (what: string, host: string, ms: number) => l10n.t('{0}: no complete answer from {1} within {2} s; check the address and your network, or raise evalLens.preview.urlTimeoutSeconds', what, host, ms / 1000),
+  badRedirect: (what: string, host: string) => l10n.t('{0}: {1} redirected to an address that is not http(s) or cannot be read; check the address', what, host),
+  tooManyRedirects: (what: string, host: string, max: number) => l10n.t('{0}: {1} redirected more than {2} times; check the address', what, host, max),
   network: (what: string, reason: string) => l10n.t('{0}: cannot reach the server ({1}); check the address and your network', what, reason),
   badUrl: (field: string, url: string) => l10n.t("'{0}' is not an http(s) URL: {1}", field, url),
   unauthorized: (what: string, status: number, check: string) => l10n.t('{0}: the server refused the credentials (HTTP {1}); check the key in {2}', what, status, check),
@@ -178,6 +192,9 @@ export const sessionStrings = {
     return l10n.t('not a JSON object; line skipped');
   },
   lineTooLong: (mb: number) => l10n.t('a line longer than {0} MB; line skipped', mb),
+  badUsage: (count: number, field: string) => (count === 1
+    ? l10n.t("a usage count ('{0}') is not a whole number ≥ 0; it counts as 0 in the token totals", field)
+    : l10n.t("{0} usage counts (the first: '{1}') are not whole numbers ≥ 0; they count as 0 in the token totals", count, field)),
   unreadableEntry: (entry: string, reason: string) => l10n.t('cannot read {0}: {1}; skipped', entry, reason),
   symlinkLoop: (dir: string) => l10n.t('{0} was already read (a symbolic link to a folder read before); not read again', dir),
   orphanSubagent: (sessionId: string) => l10n.t('a sub-agent of session {0}, whose session file was not found; not shown', sessionId),

@@ -3,6 +3,7 @@ import type { LogSource } from './logSource';
 import { logStrings } from '../l10n/logStrings';
 import { ErrorCollector, readErrors, sortStages, stageOf } from './errorCollection';
 import { asArray, asInteger, asRecord, isRecord, JsonRecord } from './logValue';
+import { kindFromValue } from '../fileKind';
 import { buildMetricGroups, PerSampleValues } from './metricsView';
 import { repeatabilityStats } from './repeatabilityStats';
 import { buildSampleDetail } from './sampleDetail';
@@ -74,6 +75,12 @@ export class LogIndex implements LogSource {
    * `onSample` sees each sample as it is indexed. A store still being filled (pipedScan.ts) is indexed as
    * its samples arrive; `log` is then complete once that store is.
    */
+  /** What the top level is when it is not a task result log: 'trace', another kind, or undefined (none known). */
+  get otherKind(): { kind: string | undefined } | undefined {
+    const kind = kindFromValue(this.log);
+    return kind === 'log' ? undefined : { kind };
+  }
+
   constructor(private readonly log: unknown, stores: LogSampleStores, readonly options: LogIndexOptions, onSample?: SampleVisitor) {
     this.settings = readTrialsSettings(asRecord(log)?.specification);
     // A store still being filled: once it has the samples probed (or is complete, then so are the runs).

@@ -43,6 +43,15 @@ export interface LoadLogOptions {
    * file without `checkSyntax` (else the pipe is closed).
    */
   scanPipe?: PipedScanEnd;
+  /** Refuse a JSON object that is not a task result log (`{}`, a Trace…) with a LogLoadError saying what it is. */
+  requireLog?: boolean;
+}
+
+/** The index, or a LogLoadError when `requireLog` and the top level is not a task result log. */
+function checkedLog(index: LogIndex, file: string, options: LoadLogOptions): LogIndex {
+  const other = options.requireLog ? index.otherKind : undefined;
+  if (other === undefined) return index;
+  throw new LogLoadError(other.kind === 'trace' ? logStrings.traceNotLog(file) : logStrings.notALog(file), file);
 }
 
 /** A file path, raw bytes, or JSON text. A bare string is JSON text when it starts with `{` or `[`, else a path. */
@@ -134,6 +143,14 @@ function indexPiped(filePath: string, options: LoadLogOptions): LogIndex | undef
 
 /** Loads and indexes a log in this thread (for small logs, tests and the CLI). */
 export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}): LogIndex {
+  return checkedLog(loadLogIndexUnchecked(input, options), inputName(input), options);
+}
+
+function inputName(input: LogInput): string {
+  return typeof input === 'object' && !(input instanceof Uint8Array) && 'filePath' in input ? input.filePath : 'log.json';
+}
+
+function loadLogIndexUnchecked(input: LogInput, options: LoadLogOptions): LogIndex {
   if (typeof input === 'string' && looksLikeJsonText(input)) input = { text: input };
   if (typeof input === 'string') input = { filePath: input };
   if (input instanceof Uint8Array) {
@@ -159,7 +176,7 @@ export async function loadLogIndex(input: LogInput, options: LoadLogOptions = {}
       const message = error instanceof Error ? error.message : String(error);
       throw new LogLoadError(logStrings.unreadableFile(input.filePath, message), input.filePath);
     }
-    return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);
+    return checkedLog(indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath), input.filePath, options);
   }
   return loadLogIndexSync(input, options);
 }

@@ -60,7 +60,7 @@ export function wordPreviewError(text: string, code?: string, file?: string): Er
     if (status >= 500) return { message: S.serverErrorHttp(web.url, status), hint: S.serverErrorHttpHint, detail };
     return { message: S.otherHttp(web.url, status), hint: S.otherHttpHint, detail };
   }
-  if (web && /no answer within|timed? ?out/i.test(text) && !found) return { message: S.timedOut(web.host), hint: S.timedOutHint, detail };
+  if (web && /no (?:complete )?answer (?:from \S+ )?within|timed? ?out/i.test(text) && !found) return { message: S.timedOut(web.host), hint: S.timedOutHint, detail };
   switch (found) {
     case 'ENOTFOUND':
     case 'EAI_AGAIN':

@@ -89,7 +89,7 @@ describe('remote HTTP layer', () => {
   test('a slow answer times out with a message naming the setting', async () => {
     const server = await replay(() => ({ hang: true }));
     const error = await failure(client({ urlTimeoutMs: 150 }).json(`${server.url}/slow`, { what: 'dataset d' }));
-    assert.match(error.message, /dataset d: no answer within 0.15 s/);
+    assert.match(error.message, /dataset d: no complete answer from 127\.0\.0\.1:\d+ within 0\.15 s/);
   });
 
   test('cancel while waiting: a cancellation, not an error message', async () => {

@@ -32,10 +32,15 @@ before(() => {
   put('sub/deeper/i.md', '---\r\ntitle: I\r\n---\r\nwindows body\r\n');
   put('sub/j.txt', 'text');
   symlinkSync(notes, join(notes, 'sub', 'loop'), 'dir');
+  // A folder inside reached first through link1 (links inside the folder are followed once; docs/security.md).
+  mkdirSync(join(notes, 'linked'));
+  writeFileSync(join(notes, 'linked', 'k.md'), 'linked once\n');
+  symlinkSync(join(notes, 'linked'), join(notes, 'link1'), 'dir');
+  symlinkSync(join(notes, 'linked'), join(notes, 'link2'), 'dir');
+  // A link out of the folder is never followed.
   mkdirSync(join(root, 'elsewhere'));
-  writeFileSync(join(root, 'elsewhere', 'k.md'), 'linked once\n');
-  symlinkSync(join(root, 'elsewhere'), join(notes, 'link1'), 'dir');
-  symlinkSync(join(root, 'elsewhere'), join(notes, 'link2'), 'dir');
+  writeFileSync(join(root, 'elsewhere', 'x.md'), 'outside\n');
+  symlinkSync(join(root, 'elsewhere'), join(notes, 'out'), 'dir');
 });
 after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -49,6 +54,8 @@ describe('folder source', () => {
     assert.deepEqual(r.rows.map((row) => row.values.file_name), ['a.MD', 'b.md', 'c.md', 'd.md', 'e.md', 'h.tar.gz', 'link1/k.md', 'sub/deeper/i.md', 'sub/j.txt']);
     assert.equal(r.total, 9);
     assert.ok(r.warnings.some((w) => /link2 was already read/.test(w.message)));
+    assert.ok(r.warnings.some((w) => /linked was already read/.test(w.message)));
+    assert.ok(r.warnings.some((w) => /out is a symbolic link to a place outside the folder; skipped/.test(w.message)));
     assert.ok(r.warnings.some((w) => /sub\/loop was already read/.test(w.message)));
     assert.deepEqual(r.columns.slice(0, 3), ['sample_id', 'file_name', 'content']);
   });

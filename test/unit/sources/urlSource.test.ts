@@ -82,7 +82,7 @@ describe('url source', () => {
   });
 
   test('timeout', async () => {
-    await assert.rejects(run(`${base}/slow.csv`, { urlTimeoutMs: 150 }), /no answer within 0.15 s/);
+    await assert.rejects(run(`${base}/slow.csv`, { urlTimeoutMs: 150 }), /no complete answer within 0.15 s/);
   });
 
   test('refused by confirmFetch: nothing fetched', async () => {

@@ -12,6 +12,8 @@ import { SkippedMembers, parseLeanSample } from './leanSample';
 
 const SAMPLES_PREFIX = 'samples/';
 const EPOCH_SEPARATOR = '_epoch_';
+/** Ends the key of a second entry of the same name (a NUL is never in an entry name: names are shown escaped). */
+const COPY_SEPARATOR = '\u0000';
 /** Shared by samples without chunks (never pushed to: a sample that gets a chunk gets its own list). */
 const NO_CHUNKS: Chunk[] = [];
 
@@ -21,7 +23,7 @@ interface Chunk {
 }
 
 export interface SampleRef {
-  /** `{id}_epoch_{n}`, as in the entry name (split by `splitKey` when needed). */
+  /** `{id}_epoch_{n}`, as in the entry name (split by `splitKey` when needed); unique within the archive. */
   key: string;
   /** Plain layout: the one sample entry. */
   plain?: ZipEntry;
@@ -31,7 +33,9 @@ export interface SampleRef {
   attachments: Chunk[];
 }
 
-export function splitKey(key: string): { id: string; epoch: number | undefined } {
+export function splitKey(uniqueKey: string): { id: string; epoch: number | undefined } {
+  const copy = uniqueKey.indexOf(COPY_SEPARATOR);
+  const key = copy < 0 ? uniqueKey : uniqueKey.slice(0, copy);
   const at = key.lastIndexOf(EPOCH_SEPARATOR);
   if (at < 0) return { id: key, epoch: undefined };
   const epoch = Number(key.slice(at + EPOCH_SEPARATOR.length));
@@ -49,17 +53,31 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
     }
     return ref;
   };
+  // A second entry of the same name is a sample of its own, never a replacement (docs/security.md): no sample is lost.
+  let duplicates = 0;
+  const freshRef = (key: string): SampleRef => {
+    const unique = `${key}${COPY_SEPARATOR}${++duplicates}`;
+    const ref: SampleRef = { key: unique, plain: undefined, sample: undefined, messages: NO_CHUNKS, attachments: NO_CHUNKS };
+    byKey.set(unique, ref);
+    return ref;
+  };
   for (const entry of entries) {
     const name = entry.name;
     if (!name.startsWith(SAMPLES_PREFIX)) continue;
     const slash = name.indexOf('/', SAMPLES_PREFIX.length);
     if (slash < 0) {
-      if (name.endsWith('.json')) refOf(name.slice(SAMPLES_PREFIX.length, -5)).plain = entry;
+      if (!name.endsWith('.json')) continue;
+      const key = name.slice(SAMPLES_PREFIX.length, -5);
+      const ref = refOf(key);
+      (ref.plain ? freshRef(key) : ref).plain = entry;
       continue;
     }
     const key = name.slice(SAMPLES_PREFIX.length, slash);
     const inner = name.slice(slash + 1);
-    if (inner === 'sample.json') refOf(key).sample = entry;
+    if (inner === 'sample.json') {
+      const ref = refOf(key);
+      (ref.sample ? freshRef(key) : ref).sample = entry;
+    }
     const chunk = /^(messages|attachments)\/(\d+)\.json$/.exec(inner);
     if (chunk) {
       const ref = refOf(key);

@@ -6,9 +6,7 @@
  */
 import { open, readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import * as zlib from 'node:zlib';
-import { AsyncBuffer, Compressors, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
-import { decodeZstdFrames } from '../../archive/zstdFrames';
+import { AsyncBuffer, FileMetaData, parquetMetadataAsync, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { TOO_DEEP_MARKER } from '../../json/depthGuard';
 import { startZstdWasm } from '../../archive/zstdWasm';
 import { sourceStrings } from '../../l10n/sourceStrings';
@@ -20,16 +18,20 @@ import type { EvalLogsInput } from './evalLogsInput';
 import { EVAL_LOGS_SOURCE_TYPE } from './evalLogColumns';
 import { inspectTrace } from './inspectTrace';
 import { WarningList } from './warningList';
+import { footerProblem } from '../parquet/parquetFooter';
+import { boundedCompressors } from '../parquet/boundedCompressors';
+
+const MB = 1024 * 1024;
+
+/** Page decompressors bounded by `evalLens.preview.maxEntryMB` (docs/security.md). */
+function compressorsFor(options: EvalLogsInput['options']) {
+  return boundedCompressors(options.maxEntryMB === undefined ? undefined : options.maxEntryMB * MB);
+}
 
 const DATABASE_FILE = /^transcripts_.*\.parquet$/i;
 /** Columns the database writes as JSON text (inspect_scout `_transcript/database/`). */
 const JSON_COLUMNS = new Set(['agent_args', 'model_options', 'score', 'messages', 'events', 'timelines', 'events_data', 'metadata']);
 
-const compressors: Compressors = {
-  ZSTD: (input: Uint8Array, outputLength: number) => decodeZstdFrames(input, outputLength),
-  GZIP: (input: Uint8Array) => zlib.gunzipSync(input),
-  BROTLI: (input: Uint8Array) => zlib.brotliDecompressSync(input),
-};
 
 async function databaseFiles(path: string): Promise<string[]> {
   try {
@@ -136,12 +138,14 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
   for (const name of names) {
     if (run.cancelled()) break;
     const file = join(input.path, name);
-    const unreadable = (error: unknown) => new PreviewError('unreadableSource', sourceStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
+    const unreadable = (error: unknown) => error instanceof PreviewError ? error : new PreviewError('unreadableSource', sourceStrings.parquetFailed(file, error instanceof Error ? error.message : String(error)), { file });
     const { buffer, close } = await fileBuffer(file).catch((error: unknown) => {
       throw unreadable(error);
     });
     try {
       const metadata = await parquetMetadataAsync(buffer);
+      const problem = footerProblem(metadata, buffer.byteLength);
+      if (problem !== undefined) throw new PreviewError('unreadableSource', sourceStrings.parquetDamaged(file, problem), { file });
       const fileColumns = parquetSchema(metadata).children.map((child) => child.element.name);
       const part: DatabasePart = { file, metadata, rows: Number(metadata.num_rows), columns: fileColumns };
       for (const column of fileColumns) if (!columns.includes(column)) columns.push(column);
@@ -151,7 +155,7 @@ export async function previewTranscriptDatabase(input: EvalLogsInput): Promise<P
       if (options.onRow) {
         handed = await handRows(buffer, part, Math.min(part.rows, capped - handed), handed, columns, rows, pageSize, warnings, options);
       } else if (wanted > 0 && part.rows > 0) {
-        const raw = await parquetReadObjects({ file: buffer, metadata, rowStart: 0, rowEnd: Math.min(part.rows, wanted), compressors });
+        const raw = await parquetReadObjects({ file: buffer, metadata, rowStart: 0, rowEnd: Math.min(part.rows, wanted), compressors: compressorsFor(options) });
         raw.forEach((record, k) => rows.push({ values: transcriptRow(record, part, k, warnings), origin: { file } }));
       }
       total += part.rows;
@@ -202,7 +206,7 @@ async function handRows(buffer: AsyncBuffer, part: DatabasePart, count: number, 
   for (const group of part.metadata.row_groups) {
     if (given >= count || options.signal?.aborted) break;
     const groupEnd = Math.min(groupStart + Number(group.num_rows), groupStart + count - given);
-    const raw = await parquetReadObjects({ file: buffer, metadata: part.metadata, rowStart: groupStart, rowEnd: groupEnd, compressors });
+    const raw = await parquetReadObjects({ file: buffer, metadata: part.metadata, rowStart: groupStart, rowEnd: groupEnd, compressors: compressorsFor(options) });
     for (const [k, record] of raw.entries()) {
       const values = inColumnOrder(transcriptRow(record, part, groupStart + k, warnings), columns);
       options.onRow?.(values, { file: part.file });

@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { confinedTarget } from './confinedPath';
 import { join } from 'node:path';
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { previewStrings } from '../../l10n/previewStrings';
@@ -52,7 +53,8 @@ function isPdf(name: string): boolean {
 
 export async function listFiles(root: string, extension: string | undefined, warn: (message: string, file?: string) => void, signal?: AbortSignal): Promise<FolderFile[]> {
   const files: FolderFile[] = [];
-  const visited = new Set<string>([await realpath(root)]);
+  const rootReal = await realpath(root);
+  const visited = new Set<string>([rootReal]);
   const walk = async (dir: string, prefix: string): Promise<void> => {
     let entries;
     try {
@@ -70,6 +72,10 @@ export async function listFiles(root: string, extension: string | undefined, war
       let isFile = entry.isFile();
       if (entry.isSymbolicLink()) {
         try {
+          if ((await confinedTarget(rootReal, path)) === undefined) {
+            warn(previewStrings.linkLeavesFolder(relative), path);
+            continue;
+          }
           const target = await stat(path);
           isDirectory = target.isDirectory();
           isFile = target.isFile();

@@ -7,6 +7,8 @@
  */
 import { parquetMetadataAsync, parquetRead } from 'hyparquet';
 import type { AsyncBuffer, FileMetaData } from 'hyparquet';
+import { footerProblem } from '../parquet/parquetFooter';
+import { boundedCompressors } from '../parquet/boundedCompressors';
 import { CompiledFilter, referencedColumns } from '../../filters/filterEvaluator';
 import { RowCounter } from '../../engine/scan/rowCounter';
 import { RemoteClient, isCancellation } from '../remote/remoteClient';
@@ -103,7 +105,7 @@ function chunkRanges(metadata: FileMetaData, columns: readonly string[]): [numbe
 /** The columns of one row group, each as one array indexed from the group's first row. */
 export async function readRowGroupColumns(file: AsyncBuffer, metadata: FileMetaData, columns: string[], rowStart: number, rowEnd: number): Promise<ArrayLike<unknown>[]> {
   const parts = new Map<string, { start: number; data: ArrayLike<unknown> }[]>(columns.map((column) => [column, []]));
-  await parquetRead({ file, metadata, columns, rowStart, rowEnd, onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
+  await parquetRead({ file, metadata, columns, rowStart, rowEnd, compressors: boundedCompressors(), onChunk: (chunk) => parts.get(chunk.columnName)?.push({ start: chunk.rowStart, data: chunk.columnData }) });
   return columns.map((column) => {
     const list = parts.get(column) ?? [];
     if (list.length === 1 && list[0].start === rowStart && list[0].data.length >= rowEnd - rowStart) return list[0].data;
@@ -158,7 +160,10 @@ async function openParquetFile(client: RemoteClient, file: HubParquetFile, what:
   const size = file.size ?? (await client.size(file.url, { what, anonymous }));
   const buffer = new RangeAsyncBuffer(client, file.url, size, what, anonymous, sourceStrings.parquetGone(file.filename ?? file.url));
   try {
-    return { file, buffer, metadata: await parquetMetadataAsync(buffer, { initialFetchSize: footerFetchSize(size) }) };
+    const metadata = await parquetMetadataAsync(buffer, { initialFetchSize: footerFetchSize(size) });
+    const problem = footerProblem(metadata, size);
+    if (problem !== undefined) throw new PreviewError('unreadableSource', sourceStrings.parquetDamaged(file.filename ?? file.url, problem), { file: file.url });
+    return { file, buffer, metadata };
   } catch (error) {
     throw unreadable(file, error);
   }

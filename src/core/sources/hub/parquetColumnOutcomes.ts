@@ -8,6 +8,7 @@ import { parquetSchema } from 'hyparquet';
 import type { FileMetaData } from 'hyparquet';
 import { parquetHeader, readPage } from 'hyparquet/src/column.js';
 import { DEFAULT_PARSERS, convert } from 'hyparquet/src/convert.js';
+import { boundedCompressors } from '../parquet/boundedCompressors';
 import { decompressPage, readDataPage, readDataPageV2 } from 'hyparquet/src/datapage.js';
 import { readRleBitPackedHybrid } from 'hyparquet/src/encoding.js';
 import { getMaxDefinitionLevel, getTreePath, isFlatColumn } from 'hyparquet/src/schema.js';
@@ -33,7 +34,8 @@ export function flatSchemaPaths(metadata: FileMetaData, columns: readonly string
 export function chunkDecoder(chunk: ColumnChunk, schemaPath: SchemaTree[]): ColumnDecoder {
   const meta = chunk.meta_data;
   if (!meta) throw new Error('parquet column chunk has no metadata');
-  return { pathInSchema: meta.path_in_schema, element: schemaPath[schemaPath.length - 1].element, schemaPath, type: meta.type, codec: meta.codec, parsers: DEFAULT_PARSERS };
+  // Pages decompress within their declared size and the page bound (docs/security.md).
+  return { pathInSchema: meta.path_in_schema, element: schemaPath[schemaPath.length - 1].element, schemaPath, type: meta.type, codec: meta.codec, parsers: DEFAULT_PARSERS, compressors: boundedCompressors() };
 }
 
 /** A dictionary-encoded page's indexes, not yet decoded: the bit-width byte at `offset`, then `defined` indexes. */

@@ -10,6 +10,7 @@ import type { SourceOptions } from '../sourceDefinition';
 
 /** What credentials are read from: the environment and the editor's secret storage. */
 type CredentialOptions = Pick<SourceOptions, 'env' | 'resolveSecret'>;
+import { registerSecret, registerUrlSecrets } from '../../text/secretMask';
 
 export type Environment = Record<string, string | undefined>;
 
@@ -40,6 +41,13 @@ export async function resolveCredential(
   envNames: readonly string[],
   options: CredentialOptions,
 ): Promise<string | undefined> {
+  const credential = await readCredential(value, field, envNames, options);
+  // Masked wherever Eval Lens prints, shows or writes text from now on (docs/security.md).
+  registerSecret(credential);
+  return credential;
+}
+
+async function readCredential(value: unknown, field: string, envNames: readonly string[], options: CredentialOptions): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
   const variable = environmentReference(value);
@@ -73,6 +81,8 @@ export async function requireCredential(value: unknown, field: string, envNames:
 /** An endpoint from the spec field, else the environment variables, else the default; trailing slashes dropped. */
 export function resolveEndpoint(value: unknown, field: string, envNames: readonly string[], fallback: string, options: CredentialOptions): string {
   const raw = typeof value === 'string' && value.trim() !== '' ? value.trim() : firstEnv(environmentOf(options), envNames) ?? fallback;
+  // A key in the address's userinfo is a credential too (docs/security.md, "Masking").
+  registerUrlSecrets(raw);
   let parsed: URL;
   try {
     parsed = new URL(raw);
@@ -81,4 +91,24 @@ export function resolveEndpoint(value: unknown, field: string, envNames: readonl
   }
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw invalid(sourceStrings.badUrl(field, raw));
   return raw.replace(/\/+$/, '');
+}
+
+/** The environment variables the network sources read credentials from (docs/semantics.md §7). */
+const CREDENTIAL_ENV = ['HF_TOKEN', 'LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY', 'LANGFUSE_SECRET_KEY', 'LANGFUSE_PUBLIC_KEY'];
+/** The environment variables that hold a source's address (which may carry `user:KEY@`). */
+const ENDPOINT_ENV = ['EVAL_LENS_HUB_URL', 'LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT', 'LANGFUSE_BASE_URL', 'LANGFUSE_HOST'];
+
+/**
+ * Registers the credentials set in the environment for masking, before anything is printed (docs/security.md,
+ * "Masking"): a key is masked even in output that no network source produced, such as a log that quotes it.
+ */
+export function registerEnvironmentCredentials(env: Environment): void {
+  for (const name of CREDENTIAL_ENV) {
+    const value = env[name]?.trim();
+    if (value) registerSecret(value);
+  }
+  for (const name of ENDPOINT_ENV) {
+    const value = env[name]?.trim();
+    if (value) registerUrlSecrets(value);
+  }
 }

@@ -7,6 +7,8 @@ import { boundDepth, findTooDeepJson } from '../../json/depthGuard';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { Redactor } from './redaction';
+import { RequestDeadline } from './requestDeadline';
+import { headersFor, isRedirect, MAX_REDIRECTS, redirectedRequest, redirectTarget } from './redirects';
 import * as l10n from '@vscode/l10n';
 import type { SourceOptions } from '../sourceDefinition';
 
@@ -52,6 +54,14 @@ interface RequestContext {
 
 class Cancelled extends Error {}
 
+/** An answer and the deadline that still bounds reading its body (cleared once the body is read or dropped). */
+interface Exchange {
+  response: Response;
+  deadline: RequestDeadline;
+  /** The host that answered, for messages. */
+  host: string;
+}
+
 export class RemoteClient {
   /** Bytes of answer bodies received. */
   bytesRead = 0;
@@ -85,9 +95,9 @@ export class RemoteClient {
 
   /** A JSON answer; undefined for a 404 when `allow404`. */
   async json<T = unknown>(url: string, context: RequestContext): Promise<T | undefined> {
-    const response = await this.send(url, context);
-    if (response === undefined) return undefined;
-    const text = await this.readText(response, context);
+    const exchange = await this.send(url, context);
+    if (exchange === undefined) return undefined;
+    const text = await this.readText(exchange, context);
     try {
       const value = JSON.parse(text) as T;
       // An answer nested deeper than the limit keeps its shallow part; deeper values become a marker (rows stay printable).
@@ -100,25 +110,31 @@ export class RemoteClient {
   /** Bytes `start` (inclusive) to `end` (exclusive) of a file that answers range requests. */
   async range(url: string, start: number, end: number, context: RequestContext): Promise<ArrayBuffer> {
     const headers = { ...(context.headers ?? {}), Range: `bytes=${start}-${end - 1}` };
-    const response = await this.send(url, { ...context, headers });
-    if (response === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
+    const exchange = await this.send(url, { ...context, headers });
+    if (exchange === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
+    const { response, deadline } = exchange;
     if (response.status !== 206) {
-      await response.body?.cancel().catch(() => undefined);
+      await drop(exchange);
       throw new PreviewError('unreadableSource', sourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
     }
-    return this.guard(context, async () => {
-      const buffer = await response.arrayBuffer();
-      this.bytesRead += buffer.byteLength;
-      return buffer;
+    return this.guard(context, exchange, async () => {
+      try {
+        const buffer = await response.arrayBuffer();
+        this.bytesRead += buffer.byteLength;
+        return buffer;
+      } finally {
+        deadline.clear();
+      }
     });
   }
 
   /** The file's size from a HEAD-like one-byte range request. */
   async size(url: string, context: RequestContext): Promise<number> {
-    const response = await this.send(url, { ...context, headers: { ...(context.headers ?? {}), Range: 'bytes=0-0' } });
-    if (response === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
+    const exchange = await this.send(url, { ...context, headers: { ...(context.headers ?? {}), Range: 'bytes=0-0' } });
+    if (exchange === undefined) throw new PreviewError('unreadableSource', sourceStrings.notFound(context.what, context.notFound ?? url));
+    const { response } = exchange;
     const contentRange = response.headers.get('content-range') ?? '';
-    await response.body?.cancel().catch(() => undefined);
+    await drop(exchange);
     const match = /\/(\d+)\s*$/.exec(contentRange);
     if (response.status !== 206 || !match) throw new PreviewError('unreadableSource', sourceStrings.noRangeSupport(this.cleanUrl(url)), { file: this.cleanUrl(url) });
     return Number(match[1]);
@@ -128,50 +144,56 @@ export class RemoteClient {
     return this.redactor.redact(url);
   }
 
-  private async readText(response: Response, context: RequestContext, limit = this.config.maxAnswerBytes ?? MAX_ANSWER_BYTES): Promise<string> {
-    return this.guard(context, async () => {
-      const declared = Number(response.headers.get('content-length'));
-      if (Number.isFinite(declared) && declared > limit) {
-        await response.body?.cancel().catch(() => undefined);
-        throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
-      }
-      const chunks: Uint8Array[] = [];
-      let size = 0;
-      if (response.body) {
-        for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          size += chunk.length;
-          if (size > limit) {
-            await response.body.cancel().catch(() => undefined);
-            throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
-          }
-          chunks.push(chunk);
+  /** The body as text, read under the request's deadline; the deadline is cleared whatever happens. */
+  private async readText(exchange: Exchange, context: RequestContext, limit = this.config.maxAnswerBytes ?? MAX_ANSWER_BYTES): Promise<string> {
+    const { response, deadline } = exchange;
+    return this.guard(context, exchange, async () => {
+      try {
+        const declared = Number(response.headers.get('content-length'));
+        if (Number.isFinite(declared) && declared > limit) {
+          await response.body?.cancel().catch(() => undefined);
+          throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
         }
+        const chunks: Uint8Array[] = [];
+        let size = 0;
+        if (response.body) {
+          for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+            size += chunk.length;
+            if (size > limit) {
+              await response.body.cancel().catch(() => undefined);
+              throw new PreviewError('unreadableSource', sourceStrings.answerTooLarge(context.what, limit));
+            }
+            chunks.push(chunk);
+          }
+        }
+        this.bytesRead += size;
+        return Buffer.concat(chunks).toString('utf8');
+      } finally {
+        deadline.clear();
       }
-      this.bytesRead += size;
-      return Buffer.concat(chunks).toString('utf8');
     });
   }
 
-  /** Runs `work` under the request timeout and the caller's signal. */
-  private async guard<T>(context: RequestContext, work: () => Promise<T>): Promise<T> {
+  /** Runs `work` (reading a body) so that a timeout or a cancel becomes our error. */
+  private async guard<T>(context: RequestContext, exchange: Exchange, work: () => Promise<T>): Promise<T> {
     try {
       return await work();
     } catch (error) {
-      throw this.failure(error, context);
+      throw this.failure(error, context, exchange.deadline, exchange.host);
     }
   }
 
-  private failure(error: unknown, context: RequestContext): Error {
+  private failure(error: unknown, context: RequestContext, deadline: RequestDeadline, host: string): Error {
     if (error instanceof PreviewError || error instanceof Cancelled) return error;
     if (this.aborted) return new Cancelled('cancelled');
     const name = error instanceof Error ? error.name : '';
-    if (name === 'TimeoutError' || name === 'AbortError') return new PreviewError('unreadableSource', sourceStrings.timeout(context.what, this.timeoutMs));
+    if (deadline.expired || name === 'TimeoutError' || name === 'AbortError') return new PreviewError('unreadableSource', sourceStrings.timeout(context.what, host, this.timeoutMs));
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
     return new PreviewError('unreadableSource', sourceStrings.network(context.what, this.redactor.redact(cause)));
   }
 
-  /** One request with consent, timeout and retries; the answer when 2xx (or undefined for an allowed 404). */
-  private async send(url: string, context: RequestContext): Promise<Response | undefined> {
+  /** One request with consent, a whole-request deadline and retries; the answer when 2xx (or undefined for an allowed 404). */
+  private async send(url: string, context: RequestContext): Promise<Exchange | undefined> {
     const parsed = new URL(url);
     await this.consent(parsed);
     const headers: Record<string, string> = { Accept: 'application/json', ...(context.anonymous ? {} : this.config.headers ?? {}), ...(context.headers ?? {}) };
@@ -182,25 +204,51 @@ export class RemoteClient {
     }
     for (let attempt = 1; ; attempt++) {
       if (this.aborted) throw new Cancelled('cancelled');
-      const signals = [AbortSignal.timeout(this.timeoutMs)];
-      if (this.config.options.signal) signals.push(this.config.options.signal);
+      const exchange = await this.fetchFollowing(parsed, { method: context.method ?? 'GET', body }, headers, context);
+      const status = exchange.response.status;
+      if (status >= 200 && status < 300) return exchange;
+      if ((status === 429 || status >= 500) && attempt < MAX_TRIES) {
+        await drop(exchange);
+        await this.wait(retryDelay(exchange.response, attempt));
+        continue;
+      }
+      const reason = await this.reasonOf(exchange, context);
+      if (status === 404 && context.allow404) return undefined;
+      throw this.statusError(status, reason, context);
+    }
+  }
+
+  /**
+   * One try under one deadline (connect, headers and body), redirects followed by hand: credential headers go
+   * only to the origin they were configured for (docs/security.md, "Credentials").
+   */
+  private async fetchFollowing(start: URL, request: { method: string; body: string | undefined }, headers: Record<string, string>, context: RequestContext): Promise<Exchange> {
+    const deadline = new RequestDeadline(this.timeoutMs, this.config.options.signal);
+    const credentialNames = Object.keys(this.config.headers ?? {});
+    let url = start;
+    let current = request;
+    for (let hop = 0; ; hop++) {
       let response: Response;
       try {
         this.requests++;
-        response = await fetch(parsed, { method: context.method ?? 'GET', headers, body, signal: AbortSignal.any(signals), redirect: 'follow' });
+        const sent = headersFor(url, start.origin, headers, credentialNames);
+        response = await fetch(url, { method: current.method, headers: sent, body: current.body, signal: deadline.signal, redirect: 'manual' });
       } catch (error) {
-        throw this.failure(error, context);
+        deadline.clear();
+        throw this.failure(error, context, deadline, url.host);
       }
-      const status = response.status;
-      if (status >= 200 && status < 300) return response;
-      if ((status === 429 || status >= 500) && attempt < MAX_TRIES) {
-        await response.body?.cancel().catch(() => undefined);
-        await this.wait(retryDelay(response, attempt));
-        continue;
+      const exchange = { response, deadline, host: url.host };
+      const location = response.headers.get('location');
+      if (!isRedirect(response.status) || location === null) return exchange;
+      const next = redirectTarget(url, location);
+      if (next === undefined || hop >= MAX_REDIRECTS) {
+        await drop(exchange);
+        const message = next === undefined ? sourceStrings.badRedirect(context.what, url.host) : sourceStrings.tooManyRedirects(context.what, url.host, MAX_REDIRECTS);
+        throw new PreviewError('unreadableSource', this.redactor.redact(message), { file: this.cleanUrl(start.href) });
       }
-      const reason = await this.reasonOf(response, context);
-      if (status === 404 && context.allow404) return undefined;
-      throw this.statusError(status, reason, context);
+      await response.body?.cancel().catch(() => undefined);
+      current = redirectedRequest(response.status, current.method, current.body);
+      url = next;
     }
   }
 
@@ -214,10 +262,10 @@ export class RemoteClient {
   }
 
   /** The server's reason (`error`, `message`, `detail` of a JSON body, else the text), short and redacted. */
-  private async reasonOf(response: Response, context: RequestContext): Promise<string> {
+  private async reasonOf(exchange: Exchange, context: RequestContext): Promise<string> {
     let text = '';
     try {
-      text = await this.readText(response, context, MAX_REASON_BODY);
+      text = await this.readText(exchange, context, MAX_REASON_BODY);
     } catch {
       return '';
     }
@@ -252,6 +300,12 @@ export class RemoteClient {
       signal?.addEventListener('abort', onAbort, { once: true });
     });
   }
+}
+
+/** Drops an answer's body and its deadline. */
+async function drop(exchange: Exchange): Promise<void> {
+  await exchange.response.body?.cancel().catch(() => undefined);
+  exchange.deadline.clear();
 }
 
 /** Milliseconds before the next try: `Retry-After` (seconds or an HTTP date, bounded) or exponential backoff. */

@@ -52,14 +52,15 @@ async function scanLines(path: string, relative: string, signal: AbortSignal | u
     if (warnings.length < MAX_WARNINGS) warnings.push({ message, file: path, line });
   };
   const text = (line: string, lineNumber: number) => {
+    scan.lineNumber = lineNumber;
     const outcome = parseLine(line);
     if ('line' in outcome) scan.add(outcome.line);
     else warn(outcome.error === '' ? sessionStrings.notAnObject : sessionStrings.invalidJson(outcome.error), lineNumber);
   };
   try {
     if (options.plain !== true) {
-      const end = await readSessionLinesFast(path, { line: (line, _lineNumber, ms) => scan.add(line, ms), text }, { signal, syncReads: options.syncReads });
-      if (end === 'done' || end === 'cancelled') return { summary: scan.finish(), warnings, warningCount, cancelled: end === 'cancelled' };
+      const end = await readSessionLinesFast(path, { line: (line, lineNumber, ms) => { scan.lineNumber = lineNumber; scan.add(line, ms); }, text }, { signal, syncReads: options.syncReads });
+      if (end === 'done' || end === 'cancelled') return { summary: finishScan(scan, warn), warnings, warningCount, cancelled: end === 'cancelled' };
       // A line longer than the kernel's window, or no WebAssembly SIMD: read it all again the plain way.
       return await scanLines(path, relative, signal, { plain: true });
     }
@@ -67,9 +68,16 @@ async function scanLines(path: string, relative: string, signal: AbortSignal | u
       line: text,
       tooLong: (lineNumber) => warn(sessionStrings.lineTooLong(MAX_LINE_BYTES / (1 << 20)), lineNumber),
     }, signal);
-    return { summary: scan.finish(), warnings, warningCount, cancelled: !finished };
+    return { summary: finishScan(scan, warn), warnings, warningCount, cancelled: !finished };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { summary: scan.finish(), warnings: [{ message: sessionStrings.unreadableEntry(relative, reason), file: path }], warningCount: warningCount + 1, failed: reason, cancelled: false };
   }
+}
+
+/** Ends a scan; usage fields that were not counts are one warning naming the first (docs/source-formats.md §1). */
+function finishScan(scan: FileScan, warn: (message: string, line: number) => void): FileSummary {
+  const summary = scan.finish();
+  if (scan.firstBadUsage !== undefined) warn(sessionStrings.badUsage(scan.badUsage, scan.firstBadUsage.field), scan.firstBadUsage.line);
+  return summary;
 }

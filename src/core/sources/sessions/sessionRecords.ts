@@ -32,18 +32,28 @@ export function tokenTotal(tokens: TokenCounts): number {
   return tokens.input + tokens.output + tokens.cacheCreation + tokens.cacheRead;
 }
 
-function count(value: unknown): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : 0;
+/** A usage count: a whole number ≥ 0 that adds up exactly (a string, a negative, a fraction or 1e308 is none). */
+export function tokenCount(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : undefined;
 }
 
-/** The four counts of a message's `usage` (absent fields count 0). */
-export function usageTokens(usage: unknown): TokenCounts {
+/**
+ * The four counts of a message's `usage`: absent fields count 0, and so do fields that are not a count, each
+ * reported to `onBad` with its name (so totals are never NaN or Infinity, and the reader is told).
+ */
+export function usageTokens(usage: unknown, onBad?: (field: string) => void): TokenCounts {
   if (!isPlainObject(usage)) return zeroTokens();
+  const count = (field: string): number => {
+    const value = usage[field];
+    const counted = tokenCount(value);
+    if (counted === undefined && value !== undefined) onBad?.(field);
+    return counted ?? 0;
+  };
   return {
-    input: count(usage.input_tokens),
-    output: count(usage.output_tokens),
-    cacheCreation: count(usage.cache_creation_input_tokens),
-    cacheRead: count(usage.cache_read_input_tokens),
+    input: count('input_tokens'),
+    output: count('output_tokens'),
+    cacheCreation: count('cache_creation_input_tokens'),
+    cacheRead: count('cache_read_input_tokens'),
   };
 }
 

@@ -44,6 +44,11 @@ export class FileScan {
   private readonly toolCalls = new Set<string>();
   private summaryTitle?: string;
   private aiTitle?: string;
+  /** The line being added (set by the reader), for the usage warning. */
+  lineNumber = 0;
+  /** Usage fields that were not a count (counted 0), and the first of them. */
+  badUsage = 0;
+  firstBadUsage?: { field: string; line: number };
 
   /** Adds one line; `ms` is its `timestamp` in milliseconds when the caller has it already. */
   add(line: SessionLine, ms = timestampMs(line.timestamp)): void {
@@ -93,7 +98,9 @@ export class FileScan {
     }
     const model = str(message.model);
     const synthetic = model === SYNTHETIC_MODEL;
-    const tokens = synthetic ? zeroTokens() : usageTokens(message.usage);
+    const tokens = synthetic ? zeroTokens() : usageTokens(message.usage, (field) => {
+      if (this.badUsage++ === 0) this.firstBadUsage = { field, line: this.lineNumber };
+    });
     const total = tokenTotal(tokens);
     const key = responseKey(line, message);
     const seen = key === undefined ? undefined : this.responses.get(key);

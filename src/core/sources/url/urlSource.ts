@@ -11,6 +11,7 @@ import { counterResult } from '../previewResult';
 import { PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 import type { SourceOptions, SourceRun } from '../sourceDefinition';
+import { RequestDeadline } from '../remote/requestDeadline';
 
 const MAX_REDIRECTS = 5;
 const DEFAULT_URL_TIMEOUT_MS = 30_000;
@@ -85,8 +86,10 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
   const result = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
   processor.onPageFull = () => run.firstPage(result(false));
   let cancelled = false;
+  // One deadline for the whole download, body included (docs/security.md, "Servers that stall").
+  const deadline = new RequestDeadline(timeoutMs, options.signal);
   try {
-    const response = await openUrl(parsed, timeoutMs, options.signal);
+    const response = await openUrl(parsed, timeoutMs, deadline.signal);
     const lengthHeader = Number(response.headers['content-length']);
     const total = Number.isFinite(lengthHeader) && lengthHeader > 0 ? lengthHeader : undefined;
     // The unconsumed tail of a record, in parts: a record longer than many chunks (a huge single line) is
@@ -111,8 +114,11 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     processor.feed(rest, 0, rest.length, true, base);
   } catch (error) {
     if (run.cancelled()) cancelled = true;
+    else if (deadline.expired) throw new PreviewError('unreadableSource', previewStrings.urlTimeout(url, timeoutMs), { file: url });
     else if (error instanceof PreviewError) throw error;
     else throw new PreviewError('unreadableSource', previewStrings.urlFailed(url, error instanceof Error ? error.message : String(error)), { file: url });
+  } finally {
+    deadline.clear();
   }
   return result(!cancelled);
 }

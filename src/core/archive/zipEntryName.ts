@@ -1,0 +1,28 @@
+/**
+ * An entry name as it is shown (docs/security.md, "Untrusted files"): UTF-8 when the bytes are UTF-8, else each
+ * byte that is not ASCII written `\xNN`, so that two different names never read the same; control characters
+ * are escaped too, so that a name cannot drive a terminal. Names are only compared and shown, never used as paths.
+ */
+import { printable } from '../text/printable';
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+export function zipEntryName(bytes: Uint8Array, start: number, end: number): string {
+  let ascii = true;
+  for (let k = start; k < end; k++) {
+    const b = bytes[k];
+    if (b >= 0x80) {
+      ascii = false;
+      break;
+    }
+  }
+  const slice = bytes.subarray(start, end);
+  if (ascii) return printable(Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1'));
+  try {
+    return printable(strictUtf8.decode(slice));
+  } catch {
+    let out = '';
+    for (const b of slice) out += b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
+    return printable(out);
+  }
+}
