@@ -2,7 +2,9 @@
  * View model of a comparison of task result logs (docs/semantics.md §10): what the core computes and serves to the
  * compare view, the CLI (table, --json) and the standalone HTML page. Plain JSON-serialisable data only.
  */
-import type { LogLayout, SampleDetail } from './logViewTypes';
+import type { LogLayout, ProportionInterval, SampleDetail } from './logViewTypes';
+
+export type { ProportionInterval } from './logViewTypes';
 
 export interface CompareOptions {
   /** A key of the sample data whose values group samples into clusters (clustered SE). */
@@ -37,18 +39,6 @@ export interface BinaryCounts {
   onlyBaseline: number;
   onlyCandidate: number;
   mcnemarP: number;
-}
-
-/** The 95% interval of a mean of 0/1 values (docs/semantics.md §12): Wilson, and the normal one from N ≥ 300. */
-export interface ProportionInterval {
-  n: number;
-  passes: number;
-  estimate: number;
-  wilsonLow: number;
-  wilsonHigh: number;
-  /** p̂ ± z·SE, only when n ≥ 300. */
-  normalLow?: number;
-  normalHigh?: number;
 }
 
 /** The paired bootstrap percentile 95% interval of d̄ (docs/semantics.md §12). */
