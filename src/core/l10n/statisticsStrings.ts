@@ -1,5 +1,74 @@
 /** User-visible strings of the statistics of docs/semantics.md §12: curves, intervals, resampling and plans. */
+import * as l10n from '@vscode/l10n';
+
 export const statisticsStrings = {
+  // The log report and the compare view
+  wilsonInterval: (low: string, high: string, n: string) => l10n.t('95% Wilson interval {0} – {1} (N = {2})', low, high, n),
+  normalBeside: (low: string, high: string) => l10n.t('normal interval {0} – {1}', low, high),
+  get wilsonTitle() {
+    return l10n.t('The Wilson score interval of a proportion: right at small N, where the normal interval (p ± 1.96·SE) is too narrow. The normal interval is shown beside it from 300 values on.');
+  },
+  get curveNote() {
+    return l10n.t('The verified figures are the specification\'s plug-in values; the curve is the unbiased estimator.');
+  },
+  curveSummary: (score: string, samples: string, k: number, atFirst: string, atLast: string, powLast: string) =>
+    l10n.t('Unbiased pass@k and pass^k of {0} over {1} samples, k = 1 … {2}: pass@k from {3} to {4}, pass^k down to {5}', score, samples, k, atFirst, atLast, powLast),
+  curvePoint: (k: number, passAtK: string, passAtKSe: string, passPowK: string, passPowKSe: string) =>
+    l10n.t('k = {0}: pass@k {1} ± {2}, pass^k {3} ± {4}', k, passAtK, passAtKSe, passPowK, passPowKSe),
+  get passAtKLegend() {
+    return l10n.t('pass@k (solid)');
+  },
+  get passPowKLegend() {
+    return l10n.t('pass^k (dashed)');
+  },
+  get seUnknown() {
+    return l10n.t('n/a');
+  },
+  get sampleCurvesHeading() {
+    return l10n.t('Unbiased pass@k and pass^k of this sample');
+  },
+  sampleCurveCaption: (score: string, passes: number, trials: number) => l10n.t('{0}: {1} of {2} trials pass', score, passes, trials),
+  get planPrefix() {
+    return l10n.t('Plan a run: to see a difference of');
+  },
+  get planDeltaLabel() {
+    return l10n.t('Difference to detect, in the units of the values');
+  },
+  planResult: (samples: string, power: string, alpha: string) => l10n.t('you need {0} samples per run (power {1}, α {2}, two-sided).', samples, power, alpha),
+  planResultPaired: (samples: string, power: string, alpha: string) => l10n.t('you need {0} paired samples (power {1}, α {2}, two-sided).', samples, power, alpha),
+  get planInvalid() {
+    return l10n.t('enter a positive difference.');
+  },
+  get planTooFew() {
+    return l10n.t('too few values to plan from.');
+  },
+  get planTitle() {
+    return l10n.t('n = (z_a + z_b)²·2s²/D² from this log\'s per-sample values (docs: semantics §12); two runs of the same samples need fewer when their scores are correlated.');
+  },
+  get planTitlePaired() {
+    return l10n.t('n = (z_a + z_b)²·s_d²/D² from the variance of the paired differences (docs: semantics §12).');
+  },
+  bootstrapInterval: (low: string, high: string) => l10n.t('bootstrap {0} – {1}', low, high),
+  bootstrapTitle: (resamples: string, seed: number) => l10n.t('Paired bootstrap percentile 95% interval of Δ: {0} resamples, seed {1}.', resamples, seed),
+  permutationP: (p: string) => l10n.t('permutation p {0}', p),
+  permutationExactTitle: (patterns: string) => l10n.t('Sign-flip permutation test, exact over all {0} sign patterns.', patterns),
+  permutationRandomTitle: (patterns: string, seed: number) => l10n.t('Sign-flip permutation test over {0} random sign patterns, seed {1}.', patterns, seed),
+  get testsDisagree() {
+    return l10n.t('The t-test and the permutation test disagree about p < 0.05: with few samples or skewed differences, trust the permutation test.');
+  },
+  get resamplingPending() {
+    return l10n.t('bootstrap and permutation test: computing…');
+  },
+  get resamplingFailed() {
+    return l10n.t('bootstrap and permutation test: not computed');
+  },
+  get wilsonBaseline() {
+    return l10n.t('baseline');
+  },
+  get wilsonCandidate() {
+    return l10n.t('candidate');
+  },
+
   // eval-lens log plan
   planUsage: 'usage: eval-lens log plan LOG [LOG2] --delta D [--power P] [--alpha A] [--json]',
   planFiles: 'give one log (plan from its sample-level values) or two (plan from their paired differences)',
@@ -21,7 +90,9 @@ export const statisticsStrings = {
   curvesHeading: 'Unbiased pass@k and pass^k over trials (mean over samples ± standard error):',
   curvesNote: 'The log\'s own pass@k/pass^k aggregators (1 − (1 − p)^k, p^k) are what is verified above; these curves are the unbiased estimators 1 − C(n − c, k)/C(n, k) and C(c, k)/C(n, k), shown beside them.',
   curveScore: (scorer: string, score: string, samples: number, k: number) => `${scorer}/${score}: ${samples} samples, k = 1 … ${k}`,
-  curveColumns: ['k', 'pass@k', '± SE', 'pass^k', '± SE'],
+  get curveColumns() {
+    return [l10n.t('k'), l10n.t('pass@k'), l10n.t('± SE'), l10n.t('pass^k'), l10n.t('± SE')];
+  },
   noCurves: 'No 0/1 score with trials: no pass@k curves.',
   intervalsHeading: 'Intervals of 0/1 metrics (95%; Wilson, and the normal interval from 300 samples on):',
   intervalColumns: ['metric', 'n', 'value', 'Wilson interval', 'normal interval'],
