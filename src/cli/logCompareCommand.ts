@@ -105,7 +105,8 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, resampling: args.resampling === true || args.seed !== undefined, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
+  // The page (-o) always carries the bootstrap and permutation figures: it cannot compute them later off its UI thread.
+  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, resampling: args.resampling === true || args.seed !== undefined || args.out !== undefined, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
   // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();

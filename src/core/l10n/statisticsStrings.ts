@@ -48,7 +48,7 @@ export const statisticsStrings = {
   get planTitlePaired() {
     return l10n.t('n = (z_a + z_b)²·s_d²/D² from the variance of the paired differences (docs: semantics §12).');
   },
-  bootstrapInterval: (low: string, high: string) => l10n.t('bootstrap {0} – {1}', low, high),
+  bootstrapInterval: (interval: string) => l10n.t('bootstrap {0}', interval),
   bootstrapTitle: (resamples: string, seed: number) => l10n.t('Paired bootstrap percentile 95% interval of Δ: {0} resamples, seed {1}.', resamples, seed),
   permutationP: (p: string) => l10n.t('permutation p {0}', p),
   permutationExactTitle: (patterns: string) => l10n.t('Sign-flip permutation test, exact over all {0} sign patterns.', patterns),
@@ -61,6 +61,9 @@ export const statisticsStrings = {
   },
   get resamplingFailed() {
     return l10n.t('bootstrap and permutation test: not computed');
+  },
+  get planNextRun() {
+    return l10n.t('Plan the next run');
   },
   get wilsonBaseline() {
     return l10n.t('baseline');

@@ -195,6 +195,18 @@ export interface ComparisonSummary {
   clusterKeys: string[];
   /** True when some metric of some candidate is significantly worse after Holm's adjustment. */
   anyRegression: boolean;
+  /**
+   * The bootstrap and permutation figures of docs/semantics.md §12: `pending` while they are computed apart (they
+   * follow in `resampling` messages), `complete` once every metric key that can have them has them.
+   */
+  resampling?: 'pending' | 'complete';
+}
+
+/** The resampling figures of one compared metric key of one candidate, computed apart from the comparison. */
+export interface ResamplingResult {
+  candidate: number;
+  metricId: string;
+  figures: ResamplingFigures;
 }
 
 export type ChangeKind = 'improvement' | 'regression' | 'unchanged';
