@@ -20,10 +20,20 @@ const CANCEL_CHECK_EVERY = 256;
 const GROUPED_SHARE = 64;
 const GROUPED_MIN = 8;
 
+/** Whether the differences take few enough distinct values to be resampled by value (much less work). */
+function byValue(distinctCount: number, n: number): boolean {
+  return distinctCount > 0 && distinctCount <= Math.max(GROUPED_MIN, n / GROUPED_SHARE);
+}
+
+/** Whether resampling these differences draws every one of them (the costly case), rather than by value. */
+export function drawsEveryDifference(differences: Float64Array): boolean {
+  return !byValue(distinctValues(differences, false).values.length, differences.length);
+}
+
 /** The differences grouped by value when they take few distinct values, else undefined. */
 function fewValues(differences: Float64Array, withoutZero: boolean, random: Xoshiro128StarStar): ValueGroups | undefined {
   const distinct = distinctValues(differences, withoutZero);
-  if (distinct.values.length === 0 || distinct.values.length > Math.max(GROUPED_MIN, differences.length / GROUPED_SHARE)) return undefined;
+  if (!byValue(distinct.values.length, differences.length)) return undefined;
   return new ValueGroups(distinct.values, distinct.counts, random);
 }
 
