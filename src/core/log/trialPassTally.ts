@@ -23,40 +23,47 @@ export interface ScorePasses {
  * (legacy) are left out; so is a sample for a score none of its trials carries.
  */
 export class TrialPassTally {
-  private readonly scores = new Map<string, ScorePasses>();
+  /** Scorer key → score → its counts (no key is built per value). */
+  private readonly byScorer = new Map<string, Map<string, ScorePasses>>();
+  /** The scores in the order first seen. */
+  private readonly order: ScorePasses[] = [];
 
-  /** Counts the trials of one sample. */
+  /** Counts the trials of one sample: its counts are the last entry of each score's list while it is read. */
   add(shape: SampleShape): void {
-    if (shape.trials.length === 0) return;
-    let counts: Map<ScorePasses, SamplePasses> | undefined;
+    const position = shape.position;
     for (const trial of shape.trials) {
       for (const entry of trial.scores) {
-        for (const score in entry.values) {
-          const value = entry.values[score];
+        let scores = this.byScorer.get(entry.scorerKey);
+        if (!scores) this.byScorer.set(entry.scorerKey, (scores = new Map()));
+        const values = entry.values;
+        for (const score in values) {
+          const value = values[score];
           if (value === null || value === undefined) continue;
-          const id = `${entry.scorerKey}\u0000${score}`;
-          let passes = this.scores.get(id);
-          if (!passes) this.scores.set(id, (passes = { scorerKey: entry.scorerKey, score, binary: true, samples: [] }));
+          let passes = scores.get(score);
+          if (!passes) {
+            passes = { scorerKey: entry.scorerKey, score, binary: true, samples: [] };
+            scores.set(score, passes);
+            this.order.push(passes);
+          }
           if (!isBinary(value)) passes.binary = false;
-          counts ??= new Map();
-          let sample = counts.get(passes);
-          if (!sample) counts.set(passes, (sample = { position: shape.position, trials: 0, passes: 0 }));
+          const list = passes.samples;
+          let sample = list[list.length - 1];
+          if (sample === undefined || sample.position !== position) list.push((sample = { position, trials: 0, passes: 0 }));
           sample.trials++;
           if (isPass(value)) sample.passes++;
         }
       }
     }
-    if (counts) for (const [passes, sample] of counts) passes.samples.push(sample);
   }
 
   /** The scores whose trial values are all 0/1, with the samples that carry them, in the order first seen. */
   binaryScores(): ScorePasses[] {
-    return [...this.scores.values()].filter((s) => s.binary && s.samples.length > 0);
+    return this.order.filter((s) => s.binary && s.samples.length > 0);
   }
 
   /** The pass counts of one 0/1 score, or undefined. */
   score(scorerKey: string, score: string): ScorePasses | undefined {
-    const found = this.scores.get(`${scorerKey}\u0000${score}`);
+    const found = this.byScorer.get(scorerKey)?.get(score);
     return found && found.binary && found.samples.length > 0 ? found : undefined;
   }
 }
