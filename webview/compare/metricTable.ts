@@ -21,11 +21,13 @@ function intervalBar(m: MetricComparison, scale: number): SVGSVGElement {
   return bar;
 }
 
-/** A cell with a second line under its text (a value's interval, a second test's p). */
+/** A cell with a second line under its text (a value's interval, a second test's p): its id and hover move to the first line. */
 function withLine(td: HTMLTableCellElement, line: HTMLElement | null): HTMLTableCellElement {
   if (!line) return td;
-  const text = td.textContent ?? '';
-  td.replaceChildren(el('div', { text }), line);
+  const first = el('div', { text: td.textContent ?? '', title: td.title, attrs: { 'data-testid': td.dataset.testid } });
+  td.removeAttribute('title');
+  td.removeAttribute('data-testid');
+  td.replaceChildren(first, line);
   return td;
 }
 
