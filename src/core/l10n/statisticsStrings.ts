@@ -13,6 +13,8 @@ export const statisticsStrings = {
   },
   curveSummary: (score: string, samples: string, k: number, atFirst: string, atLast: string, powLast: string) =>
     l10n.t('Unbiased pass@k and pass^k of {0} over {1} samples, k = 1 … {2}: pass@k from {3} to {4}, pass^k down to {5}', score, samples, k, atFirst, atLast, powLast),
+  sampleCurveSummary: (score: string, k: number, atFirst: string, atLast: string, powLast: string) =>
+    l10n.t('Unbiased pass@k and pass^k of {0} for this sample, k = 1 … {1}: pass@k from {2} to {3}, pass^k down to {4}', score, k, atFirst, atLast, powLast),
   curvePoint: (k: number, passAtK: string, passAtKSe: string, passPowK: string, passPowKSe: string) =>
     l10n.t('k = {0}: pass@k {1} ± {2}, pass^k {3} ± {4}', k, passAtK, passAtKSe, passPowK, passPowKSe),
   get passAtKLegend() {

@@ -64,6 +64,12 @@ function tickLabels(count: number, xOf: (i: number) => number): { x: number; lab
   return ticks;
 }
 
+/** One sentence for the chart: over the samples of a log, or (one sample) for that sample. */
+function summaryOf(samples: number, label: string, first: PassCurvePoint, last: PassCurvePoint): string {
+  const [atFirst, atLast, powLast] = [formatPercent(first.passAtK), formatPercent(last.passAtK), formatPercent(last.passPowK)];
+  return samples > 1 ? S.curveSummary(label, formatCount(samples), last.k, atFirst, atLast, powLast) : S.sampleCurveSummary(label, last.k, atFirst, atLast, powLast);
+}
+
 /** The chart of a score's unbiased curves over k = 1 … K (docs/semantics.md §12). */
 export function curveChart(curve: PassCurveView, label: string, width = 180, height = 64): CurveChartModel {
   const points = curve.points;
@@ -91,7 +97,7 @@ export function curveChart(curve: PassCurveView, label: string, width = 180, hei
     ticks: tickLabels(points.length, xOf),
     left: LEFT,
     yTicks: [{ y: yOf(1), label: formatPercent(1) }, { y: yOf(0), label: formatPercent(0) }],
-    summary: first && last ? S.curveSummary(label, formatCount(curve.samples), last.k, formatPercent(first.passAtK), formatPercent(last.passAtK), formatPercent(last.passPowK)) : '',
+    summary: first && last ? summaryOf(curve.samples, label, first, last) : '',
     rows: points.map((p) => [String(p.k), formatPercent(p.passAtK), se(p.passAtKSe), formatPercent(p.passPowK), se(p.passPowKSe)]),
   };
 }

@@ -44,6 +44,7 @@ describe('what the views show of the statistics of docs/semantics.md §12', () =
     assert.equal(one.passAtK.points[0].low, one.passAtK.points[0].high);
     assert.deepEqual(one.rows[0], ['1', 'NaN', 'n/a', '200%', 'n/a']);
     assert.equal(curveChart({ samples: 0, points: [] }, 'x').summary, '');
+    assert.equal(one.summary, 'Unbiased pass@k and pass^k of x for this sample, k = 1 … 1: pass@k from NaN to NaN, pass^k down to 200%');
   });
 
   test('the plan line against the formulas of docs/semantics.md §12', () => {
