@@ -17,7 +17,8 @@ export const LAYERS = [
   ['src/core/l10n'],
   ['src/core/text'],
   ['src/core/json'],
-  ['src/core/fileKind.ts', 'src/core/yaml', 'src/core/filters', 'src/core/archive', 'src/core/format', 'src/core/trace'],
+  // src/core/compare/statistics: pure estimators (model types only), read by the log report as well as by comparisons.
+  ['src/core/fileKind.ts', 'src/core/yaml', 'src/core/filters', 'src/core/archive', 'src/core/format', 'src/core/trace', 'src/core/compare/statistics'],
   ['src/core/schema', 'src/core/engine'],
   ['src/core/log', 'src/core/validation'],
   ['src/core/sources'],

@@ -5,6 +5,7 @@ import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { loadComparableLogs } from '../core/compare/parallelLoad';
+import { runResampling } from '../core/compare/resamplingRunner';
 import { LogComparison } from '../core/compare/logComparison';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
@@ -93,6 +94,16 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
   }
 };
 
+/**
+ * The bootstrap interval and permutation test of every paired key that is not 0/1 (docs/semantics.md §12), in two
+ * worker threads side by side (in this thread when the worker file is missing).
+ */
+async function resampleInWorkers(comparison: LogComparison, seed: number | undefined): Promise<void> {
+  const run = runResampling(comparison.resamplingJobs(), seed, path.join(__dirname, 'worker', 'resampling.js'), (result) => comparison.applyResampling(result));
+  await run.done;
+  comparison.resamplingProgress = 'complete';
+}
+
 async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows: LogWindowCompression | undefined): Promise<number> {
   let logs;
   try {
@@ -105,7 +116,9 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, resampling: args.resampling === true || args.seed !== undefined, ...(args.seed !== undefined ? { resamplingSeed: args.seed } : {}) });
+  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
+  // The page (-o) always carries the bootstrap and permutation figures: it cannot compute them later off its UI thread.
+  if (args.resampling === true || args.seed !== undefined || args.out !== undefined) await resampleInWorkers(comparison, args.seed);
   // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();

@@ -18,7 +18,8 @@ import { loadComparableLogs } from '../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../src/core/compare/logComparison';
 import { writeStandaloneCompare } from '../../src/core/compare/standaloneCompareWriter';
 import { readStandaloneAssets } from '../../src/core/report/standaloneReportFile';
-import { metricDelta, pValue } from '../../src/core/format/compareFormat';
+import { intervalOf, metricDelta, pValue } from '../../src/core/format/compareFormat';
+import type { MetricComparison } from '../../src/core/model/compareTypes';
 
 const LOGS = ['compare-baseline.tasklog.json', 'compare-candidate.tasklog.json'].map((name) => path.join(repoRoot(), 'examples', 'logs', name));
 const ACCURACY = 'exact_match|accuracy|correct';
@@ -57,11 +58,34 @@ async function readable(page: Page, label: string): Promise<void> {
   await assertTextContrast(page.mainFrame(), '[data-testid="verdict"]', `${label} significance badges`);
 }
 
+/** The figures of docs/semantics.md §12 in the metric table and under it: visible, the core's, and readable. */
+async function assertSmallSampleFigures(page: Page, label: string, expected: MetricComparison): Promise<void> {
+  const row = page.locator(`tr[data-metric-id="${ACCURACY}"]`);
+  const r = expected.resampling;
+  assert.ok(r, 'the written comparison carries the resampling of the pass rate over trials (not 0/1 per sample)');
+  const bootstrap = row.locator('[data-testid="bootstrap"]');
+  await bootstrap.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.equal((await bootstrap.innerText()).trim(), `bootstrap ${intervalOf(expected, r.bootstrap.low, r.bootstrap.high)}`);
+  assert.equal((await row.locator('[data-testid="permutation"]').innerText()).trim().replace(' ⚠', ''), `permutation p ${pValue(r.permutation.p)}`);
+  assert.equal(await page.locator('[data-testid="resampling-pending"]').count(), 0, 'nothing is still computing in the page');
+  await assertTextContrast(page.mainFrame(), '[data-testid="metric-table"] .stat-line', `${label} bootstrap and permutation lines`);
+  const plans = page.locator('[data-testid="plans"]');
+  await plans.scrollIntoViewIfNeeded();
+  assert.ok(await plans.isVisible(), `${label}: the plans are shown under the table`);
+  const plan = plans.locator('.plan-row').first().locator('[data-testid="plan-result"]');
+  const before = await plan.innerText();
+  assert.match(before, /you need [\d,]+ paired samples/);
+  await plans.locator('[data-testid="plan-delta"]').first().fill('10');
+  assert.notEqual(await plan.innerText(), before, 'a larger difference needs fewer samples');
+  await assertTextContrast(page.mainFrame(), '[data-testid="plans"]', `${label} plans`);
+}
+
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-compare-html-'));
   file = path.join(folder, 'compare.html');
   const logs = await loadComparableLogs(LOGS);
-  comparison = new LogComparison(logs);
+  // As `log compare -o` writes it: with the bootstrap and permutation figures (docs/semantics.md §12).
+  comparison = new LogComparison(logs, { resampling: true });
   await writeStandaloneCompare(logs, comparison, await readStandaloneAssets(path.join(repoRoot(), 'dist/webview'), 'compare'), file, { pairsPerChunk: 7 });
   type RawLog = { evidence: { samples: { sample_id: string; trials: { solver: { output: { items: { type: string; role?: string; content?: { text: string }[] }[] } } }[] }[] } };
   const base = JSON.parse(fs.readFileSync(LOGS[0], 'utf8')) as RawLog;
@@ -92,6 +116,7 @@ describe('the exported compare file in light, dark and high contrast', () => {
       await assertKeyMetricColumnsInView(page.mainFrame(), label);
       await page.locator('[data-testid="change"]').first().waitFor({ state: 'visible', timeout: 30_000 });
       await readable(page, `${label}, metric table`);
+      await assertSmallSampleFigures(page, label, expected);
       await shot(page, `compare-html-metrics-${scheme.name}`, true);
 
       await page.locator('[data-testid="filter-kind"]').selectOption('regression');

@@ -6,7 +6,8 @@ import type { Frame, Page } from 'playwright-core';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
-import { metricDelta, pValue } from '../../src/core/format/compareFormat';
+import { intervalOf, metricDelta, pValue } from '../../src/core/format/compareFormat';
+import { resamplingFigures } from '../../src/core/compare/smallSampleFigures';
 import { assertKeyMetricColumnsInView } from './harness/compareVisualChecks';
 import { assertControlsReadable, assertNoTinyText, assertTextContrast } from './harness/reportVisualChecks';
 
@@ -89,6 +90,15 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
   assert.equal((await row.locator('[data-testid="p"]').innerText()).trim(), pValue(expected.p));
   assert.ok(Math.abs(Number(await row.locator('[data-testid="p"]').getAttribute('title')) - (expected.p ?? NaN)) < 1e-12, 'the exact p is on hover');
   assert.match(await row.locator('[data-testid="verdict"]').innerText(), /better/);
+  // The bootstrap and permutation test follow the table from the worker threads (docs/semantics.md §12): the core's figures.
+  const differences = Float64Array.from([...a.keys()].map((id) => (b.get(id) ?? NaN) - (a.get(id) ?? NaN)).filter((d) => !Number.isNaN(d)));
+  const figures = resamplingFigures(differences, expected.p);
+  assert.ok(figures, 'the pass rate over trials is not 0/1 per sample: it is resampled');
+  await row.locator('[data-testid="bootstrap"]').waitFor({ state: 'visible', timeout: 60_000 });
+  const rule = { metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' };
+  assert.equal((await row.locator('[data-testid="bootstrap"]').innerText()).trim(), `bootstrap ${intervalOf(rule, figures.bootstrap.low, figures.bootstrap.high)}`);
+  assert.match(await row.locator('[data-testid="permutation"]').innerText(), new RegExp(`^permutation p ${pValue(figures.permutation.p).replace(/[.<]/g, '\\$&')}`));
+  assert.equal(await frame.locator('[data-testid="resampling-pending"]').count(), 0, 'nothing is left computing');
   await waitIn(frame, '[data-testid="binary-table"], [data-testid="change"]');
   await screenshot(page, 'compare-metrics-light');
   await assertMetricTableReadable(frame, 'light');

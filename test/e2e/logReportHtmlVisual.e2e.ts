@@ -11,7 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
-import { assertControlsReadable, assertKeyColumnsInView, assertNoTinyText, assertOnlySelectedPanelVisible } from './harness/reportVisualChecks';
+import { assertControlsReadable, assertKeyColumnsInView, assertNoTinyText, assertOnlySelectedPanelVisible, assertTextContrast } from './harness/reportVisualChecks';
 import { openLogSource } from '../../src/core/report/openLogSource';
 import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
 
@@ -58,6 +58,38 @@ async function openSample(page: Page, index: number): Promise<void> {
   await page.waitForSelector(`[data-testid="sample-detail"][data-sample-index="${index}"]`, { timeout: 30_000 });
 }
 
+/** The contrast of each curve of a chart (`svg`, the element evaluated on) with the first opaque background behind it. */
+const CURVE_CONTRAST = `(svg) => {
+  // rgb(r, g, b) in 0–255, or color(srgb r g b) in 0–1 (what color-mix() computes to).
+  const rgb = (text) => (text.replace(/^color\\(srgb/, '').match(/[\\d.]+/g) || []).slice(0, 3).map((v) => (text.startsWith('color(') ? Number(v) * 255 : Number(v)));
+  const lum = (c) => c.map((v) => v / 255).map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)).reduce((s, v, i) => s + v * [0.2126, 0.7152, 0.0722][i], 0);
+  let node = svg;
+  let bg = 'rgba(0, 0, 0, 0)';
+  while (node && /rgba\\(0, 0, 0, 0\\)|transparent/.test(bg)) {
+    bg = getComputedStyle(node).backgroundColor;
+    node = node.parentElement;
+  }
+  const back = lum(rgb(bg));
+  return [...svg.querySelectorAll('path.curve')].map((path) => {
+    const line = lum(rgb(getComputedStyle(path).stroke));
+    return { line: path.getAttribute('class'), ratio: (Math.max(line, back) + 0.05) / (Math.min(line, back) + 0.05) };
+  });
+}`;
+
+/**
+ * The pass@k and pass^k chart under `within` is drawn, its lines contrast ≥ 3:1 with what is behind them (WCAG 1.4.11
+ * for graphics), its words ≥ 4.5:1; the chart names what it shows for screen readers.
+ */
+async function assertCurvesReadable(page: Page, label: string, within: string): Promise<void> {
+  const chart = page.locator(`${within} [data-testid="pass-curve"] svg`).first();
+  await chart.waitFor({ state: 'visible', timeout: 10_000 });
+  assert.match((await chart.getAttribute('aria-label')) ?? '', /^Unbiased pass@k and pass\^k of /);
+  const ratios = await page.evaluate<{ line: string; ratio: number }[]>(`(${CURVE_CONTRAST})(document.querySelector(${JSON.stringify(`${within} [data-testid="pass-curve"] svg`)}))`);
+  assert.equal(ratios.length, 2, `${label}: both curves are drawn`);
+  for (const r of ratios) assert.ok(r.ratio >= 3, `${label}: ${r.line} contrasts ${r.ratio.toFixed(2)}:1 with its background`);
+  await assertTextContrast(page.mainFrame(), `${within} .curve-legend, ${within} .curve-note`, `${label}: the chart's legend and note`);
+}
+
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-html-visual-'));
   for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability']) files.set(name, await exportLog(name));
@@ -83,8 +115,10 @@ describe('the exported HTML report in light, dark and high contrast', () => {
         await assertControlsReadable(page.mainFrame(), `${label}, ${tab} tab`);
       }
       await page.locator('[role="tab"][data-tab="overview"]').click();
+      await assertCurvesReadable(page, `${label}, overview`, '[data-testid="metric-statistics"]');
       await shot(page, `html-overview-${scheme.name}`);
       await openSample(page, 0);
+      await assertCurvesReadable(page, `${label}, sample detail`, '[data-testid="sample-curves"]');
       await assertNoTinyText(page.mainFrame(), `${label}, sample detail`);
       await assertControlsReadable(page.mainFrame(), `${label}, sample detail`);
       await assertKeyColumnsInView(page.mainFrame(), label, ['exact_match/correct', 'exact_match/pass_at_3', 'llm_judge/quality']);
@@ -132,7 +166,9 @@ describe('the report reads as a person expects (exported HTML)', () => {
     const columns = await page.locator('.grid-header [data-column-id]').evaluateAll((els) => els.map((e) => e.getAttribute('data-column-id')));
     assert.ok(!columns.includes('data:id'), `no "id" data column: ${columns.join(', ')}`);
     assert.ok(columns.includes('exact_match/pass_at_3') && !columns.includes('passAtK'), `pass@3 is shown once: ${columns.join(', ')}`);
-    assert.doesNotMatch(await page.locator('[data-testid="sample-detail"]').innerText(), /pass@/, 'the detail shows pass@3 once, as the pass_at_3 score');
+    // Beside the unbiased curves over k (their own section), the detail shows pass@3 once, as the pass_at_3 score.
+    const outsideCurves = (await page.locator('[data-testid="sample-detail"] > :not([data-testid="sample-curves"])').allInnerTexts()).join('\n');
+    assert.doesNotMatch(outsideCurves, /pass@/, 'the detail shows pass@3 once, as the pass_at_3 score');
     assert.match(await page.locator('[data-testid="detail-pass"]').innerText(), /^pass\^3 /, 'pass^3, which no score stores, is named with its k');
 
     const pane = page.locator('[data-testid="detail-pane"]');

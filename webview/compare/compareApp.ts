@@ -3,7 +3,7 @@
  * (paged from the host, filtered), and a paired sample side by side. The cluster column and the metrics'
  * direction are options the host computes the comparison again with. View state survives a hidden tab.
  */
-import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../../src/core/model/compareTypes';
+import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricComparison, PairDetail, ResamplingResult, SampleChange } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { el, clear } from '../shared/dom';
 import { formatDuration, formatLocalTime } from '../../src/core/format/displayFormat';
@@ -12,6 +12,8 @@ import { CompareClient, StaleCompareReply } from './compareClient';
 import { ChangeFilters, CHANGES_PAGE, renderChangesList, renderChangesToolbar } from './changesList';
 import { renderBinaryTables, renderMetricTable } from './metricTable';
 import { renderPair } from './pairView';
+import { disagreementNotes, renderPlans } from './statisticsCells';
+import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
 
 interface ViewState {
   candidate: number;
@@ -43,6 +45,7 @@ export class CompareApp {
     client.listen((message) => {
       if (message.type === 'progress') this.showProgress(message.label);
       else if (message.type === 'loadError') this.showError(message.message);
+      else if (message.type === 'resampling') this.takeResampling(message.generation, message.results, message.complete);
       else void this.init(message.generation, message.summary);
     });
     client.post({ type: 'ready' });
@@ -70,6 +73,18 @@ export class CompareApp {
     this.render();
     await this.loadChanges(false);
     if (this.state.openSampleId) await this.openPair(this.state.openSampleId);
+  }
+
+  /** Bootstrap and permutation figures that follow the table (docs/semantics.md §12): only the metric table is drawn again. */
+  private takeResampling(generation: number, results: readonly ResamplingResult[], complete: boolean): void {
+    const summary = this.summary;
+    if (!summary || generation !== this.client.generation) return;
+    for (const result of results) {
+      const metric = summary.candidates.find((c) => c.position === result.candidate)?.metrics.find((m) => m.id === result.metricId);
+      if (metric) metric.resampling = result.figures;
+    }
+    if (complete) summary.resampling = 'complete';
+    this.renderMetrics();
   }
 
   private current(): CandidateComparison | undefined {
@@ -172,7 +187,26 @@ export class CompareApp {
     this.main.appendChild(this.clusterChooser(summary));
     this.main.appendChild(el('h2', { text: S.view.metricsHeading }));
     this.main.appendChild(el('p', { className: 'muted', text: S.view.metricsNote }));
-    this.main.appendChild(c.metrics.length ? el('div', { className: 'metric-scroll' }, renderMetricTable(c, {
+    this.main.appendChild(el('div', { className: 'metrics-slot' }));
+    this.renderMetrics();
+    for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(`${skipped.metricKey}/${skipped.valueKey}`, skipped.reason) }));
+    const binary = renderBinaryTables(c);
+    if (binary) this.main.append(el('h2', { text: S.view.binaryHeading }), binary);
+    this.main.append(el('h2', { text: S.view.changesHeading }), el('div', { className: 'changes-slot' }), el('div', { className: 'pair-slot' }));
+    this.renderChanges();
+    this.renderPairView();
+  }
+
+  /** The metric table, the notes where tests disagree and the plans: drawn again when resampling figures come. */
+  private renderMetrics(): void {
+    const c = this.current();
+    const slot = this.main.querySelector('.metrics-slot');
+    if (!c || !slot) return;
+    if (!c.metrics.length) {
+      slot.replaceChildren(el('p', { className: 'empty', text: S.noMetrics }));
+      return;
+    }
+    const table = renderMetricTable(c, {
       flip: (m) => this.flip(m),
       showChanges: (m) => {
         this.state.filters = { ...this.state.filters, metricId: m.id };
@@ -180,13 +214,9 @@ export class CompareApp {
         this.renderChanges();
         void this.loadChanges(false);
       },
-    })) : el('p', { className: 'empty', text: S.noMetrics }));
-    for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(`${skipped.metricKey}/${skipped.valueKey}`, skipped.reason) }));
-    const binary = renderBinaryTables(c);
-    if (binary) this.main.append(el('h2', { text: S.view.binaryHeading }), binary);
-    this.main.append(el('h2', { text: S.view.changesHeading }), el('div', { className: 'changes-slot' }), el('div', { className: 'pair-slot' }));
-    this.renderChanges();
-    this.renderPairView();
+    }, this.summary?.resampling === 'pending');
+    const plans = renderPlans(c);
+    slot.replaceChildren(el('div', { className: 'metric-scroll' }, table), ...disagreementNotes(c), ...(plans ? [el('h3', { text: T.planNextRun }), plans] : []));
   }
 
   private clusterChooser(summary: ComparisonSummary): HTMLElement {

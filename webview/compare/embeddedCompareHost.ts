@@ -40,6 +40,17 @@ function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/**
+ * The bootstrap and permutation figures the page was written with, kept when the page compares again: they do not
+ * depend on the direction of a metric or on clusters (docs/semantics.md §12), and are not computed on the page's thread.
+ */
+function carryResampling(written: ComparisonSummary, comparison: LogComparison): void {
+  for (const candidate of written.candidates) {
+    for (const metric of candidate.metrics) if (metric.resampling) comparison.applyResampling({ candidate: candidate.position, metricId: metric.id, figures: metric.resampling });
+  }
+  if (written.resampling) comparison.resamplingProgress = written.resampling;
+}
+
 export class EmbeddedCompareHost implements CompareHostLink {
   private readonly listeners: ((message: unknown) => void)[] = [];
   private state: unknown;
@@ -126,7 +137,9 @@ export class EmbeddedCompareHost implements CompareHostLink {
     this.comparison = undefined;
     const generation = ++this.generation;
     try {
-      const summary = (await this.current()).summary();
+      const comparison = await this.current();
+      carryResampling(this.data.summary, comparison);
+      const summary = comparison.summary();
       if (generation !== this.generation) return undefined;
       this.summary = summary;
       return { type: 'init', generation, summary };

@@ -6,6 +6,7 @@
 import type { CandidateComparison, MetricComparison } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { el, svg } from '../shared/dom';
+import { bootstrapLine, permutationLine, wilsonLine } from './statisticsCells';
 import { interval, metricDelta, metricLabel, metricSize, metricValue, pValue, verdictText } from '../../src/core/format/compareFormat';
 
 const BAR_WIDTH = 112;
@@ -18,6 +19,16 @@ function intervalBar(m: MetricComparison, scale: number): SVGSVGElement {
   if (ciLow !== null && ciHigh !== null) bar.appendChild(svg('line', { class: `ci ci-${m.verdict}`, x1: x(ciLow).toFixed(1), x2: x(ciHigh).toFixed(1), y1: 8, y2: 8 }));
   if (Number.isFinite(delta)) bar.appendChild(svg('circle', { class: 'point', cx: x(delta).toFixed(1), cy: 8, r: 3 }));
   return bar;
+}
+
+/** A cell with a second line under its text (a value's interval, a second test's p): its id and hover move to the first line. */
+function withLine(td: HTMLTableCellElement, line: HTMLElement | null): HTMLTableCellElement {
+  if (!line) return td;
+  const first = el('div', { text: td.textContent ?? '', title: td.title, attrs: { 'data-testid': td.dataset.testid } });
+  td.removeAttribute('title');
+  td.removeAttribute('data-testid');
+  td.replaceChildren(first, line);
+  return td;
 }
 
 function cell(text: string, testId?: string, title?: string, className = 'num'): HTMLTableCellElement {
@@ -37,7 +48,7 @@ interface MetricTableEvents {
   showChanges(metric: MetricComparison): void;
 }
 
-export function renderMetricTable(c: CandidateComparison, events: MetricTableEvents): HTMLElement {
+export function renderMetricTable(c: CandidateComparison, events: MetricTableEvents, resamplingPending = false): HTMLElement {
   const finite = c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const scale = Math.max(1e-12, ...finite.map(Math.abs));
   const table = el('table', { className: 'data-table metric-compare', attrs: { 'data-testid': 'metric-table' } });
@@ -53,16 +64,17 @@ export function renderMetricTable(c: CandidateComparison, events: MetricTableEve
     body.appendChild(el('tr', { attrs: { 'data-metric-id': m.id } },
       el('td', { className: 'col-metric' }, name),
       cell(String(m.estimate.n), undefined, undefined, 'num give-way-late'),
-      cell(metricValue(m, m.baselineMean), 'baseline', String(m.baselineMean), 'num give-way'),
-      cell(metricValue(m, m.candidateMean), 'candidate', String(m.candidateMean), 'num give-way'),
+      withLine(cell(metricValue(m, m.baselineMean), 'baseline', String(m.baselineMean), 'num give-way'), wilsonLine(m.proportions?.baseline, 'wilson-baseline')),
+      withLine(cell(metricValue(m, m.candidateMean), 'candidate', String(m.candidateMean), 'num give-way'), wilsonLine(m.proportions?.candidate, 'wilson-candidate')),
       cell(metricDelta(m, m.estimate.delta), 'delta', String(m.estimate.delta)),
       el('td', { className: 'num interval-cell', attrs: { 'data-testid': 'interval-cell' } },
         el('div', {
           className: 'interval-text', text: interval(m), attrs: { 'data-testid': 'interval' },
           title: `${m.estimate.ciLow} … ${m.estimate.ciHigh} (${m.estimate.method === 'clustered' ? S.clusteredBy('', m.estimate.clusters ?? 0) : m.estimate.method})`,
         }),
-        intervalBar(m, scale)),
-      cell(pValue(m.estimate.p), 'p', String(m.estimate.p), 'num give-way-late'),
+        intervalBar(m, scale),
+        bootstrapLine(m, resamplingPending)),
+      withLine(cell(pValue(m.estimate.p), 'p', String(m.estimate.p), 'num give-way-late'), permutationLine(m)),
       cell(pValue(m.pHolm), 'p-holm', String(m.pHolm)),
       cell(metricSize(m, m.estimate.mde), 'mde', String(m.estimate.mde), 'num give-way-late'),
       el('td', { className: 'verdict-cell' }, el('span', { className: `verdict-badge verdict-${m.verdict}`, text: verdictText(m), attrs: { 'data-testid': 'verdict' } })),

@@ -5,6 +5,7 @@ import { el, icon } from '../shared/dom';
 import { exactValue, formatValue } from '../../src/core/format/displayFormat';
 import { rateOf } from '../../src/core/format/metricValueFormat';
 import { distributionChart } from './charts';
+import { curveFigure, curveNote, intervalLine, planLine } from '../shared/statisticsBlocks';
 
 export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;
 
@@ -34,12 +35,21 @@ function valueRow(metric: MetricView, value: MetricValueView, onSelect: MetricSe
   return el('div', { className: 'metric-value-row' }, button, verificationBadge(value.verification, asRate), value.distribution ? distributionChart(value.distribution) : null);
 }
 
+/** Under a metric value: its Wilson interval, its unbiased curves and the "Plan a run" line (docs/semantics.md §12). */
+function valueStatistics(metric: MetricView, value: MetricValueView): HTMLElement | null {
+  const asRate = rateOf(metric.scorerKey, value.key) || value.interval !== undefined;
+  const label = `${metric.scorerKey ?? ''}/${value.key}`.replace(/^\//, '');
+  const curve = value.curve ? curveFigure(value.curve, label) : null;
+  const parts = [value.interval ? intervalLine(value.interval, true) : null, curve, curve ? curveNote() : null, value.spread ? planLine(value.spread, asRate) : null].filter((p): p is HTMLElement => p !== null);
+  return parts.length ? el('div', { className: 'metric-statistics', attrs: { 'data-testid': 'metric-statistics' } }, ...parts) : null;
+}
+
 function metricCard(metric: MetricView, onSelect: MetricSelect): HTMLElement {
   const mismatched = metric.values.some((v) => v.verification.verdict === 'mismatch');
   const card = el('article', { className: `metric-card${mismatched ? ' has-mismatch' : ''}`, attrs: { 'data-testid': 'metric-card', 'aria-label': metric.metricKey, id: metricCardId(metric), tabindex: -1 } });
   card.appendChild(el('div', { className: 'metric-head' }, el('h3', { text: metric.metricKey }), el('span', { className: 'metric-type', text: metric.metricType ?? S.metricTypeUnknown })));
   if (metric.reason) card.appendChild(el('p', { className: 'metric-reason', text: metric.reason }));
-  for (const value of metric.values) card.appendChild(valueRow(metric, value, onSelect));
+  for (const value of metric.values) card.append(valueRow(metric, value, onSelect), valueStatistics(metric, value) ?? '');
   return card;
 }
 

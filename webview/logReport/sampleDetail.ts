@@ -10,6 +10,8 @@ import { jsonTree } from '../shared/jsonTree';
 import { renderOutput } from '../shared/conversation';
 import { errorItem } from './errorsTab';
 import { verificationBadge } from './metricCards';
+import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
+import { curveFigure, curveNote } from '../shared/statisticsBlocks';
 
 interface DetailEvents {
   close(): void;
@@ -68,6 +70,20 @@ function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sam
   return body;
 }
 
+/** The sample's own unbiased pass@k and pass^k curves, one chart per 0/1 score over its trials (docs/semantics.md §12). */
+function sampleCurves(detail: SampleDetail): HTMLElement | null {
+  const curves = (detail.curves ?? []).filter((c) => c.trials > 0 && c.passAtK.length === c.trials);
+  if (!curves.length) return null;
+  const section = el('section', { className: 'sample-curves', attrs: { 'data-testid': 'sample-curves' } }, el('h3', { text: T.sampleCurvesHeading }));
+  for (const c of curves) {
+    const label = `${c.scorerKey}/${c.score}`;
+    const points = c.passAtK.map((passAtK, i) => ({ k: i + 1, passAtK, passAtKSe: null, passPowK: c.passPowK[i] ?? 0, passPowKSe: null }));
+    section.append(el('div', { className: 'muted', text: T.sampleCurveCaption(label, c.passes, c.trials) }), curveFigure({ samples: 1, points }, label) ?? '');
+  }
+  section.appendChild(curveNote());
+  return section;
+}
+
 /** k of the pass@k / pass^k values, and which of them a score of the sample already stores (shown once, there). */
 interface PassDisplay {
   k: number;
@@ -90,6 +106,8 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
   if (detail.notes.length) pane.appendChild(el('ul', { className: 'notes' }, ...detail.notes.map((note) => el('li', {}, icon('info'), ` ${note}`))));
   pane.appendChild(collapsible(S.sampleData, () => jsonTree(detail.data, 2), true));
   if (detail.scores.length && detail.layout === 'trials') pane.append(el('h3', { text: S.sampleScores }), scoreList(detail.scores));
+  const curves = sampleCurves(detail);
+  if (curves) pane.appendChild(curves);
 
   const legacy = detail.layout === 'legacy';
   if (detail.trials.length > 1) {

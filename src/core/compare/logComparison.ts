@@ -1,4 +1,4 @@
-import type { CandidateComparison, ChangePage, ChangeQuery, CompareLogHeader, CompareOptions, ComparisonSummary, MetricComparison, PairDetail, SampleChange } from '../model/compareTypes';
+import type { CandidateComparison, ChangePage, ChangeQuery, CompareLogHeader, CompareOptions, ComparisonSummary, MetricComparison, PairDetail, ResamplingResult, SampleChange } from '../model/compareTypes';
 import type { LogSummary } from '../model/logViewTypes';
 import { compareStrings } from '../l10n/compareStrings';
 import { isRecord } from '../log/logValue';
@@ -8,6 +8,8 @@ import { alignSamples, Alignment } from './sampleAlignment';
 import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { sortByKeys } from '../log/samplePaging';
+import type { ResamplingWork } from './resamplingMessages';
+import { besideT } from './smallSampleFigures';
 
 /** 0 not yet compared, 1 same data, 2 changed. */
 const INPUT_UNKNOWN = 0;
@@ -164,6 +166,34 @@ export class LogComparison {
     return true;
   }
 
+  /**
+   * The resampling a comparison made without it still lacks (docs/semantics.md §12): per compared metric key of
+   * paired values that are not all 0/1, its paired differences in alignment order and the t-test's p.
+   */
+  resamplingJobs(): ResamplingWork[] {
+    const jobs: ResamplingWork[] = [];
+    this.candidates.forEach((state, i) => {
+      if (state.unpaired) return;
+      state.metrics.forEach((metric, m) => {
+        if (metric.proportions || metric.resampling || metric.differenceVariance === undefined) return;
+        const delta = state.pairs[m].delta;
+        const differences: number[] = [];
+        for (let k = 0; k < delta.length; k++) if (!Number.isNaN(delta[k])) differences.push(delta[k]);
+        if (differences.length >= 2) jobs.push({ candidate: i + 1, metricId: metric.id, differences: Float64Array.from(differences), tP: metric.estimate.p });
+      });
+    });
+    return jobs;
+  }
+
+  /** Takes the figures of one metric key, computed apart (a worker thread); unknown keys are ignored. */
+  applyResampling(result: ResamplingResult): void {
+    const metric = this.candidates[result.candidate - 1]?.metrics.find((m) => m.id === result.metricId);
+    if (metric) metric.resampling = besideT(result.figures, metric.estimate.p);
+  }
+
+  /** Where the resampling computed apart stands (set by whoever computes it); undefined when nobody does. */
+  resamplingProgress?: 'pending' | 'complete';
+
   summary(): ComparisonSummary {
     const candidates = this.candidates.map((state): CandidateComparison => {
       const inputChanged: string[] = [];
@@ -178,6 +208,8 @@ export class LogComparison {
       anyRegression: candidates.some((c) => c.metrics.some((m) => m.verdict === 'worse')),
     };
     if (this.options.clusterKey !== undefined) summary.clusterKey = this.options.clusterKey;
+    const resampling = this.options.resampling ? 'complete' : this.resamplingProgress;
+    if (resampling) summary.resampling = resampling;
     return summary;
   }
 

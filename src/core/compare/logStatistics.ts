@@ -4,9 +4,8 @@ import { toNumeric } from '../log/logValue';
 import { curveLength, passCurves, unbiasedPassAtK, unbiasedPassPowK } from './statistics/passAtK';
 import { proportionInterval } from './statistics/proportionIntervals';
 import { trialPassCounts } from './trialPassCounts';
+import { PROPORTION_METRIC_TYPES } from '../log/metricStatistics';
 
-/** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
-const PROPORTION_METRIC_TYPES = new Set(['mean', 'accuracy']);
 
 /** The unbiased pass@k and pass^k curves of one 0/1 score, as `eval-lens log verify --json` prints them. */
 export interface ScoreCurves {
@@ -32,9 +31,7 @@ export interface MetricInterval {
 
 /** The unbiased curves over k = 1 … K of every 0/1 score with trials of the log's top-level samples. */
 export function logPassCurves(index: LogIndex): ScoreCurves[] {
-  const set = index.sampleSet();
-  if (!set) return [];
-  return trialPassCounts(set.store, set.records.length).map((score) => {
+  return trialPassCounts(index).map((score) => {
     const last = curveLength(score.samples);
     const ks = Array.from({ length: last }, (_, i) => i + 1);
     return {

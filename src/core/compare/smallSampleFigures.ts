@@ -20,6 +20,14 @@ export function resamplingFigures(differences: Float64Array, tP: number | null, 
   const bootstrap = pairedBootstrapInterval(differences, { seed, signal });
   const permutation = bootstrap && signFlipPermutationTest(differences, { seed, signal });
   if (!bootstrap || !permutation) return undefined;
-  const disagreesWithT = tP !== null && !Number.isNaN(tP) && (tP < AGREEMENT_ALPHA) !== (permutation.p < AGREEMENT_ALPHA);
-  return { bootstrap, permutation, disagreesWithT };
+  return { bootstrap, permutation, disagreesWithT: disagree(tP, permutation.p) };
+}
+
+function disagree(tP: number | null, permutationP: number): boolean {
+  return tP !== null && !Number.isNaN(tP) && (tP < AGREEMENT_ALPHA) !== (permutationP < AGREEMENT_ALPHA);
+}
+
+/** The same figures beside another t-test's p (the t figures change with clusters; the resampling does not). */
+export function besideT(figures: ResamplingFigures, tP: number | null): ResamplingFigures {
+  return { ...figures, disagreesWithT: disagree(tP, figures.permutation.p) };
 }

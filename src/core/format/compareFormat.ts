@@ -84,7 +84,11 @@ export function metricSize(m: MetricKeyRule, value: number | null | undefined): 
 
 /** The 95% interval of Δ: "[+7.3, +29.4] pp" for a rate, "[+0.0728, +0.294]" otherwise. */
 export function interval(m: MetricComparison): string {
-  const { ciLow, ciHigh } = m.estimate;
+  return intervalOf(m, m.estimate.ciLow, m.estimate.ciHigh);
+}
+
+/** An interval of Δ (the t interval, the bootstrap one) written as `interval` writes the t interval. */
+export function intervalOf(m: MetricKeyRule, ciLow: number | null | undefined, ciHigh: number | null | undefined): string {
   if (missing(ciLow) || missing(ciHigh)) return '—';
   const low = clean(ciLow);
   const high = clean(ciHigh);

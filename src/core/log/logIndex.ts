@@ -5,6 +5,7 @@ import { ErrorCollector, readErrors, sortStages, stageOf } from './errorCollecti
 import { asArray, asInteger, asRecord, isRecord, JsonRecord } from './logValue';
 import { kindFromValue } from '../fileKind';
 import { buildMetricGroups, PerSampleValues } from './metricsView';
+import { addMetricStatistics } from './metricStatistics';
 import { repeatabilityStats } from './repeatabilityStats';
 import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
@@ -14,6 +15,7 @@ import { IndexedSet, indexSampleSet, PROBE_SAMPLES, probeSettings, pruneDataPrev
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 import { boundDepth } from '../json/depthGuard';
+import type { TrialPassTally } from './trialPassTally';
 
 interface LogIndexOptions {
   fileName: string;
@@ -129,7 +131,7 @@ export class LogIndex implements LogSource {
     const topValues = new PerSampleValues(this.top?.records ?? [], scoreColumns);
     const summary: LogSummary = {
       ...buildHeader(log, this.options),
-      metrics: metricsRaw ? buildMetricGroups(metricsRaw, topValues) : null,
+      metrics: metricsRaw ? this.topMetricGroups(metricsRaw, topValues) : null,
       errors: errors.result(),
       errorTotal: errors.total,
       tokenUsage: tokenUsageRows(evidence.model_token_usages),
@@ -154,6 +156,13 @@ export class LogIndex implements LogSource {
     // The specification and config are shown as they are: a value nested too deep is shown collapsed.
     this.cachedSummary = boundDepth(summary);
     return this.cachedSummary;
+  }
+
+  /** The top-level metrics, each value with the figures of docs/semantics.md §12 beside it. */
+  private topMetricGroups(metricsRaw: readonly unknown[], perSample: PerSampleValues): LogSummary['metrics'] {
+    const groups = buildMetricGroups(metricsRaw, perSample);
+    addMetricStatistics(groups, perSample, this.top?.passes);
+    return groups;
   }
 
   private runSummaries(scoreColumns: ReturnType<ColumnRegistry['list']>): NonNullable<LogSummary['runs']> {
@@ -184,6 +193,11 @@ export class LogIndex implements LogSource {
   sampleSet(runIndex?: number): { records: readonly SampleRecord[]; store: SampleStore } | undefined {
     const { set } = this.pagerFor(runIndex);
     return set ? { records: set.records, store: set.store } : undefined;
+  }
+
+  /** The per-sample pass counts over trials of the top-level samples (or of run `runIndex`), counted while indexing. */
+  trialPasses(runIndex?: number): TrialPassTally | undefined {
+    return this.pagerFor(runIndex).set?.passes;
   }
 
   /** What building a sample detail needs besides the sample (for a reader of the samples outside this index). */

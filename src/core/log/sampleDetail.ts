@@ -8,6 +8,7 @@ import { outputViewOf } from './outputView';
 import { readSample } from './sampleReading';
 import { passRates } from './sampleRecords';
 import { sampleTarget } from './sampleTarget';
+import { samplePassCurves } from './metricStatistics';
 import { boundDepth } from '../json/depthGuard';
 
 export interface DetailContext {
@@ -81,6 +82,8 @@ export function buildSampleDetail(raw: unknown, position: number, runIndex: numb
     notes,
     ...(shape.layout === 'trials' ? passRates(shape.trials, context.primaryScore, context.passK) : {}),
   };
+  const curves = samplePassCurves(shape);
+  if (curves.length) detail.curves = curves;
   const target = sampleTarget(shape.data);
   if (target) detail.target = target;
   if (runIndex !== undefined) detail.runIndex = runIndex;

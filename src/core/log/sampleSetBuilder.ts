@@ -4,6 +4,7 @@ import { readSample, SampleShape, SampleStore } from './sampleReading';
 import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
+import { TrialPassTally } from './trialPassTally';
 
 /** What indexing one sample set found. */
 export interface IndexedSet extends SampleSet {
@@ -13,6 +14,8 @@ export interface IndexedSet extends SampleSet {
   maxTrials: number;
   /** Every error of the set's samples and trials. */
   errors: ErrorView[];
+  /** Per-sample pass counts of every score over trials (docs/semantics.md §12), counted while indexing. */
+  passes: TrialPassTally;
 }
 
 interface IndexSettings {
@@ -56,7 +59,7 @@ interface IndexedRange {
 }
 
 /** Indexes samples [from, to) of a store into compact records. */
-function indexSampleRange(store: SampleStore, settings: IndexSettings, from: number, to: number, runIndex?: number): IndexedRange {
+function indexSampleRange(store: SampleStore, settings: IndexSettings, passes: TrialPassTally, from: number, to: number, runIndex?: number): IndexedRange {
   const records: SampleRecord[] = new Array(Math.max(0, to - from));
   const layouts = new Set<SampleLayout>();
   const errors: ErrorView[] = [];
@@ -64,6 +67,7 @@ function indexSampleRange(store: SampleStore, settings: IndexSettings, from: num
   for (let i = from; i < to; i++) {
     const shape = readSample(store.lite(i), i, runIndex);
     records[i - from] = buildRecord(shape, settings);
+    passes.add(shape);
     settings.onSample?.(shape, i, runIndex, store);
     layouts.add(shape.layout);
     if (shape.trials.length > maxTrials) maxTrials = shape.trials.length;
@@ -75,21 +79,22 @@ function indexSampleRange(store: SampleStore, settings: IndexSettings, from: num
 
 /** Indexes every sample of one store into compact records (a store still being filled, as its samples become known). */
 export function indexSampleSet(store: SampleStore, settings: IndexSettings, runIndex?: number): IndexedSet {
-  const parts = store.waitFor ? indexAsKnown(store, store.waitFor.bind(store), settings, runIndex) : [indexSampleRange(store, settings, 0, store.count, runIndex)];
+  const passes = new TrialPassTally();
+  const parts = store.waitFor ? indexAsKnown(store, store.waitFor.bind(store), settings, passes, runIndex) : [indexSampleRange(store, settings, passes, 0, store.count, runIndex)];
   const records = parts.length === 1 ? parts[0].records : parts.flatMap((p) => p.records);
   const layouts = new Set<SampleLayout>(parts.flatMap((p) => p.layouts));
   const errors = parts.length === 1 ? parts[0].errors : parts.flatMap((p) => p.errors);
   const maxTrials = Math.max(0, ...parts.map((p) => p.maxTrials));
-  const set: IndexedSet = { records, search: new SearchIndex(store), store, layouts, maxTrials, errors };
+  const set: IndexedSet = { records, search: new SearchIndex(store), store, layouts, maxTrials, errors, passes };
   if (runIndex !== undefined) set.runIndex = runIndex;
   return set;
 }
 
 /** Indexes the samples of a store still being filled, a batch at a time as they become known. */
-function indexAsKnown(store: SampleStore, waitFor: (index: number) => number, settings: IndexSettings, runIndex?: number): IndexedRange[] {
+function indexAsKnown(store: SampleStore, waitFor: (index: number) => number, settings: IndexSettings, passes: TrialPassTally, runIndex?: number): IndexedRange[] {
   const parts: IndexedRange[] = [];
   for (let at = 0, known = waitFor(0); known > at; at = known, known = waitFor(at)) {
-    parts.push(indexSampleRange(store, settings, at, known, runIndex));
+    parts.push(indexSampleRange(store, settings, passes, at, known, runIndex));
   }
   return parts;
 }

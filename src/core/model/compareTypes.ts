@@ -2,7 +2,9 @@
  * View model of a comparison of task result logs (docs/semantics.md §10): what the core computes and serves to the
  * compare view, the CLI (table, --json) and the standalone HTML page. Plain JSON-serialisable data only.
  */
-import type { LogLayout, SampleDetail } from './logViewTypes';
+import type { LogLayout, ProportionInterval, SampleDetail } from './logViewTypes';
+
+export type { ProportionInterval } from './logViewTypes';
 
 export interface CompareOptions {
   /** A key of the sample data whose values group samples into clusters (clustered SE). */
@@ -37,18 +39,6 @@ export interface BinaryCounts {
   onlyBaseline: number;
   onlyCandidate: number;
   mcnemarP: number;
-}
-
-/** The 95% interval of a mean of 0/1 values (docs/semantics.md §12): Wilson, and the normal one from N ≥ 300. */
-export interface ProportionInterval {
-  n: number;
-  passes: number;
-  estimate: number;
-  wilsonLow: number;
-  wilsonHigh: number;
-  /** p̂ ± z·SE, only when n ≥ 300. */
-  normalLow?: number;
-  normalHigh?: number;
 }
 
 /** The paired bootstrap percentile 95% interval of d̄ (docs/semantics.md §12). */
@@ -205,6 +195,18 @@ export interface ComparisonSummary {
   clusterKeys: string[];
   /** True when some metric of some candidate is significantly worse after Holm's adjustment. */
   anyRegression: boolean;
+  /**
+   * The bootstrap and permutation figures of docs/semantics.md §12: `pending` while they are computed apart (they
+   * follow in `resampling` messages), `complete` once every metric key that can have them has them.
+   */
+  resampling?: 'pending' | 'complete';
+}
+
+/** The resampling figures of one compared metric key of one candidate, computed apart from the comparison. */
+export interface ResamplingResult {
+  candidate: number;
+  metricId: string;
+  figures: ResamplingFigures;
 }
 
 export type ChangeKind = 'improvement' | 'regression' | 'unchanged';

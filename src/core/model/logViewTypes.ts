@@ -27,6 +27,50 @@ export interface MetricValueView {
   verification: Verification;
   /** Histogram of the per-sample values behind this metric value (bins of equal width), when numeric. */
   distribution?: { min: number; max: number; counts: number[] };
+  /** The 95% Wilson interval (and the normal one from 300 values on) of a mean of 0/1 values (docs/semantics.md §12). */
+  interval?: ProportionInterval;
+  /** How many numeric per-sample values there are and their variance (n − 1): what a plan is made from. */
+  spread?: { n: number; variance: number };
+  /** The unbiased pass@k and pass^k curves of the score of the same name over trials, when it is 0/1. */
+  curve?: PassCurveView;
+}
+
+/** The 95% interval of a mean of 0/1 values (docs/semantics.md §12): Wilson, and the normal one from N ≥ 300. */
+export interface ProportionInterval {
+  n: number;
+  passes: number;
+  estimate: number;
+  wilsonLow: number;
+  wilsonHigh: number;
+  /** p̂ ± z·SE, only when n ≥ 300. */
+  normalLow?: number;
+  normalHigh?: number;
+}
+
+/** One point of the unbiased pass@k and pass^k curves: means over samples with their standard errors. */
+export interface PassCurvePoint {
+  k: number;
+  passAtK: number;
+  passAtKSe: number | null;
+  passPowK: number;
+  passPowKSe: number | null;
+}
+
+/** The unbiased curves of one 0/1 score over k = 1 … K (docs/semantics.md §12). */
+export interface PassCurveView {
+  /** Samples with trials that carry the score. */
+  samples: number;
+  points: PassCurvePoint[];
+}
+
+/** One sample's own unbiased curves for one 0/1 score: n trials, c passes, a value per k = 1 … n. */
+export interface SamplePassCurve {
+  scorerKey: string;
+  score: string;
+  trials: number;
+  passes: number;
+  passAtK: number[];
+  passPowK: number[];
 }
 
 export interface MetricView {
@@ -291,4 +335,6 @@ export interface SampleDetail {
   notes: string[];
   /** The expected output named in the sample's data (`target`, `answer`, …), shown beside the final output. */
   target?: SampleTarget;
+  /** The sample's unbiased pass@k and pass^k curves, per 0/1 score over its trials (docs/semantics.md §12). */
+  curves?: SamplePassCurve[];
 }

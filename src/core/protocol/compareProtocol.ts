@@ -5,7 +5,7 @@
  * a `generation` that increases when the comparison is computed again (other cluster column, flipped
  * metric): replies of an older generation are stale.
  */
-import type { ChangePage, ChangeQuery, ComparisonSummary, PairDetail } from '../model/compareTypes';
+import type { ChangePage, ChangeQuery, ComparisonSummary, PairDetail, ResamplingResult } from '../model/compareTypes';
 import { isRecord } from '../json/jsonValue';
 import type { ReadyMessage } from '../channel/handshake';
 
@@ -51,6 +51,14 @@ interface CompareInitMessage {
   summary: ComparisonSummary;
 }
 
+/** Bootstrap and permutation figures computed after `init` (docs/semantics.md §12); `complete` when none is to come. */
+interface CompareResamplingMessage {
+  type: 'resampling';
+  generation: number;
+  results: ResamplingResult[];
+  complete: boolean;
+}
+
 interface CompareLoadErrorMessage {
   type: 'loadError';
   message: string;
@@ -76,7 +84,7 @@ interface CompareErrorReply {
   error: string;
 }
 
-export type CompareHostToWebview = CompareProgressMessage | CompareInitMessage | CompareLoadErrorMessage | ChangesResult | PairResult | CompareErrorReply;
+export type CompareHostToWebview = CompareProgressMessage | CompareInitMessage | CompareResamplingMessage | CompareLoadErrorMessage | ChangesResult | PairResult | CompareErrorReply;
 export type CompareHostReply = ChangesResult | PairResult | CompareErrorReply;
 
 // ---- guards ---------------------------------------------------------------------------------------------
@@ -122,6 +130,8 @@ export function isCompareHostToWebview(value: unknown): value is CompareHostToWe
       return isId(value.generation) && isRecord(value.summary) && Array.isArray(value.summary.candidates);
     case 'loadError':
       return typeof value.message === 'string';
+    case 'resampling':
+      return isId(value.generation) && typeof value.complete === 'boolean' && Array.isArray(value.results) && value.results.every((r) => isRecord(r) && isId(r.candidate) && typeof r.metricId === 'string' && isRecord(r.figures));
     case 'changesResult':
       return isId(value.id) && isId(value.generation) && isRecord(value.page) && Array.isArray(value.page.rows);
     case 'pairResult':

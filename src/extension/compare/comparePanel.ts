@@ -12,6 +12,8 @@ import type { ComparableLog } from '../../core/compare/comparableLog';
 import { loadComparableLogs } from '../../core/compare/parallelLoad';
 import { LogLoadError } from '../../core/log/logLoadError';
 import { LogComparison } from '../../core/compare/logComparison';
+import { ResamplingRun, runResampling } from '../../core/compare/resamplingRunner';
+import type { ResamplingResult } from '../../core/model/compareTypes';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import { WebviewSession } from '../webviewSession';
@@ -38,14 +40,16 @@ export class ComparePanel implements vscode.Disposable {
   private readonly loaded: Promise<void>;
   private readonly files: string[];
   private readonly disposables: vscode.Disposable[] = [];
+  /** The bootstrap and permutation tests of the current comparison, under way off this thread. */
+  private resampling?: ResamplingRun;
 
   static open(services: Services, uris: readonly vscode.Uri[]): ComparePanel {
     const names = uris.map((u) => path.basename(u.fsPath));
     const panel = vscode.window.createWebviewPanel(COMPARE_VIEW_TYPE, S.panelTitle(names[0], names.slice(1)), vscode.ViewColumn.Active, webviewOptions(services.context.extensionUri));
-    return new ComparePanel(panel, services, uris, services.asset('dist', 'worker', 'compareLoad.js').fsPath);
+    return new ComparePanel(panel, services, uris, services.asset('dist', 'worker', 'compareLoad.js').fsPath, services.asset('dist', 'worker', 'resampling.js').fsPath);
   }
 
-  private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[], private readonly workerScript: string) {
+  private constructor(readonly panel: vscode.WebviewPanel, services: Services, private readonly uris: readonly vscode.Uri[], private readonly workerScript: string, private readonly resamplingScript: string) {
     this.files = uris.map((u) => vscode.workspace.asRelativePath(u));
     this.session = new WebviewSession(panel, {
       view: 'compare',
@@ -86,12 +90,38 @@ export class ComparePanel implements vscode.Disposable {
       const complete = comparison.inputsComplete() || (!hashed && comparison.checkInputs(INPUT_CHECK_STEP));
       this.comparison = comparison;
       this.generation++;
+      this.startResampling(comparison, this.generation);
       this.inputsDone = complete ? Promise.resolve() : this.finishInputs(comparison);
       // The hashes of small logs come at once: the first `init` then has the complete list.
       if (hashed && !complete) await Promise.race([this.inputsDone, new Promise((resolve) => setTimeout(resolve, FIRST_INIT_WAIT_MS))]);
     } catch (error) {
       this.failure = error instanceof Error ? error.message : String(error);
     }
+  }
+
+  /**
+   * The bootstrap and permutation tests of scores that are not 0/1 (docs/semantics.md §12), in worker threads: the
+   * table is sent without them and they follow as they are done. A new comparison cancels the old one's.
+   */
+  private startResampling(comparison: LogComparison, generation: number): void {
+    this.resampling?.cancel();
+    this.resampling = undefined;
+    const jobs = comparison.resamplingJobs();
+    if (!jobs.length) return;
+    comparison.resamplingProgress = 'pending';
+    const post = (results: ResamplingResult[], complete: boolean): void => {
+      if (this.comparison === comparison && !this.disposed && this.session.ready) this.session.post({ type: 'resampling', generation, results, complete });
+    };
+    const run = runResampling(jobs, undefined, this.resamplingScript, (result) => {
+      comparison.applyResampling(result);
+      post([result], false);
+    });
+    this.resampling = run;
+    void run.done.then((finished) => {
+      if (!finished) return;
+      comparison.resamplingProgress = 'complete';
+      post([], true);
+    });
   }
 
   private async finishInputs(comparison: LogComparison): Promise<void> {
@@ -150,6 +180,7 @@ export class ComparePanel implements vscode.Disposable {
 
   dispose(): void {
     this.disposed = true;
+    this.resampling?.cancel();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { MetricComparison } from '../../../src/core/model/compareTypes';
-import { interval, isRateMetric, metricDelta, metricSize, metricValue } from '../../../src/core/format/compareFormat';
+import { interval, intervalOf, isRateMetric, metricDelta, metricSize, metricValue } from '../../../src/core/format/compareFormat';
 import { ValueFormats } from '../../../src/core/format/metricValueFormat';
 
 const accuracy = { metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' };
@@ -60,5 +60,16 @@ describe('compare figures follow the report rule per metric key', () => {
     assert.equal(metricSize(accuracy, 0.0731), '7.3 pp');
     assert.equal(metricSize(quality, 0.0731), '0.0731');
     assert.equal(metricSize(quality, null), '—');
+  });
+});
+
+describe('the bootstrap interval reads as the t interval', () => {
+  test('percentage points for a rate, signed numbers otherwise, a dash without bounds', () => {
+    // The bootstrap interval of the sleep data (resampling.test.ts): 0.95 and 2.3899999999999997.
+    assert.equal(intervalOf(quality, 0.95, 2.3899999999999997), '[+0.95, +2.39]');
+    assert.equal(intervalOf(accuracy, 0.075, 0.292), '[+7.5, +29.2] pp');
+    assert.equal(intervalOf(accuracy, -0.009, 0.234), '[−0.9, +23.4] pp');
+    assert.equal(intervalOf(quality, null, 1), '—');
+    assert.equal(intervalOf(quality, NaN, 1), '—');
   });
 });

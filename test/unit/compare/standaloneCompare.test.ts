@@ -123,6 +123,23 @@ describe('the standalone compare file', () => {
     }
   });
 
+  test('the bootstrap and permutation figures the file was written with stay when the page compares again', async () => {
+    const { html } = await written({ resampling: true });
+    const host = pageHost(html);
+    await ask(host, { type: 'ready' });
+    const options: CompareOptions = { clusterKey: 'topic', lowerIsBetter: ['accuracy/quality'] };
+    const again = await ask(host, { type: 'options', clusterKey: options.clusterKey, lowerIsBetter: options.lowerIsBetter as string[] });
+    const expected = new LogComparison(logs(), { ...options, resampling: true });
+    expected.checkInputs();
+    const summary = again?.type === 'init' ? again.summary : undefined;
+    assert.equal(summary?.resampling, 'complete');
+    const quality = summary?.candidates[0].metrics.find((m) => m.valueKey === 'quality');
+    const wanted = expected.summary().candidates[0].metrics.find((m) => m.valueKey === 'quality');
+    assert.ok(quality?.resampling && wanted?.resampling, 'quality (not 0/1) carries them');
+    // Clusters change the t-test, not the resampling: the same figures, judged beside the clustered p.
+    assert.deepEqual(quality.resampling, plain(wanted.resampling));
+  });
+
   test('a flipped metric and a cluster column are computed in the page as the core computes them', async () => {
     const { html } = await written();
     const host = pageHost(html);

@@ -1,18 +1,10 @@
 /** The unbiased pass@k and pass^k estimators and their curves over samples (docs/semantics.md §12). */
+import type { PassCurvePoint } from '../../model/logViewTypes';
 
 /** Trials and passes of one sample for one 0/1 score. */
 export interface TrialPasses {
   trials: number;
   passes: number;
-}
-
-/** One point of a curve: the mean over samples and its standard error (sd with n − 1, /√N). */
-interface CurvePoint {
-  k: number;
-  passAtK: number;
-  passAtKSe: number | null;
-  passPowK: number;
-  passPowKSe: number | null;
 }
 
 /**
@@ -54,9 +46,9 @@ export function curveLength(samples: readonly TrialPasses[]): number {
 }
 
 /** pass@k and pass^k for k = 1 … K averaged over the samples, each with its standard error over samples. */
-export function passCurves(samples: readonly TrialPasses[]): CurvePoint[] {
+export function passCurves(samples: readonly TrialPasses[]): PassCurvePoint[] {
   const last = curveLength(samples);
-  const points: CurvePoint[] = [];
+  const points: PassCurvePoint[] = [];
   const atK = new Float64Array(samples.length);
   const powK = new Float64Array(samples.length);
   for (let k = 1; k <= last; k++) {
@@ -69,4 +61,10 @@ export function passCurves(samples: readonly TrialPasses[]): CurvePoint[] {
     points.push({ k, passAtK: a.mean, passAtKSe: a.se, passPowK: p.mean, passPowKSe: p.se });
   }
   return points;
+}
+
+/** One sample's curves over k = 1 … n: pass@k and pass^k for n trials and c passes. */
+export function sampleCurves(trials: number, passes: number): { passAtK: number[]; passPowK: number[] } {
+  const ks = Array.from({ length: Math.max(0, trials) }, (_, i) => i + 1);
+  return { passAtK: ks.map((k) => unbiasedPassAtK(trials, passes, k)), passPowK: ks.map((k) => unbiasedPassPowK(trials, passes, k)) };
 }

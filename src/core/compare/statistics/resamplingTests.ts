@@ -2,6 +2,7 @@ import type { BootstrapInterval, PermutationTest } from '../../model/compareType
 import { DEFAULT_RESAMPLING_SEED, Xoshiro128StarStar } from './seededRandom';
 import { distinctValues } from './binomialDraws';
 import { ValueGroups } from './groupedResampling';
+import { SignTables } from './signTables';
 
 export type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
 
@@ -11,16 +12,28 @@ const RESAMPLES = 10_000;
 const EXACT_PERMUTATION_MAX_N = 20;
 /** How often (in resamples) a long resampling looks at its cancellation signal. */
 const CANCEL_CHECK_EVERY = 256;
-/** Random words drawn at a time (one buffer, reused). */
-const DRAW_BLOCK = 4096;
-const TWO_TO_32 = 4294967296;
-/** Differences with at most n/GROUPED_SHARE distinct values are resampled by value (groupedResampling.ts). */
-const GROUPED_SHARE = 8;
+/**
+ * Differences with at most max(GROUPED_MIN, n/GROUPED_SHARE) distinct values are resampled by value
+ * (groupedResampling.ts). A resample by value costs about one binomial draw per distinct value, some 30 to 60
+ * times one draw of a difference: past n/64 values drawing every difference is faster (bench/resampling.bench.ts).
+ */
+const GROUPED_SHARE = 64;
+const GROUPED_MIN = 8;
+
+/** Whether the differences take few enough distinct values to be resampled by value (much less work). */
+function byValue(distinctCount: number, n: number): boolean {
+  return distinctCount > 0 && distinctCount <= Math.max(GROUPED_MIN, n / GROUPED_SHARE);
+}
+
+/** Whether resampling these differences draws every one of them (the costly case), rather than by value. */
+export function drawsEveryDifference(differences: Float64Array): boolean {
+  return !byValue(distinctValues(differences, false).values.length, differences.length);
+}
 
 /** The differences grouped by value when they take few distinct values, else undefined. */
 function fewValues(differences: Float64Array, withoutZero: boolean, random: Xoshiro128StarStar): ValueGroups | undefined {
   const distinct = distinctValues(differences, withoutZero);
-  if (distinct.values.length === 0 || distinct.values.length * GROUPED_SHARE > differences.length) return undefined;
+  if (!byValue(distinct.values.length, differences.length)) return undefined;
   return new ValueGroups(distinct.values, distinct.counts, random);
 }
 
@@ -55,22 +68,9 @@ export function pairedBootstrapInterval(differences: Float64Array, options: Resa
   const random = new Xoshiro128StarStar(seed);
   const means = new Float64Array(resamples);
   const groups = fewValues(differences, false, random);
-  const draws = new Uint32Array(groups ? 0 : Math.min(n, DRAW_BLOCK));
-  const indexScale = n / TWO_TO_32;
   for (let r = 0; r < resamples; r++) {
     if (r % CANCEL_CHECK_EVERY === 0 && options.signal?.aborted) return null;
-    if (groups) {
-      means[r] = groups.resampleSum(n) / n;
-      continue;
-    }
-    let sum = 0;
-    for (let start = 0; start < n; start += draws.length) {
-      const count = Math.min(draws.length, n - start);
-      random.fill(draws, count);
-      // draws[i]·(n/2^32) is exact (n/2^32 is n scaled by a power of two), so this is ⌊draws[i]·n/2^32⌋.
-      for (let i = 0; i < count; i++) sum += differences[(draws[i] * indexScale) | 0];
-    }
-    means[r] = sum / n;
+    means[r] = (groups ? groups.resampleSum(n) : random.sumOfDraws(differences)) / n;
   }
   means.sort();
   return { seed, resamples, low: sortedQuantile(means, 0.025), high: sortedQuantile(means, 0.975) };
@@ -134,6 +134,7 @@ function randomSignFlipP(differences: Float64Array, seed: number, patterns: numb
   if (threshold <= 0) return 1;
   const random = new Xoshiro128StarStar(seed);
   const groups = fewValues(differences, true, random);
+  const signs = groups ? undefined : new SignTables(differences);
   let count = 0;
   for (let r = 0; r < patterns; r++) {
     if (r % CANCEL_CHECK_EVERY === 0 && signal?.aborted) return null;
@@ -141,17 +142,7 @@ function randomSignFlipP(differences: Float64Array, seed: number, patterns: numb
       if (Math.abs(groups.signedSum()) >= threshold) count++;
       continue;
     }
-    let sum = 0;
-    // 32 signs from each output; (bit·2 − 1) is ±1 without a branch.
-    for (let start = 0; start < n; start += 32) {
-      let bits = random.nextUint32();
-      const end = Math.min(n, start + 32);
-      for (let i = start; i < end; i++) {
-        sum += differences[i] * (((bits & 1) << 1) - 1);
-        bits >>>= 1;
-      }
-    }
-    if (Math.abs(sum) >= threshold) count++;
+    if (signs && Math.abs(signs.signedSum(random)) >= threshold) count++;
   }
   return (count + 1) / (patterns + 1);
 }

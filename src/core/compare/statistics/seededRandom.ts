@@ -55,15 +55,22 @@ export class Xoshiro128StarStar {
     return result;
   }
 
-  /** Fills the first `count` places of `target` with the next outputs (the state is held in locals meanwhile). */
-  fill(target: Uint32Array, count: number): void {
+  /**
+   * The sum of `values.length` values drawn with replacement from `values`, value ⌊u·n/2^32⌋ for each output u
+   * (one output per value, in order): the generator runs in locals beside the sum, with no buffer.
+   */
+  sumOfDraws(values: Float64Array): number {
+    const n = values.length;
+    // u·(n/2^32) is exact (n/2^32 is n scaled by a power of two), so this is ⌊u·n/2^32⌋.
+    const scale = n / TWO_TO_32;
     let s0 = this.s0;
     let s1 = this.s1;
     let s2 = this.s2;
     let s3 = this.s3;
-    for (let i = 0; i < count; i++) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
       const product = Math.imul(s1, 5);
-      target[i] = Math.imul((product << 7) | (product >>> 25), 9);
+      const output = Math.imul((product << 7) | (product >>> 25), 9) >>> 0;
       const t = s1 << 9;
       s2 ^= s0;
       s3 ^= s1;
@@ -71,11 +78,13 @@ export class Xoshiro128StarStar {
       s0 ^= s3;
       s2 ^= t;
       s3 = (s3 << 11) | (s3 >>> 21);
+      sum += values[(output * scale) | 0];
     }
     this.s0 = s0;
     this.s1 = s1;
     this.s2 = s2;
     this.s3 = s3;
+    return sum;
   }
 
   /** A uniform double in [0, 1) with 53 random bits (two outputs). */

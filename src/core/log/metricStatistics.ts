@@ -1,0 +1,69 @@
+import type { MetricGroup, MetricValueView, PassCurveView, SamplePassCurve } from '../model/logViewTypes';
+import type { SampleShape } from './sampleReading';
+import type { PerSampleValues } from './metricsView';
+import { toNumeric } from './logValue';
+import { VERIFIABLE_METRIC_TYPES } from './metricVerification';
+import { TrialPassTally } from './trialPassTally';
+import { variance } from '../compare/statistics/descriptive';
+import { passCurves, sampleCurves } from '../compare/statistics/passAtK';
+import { proportionInterval } from '../compare/statistics/proportionIntervals';
+
+/** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
+export const PROPORTION_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy']);
+
+/** The per-sample values as numbers (absent ones left out); undefined when a present value is not numeric. */
+function numericValues(values: readonly unknown[]): number[] | undefined {
+  const numbers: number[] = [];
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const n = toNumeric(value);
+    if (n === undefined) return undefined;
+    numbers.push(n);
+  }
+  return numbers;
+}
+
+/** The unbiased curves of one 0/1 score over the trials of a set (docs/semantics.md §12), when it has any. */
+export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | undefined, score: string): PassCurveView | undefined {
+  const passes = scorerKey === undefined ? undefined : tally?.score(scorerKey, score);
+  if (!passes) return undefined;
+  const points = passCurves(passes.samples);
+  return points.length ? { samples: passes.samples.length, points } : undefined;
+}
+
+function addValueStatistics(metricType: string | undefined, scorerKey: string | undefined, value: MetricValueView, perSample: PerSampleValues, tally?: TrialPassTally): void {
+  const curve = curveOf(tally, scorerKey, value.key);
+  if (curve) value.curve = curve;
+  const id = perSample.column(scorerKey, value.key).id;
+  if (id === undefined) return;
+  const numbers = numericValues(perSample.candidates(id)[0].values);
+  if (!numbers || numbers.length < 2) return;
+  // A plan is made for the metric keys a comparison compares (docs/semantics.md §10), as `eval-lens log plan` does.
+  if (VERIFIABLE_METRIC_TYPES.has(metricType ?? '')) value.spread = { n: numbers.length, variance: variance(numbers) };
+  if (!PROPORTION_METRIC_TYPES.has(metricType ?? '')) return;
+  const interval = proportionInterval(numbers);
+  if (interval) value.interval = interval;
+}
+
+/**
+ * The figures of docs/semantics.md §12 beside each metric value: its Wilson interval when it is a mean of 0/1
+ * values, the spread of its per-sample values (for a plan), and the unbiased curves of the score of the same
+ * name when its trial values are 0/1.
+ */
+export function addMetricStatistics(groups: readonly MetricGroup[], perSample: PerSampleValues, tally?: TrialPassTally): void {
+  for (const group of groups) {
+    for (const metric of group.metrics) {
+      for (const value of metric.values) addValueStatistics(metric.metricType, metric.scorerKey, value, perSample, tally);
+    }
+  }
+}
+
+/** One sample's own unbiased curves, per 0/1 score over its trials (docs/semantics.md §12). */
+export function samplePassCurves(shape: SampleShape): SamplePassCurve[] {
+  const tally = new TrialPassTally();
+  tally.add(shape);
+  return tally.binaryScores().map((score) => {
+    const { trials, passes } = score.samples[0];
+    return { scorerKey: score.scorerKey, score: score.score, trials, passes, ...sampleCurves(trials, passes) };
+  });
+}

@@ -1,0 +1,69 @@
+import type { SampleShape } from './sampleReading';
+import { isBinary, isPass } from './logValue';
+
+/** The trials and passes of one sample for one score. */
+export interface SamplePasses {
+  /** Position of the sample in its set. */
+  position: number;
+  trials: number;
+  passes: number;
+}
+
+/** Per-sample pass counts of one score over trials; `binary` false once a trial value is not 0/1. */
+export interface ScorePasses {
+  scorerKey: string;
+  score: string;
+  binary: boolean;
+  samples: SamplePasses[];
+}
+
+/**
+ * The pass counts of every score over the trials of each sample (docs/semantics.md §12), gathered while the samples
+ * are read once: n the trials that carry the score, c those whose value is `true` or 1. Samples without trials
+ * (legacy) are left out; so is a sample for a score none of its trials carries.
+ */
+export class TrialPassTally {
+  /** Scorer key → score → its counts (no key is built per value). */
+  private readonly byScorer = new Map<string, Map<string, ScorePasses>>();
+  /** The scores in the order first seen. */
+  private readonly order: ScorePasses[] = [];
+
+  /** Counts the trials of one sample: its counts are the last entry of each score's list while it is read. */
+  add(shape: SampleShape): void {
+    const position = shape.position;
+    for (const trial of shape.trials) {
+      for (const entry of trial.scores) {
+        let scores = this.byScorer.get(entry.scorerKey);
+        if (!scores) this.byScorer.set(entry.scorerKey, (scores = new Map()));
+        const values = entry.values;
+        for (const score in values) {
+          const value = values[score];
+          if (value === null || value === undefined) continue;
+          let passes = scores.get(score);
+          if (!passes) {
+            passes = { scorerKey: entry.scorerKey, score, binary: true, samples: [] };
+            scores.set(score, passes);
+            this.order.push(passes);
+          }
+          if (!isBinary(value)) passes.binary = false;
+          const list = passes.samples;
+          let sample = list[list.length - 1];
+          if (sample === undefined || sample.position !== position) list.push((sample = { position, trials: 0, passes: 0 }));
+          sample.trials++;
+          if (isPass(value)) sample.passes++;
+        }
+      }
+    }
+  }
+
+  /** The scores whose trial values are all 0/1, with the samples that carry them, in the order first seen. */
+  binaryScores(): ScorePasses[] {
+    return this.order.filter((s) => s.binary && s.samples.length > 0);
+  }
+
+  /** The pass counts of one 0/1 score, or undefined. */
+  score(scorerKey: string, score: string): ScorePasses | undefined {
+    const found = this.byScorer.get(scorerKey)?.get(score);
+    return found && found.binary && found.samples.length > 0 ? found : undefined;
+  }
+}

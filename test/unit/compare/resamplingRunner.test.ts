@@ -1,0 +1,71 @@
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import * as path from 'node:path';
+import { comparable, compareLog, legacySample } from './compareTestLogs';
+import { LogComparison } from '../../../src/core/compare/logComparison';
+import { runResampling } from '../../../src/core/compare/resamplingRunner';
+import { resamplingFigures } from '../../../src/core/compare/smallSampleFigures';
+import { isCompareHostToWebview } from '../../../src/core/protocol/compareProtocol';
+import type { ResamplingResult } from '../../../src/core/model/compareTypes';
+
+// R's `sleep` data (Cushny and Peebles), as in logCompareStatistics.test.ts: the baseline is group 1, the candidate group 2.
+const sleepGroup1 = [0.7, -1.6, -0.2, -1.2, -0.1, 3.4, 3.7, 0.8, 0.0, 2.0];
+const sleepGroup2 = [1.9, 0.8, 1.1, 0.1, -0.1, 4.4, 5.5, 1.6, 4.6, 3.4];
+
+function sleepComparison(): LogComparison {
+  const log = (values: number[]): unknown => compareLog(values.map((v, i) => legacySample(`p${i}`, { correct: v })));
+  return new LogComparison([comparable(log(sleepGroup1)), comparable(log(sleepGroup2))]);
+}
+
+describe('the resampling the compare view computes after its table (docs/semantics.md §12)', () => {
+  test('a comparison made without it lists the paired differences to resample, and takes the figures back', () => {
+    const comparison = sleepComparison();
+    const jobs = comparison.resamplingJobs();
+    assert.equal(jobs.length, 1);
+    assert.equal(jobs[0].candidate, 1);
+    // group 2 − group 1, in the sample order.
+    assert.deepEqual(Array.from(jobs[0].differences, (d) => Math.round(d * 10) / 10), [1.2, 2.4, 1.3, 1.3, 0, 1, 1.8, 0.8, 4.6, 1.4]);
+    assert.equal(comparison.summary().resampling, undefined);
+    const figures = resamplingFigures(jobs[0].differences, jobs[0].tP);
+    assert.ok(figures);
+    comparison.resamplingProgress = 'pending';
+    assert.equal(comparison.summary().resampling, 'pending');
+    comparison.applyResampling({ candidate: 1, metricId: jobs[0].metricId, figures });
+    comparison.applyResampling({ candidate: 3, metricId: 'nothing', figures });
+    comparison.resamplingProgress = 'complete';
+    const metric = comparison.summary().candidates[0].metrics[0];
+    // The sleep data: the exact sign-flip p of SciPy permutation_test (resampling.test.ts) and the bootstrap of NumPy.
+    assert.equal(metric.resampling?.permutation.p, 0.00390625);
+    assert.ok(Math.abs((metric.resampling?.bootstrap.low ?? 0) - 0.95) < 1e-12);
+    assert.equal(comparison.summary().resampling, 'complete');
+    assert.deepEqual(comparison.resamplingJobs(), [], 'nothing left to resample');
+  });
+
+  test('0/1 metrics are not resampled: they have Wilson intervals', () => {
+    const log = (pass: (i: number) => boolean): unknown => compareLog(Array.from({ length: 30 }, (_, i) => legacySample(`s${i}`, { correct: pass(i) ? 1 : 0 })));
+    const comparison = new LogComparison([comparable(log((i) => i % 3 !== 0)), comparable(log((i) => i % 2 !== 0))]);
+    assert.deepEqual(comparison.resamplingJobs(), []);
+    assert.ok(comparison.summary().candidates[0].metrics[0].proportions);
+  });
+
+  test('the runner without a worker file gives the figures of the comparison itself, and can be cancelled', async () => {
+    const comparison = sleepComparison();
+    const jobs = comparison.resamplingJobs();
+    const results: ResamplingResult[] = [];
+    const run = runResampling(jobs, 7, path.join(__dirname, 'no-such-worker.js'), (r) => results.push(r));
+    assert.equal(await run.done, true);
+    assert.equal(results.length, 1);
+    assert.deepEqual(results[0].figures, resamplingFigures(jobs[0].differences, jobs[0].tP, 7));
+    const cancelled = runResampling(jobs, 7, undefined, () => assert.fail('no result after cancelling'));
+    cancelled.cancel();
+    assert.equal(await cancelled.done, false);
+  });
+
+  test('the resampling message is checked before the view uses it', () => {
+    const figures = { bootstrap: { seed: 1, resamples: 10, low: 0, high: 1 }, permutation: { exact: true, patterns: 4, p: 0.5 }, disagreesWithT: false };
+    assert.ok(isCompareHostToWebview({ type: 'resampling', generation: 2, complete: false, results: [{ candidate: 1, metricId: 'm', figures }] }));
+    assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: 2, complete: false, results: [{ candidate: 1, metricId: 3, figures }] }));
+    assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: 2, results: [] }));
+    assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: -1, complete: true, results: [] }));
+  });
+});
