@@ -5,7 +5,8 @@
  */
 import type { CandidateComparison, MetricComparison, ProportionInterval } from '../../src/core/model/compareTypes';
 import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
-import { formatCount, formatPercent } from '../../src/core/format/displayFormat';
+import { formatPercent } from '../../src/core/format/displayFormat';
+import { formatCount } from '../../src/core/l10n/numberFormat';
 import { intervalOf, isRateMetric, metricLabel, metricSize, pValue } from '../../src/core/format/compareFormat';
 import { el } from '../shared/dom';
 import { planLine } from '../shared/statisticsBlocks';

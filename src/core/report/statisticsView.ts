@@ -4,7 +4,8 @@
  */
 import type { PassCurvePoint, PassCurveView, ProportionInterval } from '../model/logViewTypes';
 import { statisticsStrings as S } from '../l10n/statisticsStrings';
-import { formatCount, formatNumber, formatPercent } from '../format/displayFormat';
+import { formatNumber, formatPercent } from '../format/displayFormat';
+import { formatCount } from '../l10n/numberFormat';
 import { DEFAULT_ALPHA, DEFAULT_POWER, samplesNeeded } from '../compare/statistics/samplePlanning';
 
 /** A share for display: a percentage when the values are rates, else a number. */
