@@ -158,6 +158,24 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await page.close();
   });
 
+  test('typing in the samples search at an ordinary pace keeps every character and the focus while the list follows', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await page.locator('[role="tab"][data-tab="samples"]').click();
+    const search = page.locator('[data-testid="sample-search"]');
+    await search.click();
+    for (const key of 'arith') {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(400);
+    }
+    assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arith', 'the box holds what was typed');
+    assert.equal(await page.evaluate<string | null>('document.activeElement?.getAttribute("data-testid") ?? null'), 'sample-search', 'the focus stays in the box');
+    assert.equal((await page.locator('[data-testid="sample-count"]').innerText()).trim(), '4 of 12 samples', 'the list follows the search');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(400);
+    assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arit');
+    await page.close();
+  });
+
   test('a trial sample: no layout jargon, trials counted from 1, one-line reasoning, expected beside the final output', { timeout: 60_000 }, async () => {
     const page = await open('success-trials');
     await openSample(page, 0);

@@ -5,14 +5,14 @@ import { el } from '../shared/dom';
 import { DetailSplitter } from './detailSplitter';
 import { repeatedPassColumns } from './reportRules';
 import { SamplesTable } from './samplesTable';
-import { renderSamplesToolbar } from './samplesToolbar';
+import { SamplesToolbar } from './samplesToolbar';
 import { renderSampleDetail } from './sampleDetail';
 import { ReportClient, StaleReplyError } from './reportClient';
 import type { SampleFilters, ViewState } from './viewState';
 
 export class SamplesTab {
   readonly element: HTMLElement;
-  private readonly toolbarHolder = el('div', { className: 'toolbar-holder' });
+  private readonly toolbar: SamplesToolbar;
   private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite', 'data-testid': 'detail-pane' } });
   private readonly hint = el('p', { className: 'select-hint', text: S.selectSample });
   private readonly splitter: DetailSplitter;
@@ -41,6 +41,7 @@ export class SamplesTab {
         this.closeDetail();
       }
     });
+    this.toolbar = new SamplesToolbar(this.count, { change: (filters) => this.setFilters(filters) });
     const masterDetail = el('div', { className: 'master-detail' }, this.table.element);
     this.masterDetail = masterDetail;
     this.splitter = new DetailSplitter(masterDetail, this.detailPane, this.state.detailWidth, (width) => {
@@ -49,7 +50,7 @@ export class SamplesTab {
     });
     masterDetail.append(this.splitter.element, this.detailPane);
     this.table.element.appendChild(this.hint);
-    this.element = el('div', { className: 'samples-tab' }, this.toolbarHolder, masterDetail);
+    this.element = el('div', { className: 'samples-tab' }, el('div', { className: 'toolbar-holder' }, this.toolbar.element), masterDetail);
   }
 
   private totalInScope(): number {
@@ -97,7 +98,7 @@ export class SamplesTab {
 
   private renderToolbar(): void {
     if (!this.summary) return;
-    this.toolbarHolder.replaceChildren(renderSamplesToolbar(this.summary, this.state.filters, this.count, { change: (filters) => this.setFilters(filters) }));
+    this.toolbar.render(this.summary, this.state.filters);
   }
 
   private open(row: SampleRow): void {
