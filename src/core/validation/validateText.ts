@@ -42,6 +42,8 @@ interface ValidateOptions {
   kind?: FileKind;
   /** Keeps the documents (and their checks) of the previous validation of the same file; re-parses only what changed. */
   parser?: IncrementalSpecParser;
+  /** A file with nothing but blanks (a new spec before its first key) gets no "empty" warning: the editor's case. */
+  blankIsQuiet?: boolean;
 }
 
 /** Above this size a JSON file is parsed with JSON.parse and located by scanning, not by the YAML parser. */
@@ -156,6 +158,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
   }
   if (!kind) return { kind, documents, values, diagnostics };
+  if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };
   if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;

@@ -208,3 +208,13 @@ describe('validateText: filter expressions (docs/semantics.md §4)', () => {
     assert.deepEqual(r.shown.map((d) => d.underlined), ['true']);
   });
 });
+
+describe('validateText: a new, blank spec in the editor', () => {
+  test('a blank spec is quiet in the editor; the command line still says it is empty; a spec of comments is still empty', () => {
+    for (const text of ['', '\n  \n']) {
+      assert.deepEqual(validateText(text, 'new.dataset.yaml', { blankIsQuiet: true }).diagnostics, [], JSON.stringify(text));
+      assert.deepEqual(validateText(text, 'new.dataset.yaml').diagnostics.map((d) => d.message), ['the document is empty']);
+    }
+    assert.deepEqual(validateText('# a spec\n', 'new.dataset.yaml', { blankIsQuiet: true }).diagnostics.map((d) => d.message), ['the document is empty']);
+  });
+});
