@@ -29,11 +29,21 @@ describe('validateText: one diagnostic per real problem, on the smallest range',
     assert.equal(check('a.dataset.yaml', lines(`key: ${'k'.repeat(250)}`, ...base, 'source:', '  type: local', '  file_path: d.csv')).shown.length, 0);
   });
 
-  test('an unknown source type: one diagnostic on the value listing the eight types', () => {
+  test('an unknown source type: one diagnostic on the value, naming the type meant or listing the eight types', () => {
     const r = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: locl', '  file_path: data.csv'));
     assert.equal(r.shown.length, 1);
     assert.equal(r.shown[0].underlined, 'locl');
-    assert.match(r.shown[0].message, /local, folder, url, dataset_hub, coding_agent_sessions, trace_platform_a, trace_platform_b, eval_logs/);
+    assert.match(r.shown[0].message, /did you mean `local`\?$/);
+    const far = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: spreadsheet', '  file_path: data.csv'));
+    assert.equal(far.shown.length, 1);
+    assert.match(far.shown[0].message, /local, folder, url, dataset_hub, coding_agent_sessions, trace_platform_a, trace_platform_b, eval_logs/);
+  });
+
+  test('an unknown operator says which one was meant, in one short line', () => {
+    const r = check('a.dataset.yaml', lines('key: k', ...base, 'source:', '  type: local', '  file_path: data.csv', '  filters:', '    - expression: "{{ sample.a }}"', '      op: greater', '      value: 1'));
+    assert.deepEqual(r.shown.map((d) => [d.underlined, d.message]), [['greater', '`op` cannot be the text "greater"; did you mean `greater_than`?']]);
+    const type = check('a.dataset.yaml', lines('key: k', ...base, 'source:', '  type: folders', '  directory_path: docs'));
+    assert.match(type.shown[0].message, /did you mean `folder`\?$/);
   });
 
   test('a mistyped key is one diagnostic on the key with "did you mean"', () => {
