@@ -60,7 +60,7 @@ async function openSample(page: Page, index: number): Promise<void> {
 
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-html-visual-'));
-  for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability']) files.set(name, await exportLog(name));
+  for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability', 'legacy']) files.set(name, await exportLog(name));
   browser = await launchBrowser();
 }, { timeout: 120_000 });
 
@@ -173,6 +173,39 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await page.keyboard.press('Backspace');
     await page.waitForTimeout(400);
     assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arit');
+    await page.close();
+  });
+
+  test('pass/fail filters only 0/1 scores, says so, shows whole labels, an empty result under the header, and drops a filtered-out sample', { timeout: 60_000 }, async () => {
+    const averaged = await open('success-trials');
+    await averaged.locator('[role="tab"][data-tab="samples"]').click();
+    await averaged.locator('[data-testid="sample-search"]').waitFor();
+    assert.equal(await averaged.locator('vscode-single-select[aria-label="Score"]').count(), 0, 'no pass/fail for scores averaged over trials (0.67 is neither)');
+    await averaged.close();
+
+    const page = await open('legacy');
+    await openSample(page, 0);
+    const filter = page.locator('vscode-single-select[aria-label="Score"]');
+    assert.match((await filter.getAttribute('title')) ?? '', /1 or true \(pass\), or 0 or false \(fail\)/, 'the filter says what pass and fail mean');
+    await filter.click();
+    const options = await filter.locator('[role="option"]').allInnerTexts();
+    assert.deepEqual(options.map((o) => o.trim()), ['Any score', 'Exact match/correct: pass (1 or true)', 'Exact match/correct: fail (0 or false)'], 'only the true/false score is offered');
+    await filter.locator('[role="option"]', { hasText: 'fail (0 or false)' }).click();
+    await page.waitForFunction('document.querySelector(\'[data-testid="sample-count"]\')?.textContent === "2 of 8 samples"', undefined, { timeout: 10_000 });
+    const text = filter.locator('.select-face .text');
+    assert.equal((await text.innerText()).trim(), 'Exact match/correct: fail (0 or false)');
+    const cut = await text.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+    assert.equal(cut, false, 'the chosen option is shown whole');
+    await page.locator('[data-testid="detail-pane"]').waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.equal(await page.locator('[data-testid="sample-detail"]').count(), 0, 'the passed sample the filter removed is no longer shown');
+
+    await page.locator('[data-testid="sample-search"]').click();
+    await page.keyboard.type('no such words here');
+    const status = page.locator('.grid-status');
+    await status.filter({ hasText: 'No sample matches these filters.' }).waitFor({ timeout: 10_000 });
+    const [header, message] = [await page.locator('.grid-header').boundingBox(), await status.boundingBox()];
+    assert.ok(header && message && message.y - (header.y + header.height) < 24, `the empty result stands under the header (${header?.y}+${header?.height} → ${message?.y})`);
+    await shot(page, 'html-samples-no-match');
     await page.close();
   });
 

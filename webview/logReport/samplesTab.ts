@@ -1,5 +1,5 @@
 /** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
-import type { LogSummary, SampleRow } from '../../src/core/model/logViewTypes';
+import type { LogSummary, SamplePage, SampleRow } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { DetailSplitter } from './detailSplitter';
@@ -77,8 +77,23 @@ export class SamplesTab {
     this.save();
     if (!this.summary) return;
     this.renderToolbar();
-    this.table.configure(this.summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), filters.sort);
+    this.table.configure(this.summary, (offset, limit) => this.filteredPage(offset, limit), filters.sort);
     this.keepKeyColumns();
+  }
+
+  /** A page of the filtered list; the first one also says whether the open sample is still in it (else its detail closes). */
+  private async filteredPage(offset: number, limit: number): Promise<SamplePage> {
+    const open = offset === 0 ? this.state.openSample : undefined;
+    const version = this.detailVersion;
+    const page = await this.client.page({ ...this.state.filters, offset, limit, locate: open });
+    if (open !== undefined && page.located === -1 && !page.searching && version === this.detailVersion && this.state.openSample === open) {
+      this.detailVersion++;
+      this.state.openSample = undefined;
+      this.state.openTrial = undefined;
+      this.save();
+      this.renderEmptyDetail();
+    }
+    return page;
   }
 
   /** The detail pane never takes the room the table's key columns need (id, scores, trials, errors). */

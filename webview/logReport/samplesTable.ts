@@ -217,6 +217,8 @@ export class SamplesTable {
         this.events.count(this.total, page.searching);
       }
       this.status.textContent = this.total === 0 && !page.searching ? S.noMatch : '';
+      // No rows: the list shrinks to its header, so the message stands right under it, not below an empty area.
+      this.element.classList.toggle('no-rows', this.total === 0 && !page.searching);
       if (page.searching) this.refreshSoon(version);
       else if (this.searchedPartly) {
         this.searchedPartly = false;

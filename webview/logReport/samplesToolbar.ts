@@ -59,18 +59,25 @@ export class SamplesToolbar {
 
 function otherControls(summary: LogSummary, filters: SampleFilters, update: (patch: Partial<SampleFilters>) => void, clearAll: () => void): HTMLElement[] {
   const controls: HTMLElement[] = [];
+  // Pass and fail only for scores that are always 0/1 or true/false: for any other score they would match nothing.
   const scoreOptions: [string, string][] = [['', S.filterScoreAny]];
   for (const column of summary.samples.scoreColumns) {
-    if (column.kind === 'string') continue;
-    const label = column.scorerName ?? column.scorerKey;
-    scoreOptions.push([`${column.id}${SCORE_SEPARATOR}pass`, `${label}/${column.valueKey} = ${S.pass}`], [`${column.id}${SCORE_SEPARATOR}fail`, `${label}/${column.valueKey} = ${S.fail}`]);
+    if (!column.binary) continue;
+    const label = `${column.scorerName ?? column.scorerKey}/${column.valueKey}`;
+    scoreOptions.push([`${column.id}${SCORE_SEPARATOR}pass`, S.filterScorePass(label)], [`${column.id}${SCORE_SEPARATOR}fail`, S.filterScoreFail(label)]);
   }
   const currentScore = filters.scoreFilter ? `${filters.scoreFilter.column}${SCORE_SEPARATOR}${String(filters.scoreFilter.value)}` : '';
   if (scoreOptions.length > 1) {
-    controls.push(select(S.filterScore, scoreOptions, currentScore, (value) => {
+    const scoreSelect = select(S.filterScore, scoreOptions, currentScore, (value) => {
       const [column, outcome] = value.split(SCORE_SEPARATOR);
       update({ scoreFilter: column ? { column, value: outcome } : undefined });
-    }));
+    });
+    scoreSelect.title = S.filterScoreMeaning;
+    scoreSelect.dataset.testid = 'score-filter';
+    // As wide as its longest option (within the toolbar), so no option is cut.
+    const longest = Math.max(...scoreOptions.map(([, text]) => text.length));
+    scoreSelect.style.width = `min(100%, calc(${longest}ch + 48px))`;
+    controls.push(scoreSelect);
   }
 
   const stageOptions: [string, string][] = [['', S.filterStageAll], ['any', S.filterStageAny], ...summary.samples.errorStages.map((stage): [string, string] => [stage, stage === 'unknown' ? S.filterStageUnknown : stage])];

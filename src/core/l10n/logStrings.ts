@@ -236,6 +236,11 @@ export const logStrings = {
   get filterScore() {
     return l10n.t('Score');
   },
+  filterScorePass: (score: string) => l10n.t('{0}: pass (1 or true)', score),
+  filterScoreFail: (score: string) => l10n.t('{0}: fail (0 or false)', score),
+  get filterScoreMeaning() {
+    return l10n.t('Samples whose score is 1 or true (pass), or 0 or false (fail). Offered only for the scores that take no other values.');
+  },
   get filterScoreAny() {
     return l10n.t('Any score');
   },
