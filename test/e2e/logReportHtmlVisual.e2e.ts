@@ -149,6 +149,15 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await sash.focus();
     await page.keyboard.press('ArrowRight');
     assert.ok(((await pane.boundingBox())?.width ?? 0) < widened, 'the arrow keys resize it too');
+    await page.keyboard.press('End');
+    const widest = (await pane.boundingBox())?.width ?? 0;
+    assert.ok(widest >= 1400 * 0.8, `the detail can take most of the width (${widest} of 1400 px)`);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.ok(((await pane.boundingBox())?.width ?? 0) >= 1400 * 0.8, 'dragging the sash to the left edge widens it as far');
+    assert.ok(((await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0) >= 200, 'the table keeps a narrow column');
 
     const tableBefore = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
     await page.locator('[data-testid="sample-detail"] .close-button').click();
