@@ -176,6 +176,9 @@ export const previewViewStrings = {
   get rerun() {
     return l10n.t('Run again');
   },
+  get exportNotGenerated() {
+    return l10n.t('Nothing to export: a generated dataset has no rows until its generator runs.');
+  },
   get cancelled() {
     return l10n.t('Counting stopped before the end: the counts are lower bounds.');
   },
