@@ -293,11 +293,13 @@ export const logStrings = {
     return l10n.t('Loading…');
   },
   get runSelector() {
-    return l10n.t('Samples of');
+    return l10n.t('Samples from');
   },
   get topLevelSamples() {
-    return l10n.t('Top-level samples');
+    return l10n.t('the log (top level)');
   },
+  namedModel: (name: string, id: number) => l10n.t('{0} (model {1})', name, id),
+  modelById: (id: number) => l10n.t('model {0}', id),
   runLabel: (index: number) => l10n.t('Run {0}', index + 1),
   // detail
   get closeDetail() {

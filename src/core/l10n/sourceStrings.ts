@@ -66,8 +66,10 @@ export const sourceStrings = {
   get cappedByLimit() {
     return l10n.t('kept by limit');
   },
+  /** "counted by reading 1 log file (12 samples)", "… 3 log files (1,200 samples) on 4 threads". */
   countedArchive: (files: number, records: number, threads: number) =>
-    (threads > 1 ? (files === 1 ? l10n.t('read here on {0} threads: {1} log file, {2} samples', threads, grouped(files), grouped(records)) : l10n.t('read here on {0} threads: {1} log files, {2} samples', threads, grouped(files), grouped(records))) : (files === 1 ? l10n.t('read here: {0} log file, {1} samples', grouped(files), grouped(records)) : l10n.t('read here: {0} log files, {1} samples', grouped(files), grouped(records)))),
+    l10n.t('counted by reading {0} ({1})', files === 1 ? l10n.t('{0} log file', grouped(files)) : l10n.t('{0} log files', grouped(files)), records === 1 ? l10n.t('{0} sample', grouped(records)) : l10n.t('{0} samples', grouped(records)))
+    + (threads > 1 ? l10n.t(' on {0} threads', threads) : ''),
   countedDatabase: (files: number) => (files === 1 ? l10n.t('counted from the Parquet footers of {0} file', files) : l10n.t('counted from the Parquet footers of {0} files', files)),
 
   // evalLogSpeed

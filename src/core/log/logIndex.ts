@@ -125,7 +125,7 @@ export class LogIndex implements LogSource {
       metrics: metricsRaw ? buildMetricGroups(metricsRaw, topValues) : null,
       errors: errors.result(),
       errorTotal: errors.total,
-      tokenUsage: tokenUsageRows(evidence.model_token_usages),
+      tokenUsage: tokenUsageRows(evidence.model_token_usages, log.specification),
       samples: {
         count: this.top?.records.length ?? 0,
         layout: layoutOf(this.top?.layouts),

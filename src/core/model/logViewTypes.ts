@@ -74,6 +74,8 @@ export interface ErrorGroup {
 
 export interface TokenUsageRow {
   modelId: number;
+  /** The model's name where the log gives it (the evaluated entity's key for its `model_id`). */
+  modelName?: string;
   purpose: TokenPurpose | string;
   promptTokens: number;
   completionTokens: number;
