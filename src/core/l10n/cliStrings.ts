@@ -14,7 +14,8 @@ Commands:
                                             rows and the funnel.
   log verify LOG [--json] [--curves]        Recompute every verifiable metric from the per-sample scores;
                                             --curves adds the unbiased pass@k and pass^k curves.
-  log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
+  log report LOG [-o FILE.html]             Write the log's report as one standalone HTML file (LOG.html
+                                            beside the log without -o).
   log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
               [--lower-is-better KEY...] [--delta D] [--resampling] [--seed N]
                                             Compare runs sample by sample: paired differences, intervals,

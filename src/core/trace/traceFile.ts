@@ -65,6 +65,17 @@ export function readTraceJson(text: string, file: string): TraceReadResult {
   return { ok: true, traces: [parsed.value], warnings: [] };
 }
 
+/**
+ * The Trace a JSON Lines row stands for: the row itself, or the Trace it carries in a field (a dataset's rows with a
+ * `trace` column, as the preview and "Export kept rows" write them; `trace` first, else the first field that is one).
+ */
+function traceOfRow(value: unknown): TraceValue | undefined {
+  if (isTraceValue(value)) return value;
+  if (!isRecord(value)) return undefined;
+  if (isTraceValue(value.trace)) return value.trace;
+  return Object.values(value).find(isTraceValue);
+}
+
 /** Reads a JSON Lines file of Traces: bad lines are warnings with their line number; none at all is a failure. */
 function readTraceJsonl(text: string, file: string): TraceReadResult {
   const traces: TraceValue[] = [];
@@ -79,9 +90,10 @@ function readTraceJsonl(text: string, file: string): TraceReadResult {
     start = end + 1;
     if (raw === '') continue;
     const parsed = parseJson(raw);
+    const trace = parsed.ok ? traceOfRow(parsed.value) : undefined;
     if (!parsed.ok) warnings.push(S.jsonlLineInvalid(file, line, parsed.reason));
-    else if (!isTraceValue(parsed.value)) warnings.push(S.jsonlLineNotTrace(file, line));
-    else traces.push(parsed.value);
+    else if (!trace) warnings.push(S.jsonlLineNotTrace(file, line));
+    else traces.push(trace);
   }
   if (traces.length === 0) return { ok: false, failure: { message: [S.jsonlEmpty(file), ...warnings.slice(0, 5)].join('\n') } };
   return { ok: true, traces, warnings };
