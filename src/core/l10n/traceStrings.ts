@@ -7,7 +7,7 @@ export const traceFileStrings = {
   invalidJson: (file: string, line: number, column: number, reason: string) =>
     l10n.t('{0}:{1}:{2}: not valid JSON ({3}). Fix the JSON at that place, or open the file as text.', file, line, column, reason),
   notATrace: (file: string, found: string) =>
-    l10n.t('{0}:1:1: not a Trace (specification §2.12): the top level needs an "items" array; found {1}.', file, found),
+    l10n.t('{0}:1:1: not a Trace: the top level needs an "items" array (a conversation\'s Open Responses items); found {1}.', file, found),
   get langfuseExport() {
     return l10n.t(' This looks like a trace exported from a trace platform ({trace, observations}); read it through a trace_platform_b dataset source instead.');
   },

@@ -3,6 +3,7 @@
  * or JSON, keeping ranges), validate each document against its compiled schema, and run the checks JSON
  * Schema cannot express (filter expressions, generator templates, plain-text credentials).
  */
+import { platformExportKind } from '../trace/platformExport';
 import type { ValidateFunction } from 'ajv';
 import * as validators from '../schema/generated/validators';
 import { problemsFromAjv } from '../schema/schemaProblems';
@@ -164,6 +165,12 @@ export function validateText(text: string, fileName: string, options: ValidateOp
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {
       if (documents.length === 1) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule' });
+      continue;
+    }
+    // A trace platform's export saved as *.trace.json is not a Trace to check: a note says how it is read instead.
+    const platform = kind === 'trace' ? platformExportKind(doc.value) : undefined;
+    if (platform) {
+      diagnostics.push({ severity: 'info', message: s.platformTraceExport(platform), range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule', code: 'platform-export' });
       continue;
     }
     diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser) : documentDiagnostics(text, kind, doc)));
