@@ -218,6 +218,42 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await page.close();
   });
 
+  test('the samples table: whole header names on one line, the sort shown, # and id in view when it scrolls sideways', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await openSample(page, 0);
+    const headers = await page.evaluate<{ text: string; cut: boolean; lines: number }[]>(`[...document.querySelectorAll('.grid-header .sort-button')].map((e) => {
+      const style = getComputedStyle(e);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      const text = e.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      return { text: e.textContent || '', cut: e.scrollWidth > e.clientWidth + 1, lines: Math.round(text / line) };
+    })`);
+    assert.ok(headers.some((h) => h.text === 'pass_at_3'), headers.map((h) => h.text).join(', '));
+    for (const header of headers) {
+      assert.doesNotMatch(header.text, /\u200b/, `${header.text}: no break points in the name`);
+      assert.equal(header.cut, false, `${header.text}: shown whole`);
+      assert.equal(header.lines, 1, `${header.text}: on one line`);
+    }
+
+    await page.locator('.sort-button[data-column="llm_judge/quality"]').click();
+    const quality = page.locator('.grid-header [data-column-id="llm_judge/quality"]');
+    await page.waitForFunction('document.querySelector(\'.grid-header [data-column-id="llm_judge/quality"]\')?.getAttribute("aria-sort") === "ascending"', undefined, { timeout: 10_000 });
+    assert.equal(await quality.locator('.codicon-arrow-up').count(), 1, 'an arrow shows the order');
+    assert.equal(await quality.locator('.sort-button').evaluate((e) => e.scrollWidth > e.clientWidth + 1), false, 'the name and its arrow fit');
+
+    // The detail takes most of the width: the table scrolls sideways, the # and id columns stay at its left edge.
+    await page.locator('[data-testid="detail-splitter"]').focus();
+    await page.keyboard.press('End');
+    const scroller = page.locator('[data-testid="samples-table"]');
+    await scroller.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+    await page.waitForTimeout(200);
+    const table = await scroller.boundingBox();
+    const id = await page.locator('.grid-row').first().locator('.grid-cell').nth(1).boundingBox();
+    assert.ok(await scroller.evaluate((e) => e.scrollLeft > 50), 'the table is scrolled sideways');
+    assert.ok(table && id && Math.abs(id.x - (table.x + 48)) < 3, `the id column stays beside # (${id?.x} vs ${table ? table.x + 48 : '?'})`);
+    await shot(page, 'html-samples-pinned-id');
+    await page.close();
+  });
+
   test('a trial sample: no layout jargon, trials counted from 1, one-line reasoning, expected beside the final output', { timeout: 60_000 }, async () => {
     const page = await open('success-trials');
     await openSample(page, 0);
