@@ -44,8 +44,9 @@ const SEARCH_REFRESH_MS = 250;
 
 /** Width a data column needs before it is shown (data columns give way first when room is short). */
 const DATA_COLUMN_MIN = 110;
-/** A header's room besides its text: the cell's padding and the sort arrow. */
-const HEADER_EXTRA = 34;
+/** A header's room besides its text: the cell's padding, and the arrow of the column the table is sorted by. */
+const HEADER_PADDING = 18;
+const SORT_ARROW = 18;
 const INDEX_WIDTH = 48;
 
 let measureContext: CanvasRenderingContext2D | null | undefined;
@@ -59,7 +60,7 @@ function headerTextWidth(label: string, font: string): number {
 }
 
 /** The sample's id, its scores, trials and errors: always shown. Data columns go after the id, as room allows. */
-function keyColumnsFor(summary: LogSummary, font: (numeric: boolean) => string): { before: Column[]; after: Column[] } {
+function keyColumnsFor(summary: LogSummary, font: (numeric: boolean) => string, sortedBy: string | undefined): { before: Column[]; after: Column[] } {
   const s = summary.samples;
   const before: Column[] = [
     { id: 'index', label: S.colIndex, width: `${INDEX_WIDTH}px`, sortable: true, numeric: true, pinnedAt: 0, render: (r) => String(r.index) },
@@ -68,8 +69,8 @@ function keyColumnsFor(summary: LogSummary, font: (numeric: boolean) => string):
   const after: Column[] = [];
   for (const column of s.scoreColumns) {
     const label = s.scoreColumns.filter((c) => c.valueKey === column.valueKey).length > 1 ? `${column.scorerName ?? column.scorerKey}/${column.valueKey}` : column.valueKey;
-    // Wide enough for its whole label on one line, arrow included: a score's name is never cut or broken.
-    const fit = Math.min(320, Math.max(64, headerTextWidth(label, font(true)) + HEADER_EXTRA));
+    // Wide enough for its whole label on one line (and the arrow when sorted by it): a score's name is never cut or broken.
+    const fit = Math.min(320, Math.max(64, headerTextWidth(label, font(true)) + HEADER_PADDING + (sortedBy === column.id ? SORT_ARROW : 0)));
     after.push({ id: column.id, label, width: `minmax(${fit}px, ${Math.max(fit, 110)}px)`, sortable: true, numeric: true, render: (r) => scoreCell(r.scores[column.id], column) });
   }
   if (s.maxTrials > 1) {
@@ -174,7 +175,7 @@ export class SamplesTable {
   /** New columns (after init) and a new row source (after a filter/sort change or reload). */
   configure(summary: LogSummary, fetch: (offset: number, limit: number) => Promise<SamplePage>, sort: TableSort | undefined, position?: { cursor: number; scrollTop: number }): void {
     this.summary = summary;
-    this.keyColumns = keyColumnsFor(summary, (numeric) => this.headerFont(numeric));
+    this.keyColumns = keyColumnsFor(summary, (numeric) => this.headerFont(numeric), sort?.column);
     this.dataColumns = dataColumnsFor(summary);
     this.dataSized = false;
     this.sort = sort;

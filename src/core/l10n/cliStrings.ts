@@ -27,7 +27,8 @@ Commands:
   dataset validate | dataset preview        The validate and preview commands.
   dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]
                                             Write every kept row of the spec's source (progress on stderr).
-  trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces) as a readable transcript.
+  trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces, or of rows with a trace
+                                            field) as a readable transcript.
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `);
