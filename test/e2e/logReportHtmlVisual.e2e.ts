@@ -149,15 +149,27 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await sash.focus();
     await page.keyboard.press('ArrowRight');
     assert.ok(((await pane.boundingBox())?.width ?? 0) < widened, 'the arrow keys resize it too');
+    await page.keyboard.press('Home');
+    const moved = await sash.boundingBox();
+    assert.ok(moved, 'the sash is visible');
     await page.keyboard.press('End');
     const widest = (await pane.boundingBox())?.width ?? 0;
     assert.ok(widest >= 1400 * 0.8, `the detail can take most of the width (${widest} of 1400 px)`);
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.keyboard.press('Home');
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
     await page.mouse.down();
     await page.mouse.move(20, box.y + box.height / 2, { steps: 4 });
     await page.mouse.up();
     assert.ok(((await pane.boundingBox())?.width ?? 0) >= 1400 * 0.8, 'dragging the sash to the left edge widens it as far');
+    assert.equal(await page.evaluate<string>('String(getSelection())'), '', 'dragging the sash selects no text');
     assert.ok(((await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0) >= 200, 'the table keeps a narrow column');
+
+    await sash.focus();
+    await page.keyboard.press('Home');
+    assert.ok(((await pane.boundingBox())?.width ?? 0) <= 240, 'Home makes the detail its narrowest');
+    const cut = await page.evaluate<string[]>(`[...document.querySelectorAll('[data-testid="sample-detail"] .score-box')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent.slice(0, 40))`);
+    assert.deepEqual(cut, [], 'at its narrowest the detail shows every score column whole');
+    await shot(page, 'html-detail-narrowest');
 
     const tableBefore = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
     await page.locator('[data-testid="sample-detail"] .close-button').click();
