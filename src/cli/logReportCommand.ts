@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
+import { isZipArchive } from './inspectArchive';
 import { logStrings as S } from '../core/l10n/logStrings';
 import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
@@ -32,9 +33,14 @@ function exportPlan(outPath: string): LogOpenPlan {
   return worker ? { kind: 'export', exportWorker: worker, ...lean } : { kind: 'lean', ...lean };
 }
 
+/** Beside the log, named after it: `run.tasklog.json` → `run.tasklog.html`. */
+function besideLog(file: string): string {
+  return /\.json$/i.test(file) ? file.replace(/\.json$/i, '.html') : `${file}.html`;
+}
+
 /**
- * `eval-lens log report LOG -o FILE.html`: the log's report as one standalone HTML file (no network, data
- * embedded, the same UI as in the editor). Exit 2 when the log cannot be read.
+ * `eval-lens log report LOG [-o FILE.html]`: the log's report as one standalone HTML file (no network, data
+ * embedded, the same UI as in the editor), beside the log unless `-o` says where. Exit 2 when the log cannot be read.
  */
 export const runLogReportCommand: CliCommand = async (argv, io) => {
   let out: string | undefined;
@@ -50,13 +56,19 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
       files.push(arg);
     }
   }
-  if (files.length !== 1 || !out) throw new UsageError(S.cliReportUsage);
+  if (files.length !== 1) throw new UsageError(S.cliReportUsage);
+  out ??= besideLog(files[0]);
   const logPath = path.resolve(io.cwd, files[0]);
+  if (isZipArchive(logPath)) {
+    io.stderr(`eval-lens log report: ${S.cliInspectArchive(files[0])}\n`);
+    return 2;
+  }
   const outPath = path.resolve(io.cwd, out);
   const outcome = await openLogSource(logPath, { generation: 1, plan: exportPlan(outPath) });
   if (!outcome.ok) {
     const { message, hint } = outcome.failure;
-    io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint}\n`);
+    // The hint for a syntax error speaks of the editor; in a terminal the message says what is wrong and where.
+    io.stderr(`eval-lens log report: ${message.split(logPath).join(files[0])}\n${hint === S.loadErrorHint ? '' : `${hint}\n`}`);
     return 2;
   }
   collectReleasedMemory();
@@ -67,7 +79,7 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   } catch (error) {
     // A sample whose skipped parts are malformed is found only when its detail is written.
     if (!(error instanceof LogLoadError)) throw error;
-    io.stderr(`eval-lens log report: ${error.message.split(logPath).join(files[0])}\n${S.loadErrorHint}\n`);
+    io.stderr(`eval-lens log report: ${error.message.split(logPath).join(files[0])}\n`);
     return 2;
   } finally {
     outcome.source.dispose();

@@ -3,6 +3,7 @@ import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
+import { isZipArchive } from './inspectArchive';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
 import * as l10n from '@vscode/l10n';
 import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
@@ -74,6 +75,10 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   /** Only with --curves: they read every sample again. */
   let curves: ScoreCurves[] | undefined;
   let intervals: MetricInterval[];
+  if (isZipArchive(path.resolve(io.cwd, file))) {
+    io.stderr(`eval-lens log verify: ${logStrings.cliInspectArchive(file)}\n`);
+    return 2;
+  }
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true, requireLog: true });
     collectReleasedMemory();

@@ -91,7 +91,7 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
     text = await readFile(specPath, 'utf8');
   } catch (error) {
     io.stderr(cliStrings.cannotReadSpec(args.spec, error instanceof Error ? error.message : String(error)));
-    return 1;
+    return 2;
   }
   let parsed: ReturnType<typeof specDocument>;
   try {

@@ -3,12 +3,12 @@
  * "412 sessions → 120 from 2026-11-01 → 50 kept by limit", then one line per step.
  */
 import { cliStrings } from '../core/l10n/cliStrings';
-import { previewStrings, pluralWord } from '../core/l10n/previewStrings';
+import { previewStrings, recordCount } from '../core/l10n/previewStrings';
 import { PreviewResult } from '../core/model/previewTypes';
 import * as l10n from '@vscode/l10n';
 
 export function formatSelectionFunnel(result: PreviewResult): string {
-  const parts = [previewStrings.records(result.total, pluralWord(result.recordNoun ?? 'rows'))];
+  const parts = [recordCount(result.total, result.recordNoun ?? 'rows')];
   let remaining = result.total;
   for (const step of result.removedPerFilter) {
     remaining -= step.removed;

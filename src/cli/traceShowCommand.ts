@@ -4,6 +4,7 @@ import { CliCommand, UsageError } from './cliTypes';
 import { traceFileStrings as S } from '../core/l10n/traceStrings';
 import { assertRegularFile } from '../core/text/regularFile';
 import { readTraceText } from '../core/trace/traceFile';
+import { tracesOfPlatformExport } from '../core/sources/platformTraceExport';
 import { traceFileModel } from '../core/trace/traceFileModel';
 import { traceTranscript } from './traceTranscript';
 
@@ -35,7 +36,7 @@ export const runTraceShowCommand: CliCommand = async (argv, io) => {
     io.stderr(`eval-lens trace show: ${S.unreadable(file, (error as NodeJS.ErrnoException).code ?? (error as Error).message)}\n`);
     return 2;
   }
-  const result = readTraceText(text, file);
+  const result = readTraceText(text, file, (value) => tracesOfPlatformExport(value, path.resolve(io.cwd, file)));
   if (!result.ok) {
     io.stderr(`eval-lens trace show: ${result.failure.message}\n`);
     return 1;

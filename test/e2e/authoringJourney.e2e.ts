@@ -14,6 +14,7 @@ before(async () => {
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-e2e-authoring-'));
   fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
   fs.writeFileSync(path.join(workspace, 'datasets', 'typed.dataset.yaml'), '');
+  fs.writeFileSync(path.join(workspace, 'datasets', 'entered.dataset.yaml'), '');
   workbench = await startWorkbench({ workspace });
 }, { timeout: 180_000 });
 
@@ -65,4 +66,40 @@ test('writing a dataset spec: completion with Ctrl+Space, then a diagnostic with
   const file = await screenshot(page, 'authoring-diagnostic');
   assert.ok(fs.statSync(file).size > 10_000);
   assert.match(await hover.innerText(), /directory_path/);
+});
+
+test('Enter after a key starts a new indented line; after "- key: value" it continues the item at its key', { timeout: 180_000 }, async () => {
+  const { page } = workbench;
+  const problems = () => page.locator('[id="status.problems"]').first().getAttribute('aria-label');
+  const before = await problems();
+  await openFile(page, 'datasets/entered.dataset.yaml');
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
+  // A blank new spec is not blamed for being empty before its first key is typed: the problem count stays.
+  await page.waitForTimeout(2_500);
+  assert.equal(await problems(), before, 'opening a blank spec adds no problem');
+  await page.keyboard.type('key: entered\ndisplay_name: Entered\nsource:');
+  // Long enough for completion opened by the colon to show; Enter is then meant for a new line.
+  await page.waitForTimeout(2_000);
+  await screenshot(page, 'authoring-enter-after-key');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('type: local');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('file_path: data.csv');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('filters:');
+  await page.waitForTimeout(1_000);
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('- expression: "x');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('op: exists');
+  await page.keyboard.press('Escape');
+  await page.waitForTimeout(500);
+  const text = (await editorText(page)).replace(/\u00a0/g, ' ');
+  await screenshot(page, 'authoring-enter-list-item');
+  assert.doesNotMatch(text, /source:\s*\{/, 'no snippet was inserted after source:');
+  assert.match(text, /^source:\n {2}type: local\n {2}file_path: data\.csv\n {2}filters:\n {4}- expression: "x"\n {6}op: exists$/m, text);
 });

@@ -92,7 +92,7 @@ async function assertCurvesReadable(page: Page, label: string, within: string): 
 
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-html-visual-'));
-  for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability']) files.set(name, await exportLog(name));
+  for (const name of ['success-trials', 'mismatch', 'failure', 'repeatability', 'legacy']) files.set(name, await exportLog(name));
   browser = await launchBrowser();
 }, { timeout: 120_000 });
 
@@ -185,12 +185,120 @@ describe('the report reads as a person expects (exported HTML)', () => {
     await sash.focus();
     await page.keyboard.press('ArrowRight');
     assert.ok(((await pane.boundingBox())?.width ?? 0) < widened, 'the arrow keys resize it too');
+    await page.keyboard.press('Home');
+    const moved = await sash.boundingBox();
+    assert.ok(moved, 'the sash is visible');
+    await page.keyboard.press('End');
+    const widest = (await pane.boundingBox())?.width ?? 0;
+    assert.ok(widest >= 1400 * 0.8, `the detail can take most of the width (${widest} of 1400 px)`);
+    await page.keyboard.press('Home');
+    await page.mouse.move(moved.x + moved.width / 2, moved.y + moved.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(20, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.ok(((await pane.boundingBox())?.width ?? 0) >= 1400 * 0.8, 'dragging the sash to the left edge widens it as far');
+    assert.equal(await page.evaluate<string>('String(getSelection())'), '', 'dragging the sash selects no text');
+    assert.ok(((await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0) >= 200, 'the table keeps a narrow column');
+
+    await sash.focus();
+    await page.keyboard.press('Home');
+    assert.ok(((await pane.boundingBox())?.width ?? 0) <= 240, 'Home makes the detail its narrowest');
+    const cut = await page.evaluate<string[]>(`[...document.querySelectorAll('[data-testid="sample-detail"] .score-box')].filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent.slice(0, 40))`);
+    assert.deepEqual(cut, [], 'at its narrowest the detail shows every score column whole');
+    await shot(page, 'html-detail-narrowest');
 
     const tableBefore = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
     await page.locator('[data-testid="sample-detail"] .close-button').click();
     await pane.waitFor({ state: 'hidden', timeout: 10_000 });
     const tableAfter = (await page.locator('[data-testid="samples-table"]').boundingBox())?.width ?? 0;
     assert.ok(tableAfter > tableBefore + 200, `closing the detail gives the table its room (${tableBefore} → ${tableAfter})`);
+    await page.close();
+  });
+
+  test('typing in the samples search at an ordinary pace keeps every character and the focus while the list follows', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await page.locator('[role="tab"][data-tab="samples"]').click();
+    const search = page.locator('[data-testid="sample-search"]');
+    await search.click();
+    for (const key of 'arith') {
+      await page.keyboard.type(key);
+      await page.waitForTimeout(400);
+    }
+    assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arith', 'the box holds what was typed');
+    assert.equal(await page.evaluate<string | null>('document.activeElement?.getAttribute("data-testid") ?? null'), 'sample-search', 'the focus stays in the box');
+    assert.equal((await page.locator('[data-testid="sample-count"]').innerText()).trim(), '4 of 12 samples', 'the list follows the search');
+    await page.keyboard.press('Backspace');
+    await page.waitForTimeout(400);
+    assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arit');
+    await page.close();
+  });
+
+  test('pass/fail filters only 0/1 scores, says so, shows whole labels, an empty result under the header, and drops a filtered-out sample', { timeout: 60_000 }, async () => {
+    const averaged = await open('success-trials');
+    await averaged.locator('[role="tab"][data-tab="samples"]').click();
+    await averaged.locator('[data-testid="sample-search"]').waitFor();
+    assert.equal(await averaged.locator('vscode-single-select[aria-label="Score"]').count(), 0, 'no pass/fail for scores averaged over trials (0.67 is neither)');
+    await averaged.close();
+
+    const page = await open('legacy');
+    await openSample(page, 0);
+    const filter = page.locator('vscode-single-select[aria-label="Score"]');
+    assert.match((await filter.getAttribute('title')) ?? '', /1 or true \(pass\), or 0 or false \(fail\)/, 'the filter says what pass and fail mean');
+    await filter.click();
+    const options = await filter.locator('[role="option"]').allInnerTexts();
+    assert.deepEqual(options.map((o) => o.trim()), ['Any score', 'Exact match/correct: pass (1 or true)', 'Exact match/correct: fail (0 or false)'], 'only the true/false score is offered');
+    await filter.locator('[role="option"]', { hasText: 'fail (0 or false)' }).click();
+    await page.waitForFunction('document.querySelector(\'[data-testid="sample-count"]\')?.textContent === "2 of 8 samples"', undefined, { timeout: 10_000 });
+    const text = filter.locator('.select-face .text');
+    assert.equal((await text.innerText()).trim(), 'Exact match/correct: fail (0 or false)');
+    const cut = await text.evaluate((e) => e.scrollWidth > e.clientWidth + 1);
+    assert.equal(cut, false, 'the chosen option is shown whole');
+    await page.locator('[data-testid="detail-pane"]').waitFor({ state: 'hidden', timeout: 10_000 });
+    assert.equal(await page.locator('[data-testid="sample-detail"]').count(), 0, 'the passed sample the filter removed is no longer shown');
+
+    await page.locator('[data-testid="sample-search"]').click();
+    await page.keyboard.type('no such words here');
+    const status = page.locator('.grid-status');
+    await status.filter({ hasText: 'No sample matches these filters.' }).waitFor({ timeout: 10_000 });
+    const [header, message] = [await page.locator('.grid-header').boundingBox(), await status.boundingBox()];
+    assert.ok(header && message && message.y - (header.y + header.height) < 24, `the empty result stands under the header (${header?.y}+${header?.height} → ${message?.y})`);
+    await shot(page, 'html-samples-no-match');
+    await page.close();
+  });
+
+  test('the samples table: whole header names on one line, the sort shown, # and id in view when it scrolls sideways', { timeout: 60_000 }, async () => {
+    const page = await open('success-trials');
+    await openSample(page, 0);
+    const headers = await page.evaluate<{ text: string; cut: boolean; lines: number }[]>(`[...document.querySelectorAll('.grid-header .sort-button')].map((e) => {
+      const style = getComputedStyle(e);
+      const line = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+      const text = e.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+      return { text: e.textContent || '', cut: e.scrollWidth > e.clientWidth + 1, lines: Math.round(text / line) };
+    })`);
+    assert.ok(headers.some((h) => h.text === 'pass_at_3'), headers.map((h) => h.text).join(', '));
+    for (const header of headers) {
+      assert.doesNotMatch(header.text, /\u200b/, `${header.text}: no break points in the name`);
+      assert.equal(header.cut, false, `${header.text}: shown whole`);
+      assert.equal(header.lines, 1, `${header.text}: on one line`);
+    }
+
+    await page.locator('.sort-button[data-column="llm_judge/quality"]').click();
+    const quality = page.locator('.grid-header [data-column-id="llm_judge/quality"]');
+    await page.waitForFunction('document.querySelector(\'.grid-header [data-column-id="llm_judge/quality"]\')?.getAttribute("aria-sort") === "ascending"', undefined, { timeout: 10_000 });
+    assert.equal(await quality.locator('.codicon-arrow-up').count(), 1, 'an arrow shows the order');
+    assert.equal(await quality.locator('.sort-button').evaluate((e) => e.scrollWidth > e.clientWidth + 1), false, 'the name and its arrow fit');
+
+    // The detail takes most of the width: the table scrolls sideways, the # and id columns stay at its left edge.
+    await page.locator('[data-testid="detail-splitter"]').focus();
+    await page.keyboard.press('End');
+    const scroller = page.locator('[data-testid="samples-table"]');
+    await scroller.evaluate((e) => { e.scrollLeft = e.scrollWidth; });
+    await page.waitForTimeout(200);
+    const table = await scroller.boundingBox();
+    const id = await page.locator('.grid-row').first().locator('.grid-cell').nth(1).boundingBox();
+    assert.ok(await scroller.evaluate((e) => e.scrollLeft > 50), 'the table is scrolled sideways');
+    assert.ok(table && id && Math.abs(id.x - (table.x + 48)) < 3, `the id column stays beside # (${id?.x} vs ${table ? table.x + 48 : '?'})`);
+    await shot(page, 'html-samples-pinned-id');
     await page.close();
   });
 

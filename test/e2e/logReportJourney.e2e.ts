@@ -85,6 +85,24 @@ test('clicking a metric filters the samples behind it', { timeout: 120_000 }, as
   assert.ok((await frame.locator('[data-testid="metric-filter"]').innerText()).includes(key));
 });
 
+test('typing in the samples search at an ordinary pace keeps the focus and every character in the editor too', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  const frame = await findWebviewFrame(page, log.specification.display_name);
+  await frame.locator('[role="tab"][data-tab="samples"]').click();
+  const clear = frame.locator('.samples-toolbar .link-button');
+  if (await clear.count()) await clear.click();
+  const search = frame.locator('[data-testid="sample-search"]');
+  await search.click();
+  for (const key of 'arith') {
+    await page.keyboard.type(key);
+    await page.waitForTimeout(400);
+  }
+  assert.equal(await search.evaluate((e) => (e as unknown as { value: string }).value), 'arith', 'the box holds what was typed');
+  assert.equal(await frame.evaluate<string | null>('document.activeElement?.getAttribute("data-testid") ?? null'), 'sample-search', 'the focus stays in the box');
+  await frame.waitForFunction('document.querySelector(\'[data-testid="sample-count"]\')?.textContent === "4 of 12 samples"', undefined, { timeout: 10_000 });
+  await screenshot(page, 'report-search-typed');
+});
+
 test('Export Log Report as HTML asks where to save (the file dialog) and writes the file there', { timeout: 120_000 }, async () => {
   const { page } = workbench;
   await findWebviewFrame(page, log.specification.display_name);

@@ -92,6 +92,21 @@ test('an invalid filter is explained in the view with a link to the spec line', 
   assert.match(message ?? '', /filter|expression/i);
   const open = await frame.locator('.failure-actions vscode-button').first().textContent();
   assert.match(open ?? '', /local-jsonl\.dataset\.yaml at line 12/);
+  const runAgain = frame.locator('vscode-button:visible, button:visible', { hasText: 'Run again' });
+  assert.equal(await runAgain.count(), 1, '"Run again" is offered once, beside the failure');
   await screenshot(page, 'preview-error');
   await page.keyboard.press('Escape');
+});
+
+test('a generated dataset\'s preview offers no export of kept rows, and says why', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, 'datasets/generated.dataset.yaml');
+  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="generator"]:visible').count()) > 0, 90_000);
+  const exportButton = frame.locator('vscode-button', { hasText: 'Export kept rows' });
+  assert.equal(await exportButton.evaluate((e) => e.hasAttribute('disabled')), true, 'the export is disabled');
+  const note = frame.locator('[data-testid="export-note"]');
+  assert.equal((await note.innerText()).trim(), 'Nothing to export: a generated dataset has no rows until its generator runs.');
+  assert.equal(await exportButton.getAttribute('aria-describedby'), await note.getAttribute('id'), 'the reason is the button\'s description');
+  await screenshot(page, 'preview-generated');
 });

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame } from 'playwright-core';
@@ -7,14 +8,21 @@ import { findWebviewFrame, openFile, screenshot, setColorTheme, startWorkbench, 
 import { repoRoot } from './harness/repoRoot';
 
 const TRACE = 'traces/date-review.trace.json';
+const PLATFORM_EXPORT = 'traces/agents-export.trace.json';
 let workbench: Workbench;
+let workspace: string;
 
 before(async () => {
-  workbench = await startWorkbench({ settings: { 'workbench.colorTheme': 'Default Light Modern' } });
+  // A copy of the examples with a real trace platform export saved as *.trace.json beside the Trace.
+  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-e2e-trace-'));
+  fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
+  fs.copyFileSync(path.join(repoRoot(), '..', 'shared', 'fixtures', 'langfuse', 'openai-agents-2025-09-30.trace.json'), path.join(workspace, PLATFORM_EXPORT));
+  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
 }, { timeout: 180_000 });
 
 after(async () => {
   await workbench?.close();
+  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
 });
 
 /** The body's text and background colours beside what their theme variables resolve to, in the view. */
@@ -58,4 +66,15 @@ test('a Trace file opens in the Trace editor: header, conversation, a tool call 
     assert.notEqual(now.background, light.background, `the background changes in ${label}`);
     await screenshot(page, `trace-editor-${kind}`);
   }
+});
+
+test('a trace platform export saved as *.trace.json opens as its conversation, with no error page', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, PLATFORM_EXPORT);
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="trace-header"], [data-testid="load-error"]').count()) > 0, 90_000);
+  assert.equal(await frame.locator('[data-testid="load-error"]').count(), 0, 'no error page');
+  assert.match(await frame.locator('[data-testid="trace-header"]').innerText(), /Agent workflow/);
+  assert.match(await frame.locator('body').innerText(), /What's the weather in Tokyo\?/);
+  assert.doesNotMatch(await frame.locator('body').innerText(), /§/);
+  await screenshot(page, 'trace-editor-platform-export');
 });

@@ -16,6 +16,10 @@ export class DetailSplitter {
     this.element = el('div', { className: 'detail-splitter', attrs: { role: 'separator', 'aria-orientation': 'vertical', 'aria-label': V.resizeDetail, tabindex: 0, 'data-testid': 'detail-splitter' } });
     if (width !== undefined) this.apply(width, false);
     this.element.addEventListener('pointerdown', (event) => this.drag(event));
+    // Dragging the sash selects no text on the way (a mouse press on it starts no selection).
+    this.element.addEventListener('mousedown', (event) => {
+      if (event.button === 0) event.preventDefault();
+    });
     this.element.addEventListener('keydown', (event) => this.key(event));
   }
 

@@ -1,18 +1,18 @@
 /** Samples: master–detail. The virtualised table on the left, the open sample on the right. */
-import type { LogSummary, SampleRow } from '../../src/core/model/logViewTypes';
+import type { LogSummary, SamplePage, SampleRow } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el } from '../shared/dom';
 import { DetailSplitter } from './detailSplitter';
 import { repeatedPassColumns } from './reportRules';
 import { SamplesTable } from './samplesTable';
-import { renderSamplesToolbar } from './samplesToolbar';
+import { SamplesToolbar } from './samplesToolbar';
 import { renderSampleDetail } from './sampleDetail';
 import { ReportClient, StaleReplyError } from './reportClient';
 import type { SampleFilters, ViewState } from './viewState';
 
 export class SamplesTab {
   readonly element: HTMLElement;
-  private readonly toolbarHolder = el('div', { className: 'toolbar-holder' });
+  private readonly toolbar: SamplesToolbar;
   private readonly detailPane = el('div', { className: 'detail-pane', attrs: { 'aria-live': 'polite', 'data-testid': 'detail-pane' } });
   private readonly hint = el('p', { className: 'select-hint', text: S.selectSample });
   private readonly splitter: DetailSplitter;
@@ -41,6 +41,7 @@ export class SamplesTab {
         this.closeDetail();
       }
     });
+    this.toolbar = new SamplesToolbar(this.count, { change: (filters) => this.setFilters(filters) });
     const masterDetail = el('div', { className: 'master-detail' }, this.table.element);
     this.masterDetail = masterDetail;
     this.splitter = new DetailSplitter(masterDetail, this.detailPane, this.state.detailWidth, (width) => {
@@ -49,7 +50,7 @@ export class SamplesTab {
     });
     masterDetail.append(this.splitter.element, this.detailPane);
     this.table.element.appendChild(this.hint);
-    this.element = el('div', { className: 'samples-tab' }, this.toolbarHolder, masterDetail);
+    this.element = el('div', { className: 'samples-tab' }, el('div', { className: 'toolbar-holder' }, this.toolbar.element), masterDetail);
   }
 
   private totalInScope(): number {
@@ -76,8 +77,23 @@ export class SamplesTab {
     this.save();
     if (!this.summary) return;
     this.renderToolbar();
-    this.table.configure(this.summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), filters.sort);
+    this.table.configure(this.summary, (offset, limit) => this.filteredPage(offset, limit), filters.sort);
     this.keepKeyColumns();
+  }
+
+  /** A page of the filtered list; the first one also says whether the open sample is still in it (else its detail closes). */
+  private async filteredPage(offset: number, limit: number): Promise<SamplePage> {
+    const open = offset === 0 ? this.state.openSample : undefined;
+    const version = this.detailVersion;
+    const page = await this.client.page({ ...this.state.filters, offset, limit, locate: open });
+    if (open !== undefined && page.located === -1 && !page.searching && version === this.detailVersion && this.state.openSample === open) {
+      this.detailVersion++;
+      this.state.openSample = undefined;
+      this.state.openTrial = undefined;
+      this.save();
+      this.renderEmptyDetail();
+    }
+    return page;
   }
 
   /** The detail pane never takes the room the table's key columns need (id, scores, trials, errors). */
@@ -97,7 +113,7 @@ export class SamplesTab {
 
   private renderToolbar(): void {
     if (!this.summary) return;
-    this.toolbarHolder.replaceChildren(renderSamplesToolbar(this.summary, this.state.filters, this.count, { change: (filters) => this.setFilters(filters) }));
+    this.toolbar.render(this.summary, this.state.filters);
   }
 
   private open(row: SampleRow): void {

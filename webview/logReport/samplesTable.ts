@@ -21,6 +21,8 @@ interface Column {
   width: string;
   sortable: boolean;
   numeric?: boolean;
+  /** Kept in view at the left edge (px from it) while the table scrolls sideways. */
+  pinnedAt?: number;
   render(row: SampleRow): HTMLElement | string;
 }
 
@@ -40,26 +42,35 @@ interface SamplesTableEvents {
 /** How soon a search that covered only part of the samples is asked again. */
 const SEARCH_REFRESH_MS = 250;
 
-/** A label's parts between the places it may wrap (after `_`, `/`, `-`, a space). */
-function wrapParts(label: string): string[] {
-  return label.split(/(?<=[_/\- ])/);
-}
-
 /** Width a data column needs before it is shown (data columns give way first when room is short). */
 const DATA_COLUMN_MIN = 110;
+/** A header's room besides its text: the cell's padding, and the arrow of the column the table is sorted by. */
+const HEADER_PADDING = 18;
+const SORT_ARROW = 18;
+const INDEX_WIDTH = 48;
+
+let measureContext: CanvasRenderingContext2D | null | undefined;
+
+/** Width of a header label in the header's font (8 px a character where it cannot be measured). */
+function headerTextWidth(label: string, font: string): number {
+  measureContext ??= document.createElement('canvas').getContext('2d');
+  if (!measureContext || !font) return label.length * 8;
+  measureContext.font = font;
+  return Math.ceil(measureContext.measureText(label).width);
+}
 
 /** The sample's id, its scores, trials and errors: always shown. Data columns go after the id, as room allows. */
-function keyColumnsFor(summary: LogSummary): { before: Column[]; after: Column[] } {
+function keyColumnsFor(summary: LogSummary, font: (numeric: boolean) => string, sortedBy: string | undefined): { before: Column[]; after: Column[] } {
   const s = summary.samples;
   const before: Column[] = [
-    { id: 'index', label: S.colIndex, width: '48px', sortable: true, numeric: true, render: (r) => String(r.index) },
-    { id: 'sampleId', label: S.colSampleId, width: 'minmax(100px, 160px)', sortable: true, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
+    { id: 'index', label: S.colIndex, width: `${INDEX_WIDTH}px`, sortable: true, numeric: true, pinnedAt: 0, render: (r) => String(r.index) },
+    { id: 'sampleId', label: S.colSampleId, width: 'minmax(100px, 160px)', sortable: true, pinnedAt: INDEX_WIDTH, render: (r) => el('span', { text: truncate(String(r.sampleId), 60), title: String(r.sampleId) }) },
   ];
   const after: Column[] = [];
   for (const column of s.scoreColumns) {
     const label = s.scoreColumns.filter((c) => c.valueKey === column.valueKey).length > 1 ? `${column.scorerName ?? column.scorerKey}/${column.valueKey}` : column.valueKey;
-    // Wide enough for the longest part of its label (labels wrap after "_" and "/"): a score's name is never cut.
-    const fit = Math.min(200, Math.max(64, Math.max(...wrapParts(label).map((part) => part.length)) * 8 + 18));
+    // Wide enough for its whole label on one line (and the arrow when sorted by it): a score's name is never cut or broken.
+    const fit = Math.min(320, Math.max(64, headerTextWidth(label, font(true)) + HEADER_PADDING + (sortedBy === column.id ? SORT_ARROW : 0)));
     after.push({ id: column.id, label, width: `minmax(${fit}px, ${Math.max(fit, 110)}px)`, sortable: true, numeric: true, render: (r) => scoreCell(r.scores[column.id], column) });
   }
   if (s.maxTrials > 1) {
@@ -72,8 +83,29 @@ function keyColumnsFor(summary: LogSummary): { before: Column[]; after: Column[]
   return { before, after };
 }
 
-function dataColumnsFor(summary: LogSummary): Column[] {
-  return summary.samples.dataColumns.slice(0, 3).map((name) => ({ id: `data:${name}`, label: name, width: `minmax(${DATA_COLUMN_MIN}px, 1fr)`, sortable: true, render: (r: SampleRow) => el('span', { text: r.data[name] ?? '', title: r.data[name] ?? '' }) }));
+/** Data columns share the room left in proportion to the length of what they hold (`lengths`: typical characters). */
+function dataColumnsFor(summary: LogSummary, lengths?: ReadonlyMap<string, number>): Column[] {
+  return summary.samples.dataColumns.slice(0, 3).map((name) => {
+    const share = Math.min(80, Math.max(4, lengths?.get(name) ?? 10));
+    return { id: `data:${name}`, label: name, width: `minmax(${DATA_COLUMN_MIN}px, ${share}fr)`, sortable: true, render: (r: SampleRow) => el('span', { text: r.data[name] ?? '', title: r.data[name] ?? '' }) };
+  });
+}
+
+/** The typical length of each data column's values in the first rows (the longer of the median and a third of the longest). */
+function typicalLengths(rows: readonly SampleRow[], names: readonly string[]): Map<string, number> {
+  const lengths = new Map<string, number>();
+  for (const name of names) {
+    const sorted = rows.map((r) => (r.data[name] ?? '').length).sort((a, b) => a - b);
+    if (sorted.length) lengths.set(name, Math.max(sorted[Math.floor(sorted.length / 2)], Math.round(sorted[sorted.length - 1] / 3)));
+  }
+  return lengths;
+}
+
+/** A pinned column's cell stays at its place at the left edge while the table scrolls sideways. */
+function pin(cell: HTMLElement, column: Column): void {
+  if (column.pinnedAt === undefined) return;
+  cell.classList.add('pinned');
+  cell.style.left = `${column.pinnedAt}px`;
 }
 
 function minWidthOf(columns: Column[]): number {
@@ -102,6 +134,9 @@ export class SamplesTable {
   private sort: TableSort | undefined;
   private frame = 0;
   private searchedPartly = false;
+  private summary: LogSummary | undefined;
+  /** Whether the data columns were sized to the rows of the current list yet. */
+  private dataSized = false;
   private readonly idPrefix = uniqueId('sample-row');
 
   constructor(private readonly events: SamplesTableEvents) {
@@ -139,8 +174,10 @@ export class SamplesTable {
 
   /** New columns (after init) and a new row source (after a filter/sort change or reload). */
   configure(summary: LogSummary, fetch: (offset: number, limit: number) => Promise<SamplePage>, sort: TableSort | undefined, position?: { cursor: number; scrollTop: number }): void {
-    this.keyColumns = keyColumnsFor(summary);
+    this.summary = summary;
+    this.keyColumns = keyColumnsFor(summary, (numeric) => this.headerFont(numeric), sort?.column);
     this.dataColumns = dataColumnsFor(summary);
+    this.dataSized = false;
     this.sort = sort;
     this.shownData = -1;
     this.fetch = fetch;
@@ -155,6 +192,27 @@ export class SamplesTable {
       if (position) this.scroller.scrollTop = position.scrollTop;
       this.render();
     });
+  }
+
+  /** The font of a header label (numeric columns may use another), or '' while the table is not in the page. */
+  private headerFont(numeric: boolean): string {
+    if (!this.header.isConnected) return '';
+    const probe = el('div', { className: `grid-cell${numeric ? ' num' : ''}` }, el('button', { className: 'sort-button' }));
+    probe.hidden = true;
+    this.header.appendChild(probe);
+    const style = getComputedStyle(probe.firstElementChild as HTMLElement);
+    const font = style.fontSize ? `${style.fontWeight} ${style.fontSize} ${style.fontFamily}` : '';
+    probe.remove();
+    return font;
+  }
+
+  /** Once the first rows of a list are in, the data columns share the room by the length of what they hold. */
+  private sizeDataColumns(rows: readonly SampleRow[]): void {
+    if (this.dataSized || !this.summary || rows.length === 0) return;
+    this.dataSized = true;
+    this.dataColumns = dataColumnsFor(this.summary, typicalLengths(rows, this.summary.samples.dataColumns));
+    this.shownData = -1;
+    this.fitColumns();
   }
 
   setOpen(index: number | undefined): void {
@@ -184,9 +242,9 @@ export class SamplesTable {
     for (const column of this.columns) {
       const direction = this.sort?.column === column.id ? this.sort.direction : undefined;
       const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'columnheader', 'data-column-id': column.id, 'aria-sort': direction ? (direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined } });
+      pin(cell, column);
       if (column.sortable) {
-        // A zero-width space after each wrap point lets a long score name take two lines instead of being cut.
-        const button = el('button', { className: 'sort-button', text: wrapParts(column.label).join('\u200b'), title: column.label, attrs: { 'data-column': column.id } });
+        const button = el('button', { className: 'sort-button', text: column.label, title: column.label, attrs: { 'data-column': column.id } });
         if (direction) button.appendChild(el('span', { className: `codicon codicon-arrow-${direction === 'asc' ? 'up' : 'down'}`, attrs: { 'aria-hidden': 'true' } }));
         button.addEventListener('click', () => this.events.sort(this.nextSort(column.id)));
         cell.appendChild(button);
@@ -210,6 +268,7 @@ export class SamplesTable {
       const page = await this.fetch(block * BLOCK, BLOCK);
       if (version !== this.version) return;
       this.blocks.set(block, page.rows);
+      if (block === 0) this.sizeDataColumns(page.rows);
       if (page.total !== this.total || page.searching) {
         this.total = page.total;
         this.spacer.style.height = `${this.total * ROW_HEIGHT}px`;
@@ -217,6 +276,8 @@ export class SamplesTable {
         this.events.count(this.total, page.searching);
       }
       this.status.textContent = this.total === 0 && !page.searching ? S.noMatch : '';
+      // No rows: the list shrinks to its header, so the message stands right under it, not below an empty area.
+      this.element.classList.toggle('no-rows', this.total === 0 && !page.searching);
       if (page.searching) this.refreshSoon(version);
       else if (this.searchedPartly) {
         this.searchedPartly = false;
@@ -282,6 +343,7 @@ export class SamplesTable {
     element.style.transform = `translateY(${position * ROW_HEIGHT}px)`;
     for (const column of this.columns) {
       const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'gridcell' } });
+      pin(cell, column);
       const content = column.render(row);
       if (typeof content === 'string') cell.textContent = content;
       else cell.appendChild(content);

@@ -5,10 +5,15 @@ import { el } from '../shared/dom';
 import { formatCount } from '../../src/core/l10n/numberFormat';
 import { stackedBars } from './charts';
 
+/** The model as a person knows it: its name where the log gives one, else "model 101". */
+function modelText(row: TokenUsageRow): string {
+  return row.modelName ? S.namedModel(row.modelName, row.modelId) : S.modelById(row.modelId);
+}
+
 export function usageChart(rows: TokenUsageRow[]): HTMLElement {
   if (rows.length === 0) return el('p', { className: 'empty', text: S.noTokenUsage });
   const bars = rows.map((row) => ({
-    label: `${row.modelId} · ${row.purpose}`,
+    label: `${modelText(row)} · ${row.purpose}`,
     parts: [
       { value: row.promptTokens, className: 'bar-prompt', name: S.usagePrompt },
       { value: row.completionTokens, className: 'bar-completion', name: S.usageCompletion },
@@ -27,7 +32,7 @@ function usageTable(rows: TokenUsageRow[]): HTMLElement {
   for (const row of rows) {
     prompt += row.promptTokens;
     completion += row.completionTokens;
-    body.appendChild(el('tr', {}, el('td', { text: String(row.modelId) }), el('td', { text: String(row.purpose) }), el('td', { className: 'num', text: formatCount(row.promptTokens) }), el('td', { className: 'num', text: formatCount(row.completionTokens) }), el('td', { className: 'num', text: formatCount(row.promptTokens + row.completionTokens) })));
+    body.appendChild(el('tr', {}, el('td', { text: modelText(row) }), el('td', { text: String(row.purpose) }), el('td', { className: 'num', text: formatCount(row.promptTokens) }), el('td', { className: 'num', text: formatCount(row.completionTokens) }), el('td', { className: 'num', text: formatCount(row.promptTokens + row.completionTokens) })));
   }
   table.appendChild(body);
   table.appendChild(el('tfoot', {}, el('tr', {}, el('th', { text: S.usageTotal, attrs: { scope: 'row', colspan: 2 } }), el('td', { className: 'num', text: formatCount(prompt) }), el('td', { className: 'num', text: formatCount(completion) }), el('td', { className: 'num', text: formatCount(prompt + completion) }))));

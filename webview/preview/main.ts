@@ -42,7 +42,18 @@ const rerunButton = el('vscode-button', { secondary: true, icon: 'refresh', titl
 rerunButton.addEventListener('click', () => postToHost({ type: 'rerun' }));
 const exportButton = el('vscode-button', { secondary: true, icon: 'export', title: datasetCommandStrings.exportButton }, datasetCommandStrings.exportButton);
 exportButton.addEventListener('click', () => postToHost({ type: 'exportRows' }));
-const toolbar = el('header', { class: 'toolbar' }, title, rerunButton, exportButton);
+const exportNote = el('span', { class: 'toolbar-note', id: 'export-note', 'data-testid': 'export-note' });
+exportNote.hidden = true;
+const toolbar = el('header', { class: 'toolbar' }, title, rerunButton, exportButton, exportNote);
+
+/** Export is offered only where there are kept rows to write; otherwise it is disabled and the reason is shown beside it. */
+function offerExport(reason: string | undefined): void {
+  exportButton.toggleAttribute('disabled', reason !== undefined);
+  exportNote.textContent = reason ?? '';
+  exportNote.hidden = reason === undefined;
+  if (reason === undefined) exportButton.removeAttribute('aria-describedby');
+  else exportButton.setAttribute('aria-describedby', exportNote.id);
+}
 
 const funnel = new FunnelView({
   openLocation,
@@ -172,6 +183,7 @@ function receive(message: HostToWebview): void {
       return;
     case 'runStarted':
       runningGeneration = message.generation;
+      rerunButton.hidden = false;
       generatorView.hide();
       funnel.element.classList.add('stale');
       status.running();
@@ -180,10 +192,12 @@ function receive(message: HostToWebview): void {
       if (message.generation === runningGeneration) status.running(message.progress, message.recordNoun);
       return;
     case 'result':
+      offerExport(undefined);
       applyResult(message);
       return;
     case 'generator':
       if (message.generation !== runningGeneration) return;
+      offerExport(previewViewStrings.exportNotGenerated);
       funnel.hide();
       content.hidden = true;
       status.idle();
@@ -191,6 +205,8 @@ function receive(message: HostToWebview): void {
       return;
     case 'runFailed':
       if (message.generation !== runningGeneration) return;
+      // The failure screen has its own "Run again" beside the failure.
+      rerunButton.hidden = true;
       funnel.hide();
       content.hidden = true;
       status.failed(message.failure);

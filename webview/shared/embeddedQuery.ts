@@ -99,6 +99,7 @@ export class EmbeddedQuery {
     }
     const page: SamplePage = { generation: this.generation, total: rows.length, offset: query.offset, rows: rows.slice(query.offset, query.offset + query.limit) };
     if (searched < this.rows.length) page.searching = { searched, total: this.rows.length };
+    if (query.locate !== undefined) page.located = rows.findIndex((row) => row.index === query.locate);
     return page;
   }
 

@@ -245,8 +245,19 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
   return items;
 }
 
-/** Completion items at `offset` of `text`. */
+/**
+ * Completion items at `offset` of `text`. Opened by a typed character, YAML gets no items right after a key's
+ * colon (a value comes after a space, and Enter there must start a new line) and no snippets: a whole-object
+ * snippet is offered only when completion is asked for, so it is never the item Enter accepts by surprise.
+ */
 export function completionsAt(text: string, offset: number, given: CompletionContext): CompletionItem[] {
+  const items = itemsAt(text, offset, given);
+  if (given.json || given.triggerCharacter === undefined) return items;
+  if (given.triggerCharacter === ':') return [];
+  return items.filter((item) => item.kind !== 'snippet');
+}
+
+function itemsAt(text: string, offset: number, given: CompletionContext): CompletionItem[] {
   const ctx: CompletionContext = { ...given, profileFor: profileWithFacts(given.profileFor, given.factsFor) };
   const cur = cursorContext(text, offset, ctx.json);
   if (cur.part === 'value') return valueItems(text, offset, cur, ctx);

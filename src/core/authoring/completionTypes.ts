@@ -41,4 +41,6 @@ export interface CompletionContext {
   listDirectory?: (absolutePath: string) => DirectoryEntry[] | undefined;
   /** What the last preview of a source learned (hub features for `{{ sample.… }}`, session ids…). */
   factsFor?: (source: unknown) => SourceFacts | undefined;
+  /** The character that opened completion by itself as it was typed; absent when completion was asked for. */
+  triggerCharacter?: string;
 }

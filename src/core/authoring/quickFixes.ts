@@ -11,6 +11,7 @@ import { JsonPath, locate, parseSpecDocuments, SpecDocument } from '../yaml/spec
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { AUTHORING_CODES } from './datasetChecks';
 import { isPlainName } from './dataProfile';
+import { byCloseness } from '../schema/closestName';
 import { allowedValues, childSchema, schemaAtPath, typesOf } from './schemaModel';
 import { scalarText } from './yamlText';
 import { isRecord } from '../json/jsonValue';
@@ -116,6 +117,14 @@ export function credentialReplacement(text: string, json: boolean, documentIndex
   return { edit: { range: loc.valueRange, newText }, secret: loc.node.value };
 }
 
+/** The allowed values, the closest to the written one first (the strings; other values keep their place after them). */
+function allowedByCloseness(allowed: unknown, original: string): unknown[] {
+  const values = Array.isArray(allowed) ? allowed : [];
+  const written = original.replace(/^["']|["']$/g, '');
+  const strings = values.filter((v): v is string => typeof v === 'string');
+  return [...byCloseness(written, strings), ...values.filter((v) => typeof v !== 'string')];
+}
+
 function valueText(text: string, range: OffsetRange): string {
   return text.slice(range.start, range.end);
 }
@@ -132,9 +141,9 @@ export function quickFixes(text: string, diagnostic: Diagnostic, ctx: QuickFixCo
     case 'enum':
     case 'const':
     case 'discriminator-value':
-      for (const value of (data.allowed as unknown[] | undefined) ?? []) {
+      for (const value of allowedByCloseness(data.allowed, original)) {
         const newText = scalarText(value, ctx.json || original.startsWith('"'));
-        fixes.push({ title: s.fixReplaceWith(newText), edits: [{ range, newText }] });
+        fixes.push({ title: s.fixReplaceWith(newText), edits: [{ range, newText }], preferred: value === data.suggestion || undefined });
       }
       break;
     case 'unknown-property':

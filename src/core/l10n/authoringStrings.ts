@@ -96,6 +96,8 @@ export const authoringStrings = {
     (title ? l10n.t('unknown property `{0}` in {1}', name, title) : l10n.t('unknown property `{0}`', name)) + (suggestion ? l10n.t('; did you mean `{0}`?', suggestion) : known.length ? l10n.t('; allowed: {0}', known.join(', ')) : ''),
   wrongType: (name: string, expected: string, got: string) => l10n.t('`{0}` must be {1}, not {2}', name, expected, got),
   notAllowed: (name: string, got: string, allowed: unknown[]) => l10n.t('`{0}` cannot be {1}; allowed: {2}', name, got, list(allowed)),
+  platformTraceExport: (platform: string) => l10n.t('a trace exported from {0} (not a Trace file): the Trace editor and `eval-lens trace show` show its conversation; it is not checked against the Trace schema', platform),
+  notAllowedDidYouMean: (name: string, got: string, suggestion: string) => l10n.t('`{0}` cannot be {1}; did you mean `{2}`?', name, got, suggestion),
   mustBe: (name: string, value: unknown) => l10n.t('`{0}` must be {1}', name, JSON.stringify(value)),
   pattern: (name: string, pattern: string) => l10n.t('`{0}` must match the pattern {1}', name, pattern),
   missingDiscriminator: (tag: string, allowed: string[]) => l10n.t('missing `{0}`; it decides which fields apply: {1}', tag, allowed.join(', ')),

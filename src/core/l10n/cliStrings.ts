@@ -14,7 +14,8 @@ Commands:
                                             rows and the funnel.
   log verify LOG [--json] [--curves]        Recompute every verifiable metric from the per-sample scores;
                                             --curves adds the unbiased pass@k and pass^k curves.
-  log report LOG -o FILE.html               Write the log's report as one standalone HTML file.
+  log report LOG [-o FILE.html]             Write the log's report as one standalone HTML file (LOG.html
+                                            beside the log without -o).
   log compare BASE CAND [CAND...] [--json] [-o FILE.html] [--cluster KEY] [--fail-on-regression]
               [--lower-is-better KEY...] [--delta D] [--resampling] [--seed N]
                                             Compare runs sample by sample: paired differences, intervals,
@@ -26,7 +27,8 @@ Commands:
   dataset validate | dataset preview        The validate and preview commands.
   dataset export SPEC -o FILE.jsonl|FILE.csv [--doc N]
                                             Write every kept row of the spec's source (progress on stderr).
-  trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces) as a readable transcript.
+  trace show FILE [--json] [--full]         Print a Trace file (or a .jsonl of Traces, or of rows with a trace
+                                            field) as a readable transcript.
 
 Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mismatch), 2 usage or I/O error.
 `);

@@ -238,6 +238,11 @@ export const logStrings = {
   get filterScore() {
     return l10n.t('Score');
   },
+  filterScorePass: (score: string) => l10n.t('{0}: pass (1 or true)', score),
+  filterScoreFail: (score: string) => l10n.t('{0}: fail (0 or false)', score),
+  get filterScoreMeaning() {
+    return l10n.t('Samples whose score is 1 or true (pass), or 0 or false (fail). Offered only for the scores that take no other values.');
+  },
   get filterScoreAny() {
     return l10n.t('Any score');
   },
@@ -290,11 +295,13 @@ export const logStrings = {
     return l10n.t('Loading…');
   },
   get runSelector() {
-    return l10n.t('Samples of');
+    return l10n.t('Samples from');
   },
   get topLevelSamples() {
-    return l10n.t('Top-level samples');
+    return l10n.t('the log (top level)');
   },
+  namedModel: (name: string, id: number) => l10n.t('{0} (model {1})', name, id),
+  modelById: (id: number) => l10n.t('model {0}', id),
   runLabel: (index: number) => l10n.t('Run {0}', index + 1),
   // detail
   get closeDetail() {
@@ -440,8 +447,9 @@ export const logStrings = {
   uriFileNotFound: (file: string) => l10n.t('The link names a log file that does not exist: {0}', file),
   // CLI
   get cliReportUsage() {
-    return l10n.t('Usage: eval-lens log report LOG -o FILE.html');
+    return l10n.t('Usage: eval-lens log report LOG [-o FILE.html]');
   },
+  cliInspectArchive: (file: string) => l10n.t('{0} is an Inspect log archive (.eval), not a task result log; to read its samples, preview a dataset spec with an eval_logs source.', file),
   cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
 `, file, samples),
 

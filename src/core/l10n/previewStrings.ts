@@ -69,10 +69,9 @@ export const previewStrings = {
   moreItems: (count: number) => (count === 1 ? l10n.t('… and {0} more item (open the source file to read them all).', formatCount(count)) : l10n.t('… and {0} more items (open the source file to read them all).', formatCount(count))),
 
   // selectionFunnel
-  records: (count: number, noun: string) => `${count.toLocaleString('en-US')} ${noun}`,
   step: (count: number, label: string) => `${count.toLocaleString('en-US')} ${label}`,
   get allKept() {
-    return l10n.t('(all kept: no field selected fewer)');
+    return l10n.t('(all kept: no field removed any)');
   },
   stepLine: (field: string, label: string, removed: number) => l10n.t(`  {0}: {1} — removed {2}
 `, field, label, removed.toLocaleString('en-US')),
@@ -171,6 +170,9 @@ export const previewViewStrings = {
   },
   get rerun() {
     return l10n.t('Run again');
+  },
+  get exportNotGenerated() {
+    return l10n.t('Nothing to export: a generated dataset has no rows until its generator runs.');
   },
   get cancelled() {
     return l10n.t('Counting stopped before the end: the counts are lower bounds.');
@@ -459,7 +461,7 @@ export const selectionFunnelViewStrings = {
   totalTail: (n: number, noun: RecordNoun) => ` ${nounFor(n, noun)}`,
   keptTail: (n: number, noun: RecordNoun) => l10n.t(' {0} kept', nounFor(n, noun)),
   get allKept() {
-    return l10n.t('no field selected fewer');
+    return l10n.t('no field removed any');
   },
   stepTooltip: (field: string, label: string, before: number, after: number) =>
     `${field}: ${label} — ${formatCount(before)} → ${formatCount(after)}`,

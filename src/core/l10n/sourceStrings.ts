@@ -76,8 +76,10 @@ export const sourceStrings = {
   get cappedByLimit() {
     return l10n.t('kept by limit');
   },
+  /** "counted by reading 1 log file (12 samples)", "… 3 log files (1,200 samples) on 4 threads". */
   countedArchive: (files: number, records: number, threads: number) =>
-    (threads > 1 ? (files === 1 ? l10n.t('read here on {0} threads: {1} log file, {2} samples', threads, formatCount(files), formatCount(records)) : l10n.t('read here on {0} threads: {1} log files, {2} samples', threads, formatCount(files), formatCount(records))) : (files === 1 ? l10n.t('read here: {0} log file, {1} samples', formatCount(files), formatCount(records)) : l10n.t('read here: {0} log files, {1} samples', formatCount(files), formatCount(records)))),
+    l10n.t('counted by reading {0} ({1})', files === 1 ? l10n.t('{0} log file', formatCount(files)) : l10n.t('{0} log files', formatCount(files)), records === 1 ? l10n.t('{0} sample', formatCount(records)) : l10n.t('{0} samples', formatCount(records)))
+    + (threads > 1 ? l10n.t(' on {0} threads', threads) : ''),
   countedDatabase: (files: number) => (files === 1 ? l10n.t('counted from the Parquet footers of {0} file', files) : l10n.t('counted from the Parquet footers of {0} files', files)),
 
   // evalLogSpeed

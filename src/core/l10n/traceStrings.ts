@@ -7,14 +7,14 @@ export const traceFileStrings = {
   invalidJson: (file: string, line: number, column: number, reason: string) =>
     l10n.t('{0}:{1}:{2}: not valid JSON ({3}). Fix the JSON at that place, or open the file as text.', file, line, column, reason),
   notATrace: (file: string, found: string) =>
-    l10n.t('{0}:1:1: not a Trace (specification §2.12): the top level needs an "items" array; found {1}.', file, found),
+    l10n.t('{0}:1:1: not a Trace: the top level needs an "items" array (a conversation\'s Open Responses items); found {1}.', file, found),
   get langfuseExport() {
     return l10n.t(' This looks like a trace exported from a trace platform ({trace, observations}); read it through a trace_platform_b dataset source instead.');
   },
   itemsNotArray: (file: string) => l10n.t('{0}:1:1: "items" must be an array of Open Responses items.', file),
-  jsonlLineNotTrace: (file: string, line: number) => l10n.t('{0}:{1}: this line is not a Trace (an object with an "items" array); skipped.', file, line),
+  jsonlLineNotTrace: (file: string, line: number) => l10n.t('{0}:{1}: this line is not a Trace (an object with an "items" array) and carries none in a field; skipped.', file, line),
   jsonlLineInvalid: (file: string, line: number, reason: string) => l10n.t('{0}:{1}: not valid JSON ({2}); skipped.', file, line, reason),
-  jsonlEmpty: (file: string) => l10n.t('{0}: no Trace records found (one JSON object with an "items" array per line).', file),
+  jsonlEmpty: (file: string) => l10n.t('{0}: no Trace records found (one JSON object with an "items" array per line, or a row with one in a "trace" field).', file),
   unreadable: (file: string, reason: string) => l10n.t('{0}: cannot read the file ({1}).', file, reason),
   tooDeep: (file: string) => l10n.t('{0}: the value nests too deep to read. Open it as JSON instead.', file),
   topLevelKinds: {

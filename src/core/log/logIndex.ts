@@ -134,7 +134,7 @@ export class LogIndex implements LogSource {
       metrics: metricsRaw ? this.topMetricGroups(metricsRaw, topValues) : null,
       errors: errors.result(),
       errorTotal: errors.total,
-      tokenUsage: tokenUsageRows(evidence.model_token_usages),
+      tokenUsage: tokenUsageRows(evidence.model_token_usages, log.specification),
       samples: {
         count: this.top?.records.length ?? 0,
         layout: layoutOf(this.top?.layouts),

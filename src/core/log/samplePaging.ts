@@ -37,6 +37,7 @@ export class SamplePager {
     const rows = order.slice(offset, offset + limit).map((i) => this.row(this.set.records[i]));
     const page: SamplePage = { generation, total: order.length, offset, rows };
     if (searched !== undefined) page.searching = { searched, total: this.set.records.length };
+    if (query.locate !== undefined) page.located = order.findIndex((i) => this.set.records[i].index === query.locate);
     return page;
   }
 

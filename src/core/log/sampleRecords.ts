@@ -57,6 +57,9 @@ interface ColumnEntry extends Omit<ScoreColumn, 'kind'> {
 }
 
 /** The score columns seen across samples, with the kinds of their values. */
+/** Noted beside a column's value types when one of its numbers is neither 0 nor 1. */
+const NOT_BINARY = 'not-binary';
+
 export class ColumnRegistry {
   private readonly columns = new Map<string, ScoreColumn & { kinds: Set<string> }>();
   private readonly byScorer = new Map<string, Map<string, ScoreColumn & { kinds: Set<string> }>>();
@@ -95,14 +98,17 @@ export class ColumnRegistry {
       byValueKey.set(valueKey, column);
     }
     if (value !== null && value !== undefined) column.kinds.add(typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string' ? typeof value : 'object');
+    if (typeof value === 'number' && value !== 0 && value !== 1) column.kinds.add(NOT_BINARY);
     return column.id;
   }
 
   list(): ScoreColumn[] {
     return [...this.columns.values()].map(({ kinds, ...column }) => {
-      const only = kinds.size === 1 ? [...kinds][0] : undefined;
+      const types = [...kinds].filter((k) => k !== NOT_BINARY);
+      const only = types.length === 1 ? types[0] : undefined;
       const kind: ScoreColumn['kind'] = only === 'number' || only === 'boolean' || only === 'string' ? only : 'mixed';
-      return { ...column, kind };
+      const binary = types.length > 0 && types.every((t) => t === 'number' || t === 'boolean') && !kinds.has(NOT_BINARY);
+      return binary ? { ...column, kind, binary } : { ...column, kind };
     });
   }
 

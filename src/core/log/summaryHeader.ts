@@ -36,17 +36,33 @@ export function buildHeader(log: JsonRecord, file: { fileName: string; fileSize:
   return header;
 }
 
-export function tokenUsageRows(value: unknown): TokenUsageRow[] {
+/** Names of model ids the log gives: the evaluated entity's `key` when that entity is a model with a `model_id`. */
+function modelNames(specification: unknown): Map<number, string> {
+  const names = new Map<number, string>();
+  const entity = asRecord(asRecord(specification)?.evaluated_entity);
+  const id = asFiniteNumber(entity?.model_id);
+  const key = asString(entity?.key) ?? asString(entity?.name);
+  if (id !== undefined && key) names.set(id, key);
+  return names;
+}
+
+/** The token usage rows of `evidence.model_token_usages`, each model named when the log's specification names it. */
+export function tokenUsageRows(value: unknown, specification?: unknown): TokenUsageRow[] {
   const rows: TokenUsageRow[] = [];
+  const names = modelNames(specification);
   for (const item of asArray(value) ?? []) {
     const usage = asRecord(item);
     if (!usage) continue;
-    rows.push({
-      modelId: asFiniteNumber(usage.model_id) ?? -1,
+    const modelId = asFiniteNumber(usage.model_id) ?? -1;
+    const row: TokenUsageRow = {
+      modelId,
       purpose: asString(usage.purpose) ?? 'unknown',
       promptTokens: asFiniteNumber(usage.prompt_tokens) ?? 0,
       completionTokens: asFiniteNumber(usage.completion_tokens) ?? 0,
-    });
+    };
+    const name = names.get(modelId);
+    if (name) row.modelName = name;
+    rows.push(row);
   }
   return rows;
 }

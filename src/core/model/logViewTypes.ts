@@ -118,6 +118,8 @@ export interface ErrorGroup {
 
 export interface TokenUsageRow {
   modelId: number;
+  /** The model's name where the log gives it (the evaluated entity's key for its `model_id`). */
+  modelName?: string;
   purpose: TokenPurpose | string;
   promptTokens: number;
   completionTokens: number;
@@ -130,6 +132,8 @@ export interface ScoreColumn {
   scorerName?: string;
   valueKey: string;
   kind: 'number' | 'boolean' | 'string' | 'mixed';
+  /** Every value is 0, 1, true or false, so "pass" (1 or true) and "fail" (0 or false) sort every sample. */
+  binary?: boolean;
 }
 
 export interface AggregatorView {
@@ -224,6 +228,8 @@ export interface SampleQuery {
   runIndex?: number;
   /** Keep samples that carry the value behind one metric (clicking a metric card). */
   metric?: { scorerKey?: string; valueKey: string };
+  /** A sample (its index) whose place in the filtered, sorted list the page reports as `located`. */
+  locate?: number;
 }
 
 export interface TrialCell {
@@ -253,6 +259,8 @@ export interface SamplePage {
   rows: SampleRow[];
   /** Present while a search covers only the first `searched` of `total` samples (their texts are still being built). */
   searching?: { searched: number; total: number };
+  /** Where the query's `locate` sample stands in the list; -1 when the filters leave it out. */
+  located?: number;
 }
 
 export type TraceItemView =

@@ -140,7 +140,7 @@ export function isSampleQuery(value: unknown): value is SampleQuery {
   if (!isId(value.offset) || !isId(value.limit)) return false;
   if (value.search !== undefined && typeof value.search !== 'string') return false;
   if (value.errorStage !== undefined && typeof value.errorStage !== 'string') return false;
-  if (!isOptionalIndex(value.runIndex)) return false;
+  if (!isOptionalIndex(value.runIndex) || !isOptionalIndex(value.locate)) return false;
   if (value.sort !== undefined) {
     const sort = value.sort;
     if (!isRecord(sort) || typeof sort.column !== 'string' || (sort.direction !== 'asc' && sort.direction !== 'desc')) return false;

@@ -29,3 +29,24 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   const limit = Math.max(2, Math.floor(Math.max(name.length, best.length) / 3));
   return bestDistance <= limit ? best : undefined;
 }
+
+/** Whether one of the two begins the other (`greater` and `greater_than`), case aside. */
+function isPrefixPair(a: string, b: string): boolean {
+  const [x, y] = [a.toLowerCase(), b.toLowerCase()];
+  return x.length > 0 && y.length > 0 && (x.startsWith(y) || y.startsWith(x));
+}
+
+/** The candidates from the closest to `name`: those it begins (or that begin it) first, then by edit distance; ties keep their order. */
+export function byCloseness(name: string, candidates: readonly string[]): string[] {
+  const lower = name.toLowerCase();
+  const ranked = candidates.map((candidate, index) => ({ candidate, index, prefix: isPrefixPair(name, candidate) ? 0 : 1, distance: editDistance(lower, candidate.toLowerCase()) }));
+  ranked.sort((a, b) => a.prefix - b.prefix || a.distance - b.distance || a.index - b.index);
+  return ranked.map((r) => r.candidate);
+}
+
+/** The allowed value `value` was most likely meant to be (a typo or a shortened name), if any. */
+export function closestValue(value: string, allowed: readonly string[]): string | undefined {
+  const first = byCloseness(value, allowed)[0];
+  if (first === undefined) return undefined;
+  return isPrefixPair(value, first) ? first : closestName(value, [first]);
+}

@@ -4,7 +4,7 @@
  * oneOf reports only the chosen branch (Ajv's `discriminator`); custom `errorMessage` annotations win.
  */
 import type { ErrorObject } from 'ajv';
-import { closestName } from './closestName';
+import { closestName, closestValue } from './closestName';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { fromPointer, JsonPath } from '../yaml/specDocument';
 import * as l10n from '@vscode/l10n';
@@ -99,7 +99,9 @@ function one(error: ErrorObject): SchemaProblem | undefined {
       return { path, part: 'value', code: 'type', severity: 'error', message: custom ?? s.wrongType(name, typeWords(params.type), describe(error.data)) };
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]) ?? [];
-      return { path, part: 'value', code: 'enum', severity: 'error', message: custom ?? s.notAllowed(name, describe(error.data), allowed), data: { allowed } };
+      const suggestion = typeof error.data === 'string' ? closestValue(error.data, allowed.filter((v): v is string => typeof v === 'string')) : undefined;
+      const message = suggestion === undefined ? custom ?? s.notAllowed(name, describe(error.data), allowed) : s.notAllowedDidYouMean(name, describe(error.data), suggestion);
+      return { path, part: 'value', code: 'enum', severity: 'error', message, data: { allowed, suggestion } };
     }
     case 'const':
       return { path, part: 'value', code: 'const', severity: 'error', message: custom ?? s.mustBe(name, params.allowedValue), data: { allowed: [params.allowedValue] } };
@@ -111,7 +113,9 @@ function one(error: ErrorObject): SchemaProblem | undefined {
       if (params.error === 'tag' && (error.data as Record<string, unknown> | null)?.[tag] === undefined) {
         return { path, part: 'key', code: 'discriminator-missing', severity: 'error', message: custom ?? s.missingDiscriminator(tag, allowed), data: { missing: tag, allowed } };
       }
-      return { path: [...path, tag], part: 'value', code: 'discriminator-value', severity: 'error', message: custom ?? s.notAllowed(tag, describe(params.tagValue), allowed), data: { allowed } };
+      const suggestion = typeof params.tagValue === 'string' ? closestValue(params.tagValue, allowed) : undefined;
+      const message = suggestion === undefined ? custom ?? s.notAllowed(tag, describe(params.tagValue), allowed) : s.notAllowedDidYouMean(tag, describe(params.tagValue), suggestion);
+      return { path: [...path, tag], part: 'value', code: 'discriminator-value', severity: 'error', message, data: { allowed, suggestion } };
     }
     case 'minimum': case 'maximum': case 'exclusiveMinimum': case 'exclusiveMaximum':
     case 'minLength': case 'maxLength': case 'minItems': case 'maxItems':

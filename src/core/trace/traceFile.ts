@@ -1,10 +1,11 @@
 /**
- * Reading Trace files (spec §2.12, docs/semantics.md §1): a `*.trace.json` file or any JSON file whose top level is a
+ * Reading Trace files (docs/semantics.md §1): a `*.trace.json` file or any JSON file whose top level is a
  * Trace, and `.jsonl` files of Trace records (one per line). Bad input gets a message with file, line and column.
  */
 import { isRecord } from '../json/jsonValue';
 import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../json/jsonErrors';
 import { traceFileStrings as S } from '../l10n/traceStrings';
+import { PlatformExportKind, platformExportKind } from './platformExport';
 
 export type TraceValue = Record<string, unknown> & { items: unknown[] };
 
@@ -15,8 +16,11 @@ export interface TraceReadFailure {
 }
 
 type TraceReadResult =
-  | { ok: true; traces: TraceValue[]; warnings: string[] }
+  | { ok: true; traces: TraceValue[]; warnings: string[]; converted?: PlatformExportKind }
   | { ok: false; failure: TraceReadFailure };
+
+/** Turns a value that is not a Trace into the Traces it holds (a trace platform's export), or undefined. */
+export type TraceConverter = (value: unknown) => TraceValue[] | undefined;
 
 function describeTopLevel(value: unknown): string {
   if (Array.isArray(value)) return S.topLevelKinds.array;
@@ -53,16 +57,32 @@ function isJsonlFileName(fileName: string): boolean {
   return /\.jsonl$/i.test(fileName);
 }
 
-/** Reads one JSON Trace. */
-export function readTraceJson(text: string, file: string): TraceReadResult {
+/** Reads one JSON Trace; a trace platform's export is converted by `convert` when given. */
+export function readTraceJson(text: string, file: string, convert?: TraceConverter): TraceReadResult {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const parsed = parseJson(body);
   if (!parsed.ok) {
     const { line, column } = lineColumnOf(body, parsed.offset);
     return { ok: false, failure: { message: S.invalidJson(file, line, column, parsed.reason), line, column } };
   }
-  if (!isTraceValue(parsed.value)) return { ok: false, failure: notATrace(file, parsed.value) };
+  if (!isTraceValue(parsed.value)) {
+    const kind = platformExportKind(parsed.value);
+    const traces = kind && convert ? convert(parsed.value) : undefined;
+    if (kind && traces?.length) return { ok: true, traces, warnings: [], converted: kind };
+    return { ok: false, failure: notATrace(file, parsed.value) };
+  }
   return { ok: true, traces: [parsed.value], warnings: [] };
+}
+
+/**
+ * The Trace a JSON Lines row stands for: the row itself, or the Trace it carries in a field (a dataset's rows with a
+ * `trace` column, as the preview and "Export kept rows" write them; `trace` first, else the first field that is one).
+ */
+function traceOfRow(value: unknown): TraceValue | undefined {
+  if (isTraceValue(value)) return value;
+  if (!isRecord(value)) return undefined;
+  if (isTraceValue(value.trace)) return value.trace;
+  return Object.values(value).find(isTraceValue);
 }
 
 /** Reads a JSON Lines file of Traces: bad lines are warnings with their line number; none at all is a failure. */
@@ -79,15 +99,16 @@ function readTraceJsonl(text: string, file: string): TraceReadResult {
     start = end + 1;
     if (raw === '') continue;
     const parsed = parseJson(raw);
+    const trace = parsed.ok ? traceOfRow(parsed.value) : undefined;
     if (!parsed.ok) warnings.push(S.jsonlLineInvalid(file, line, parsed.reason));
-    else if (!isTraceValue(parsed.value)) warnings.push(S.jsonlLineNotTrace(file, line));
-    else traces.push(parsed.value);
+    else if (!trace) warnings.push(S.jsonlLineNotTrace(file, line));
+    else traces.push(trace);
   }
   if (traces.length === 0) return { ok: false, failure: { message: [S.jsonlEmpty(file), ...warnings.slice(0, 5)].join('\n') } };
   return { ok: true, traces, warnings };
 }
 
-/** Reads a Trace file's text by its name: `.jsonl` as JSON Lines, anything else as one JSON Trace. */
-export function readTraceText(text: string, file: string): TraceReadResult {
-  return isJsonlFileName(file) ? readTraceJsonl(text, file) : readTraceJson(text, file);
+/** Reads a Trace file's text by its name: `.jsonl` as JSON Lines, anything else as one JSON Trace (or a platform's export). */
+export function readTraceText(text: string, file: string, convert?: TraceConverter): TraceReadResult {
+  return isJsonlFileName(file) ? readTraceJsonl(text, file) : readTraceJson(text, file, convert);
 }

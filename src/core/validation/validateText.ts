@@ -3,6 +3,7 @@
  * or JSON, keeping ranges), validate each document against its compiled schema, and run the checks JSON
  * Schema cannot express (filter expressions, generator templates, plain-text credentials).
  */
+import { platformExportKind } from '../trace/platformExport';
 import type { ValidateFunction } from 'ajv';
 import * as validators from '../schema/generated/validators';
 import { problemsFromAjv } from '../schema/schemaProblems';
@@ -45,6 +46,8 @@ interface ValidateOptions {
   parser?: IncrementalSpecParser;
   /** The environment `$NAME` values are read from (docs/semantics.md §11.2); default this process's. */
   env?: Record<string, string | undefined>;
+  /** A file with nothing but blanks (a new spec before its first key) gets no "empty" warning: the editor's case. */
+  blankIsQuiet?: boolean;
 }
 
 /** Above this size a JSON file is parsed with JSON.parse and located by scanning, not by the YAML parser. */
@@ -163,11 +166,18 @@ export function validateText(text: string, fileName: string, options: ValidateOp
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
   }
   if (!kind) return { kind, documents, values, diagnostics };
+  if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };
   if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {
       if (documents.length === 1) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule' });
+      continue;
+    }
+    // A trace platform's export saved as *.trace.json is not a Trace to check: a note says how it is read instead.
+    const platform = kind === 'trace' ? platformExportKind(doc.value) : undefined;
+    if (platform) {
+      diagnostics.push({ severity: 'info', message: s.platformTraceExport(platform), range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule', code: 'platform-export' });
       continue;
     }
     diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser, env) : documentDiagnostics(text, kind, doc, env)));

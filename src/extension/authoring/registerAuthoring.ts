@@ -1,3 +1,5 @@
+import * as vscode from 'vscode';
+import { YAML_ENTER_RULES } from '../../core/authoring/yamlEnter';
 import { Services } from '../services';
 import { AuthoringChecks } from './authoringChecks';
 import { SpecCodeActionProvider } from './specCodeActionProvider';
@@ -14,4 +16,10 @@ export function registerAuthoring(services: Services): void {
   SpecSymbolProvider.register(services);
   SpecLinkProvider.register(services);
   GeneratorDefinitionProvider.register(services);
+  // Enter nests under a key with no value and continues a list item's mapping at its key.
+  services.context.subscriptions.push(vscode.languages.setLanguageConfiguration('yaml', {
+    onEnterRules: YAML_ENTER_RULES.map(({ beforeText, indent, appendText }) => ({
+      beforeText, action: { indentAction: indent ? vscode.IndentAction.Indent : vscode.IndentAction.None, appendText: appendText || undefined },
+    })),
+  }));
 }

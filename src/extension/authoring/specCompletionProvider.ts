@@ -29,7 +29,7 @@ export class SpecCompletionProvider implements vscode.CompletionItemProvider {
 
   private constructor(private readonly services: Services) {}
 
-  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[] | undefined> {
+  async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, _token: vscode.CancellationToken, context: vscode.CompletionContext): Promise<vscode.CompletionItem[] | undefined> {
     const kind = authoringKind(document);
     if (!kind) return undefined;
     const json = isJsonDocument(document);
@@ -38,6 +38,7 @@ export class SpecCompletionProvider implements vscode.CompletionItemProvider {
     const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPath) : undefined;
     const items = completionsAt(document.getText(), document.offsetAt(position), {
       kind, json, specPath, schemaItems: !json, profileFor, listDirectory, factsFor: SourceFactsCache.lookup(specPath),
+      triggerCharacter: context.triggerKind === vscode.CompletionTriggerKind.TriggerCharacter ? context.triggerCharacter : undefined,
     });
     return items.map((item) => toVscodeItem(document, item));
   }

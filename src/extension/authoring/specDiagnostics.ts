@@ -71,7 +71,7 @@ export class SpecDiagnostics implements vscode.Disposable {
     const key = document.uri.toString();
     let parser = this.parsers.get(key);
     if (!parser) this.parsers.set(key, (parser = new IncrementalSpecParser()));
-    const result = validateText(document.getText(), document.fileName, { parser });
+    const result = validateText(document.getText(), document.fileName, { parser, blankIsQuiet: true });
     this.results.set(key, { version: document.version, result, diagnostics: result.diagnostics });
     return result;
   }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { targetUri } from '../logReport/logReportCommands';
 import { readTraceJson } from '../../core/trace/traceFile';
+import { tracesOfPlatformExport } from '../../core/sources/platformTraceExport';
 import { traceFileStrings as S } from '../../core/l10n/traceStrings';
 import { TraceFileEditorProvider } from './traceFileEditorProvider';
 
@@ -11,7 +12,7 @@ export async function openTraceFile(arg: unknown): Promise<unknown> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const text = open ? open.getText() : new TextDecoder('utf-8').decode(await vscode.workspace.fs.readFile(uri));
   const name = vscode.workspace.asRelativePath(uri);
-  if (!readTraceJson(text, name).ok) {
+  if (!readTraceJson(text, name, (value) => tracesOfPlatformExport(value, uri.toString())).ok) {
     void vscode.window.showErrorMessage(S.openTraceCommandNotTrace(name));
     return undefined;
   }

@@ -4,6 +4,7 @@
  */
 import * as vscode from 'vscode';
 import { readTraceJson } from '../../core/trace/traceFile';
+import { tracesOfPlatformExport } from '../../core/sources/platformTraceExport';
 import { TraceFileModel, traceFileModel } from '../../core/trace/traceFileModel';
 import type { TraceReadFailure } from '../../core/trace/traceFile';
 import { traceFileStrings as S } from '../../core/l10n/traceStrings';
@@ -60,7 +61,8 @@ export class TraceFileDocument implements vscode.CustomDocument {
     } catch (error) {
       return { kind: 'failed', generation, failure: { message: S.unreadable(this.fileName, error instanceof Error ? error.message : String(error)) } };
     }
-    const read = readTraceJson(text, this.fileName);
+    // A trace platform's export (often saved as *.trace.json) is shown as the conversation it holds.
+    const read = readTraceJson(text, this.fileName, (value) => tracesOfPlatformExport(value, this.uri.toString()));
     if (!read.ok) return { kind: 'failed', generation, failure: read.failure };
     try {
       return { kind: 'ready', generation, model: traceFileModel(read.traces[0]) };

@@ -170,3 +170,22 @@ describe('completion: paths', () => {
     assert.deepEqual(labels('key: a\nsource:\n  type: local\n  file_path: |'), []);
   });
 });
+
+describe('completion opened by a typed character', () => {
+  const typed = (marked: string, triggerCharacter: string) => items(marked, { ...datasetContext(), triggerCharacter }).items;
+
+  test('right after `source:` or `generator_specification:` nothing is offered, so Enter starts a new line', () => {
+    for (const key of ['source', 'generator_specification']) {
+      const marked = `key: a\ndisplay_name: b\n${key}:|`;
+      assert.ok(items(marked).items.some((i) => i.kind === 'snippet'), `${key}: snippets when asked for`);
+      assert.deepEqual(typed(marked, ':').map((i) => i.label), [], `${key}: nothing on the colon`);
+    }
+  });
+
+  test('after a key and a space: no snippet, but the values of an enum', () => {
+    assert.deepEqual(typed('key: a\ndisplay_name: b\nsource: |', ' ').filter((i) => i.kind === 'snippet').map((i) => i.label), []);
+    const op = typed('key: a\nsource:\n  type: local\n  file_path: x.csv\n  filters:\n    - expression: "{{ sample.category }}"\n      op: |', ' ');
+    assert.ok(op.some((i) => i.label === 'greater_than'), op.map((i) => i.label).join(', '));
+    assert.ok(op.every((i) => i.kind !== 'snippet'));
+  });
+});

@@ -11,6 +11,15 @@ describe('quick fixes', () => {
     assert.match(applyFix(text, equals), /op: equals\n/);
   });
 
+  test('an unknown operator: the closest first and preferred, the others after it', () => {
+    const text = 'key: a\ndisplay_name: A\nsource:\n  type: local\n  file_path: q.csv\n  filters:\n    - expression: "{{ sample.a }}"\n      op: greater\n      value: 1\n';
+    const fixes = fixesFor(text, 'x.dataset.yaml', (d) => d.path.join('/').endsWith('op'));
+    assert.deepEqual(fixes.slice(0, 2).map((f) => f.title), ['Change to greater_than', 'Change to greater_or_equal']);
+    assert.deepEqual(fixes.filter((f) => f.preferred).map((f) => f.title), ['Change to greater_than']);
+    assert.equal(fixes.length, 12, 'every operator is still offered');
+    assert.match(applyFix(text, fixes[0]), /op: greater_than\n/);
+  });
+
   test('an invalid source type', () => {
     const text = 'key: a\ndisplay_name: A\nsource:\n  type: folders\n  directory_path: docs\n';
     const fixes = fixesFor(text, 'x.dataset.yaml', (d) => d.path.join('/') === 'source/type');

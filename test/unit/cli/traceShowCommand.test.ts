@@ -92,14 +92,13 @@ describe('eval-lens trace show', () => {
     assert.ok(main < sub && sub < reasoning && reasoning < call && call < output && output < answer);
   });
 
-  test('a platform export named .trace.json is refused with the file, line and what it is instead (exit 1)', async () => {
+  test('a platform export named .trace.json is shown as the conversation it holds (exit 0)', async () => {
     const file = sharedFixture('langfuse', 'openai-agents-2025-09-30.trace.json');
     const io = capture(dir);
-    assert.equal(await runCli(['trace', 'show', file], io), 1);
-    assert.equal(io.out, '');
-    assert.ok(io.err.includes(`${file}:1:1: not a Trace`), io.err);
-    assert.match(io.err, /"trace", "observations"/);
-    assert.match(io.err, /trace_platform_b/);
+    assert.equal(await runCli(['trace', 'show', file], io), 0, io.err);
+    assert.equal(io.err, '');
+    assert.match(io.out, /source trace_platform_b /);
+    assert.match(io.out, /What's the weather in Tokyo\?/);
   });
 
   test('invalid JSON names the line and column', async () => {
@@ -153,7 +152,8 @@ describe('eval-lens trace show', () => {
     const run = spawnSync(process.execPath, [cli, 'trace', 'show', path.join(dir, 'tool.trace.json')], { encoding: 'utf8' });
     assert.equal(run.status, 0, run.stderr);
     assert.match(run.stdout, /TOOL OUTPUT get_capital {2}\(call_YfwRsW8sUxDKipwyhWTzOXCA\)\n {2}Potato City/);
-    const refused = spawnSync(process.execPath, [cli, 'trace', 'show', sharedFixture('langfuse', 'openai-agents-2025-09-30.trace.json')], { encoding: 'utf8' });
+    fs.writeFileSync(path.join(dir, 'plain.trace.json'), '{"name": "no items"}');
+    const refused = spawnSync(process.execPath, [cli, 'trace', 'show', path.join(dir, 'plain.trace.json')], { encoding: 'utf8' });
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /not a Trace/);
   });

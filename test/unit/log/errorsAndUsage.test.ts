@@ -54,4 +54,11 @@ describe('token usage', () => {
     ]);
     assert.deepEqual((await index(log({ metrics: [] })).summary()).tokenUsage, []);
   });
+  test('a model the log names (the evaluated entity) carries its name; another keeps its id alone', async () => {
+    const summary = await index(log({ metrics: [], model_token_usages: [
+      { model_id: 101, purpose: 'test', prompt_tokens: 100, completion_tokens: 20 },
+      { model_id: 202, purpose: 'judge', prompt_tokens: 50, completion_tokens: 5 },
+    ] }, { evaluated_entity: { type: 'model', key: 'qa-model-small', model_id: 101 } })).summary();
+    assert.deepEqual(summary.tokenUsage.map((r) => [r.modelId, r.modelName]), [[101, 'qa-model-small'], [202, undefined]]);
+  });
 });

@@ -133,3 +133,27 @@ describe('sample pages', () => {
     }
   });
 });
+
+describe('score columns that pass/fail can filter, and where a sample stands in a filtered list', () => {
+  const single = (i: number): Record<string, unknown> => ({
+    sample_id: i,
+    errors: [],
+    trials: [{ index: 0, sample_id: i, sample: { data: { q: `q${i}` } }, scores: [scores('judge', { correct: i % 3 !== 0, hit: i % 2, quality: (i % 10) / 10 })], errors: [] }],
+  });
+  const one = index(log({ metrics: [], samples: Array.from({ length: 12 }, (_, i) => single(i)) }));
+
+  test('only scores that are always 0/1 or true/false are binary; an average over trials is not', async () => {
+    const binary = Object.fromEntries((await one.summary()).samples.scoreColumns.map((c) => [c.id, c.binary === true]));
+    assert.deepEqual(binary, { 'judge/correct': true, 'judge/hit': true, 'judge/quality': false });
+    const averaged = (await idx.summary()).samples.scoreColumns.find((c) => c.id === 'judge/correct');
+    assert.equal(averaged?.binary, undefined, 'two trials averaged to 0.5 are neither pass nor fail');
+  });
+
+  test('a page locates a sample in the filtered, sorted list, or says it is left out', async () => {
+    const failed = await one.page({ offset: 0, limit: 1, scoreFilter: { column: 'judge/correct', value: 'fail' }, sort: { column: 'index', direction: 'desc' }, locate: 3 });
+    assert.equal(failed.total, 4);
+    assert.equal(failed.located, 2, 'samples 9, 6, 3, 0: sample 3 is third');
+    assert.equal((await one.page({ offset: 0, limit: 1, scoreFilter: { column: 'judge/correct', value: 'fail' }, locate: 4 })).located, -1);
+    assert.equal((await one.page({ offset: 0, limit: 1 })).located, undefined);
+  });
+});

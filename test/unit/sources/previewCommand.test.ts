@@ -68,7 +68,7 @@ describe('eval-lens preview', () => {
     assert.equal((JSON.parse(second.out) as { matched: number }).matched, 1);
   });
 
-  test('exit 1: invalid filter, unreadable source, invalid YAML, missing spec file', async () => {
+  test('exit 1: invalid filter, unreadable source, invalid YAML; exit 2: a spec file that cannot be read', async () => {
     const bad = capture();
     assert.equal(await runPreviewCommand(['bad-filter.dataset.yaml'], bad), 1);
     assert.match(bad.err, /bad-filter\.dataset\.yaml: filter 1 \("\{\{ sample\.a \| x \}\}"\): invalid expression at column 13: pipes/);
@@ -82,7 +82,7 @@ describe('eval-lens preview', () => {
     const scalar = capture();
     assert.equal(await runPreviewCommand(['scalar.dataset.yaml'], scalar), 1);
     const absent = capture();
-    assert.equal(await runPreviewCommand(['absent.dataset.yaml'], absent), 1);
+    assert.equal(await runPreviewCommand(['absent.dataset.yaml'], absent), 2);
     assert.match(absent.err, /cannot read absent\.dataset\.yaml/);
   });
 

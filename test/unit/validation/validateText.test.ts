@@ -29,11 +29,21 @@ describe('validateText: one diagnostic per real problem, on the smallest range',
     assert.equal(check('a.dataset.yaml', lines(`key: ${'k'.repeat(250)}`, ...base, 'source:', '  type: local', '  file_path: d.csv')).shown.length, 0);
   });
 
-  test('an unknown source type: one diagnostic on the value listing every spelling of the eight types', () => {
+  test('an unknown source type: one diagnostic on the value, naming the type meant or listing every spelling of every type', () => {
     const r = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: locl', '  file_path: data.csv'));
     assert.equal(r.shown.length, 1);
     assert.equal(r.shown[0].underlined, 'locl');
-    assert.match(r.shown[0].message, /local, folder, url, huggingface, dataset_hub, claude_code, coding_agent_sessions, langsmith, trace_platform_a, langfuse, trace_platform_b, inspect_ai, eval_logs, phoenix/);
+    assert.match(r.shown[0].message, /did you mean `local`\?$/);
+    const far = check('a.dataset.yaml', lines('key: ok', ...base, 'source:', '  type: spreadsheet', '  file_path: data.csv'));
+    assert.equal(far.shown.length, 1);
+    assert.match(far.shown[0].message, /local, folder, url, huggingface, dataset_hub, claude_code, coding_agent_sessions, langsmith, trace_platform_a, langfuse, trace_platform_b, inspect_ai, eval_logs, phoenix/);
+  });
+
+  test('an unknown operator says which one was meant, in one short line', () => {
+    const r = check('a.dataset.yaml', lines('key: k', ...base, 'source:', '  type: local', '  file_path: data.csv', '  filters:', '    - expression: "{{ sample.a }}"', '      op: greater', '      value: 1'));
+    assert.deepEqual(r.shown.map((d) => [d.underlined, d.message]), [['greater', '`op` cannot be the text "greater"; did you mean `greater_than`?']]);
+    const type = check('a.dataset.yaml', lines('key: k', ...base, 'source:', '  type: folders', '  directory_path: docs'));
+    assert.match(type.shown[0].message, /did you mean `folder`\?$/);
   });
 
   test('a mistyped key is one diagnostic on the key with "did you mean"', () => {
@@ -206,5 +216,15 @@ describe('validateText: filter expressions (docs/semantics.md §4)', () => {
   test('ordering against a boolean is an invalid filter', () => {
     const r = check('a.dataset.yaml', spec('    - expression: "{{ sample.a }}"', '      op: greater_than', '      value: true'));
     assert.deepEqual(r.shown.map((d) => d.underlined), ['true']);
+  });
+});
+
+describe('validateText: a new, blank spec in the editor', () => {
+  test('a blank spec is quiet in the editor; the command line still says it is empty; a spec of comments is still empty', () => {
+    for (const text of ['', '\n  \n']) {
+      assert.deepEqual(validateText(text, 'new.dataset.yaml', { blankIsQuiet: true }).diagnostics, [], JSON.stringify(text));
+      assert.deepEqual(validateText(text, 'new.dataset.yaml').diagnostics.map((d) => d.message), ['the document is empty']);
+    }
+    assert.deepEqual(validateText('# a spec\n', 'new.dataset.yaml', { blankIsQuiet: true }).diagnostics.map((d) => d.message), ['the document is empty']);
   });
 });

@@ -1,0 +1,21 @@
+/** Recognising an Inspect log archive (`.eval`, a zip file) handed to a command that reads task result logs. */
+import * as fs from 'node:fs';
+
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
+
+/** Whether the file is a zip archive, as an Inspect `.eval` log is (by its first bytes; false when unreadable or not a regular file). */
+export function isZipArchive(file: string): boolean {
+  let fd: number | undefined;
+  try {
+    // A named pipe would block the open: only a regular file is looked into.
+    if (!fs.statSync(file).isFile()) return false;
+    fd = fs.openSync(file, 'r');
+    const head = Buffer.alloc(ZIP_MAGIC.length);
+    const read = fs.readSync(fd, head, 0, head.length, 0);
+    return read === ZIP_MAGIC.length && ZIP_MAGIC.every((byte, i) => head[i] === byte);
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
