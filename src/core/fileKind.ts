@@ -15,6 +15,8 @@ const NAME_RULES: [RegExp, FileKind][] = [
   [/\.dataset\.(ya?ml|json)$/i, 'dataset'],
   [/\.generator\.(ya?ml|json)$/i, 'generator'],
   [/\.(tasklog|task-result-log)\.json$/i, 'log'],
+  // What the service's `export eval --link-logs` writes (docs/semantics.md §11.6).
+  [/(^|[\\/])task_result_log\.json$/i, 'log'],
   [/\.trace\.json$/i, 'trace'],
 ];
 

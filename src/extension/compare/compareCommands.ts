@@ -6,7 +6,7 @@ import { compareStrings as S } from '../../core/l10n/compareStrings';
 import { isLogFile, targetUri } from '../logReport/logReportCommands';
 import { ComparePanel } from './comparePanel';
 
-const LOG_GLOB = '**/*.{tasklog,task-result-log}.json';
+const LOG_GLOB = '**/{*.tasklog.json,*.task-result-log.json,task_result_log.json}';
 
 function uriList(value: unknown): vscode.Uri[] {
   return Array.isArray(value) ? value.filter((v): v is vscode.Uri => v instanceof vscode.Uri) : [];

@@ -160,7 +160,7 @@ suite('Authoring: completion, hovers, fixes, outline, links and definitions in a
     assert.equal(found[0].range.start.line, second);
     await editor.edit((e) => e.insert(new vscode.Position(1, 0), 'description: added\ntags: [x]\n'));
     found = await diagnosticsWhen(uri, (d) => d.length === 1 && d[0].range.start.line === second + 2);
-    assert.match(found[0].message, /must be one of/);
+    assert.match(found[0].message, /did you mean `local`\?/);
     await editor.edit((e) => e.replace(new vscode.Range(second + 2, 8, second + 2, 12), 'local'));
     await diagnosticsWhen(uri, (d) => d.length === 0);
   });

@@ -64,7 +64,7 @@ suite('Foundation: the packaged extension in a real VS Code', () => {
 
   test('a wrong source type is reported once, on the type value, with the allowed values', async () => {
     const file = path.join(tempDir, 'wrong-type.dataset.yaml');
-    fs.writeFileSync(file, 'key: ok\ndisplay_name: Wrong type\nsource:\n  type: locl\n  file_path: data.csv\n');
+    fs.writeFileSync(file, 'key: ok\ndisplay_name: Wrong type\nsource:\n  type: spreadsheet\n  file_path: data.csv\n');
     const uri = vscode.Uri.file(file);
     await vscode.workspace.openTextDocument(uri);
     const diagnostics = await waitForDiagnostics(uri, (d) => d.length > 0);
