@@ -109,6 +109,7 @@ export const authoringStrings = {
   generic: (name: string, message: string) => `\`${name}\` ${message}`,
 
   // validation
+  missingInclude: (path: string) => l10n.t('!include names {0}, and there is no such file next to this one: create it or correct the path', path),
   unsetVariable: (field: string, variable: string) =>
     l10n.t('`{0}` is the environment variable {1}, which is not set here: a preview or an export of this source will stop until it is set', field, variable),
   plainTextCredential: (field: string) =>

@@ -14,6 +14,7 @@ import { Diagnostic } from './diagnostic';
 import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
+import { missingIncludes } from './includeCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { checkFilterExpressions } from './expressionCheck';
 import { checkSourceSelection, explainSourceSchemaProblems } from './sourceSelectionCheck';
@@ -181,6 +182,9 @@ export function validateText(text: string, fileName: string, options: ValidateOp
       continue;
     }
     diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser, env) : documentDiagnostics(text, kind, doc, env)));
+    for (const missing of missingIncludes(doc.yaml, fileName)) {
+      diagnostics.push({ severity: 'error', message: s.missingInclude(missing.path), range: missing.range, path: [], documentIndex: doc.index, source: 'rule', code: 'missing-include' });
+    }
   }
   if (kind === 'dataset') diagnostics.push(...duplicateKeys(text, documents));
   diagnostics.sort((a, b) => a.range.start - b.range.start);

@@ -2,6 +2,7 @@
  * Spec text (YAML stream or JSON) → documents with their values and source ranges.
  * JSON is parsed by the same YAML 1.2 parser (JSON is a subset), so one range model serves both.
  */
+import { INCLUDE_TAG } from './includeTag';
 import { Document, isMap, isPair, isScalar, isSeq, LineCounter, Node, parseAllDocuments, parseDocument, Scalar } from 'yaml';
 import { OffsetRange } from '../text/lineIndex';
 import { findTooDeepYaml, MAX_NESTING_DEPTH } from '../json/depthGuard';
@@ -62,7 +63,7 @@ export function parseSpecDocuments(text: string): SpecDocument[] {
   const tooDeep = findTooDeepYaml(text);
   if (tooDeep >= 0) return [tooDeepDocument(text, tooDeep)];
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const docs = parseAllDocuments(text, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true, customTags: [INCLUDE_TAG] });
   if (!Array.isArray(docs)) return [];
   return docs.map((doc, index) => {
     const problems: ParseProblem[] = [];

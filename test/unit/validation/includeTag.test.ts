@@ -1,0 +1,34 @@
+/** `!include "PATH"` (docs/semantics.md §11.2): no YAML warning; a path with no file next to the spec is an error on it. */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { validateText } from '../../../src/core/validation/validateText';
+import { parseSpecDocuments } from '../../../src/core/yaml/specDocument';
+
+const spec = (include: string) => ['key: k', 'display_name: K', `long_description: !include "${include}"`, 'source:', '  type: local', '  file_path: data.csv', ''].join('\n');
+
+test('the tag parses without a warning, its value the path', () => {
+  const [doc] = parseSpecDocuments(spec('README.md'));
+  assert.deepEqual(doc.problems, []);
+  assert.equal((doc.value as Record<string, unknown>).long_description, 'README.md');
+  const other = parseSpecDocuments('a: !unknown x\n')[0];
+  assert.match(other.problems[0]?.message ?? '', /Unresolved tag/);
+});
+
+test('an included file that exists is quiet; one that does not is an error on the path, relative to the spec', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
+  try {
+    writeFileSync(join(dir, 'README.md'), '# Hello\n');
+    const file = join(dir, 'a.dataset.yaml');
+    assert.deepEqual(validateText(spec('README.md'), file, { env: {} }).diagnostics, []);
+    const text = spec('./notes/absent.txt');
+    const diagnostics = validateText(text, file, { env: {} }).diagnostics;
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end)]), [['missing-include', 'error', '"./notes/absent.txt"']]);
+    assert.match(diagnostics[0].message, /no such file next to this one/);
+    assert.deepEqual(validateText(spec('.'), file, { env: {} }).diagnostics.map((d) => d.code), ['missing-include']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
