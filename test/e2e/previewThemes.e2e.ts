@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import type { Frame } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { repoRoot } from './harness/repoRoot';
 import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 
@@ -110,11 +110,25 @@ async function waitForViewTheme(frame: Frame, kind: string): Promise<void> {
   await frame.waitForFunction(`document.body.classList.contains(${JSON.stringify(kind)})`, undefined, { timeout: 30_000 });
 }
 
+/**
+ * The preview's content frame. The browser workbench sometimes does not create a webview's content frame until its
+ * editor is shown again (after opening it, or after a reload restored the panel): select its tab once, then look again.
+ */
+async function previewFrame(page: Page): Promise<Frame> {
+  const shown = async (f: Frame) => (await f.locator('.funnel-text').count()) > 0;
+  try {
+    return await findWebviewFrame(page, shown, 45_000);
+  } catch {
+    await page.locator('.tabs-container .tab', { hasText: 'Preview' }).first().click();
+    return findWebviewFrame(page, shown, 45_000);
+  }
+}
+
 test('the preview follows the light, dark and high contrast themes, and comes back after a reload', { timeout: 300_000 }, async () => {
   const { page } = workbench;
   await openFile(page, 'datasets/local-csv.dataset.yaml');
   await runCommand(page, 'Eval Lens: Preview Dataset Filters');
-  let frame = await findWebviewFrame(page, async (f) => (await f.locator('.funnel-text').count()) > 0, 90_000);
+  let frame = await previewFrame(page);
   await frame.locator('.funnel-text').waitFor({ state: 'visible', timeout: 60_000 });
   await frame.locator('.grid-rows .row.selected').waitFor({ state: 'attached', timeout: 30_000 });
 
@@ -153,15 +167,7 @@ test('the preview follows the light, dark and high contrast themes, and comes ba
   await runCommand(page, 'Developer: Reload Window');
   await reloaded;
   await page.waitForSelector('.monaco-workbench', { timeout: 90_000 });
-  const restoredView = async (f: Frame) => (await f.locator('.funnel-text').count()) > 0;
-  try {
-    frame = await findWebviewFrame(page, restoredView, 45_000);
-  } catch {
-    // The browser workbench sometimes does not create a restored webview's content frame until its editor
-    // is shown again (the extension host has restored the panel): select its tab once, then look again.
-    await page.locator('.tabs-container .tab', { hasText: 'Preview' }).first().click();
-    frame = await findWebviewFrame(page, restoredView, 45_000);
-  }
+  frame = await previewFrame(page);
   const funnel = frame.locator('.funnel-text');
   await funnel.waitFor({ state: 'visible', timeout: 60_000 });
   assert.equal(await funnel.textContent(), '40 → 20 → 12 → 3 kept');
