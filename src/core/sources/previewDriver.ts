@@ -11,6 +11,7 @@ import { sourceStrings } from '../l10n/sourceStrings';
 import { environmentReference } from '../text/environmentReference';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
+import { environmentOf } from './remote/credentials';
 import { RecordSelection, SelectionCheck } from './selectionFunnel';
 import type { SelectionOptions, SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
 import { resolveSourcePath } from './sourcePaths';
@@ -36,7 +37,7 @@ function withEnvironment(definition: SourceDefinition, source: Record<string, un
   for (const [field, value] of Object.entries(source)) {
     const variable = credentials.has(field) ? undefined : environmentReference(value);
     if (variable === undefined) continue;
-    const text = (options.env ?? process.env)[variable];
+    const text = environmentOf(options)[variable];
     if (text === undefined || text === '') throw new PreviewError('invalidSource', sourceStrings.envNotSetHowTo(field, variable));
     resolved ??= { ...source };
     resolved[field] = text;

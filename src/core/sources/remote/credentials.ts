@@ -7,10 +7,10 @@ import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { isPlainObject } from '../../json/objectValues';
 import type { SourceOptions } from '../sourceDefinition';
+import { registerSecret, registerUrlSecrets } from '../../text/secretMask';
 
 /** What credentials are read from: the environment and the editor's secret storage. */
 type CredentialOptions = Pick<SourceOptions, 'env' | 'resolveSecret'>;
-import { registerSecret, registerUrlSecrets } from '../../text/secretMask';
 
 export type Environment = Record<string, string | undefined>;
 
@@ -50,7 +50,8 @@ export async function resolveCredential(
 async function readCredential(value: unknown, field: string, envNames: readonly string[], options: CredentialOptions): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
-  const variable = environmentReference(value);
+  // `$NAME` (docs/semantics.md §11.2) and `{ env: NAME }` both name an environment variable.
+  const variable = environmentReference(value) ?? (isPlainObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1 ? value.env : undefined);
   if (variable !== undefined) {
     const fromEnv = env[variable];
     if (fromEnv === undefined || fromEnv === '') throw invalid(sourceStrings.envNotSet(field, variable));
@@ -62,11 +63,6 @@ async function readCredential(value: unknown, field: string, envNames: readonly 
     const secret = await options.resolveSecret(value.secret);
     if (secret === undefined || secret === '') throw invalid(sourceStrings.secretNotFound(field, value.secret));
     return secret;
-  }
-  if (isPlainObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1) {
-    const fromEnv = env[value.env];
-    if (fromEnv === undefined || fromEnv === '') throw invalid(sourceStrings.envNotSet(field, value.env));
-    return fromEnv;
   }
   throw invalid(sourceStrings.badCredential(field));
 }
