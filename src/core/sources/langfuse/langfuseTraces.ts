@@ -4,6 +4,7 @@ import { isPlainObject } from '../../json/objectValues';
 import { LANGFUSE_SOURCE_TYPE, TRACE_PLATFORM_B_COLUMNS } from './langfuseColumns';
 import { conversationOf, jsonText, parseMaybeJson } from '../remote/conversationItems';
 import { orderColumns } from '../remote/recordColumns';
+import { SpanNode, spanTreeEvents } from '../remote/spanTreeEvents';
 import { isoOf, timeOf } from '../remote/timeRange';
 
 export type Observation = Record<string, unknown>;
@@ -103,46 +104,35 @@ function conversation(trace: PlatformBTrace, observations: readonly Observation[
   return items.length > 0 ? items : conversationOf(trace.input, trace.output);
 }
 
-/** Observations as span events, depth first in time order, the conversation as the root span's items. */
+/**
+ * Observations as span events, depth first in time order, the conversation as the root span's items. Several top
+ * observations hang under one span for the trace itself.
+ */
 function observationEvents(trace: PlatformBTrace, observations: readonly Observation[]): TraceEvent[] {
   const sorted = [...observations].sort(byStart);
   const ids = new Set(sorted.map((o) => String(o.id)));
-  const children = new Map<string, Observation[]>();
-  const roots: Observation[] = [];
-  for (const o of sorted) {
-    const parent = typeof o.parentObservationId === 'string' && ids.has(o.parentObservationId) ? o.parentObservationId : undefined;
-    if (parent === undefined) roots.push(o);
-    else children.set(parent, [...(children.get(parent) ?? []), o]);
-  }
+  const parentOf = (o: Observation) => (typeof o.parentObservationId === 'string' && ids.has(o.parentObservationId) ? o.parentObservationId : undefined);
+  const roots = sorted.filter((o) => parentOf(o) === undefined);
   const rootId = roots.length === 1 ? String(roots[0].id) : `trace-${trace.id}`;
-  const events: TraceEvent[] = [];
-  const visited = new Set<string>();
-  type Frame = { obs?: Observation; id: string; parent?: string; open: boolean };
-  const stack: Frame[] = [];
-  if (roots.length === 1) stack.push({ obs: roots[0], id: rootId, open: true });
-  else {
-    events.push({ type: 'span_start', span_id: rootId, span_name: String(trace.name ?? trace.id), span_type: 'chain', timestamp: isoOf(trace.timestamp) });
-    for (const item of conversation(trace, observations)) events.push({ type: 'item', span_id: rootId, item });
-    stack.push({ id: rootId, open: false });
-    for (let k = roots.length - 1; k >= 0; k--) stack.push({ obs: roots[k], id: String(roots[k].id), parent: rootId, open: true });
-  }
-  while (stack.length > 0) {
-    const frame = stack.pop()!;
-    const obs = frame.obs;
-    if (!frame.open) {
-      const error = obs && String(obs.level).toUpperCase() === 'ERROR' ? str(obs.statusMessage) ?? 'error' : undefined;
-      events.push({ type: 'span_end', span_id: frame.id, timestamp: isoOf(timeOf(obs?.endTime)) ?? isoOf(trace.timestamp), ...(error ? { error } : {}) });
-      continue;
-    }
-    if (!obs || visited.has(frame.id)) continue;
-    visited.add(frame.id);
-    events.push({ type: 'span_start', span_id: frame.id, ...(frame.parent ? { parent_span_id: frame.parent } : {}), span_name: String(obs.name ?? frame.id), span_type: spanType(obs.type), timestamp: isoOf(timeOf(obs.startTime)) });
-    if (frame.id === rootId) for (const item of conversation(trace, observations)) events.push({ type: 'item', span_id: rootId, item });
-    stack.push({ obs, id: frame.id, open: false });
-    const kids = children.get(frame.id) ?? [];
-    for (let k = kids.length - 1; k >= 0; k--) stack.push({ obs: kids[k], id: String(kids[k].id), parent: frame.id, open: true });
-  }
-  return events;
+  const items = () => conversation(trace, observations);
+  const nodes: SpanNode[] = sorted.map((o) => {
+    const id = String(o.id);
+    const error = String(o.level).toUpperCase() === 'ERROR' ? str(o.statusMessage) ?? 'error' : undefined;
+    return {
+      id,
+      parent: parentOf(o) ?? (roots.length === 1 ? undefined : rootId),
+      name: String(o.name ?? id),
+      type: spanType(o.type),
+      start: isoOf(timeOf(o.startTime)),
+      end: isoOf(timeOf(o.endTime)) ?? isoOf(trace.timestamp),
+      error,
+      items: () => (id === rootId ? items() : []),
+    };
+  });
+  const root: SpanNode = roots.length === 1
+    ? nodes[sorted.indexOf(roots[0])]
+    : { id: rootId, parent: undefined, name: String(trace.name ?? trace.id), type: 'chain', start: isoOf(trace.timestamp), end: isoOf(trace.timestamp), error: undefined, items };
+  return spanTreeEvents(root, nodes);
 }
 
 function platformBTrace(trace: PlatformBTrace, sourceUri: string): TraceRecord {

@@ -4,6 +4,7 @@ import { isPlainObject } from '../../json/objectValues';
 import { TraceEvent, TraceRecord, rootItemsOfEvents } from '../../trace/traceRecord';
 import { conversationOf } from '../remote/conversationItems';
 import { orderColumns } from '../remote/recordColumns';
+import { SpanNode, spanTreeEvents } from '../remote/spanTreeEvents';
 import { isoOf, timeOf } from '../remote/timeRange';
 
 export type Run = Record<string, unknown>;
@@ -49,38 +50,25 @@ function spanType(runType: unknown): 'agent' | 'tool' | 'llm' | 'chain' {
   return runType === 'llm' || runType === 'tool' ? runType : runType === 'agent' ? 'agent' : 'chain';
 }
 
+/** A run as a span of its trace; only the root's conversation is its items. */
+function runNode(run: Run, root: Run): SpanNode {
+  const parent = typeof run.parent_run_id === 'string' ? run.parent_run_id : undefined;
+  return {
+    id: String(run.id ?? ''),
+    parent,
+    name: String(run.name ?? run.id ?? ''),
+    type: spanType(run.run_type),
+    start: isoOf(timeOf(run.start_time)),
+    end: isoOf(timeOf(run.end_time)),
+    error: text(run.error) ?? undefined,
+    items: () => (run === root ? conversationOf(root.inputs, root.outputs) : []),
+  };
+}
+
 /** Nested runs as span events: depth-first by `dotted_order`, the root's conversation as the root span's items. */
 function runEvents(root: Run, runs: readonly Run[]): TraceEvent[] {
-  const children = new Map<string, Run[]>();
   const sorted = [...runs].sort((a, b) => String(a.dotted_order ?? '').localeCompare(String(b.dotted_order ?? '')));
-  for (const run of sorted) {
-    const parent = typeof run.parent_run_id === 'string' ? run.parent_run_id : undefined;
-    if (parent === undefined || run.id === root.id) continue;
-    const list = children.get(parent) ?? [];
-    list.push(run);
-    children.set(parent, list);
-  }
-  const events: TraceEvent[] = [];
-  const visited = new Set<string>();
-  // Iterative depth-first walk: a deep or looping tree cannot overflow the stack.
-  const stack: { run: Run; parent?: string; open: boolean }[] = [{ run: root, open: true }];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    const id = String(top.run.id ?? '');
-    if (!top.open) {
-      const error = text(top.run.error);
-      events.push({ type: 'span_end', span_id: id, timestamp: isoOf(timeOf(top.run.end_time)), ...(error ? { error } : {}) });
-      continue;
-    }
-    if (visited.has(id)) continue;
-    visited.add(id);
-    events.push({ type: 'span_start', span_id: id, ...(top.parent ? { parent_span_id: top.parent } : {}), span_name: String(top.run.name ?? id), span_type: spanType(top.run.run_type), timestamp: isoOf(timeOf(top.run.start_time)) });
-    if (top.run === root) for (const item of conversationOf(root.inputs, root.outputs)) events.push({ type: 'item', span_id: id, item });
-    stack.push({ run: top.run, open: false });
-    const kids = children.get(id) ?? [];
-    for (let k = kids.length - 1; k >= 0; k--) stack.push({ run: kids[k], parent: id, open: true });
-  }
-  return events;
+  return spanTreeEvents(runNode(root, root), sorted.map((run) => runNode(run, root)));
 }
 
 function runTrace(run: Run, sourceUri: string, childRuns?: readonly Run[]): TraceRecord {

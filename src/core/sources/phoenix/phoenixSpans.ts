@@ -3,6 +3,7 @@ import { isPlainObject } from '../../json/objectValues';
 import { OpenResponsesItem, TraceEvent, TraceRecord, functionCallItem, functionCallOutputItem, rootItemsOfEvents } from '../../trace/traceRecord';
 import { conversationOf, jsonText, parseMaybeJson } from '../remote/conversationItems';
 import { orderColumns } from '../remote/recordColumns';
+import { SpanNode, spanTreeEvents } from '../remote/spanTreeEvents';
 import { isoOf, timeOf } from '../remote/timeRange';
 import { attributeAt, chatMessages, nestedAttributes } from './openInference';
 import { PHOENIX_COLUMNS, PHOENIX_SOURCE_TYPE } from './phoenixColumns';
@@ -54,34 +55,24 @@ function spanType(span: Span): 'agent' | 'tool' | 'llm' | 'chain' {
   return kind === 'LLM' ? 'llm' : kind === 'TOOL' ? 'tool' : kind === 'AGENT' ? 'agent' : 'chain';
 }
 
-/** The spans of a trace as span events, depth-first from the root, each with what it did. */
+/** A span as a node of its trace's tree. */
+function spanNode(span: Span, root: Span): SpanNode {
+  return {
+    id: spanId(span),
+    parent: text(span.parent_id) ?? undefined,
+    name: text(span.name) ?? spanId(span),
+    type: spanType(span),
+    start: isoOf(spanStart(span)),
+    end: isoOf(timeOf(span.end_time)),
+    error: span.status_code === 'ERROR' ? text(span.status_message) ?? 'error' : undefined,
+    items: () => spanItems(span, span === root),
+  };
+}
+
+/** The spans of a trace as span events, depth-first from the root in time order, each with what it did. */
 function spanEvents(root: Span, spans: readonly Span[]): TraceEvent[] {
-  const children = new Map<string, Span[]>();
-  for (const span of [...spans].sort((a, b) => (spanStart(a) ?? 0) - (spanStart(b) ?? 0))) {
-    const parent = text(span.parent_id);
-    if (parent === null || spanId(span) === spanId(root)) continue;
-    children.set(parent, [...(children.get(parent) ?? []), span]);
-  }
-  const events: TraceEvent[] = [];
-  const visited = new Set<string>();
-  // Iterative: a deep or looping tree cannot overflow the stack.
-  const stack: { span: Span; parent?: string; open: boolean }[] = [{ span: root, open: true }];
-  while (stack.length > 0) {
-    const top = stack.pop()!;
-    const id = spanId(top.span);
-    if (!top.open) {
-      events.push({ type: 'span_end', span_id: id, timestamp: isoOf(timeOf(top.span.end_time)), ...(top.span.status_code === 'ERROR' ? { error: text(top.span.status_message) ?? 'error' } : {}) });
-      continue;
-    }
-    if (visited.has(id)) continue;
-    visited.add(id);
-    events.push({ type: 'span_start', span_id: id, ...(top.parent ? { parent_span_id: top.parent } : {}), span_name: text(top.span.name) ?? id, span_type: spanType(top.span), timestamp: isoOf(spanStart(top.span)) });
-    for (const item of spanItems(top.span, top.span === root)) events.push({ type: 'item', span_id: id, item });
-    stack.push({ span: top.span, open: false });
-    const kids = children.get(id) ?? [];
-    for (let k = kids.length - 1; k >= 0; k--) stack.push({ span: kids[k], parent: id, open: true });
-  }
-  return events;
+  const sorted = [...spans].sort((a, b) => (spanStart(a) ?? 0) - (spanStart(b) ?? 0));
+  return spanTreeEvents(spanNode(root, root), sorted.map((span) => spanNode(span, root)));
 }
 
 function latencySeconds(span: Span): number | null {
