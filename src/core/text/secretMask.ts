@@ -3,10 +3,10 @@
  * value, and any prefix of it of `MIN_PREFIX` characters or more (a server that echoes part of a key, a row whose
  * name holds its first half), becomes `***`, as CI systems mask secrets in their logs.
  */
-export const MASK = '***';
+const MASK = '***';
 /** Shorter values are not masked (they would hide ordinary words); shorter prefixes neither. */
-export const MIN_SECRET = 4;
-export const MIN_PREFIX = 8;
+const MIN_SECRET = 4;
+const MIN_PREFIX = 8;
 
 /** `text` with every occurrence of a secret, or of a prefix of one of `MIN_PREFIX`+ characters, replaced by MASK. */
 export function maskSecrets(text: string, secrets: Iterable<string>): string {
@@ -38,12 +38,12 @@ function maskPrefixes(text: string, secret: string): string {
 }
 
 /** The forms a credential travels in: itself, base64 (basic auth) and percent-encoded (in a URL). */
-export function secretForms(secret: string): string[] {
+function secretForms(secret: string): string[] {
   return [secret, Buffer.from(secret, 'utf8').toString('base64'), encodeURIComponent(secret)];
 }
 
 /** The user name and password of a URL's userinfo (`https://user:KEY@host`), decoded; empty when there is none. */
-export function userinfoSecrets(url: string): string[] {
+function userinfoSecrets(url: string): string[] {
   let parsed: URL;
   try {
     parsed = new URL(url);
