@@ -2,7 +2,6 @@
  * The preview of a dataset's source: finds the definition its `type` names and runs it (previewDriver.ts),
  * returning the first kept rows with the funnel counts.
  */
-import { maskedResult } from './remote/maskedResult';
 import { previewStrings } from '../l10n/previewStrings';
 import { PreviewError } from './previewError';
 import { PreviewOptions, PreviewResult } from '../model/previewTypes';
@@ -28,8 +27,5 @@ export async function preview(datasetSpecValue: unknown, options: PreviewOptions
   if (!definition) {
     throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(String(source.type), SOURCE_DEFINITIONS.map((known) => known.identifiers[0])));
   }
-  // Rows and warnings reach the reader with every configured credential masked (docs/security.md, "Masking").
-  const onFirstPage = options.onFirstPage;
-  const result = await runSource(definition, source, onFirstPage ? { ...options, onFirstPage: (page) => onFirstPage(maskedResult(page)) } : options);
-  return maskedResult(result);
+  return runSource(definition, source, options);
 }

@@ -2,8 +2,9 @@
  * Runs a source's definition for a preview or an export. The driver owns what every source shares: the limit made a
  * whole number, the `filters` compiled for the sources that take them (docs/semantics.md §4–5) and none for those
  * that select with their own fields (docs/semantics.md §9.1), required fields checked, cancellation (a signal always
- * present, a cancelled run marked incomplete), progress kept in order, the selection funnel, and the first page
- * announced exactly once — by the source as soon as it has it, else with the final result.
+ * present, a cancelled run marked incomplete), progress kept in order, the selection funnel, the first page
+ * announced exactly once — by the source as soon as it has it, else with the final result — and credentials masked
+ * in both.
  */
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
@@ -12,6 +13,7 @@ import { environmentReference } from '../text/environmentReference';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { environmentOf } from './remote/credentials';
+import { maskedResult } from './remote/maskedResult';
 import { RecordSelection, SelectionCheck } from './selectionFunnel';
 import type { SelectionOptions, SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
 import { resolveSourcePath } from './sourcePaths';
@@ -83,10 +85,11 @@ export class DriverRun implements SourceRun {
     this.caller.onProgress?.(update);
   }
 
+  /** The page reaches the caller with every configured credential masked (docs/security.md, "Masking"). */
   firstPage(partial: PreviewResult | (() => PreviewResult)): void {
     if (this.sent) return;
     this.sent = true;
-    this.caller.onFirstPage?.(typeof partial === 'function' ? partial() : partial);
+    if (this.caller.onFirstPage) this.caller.onFirstPage(maskedResult(typeof partial === 'function' ? partial() : partial));
   }
 
   selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how: SelectionOptions = {}): RecordSelection<R> {
@@ -94,10 +97,16 @@ export class DriverRun implements SourceRun {
     return new RecordSelection(checks, limit, report, how.hold ?? true);
   }
 
-  /** The result as the caller gets it: incomplete when cancelled, and the first page announced if it was not. */
+  /**
+   * The result as the caller gets it: incomplete when cancelled, every configured credential masked in its rows and
+   * warnings (docs/security.md, "Masking"), and the first page announced if it was not.
+   */
   finish(result: PreviewResult): PreviewResult {
-    const final = this.cancelled() && result.complete ? { ...result, complete: false } : result;
-    this.firstPage(final);
+    const final = maskedResult(this.cancelled() && result.complete ? { ...result, complete: false } : result);
+    if (!this.sent) {
+      this.sent = true;
+      this.caller.onFirstPage?.(final);
+    }
     return final;
   }
 }
