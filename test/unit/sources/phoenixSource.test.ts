@@ -8,6 +8,8 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import type { PreviewProgress } from '../../../src/core/model/previewTypes';
+import { registerEnvironmentCredentials } from '../../../src/core/sources/remote/credentials';
+import { maskRegistered } from '../../../src/core/text/secretMask';
 
 const FAKE_KEY = 'px-fake-key-for-tests';
 
@@ -118,4 +120,9 @@ test('the project and the server may come from the variables the official client
   const result = await preview({ source: { type: 'phoenix' } }, { limit: 10, env: { PHOENIX_PROJECT: 'agents', PHOENIX_COLLECTOR_ENDPOINT: `${base}/v1/traces` } });
   assert.equal(result.total, 3);
   await assert.rejects(preview({ source: { type: 'phoenix', base_url: base } }, { limit: 10, env: {} }), /needs 'project'/);
+});
+
+test('a Phoenix key or an address with a key, set in the environment, is masked before any source runs', () => {
+  registerEnvironmentCredentials({ PHOENIX_API_KEY: 'px-env-key-0123456789', PHOENIX_ENDPOINT: 'https://user:px-url-secret-987654@phoenix.example' });
+  assert.equal(maskRegistered('key px-env-key-0123456789 and px-url-secret-987654'), 'key *** and ***');
 });

@@ -90,9 +90,9 @@ export function resolveEndpoint(value: unknown, field: string, envNames: readonl
 }
 
 /** The environment variables the network sources read credentials from (docs/semantics.md §7). */
-const CREDENTIAL_ENV = ['HF_TOKEN', 'LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY', 'LANGFUSE_SECRET_KEY', 'LANGFUSE_PUBLIC_KEY'];
+const CREDENTIAL_ENV = ['HF_TOKEN', 'LANGSMITH_API_KEY', 'LANGCHAIN_API_KEY', 'LANGFUSE_SECRET_KEY', 'LANGFUSE_PUBLIC_KEY', 'PHOENIX_API_KEY'];
 /** The environment variables that hold a source's address (which may carry `user:KEY@`). */
-const ENDPOINT_ENV = ['EVAL_LENS_HUB_URL', 'LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT', 'LANGFUSE_BASE_URL', 'LANGFUSE_HOST'];
+const ENDPOINT_ENV = ['EVAL_LENS_HUB_URL', 'LANGSMITH_ENDPOINT', 'LANGCHAIN_ENDPOINT', 'LANGFUSE_BASE_URL', 'LANGFUSE_HOST', 'PHOENIX_ENDPOINT', 'PHOENIX_COLLECTOR_ENDPOINT', 'PHOENIX_BASE_URL', 'PHOENIX_HOST'];
 
 /**
  * Registers the credentials set in the environment for masking, before anything is printed (docs/security.md,
