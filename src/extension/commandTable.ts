@@ -10,6 +10,7 @@ import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 import { exportKeptRowsInternal } from './preview/exportKeptRowsCommand';
 import { restorePreview } from './preview/registerPreview';
 import { recordedMessages } from './messageRecord';
+import { newDatasetSpec, newGenerator } from './authoring/newFileCommands';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
 
@@ -27,6 +28,8 @@ export const commandTable = {
   'evalLens.exportLogReport': exportLogReport,
   'evalLens.validateFile': validateFile,
   'evalLens.storeCredential': storeCredential,
+  'evalLens.newDatasetSpec': newDatasetSpec,
+  'evalLens.newGenerator': newGenerator,
   'evalLens.compareLogs': compareLogs,
   'evalLens.compareWith': compareWith,
   'evalLens.openTraceFile': (_services, ...args) => openTraceFile(args[0]),
