@@ -5,7 +5,7 @@ import { toNumeric } from './logValue';
 import { VERIFIABLE_METRIC_TYPES } from './metricVerification';
 import { TrialPassTally } from './trialPassTally';
 import { variance } from '../compare/statistics/descriptive';
-import { passCurves, sampleCurves } from '../compare/statistics/passAtK';
+import { curveShortfall, passCurves, sampleCurves } from '../compare/statistics/passAtK';
 import { proportionInterval } from '../compare/statistics/proportionIntervals';
 
 /** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
@@ -28,7 +28,9 @@ export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | u
   const passes = scorerKey === undefined ? undefined : tally?.score(scorerKey, score);
   if (!passes) return undefined;
   const points = passCurves(passes.samples);
-  return points.length ? { samples: passes.samples.length, points } : undefined;
+  if (!points.length) return undefined;
+  const shortfall = curveShortfall(passes.samples);
+  return shortfall ? { samples: passes.samples.length, points, shortfall } : { samples: passes.samples.length, points };
 }
 
 function addValueStatistics(metricType: string | undefined, scorerKey: string | undefined, value: MetricValueView, perSample: PerSampleValues, tally?: TrialPassTally): void {
