@@ -68,6 +68,8 @@ test('what Inspect refuses to reduce is a problem, never a value', () => {
     [scores('C', 'maybe'), 'mean'],
     [scores('C', 'maybe'), 'at_least_1'],
     [scores({ a: null }, { a: 1 }), 'mean'],
+    [scores({ a: [1] }, { a: [1] }), 'mode'],
+    [scores({ a: { b: 1 } }, { a: 1 }), 'at_least_1'],
   ] as const) {
     const reduced = reduceEpochs([...values], reducer);
     assert.ok(reduced.problem, `${JSON.stringify(values)} by ${reducer}`);

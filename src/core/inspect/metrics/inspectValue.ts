@@ -23,14 +23,22 @@ const QUOTED_CHARS = 60;
 const DIGITS = '\\d(?:_?\\d)*';
 const PYTHON_FLOAT = new RegExp(`^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`);
 
-/** The value text shown in a message (JSON, shortened). */
+/** The value text shown in a message: JSON, shortened; lists and objects by their size and first keys only. */
 export function quoteValue(value: unknown): string {
   let text: string;
-  try {
-    text = typeof value === 'number' && !Number.isFinite(value) ? String(value) : JSON.stringify(value) ?? String(value);
-  } catch {
-    text = String(value);
-  }
+  if (Array.isArray(value)) text = value.length ? `[… ${value.length}]` : '[]';
+  else if (typeof value === 'object' && value !== null) {
+    const keys: string[] = [];
+    for (const key in value) {
+      if (keys.length === 4) {
+        keys.push('…');
+        break;
+      }
+      keys.push(JSON.stringify(key.slice(0, QUOTED_CHARS)));
+    }
+    text = `{${keys.join(', ')}}`;
+  } else if (typeof value === 'string') text = JSON.stringify(value.slice(0, QUOTED_CHARS));
+  else text = String(value);
   return text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS - 1)}…` : text;
 }
 

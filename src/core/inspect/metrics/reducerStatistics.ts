@@ -69,19 +69,23 @@ export function passPowK(values: readonly number[], k: number, threshold = 1): n
   return ratio;
 }
 
-/** Python's equality of dictionary keys: 1, 1.0 and True are one key; strings are their own. */
-function countKey(value: unknown): string {
+/** Python's equality of dictionary keys: 1, 1.0 and True are one key; strings are their own; None is one key. */
+function countKey(value: unknown): string | undefined {
   if (typeof value === 'boolean') return `n:${value ? 1 : 0}`;
   if (typeof value === 'number') return `n:${value}`;
   if (typeof value === 'string') return `s:${value}`;
-  return `j:${JSON.stringify(value) ?? ''}`;
+  return value === null ? 'null' : undefined;
 }
 
-/** The distinct values in the order first seen (each as first seen) with their counts. */
-function countValues(values: readonly unknown[]): { value: unknown; count: number }[] {
+/**
+ * The distinct values in the order first seen (each as first seen) with their counts; a list or an object cannot
+ * be counted (Python cannot hash it), which is a problem.
+ */
+function countValues(values: readonly unknown[]): { value: unknown; count: number }[] | { problem: string } {
   const byKey = new Map<string, { value: unknown; count: number }>();
   for (const value of values) {
     const key = countKey(value);
+    if (key === undefined) return valueToFloat(value) as { problem: string };
     const entry = byKey.get(key);
     if (entry) entry.count++;
     else byKey.set(key, { value, count: 1 });
@@ -92,6 +96,7 @@ function countValues(values: readonly unknown[]): { value: unknown; count: numbe
 /** The most common value; among equally common ones the first seen (as Python's Counter.most_common). */
 const modeReducer: ColumnReducer = (raw) => {
   const counts = countValues(reducible(raw));
+  if (!Array.isArray(counts)) return counts;
   if (!counts.length) return { value: NaN };
   let best = counts[0];
   for (const entry of counts) if (entry.count > best.count) best = entry;
@@ -102,6 +107,7 @@ const modeReducer: ColumnReducer = (raw) => {
 function atLeastReducer(k: number, threshold = 1): ColumnReducer {
   return (raw) => {
     const counts = countValues(reducible(raw));
+    if (!Array.isArray(counts)) return counts;
     if (!counts.length) return { value: NaN };
     let reaching = 0;
     for (const entry of counts) {
