@@ -7,6 +7,7 @@ export const inspectMetricStrings = {
   sampleValueProblem: (sampleId: string, problem: string) => l10n.t('sample {0}: {1}', sampleId, problem),
   // Epoch reduction
   unknownReducer: (reducer: string) => l10n.t('the epoch reducer "{0}" is not one of Inspect\'s built-in reducers, so the per-sample values cannot be recomputed', reducer),
+  uncountable: (value: string) => l10n.t('Inspect cannot count the value {0} (a list or an object) over the epochs, so it refuses to reduce them', value),
   mixedShapes: (shape: string) => l10n.t('the epochs mix a {0} value with values of another shape, which Inspect refuses to reduce', shape),
   mismatchedKeys: (first: string, other: string) => l10n.t('the epochs score different keys ({0} and {1}), which Inspect refuses to reduce', first, other),
   mismatchedLengths: (first: number, other: number) => l10n.t('the epochs hold lists of different lengths ({0} and {1}), which Inspect refuses to reduce', first, other),

@@ -81,14 +81,16 @@ export function reduceEpochs(scores: InspectScore[], reducer: string | undefined
   const representative = values.findIndex((value) => !isUnscored(value));
   if (representative < 0) return { value: NaN };
   const shape = shapeOf(values[representative]);
-  const scored = sameShape(values, shape);
-  if (!Array.isArray(scored)) return failed(scored.problem);
   let reduced: ReducedScore;
-  if (shape === 'dict') reduced = reduceDictionaries(scored as Record<string, unknown>[], reduce);
-  else if (shape === 'list') reduced = reduceLists(scored as unknown[][], reduce);
-  else {
+  if (shape === 'scalar') {
+    // Inspect reads every epoch of a single value as it is: a dictionary or list among them is counted as 0 with
+    // a warning by the numeric reducers and refused by the counting ones; either way the column reducer says so.
     const reading = reduce(values);
     reduced = 'problem' in reading ? failed(reading.problem) : { value: reading.value };
+  } else {
+    const scored = sameShape(values, shape);
+    if (!Array.isArray(scored)) return failed(scored.problem);
+    reduced = shape === 'dict' ? reduceDictionaries(scored as Record<string, unknown>[], reduce) : reduceLists(scored as unknown[][], reduce);
   }
   const first = scores[0];
   if (!reduced.problem && first && first.metadata !== undefined) reduced.metadata = first.metadata;

@@ -3,7 +3,8 @@
  * dictionary or list score) over a sample's epochs (docs/inspect-logs.md). Unscored (NaN) values are left out; when
  * none is left the result is NaN, Inspect's unscored sentinel.
  */
-import { isUnscored, valueToFloat } from './inspectValue';
+import { inspectMetricStrings } from '../../l10n/inspectMetricStrings';
+import { isUnscored, quoteValue, valueToFloat } from './inspectValue';
 
 export type Reading = { value: unknown } | { problem: string };
 
@@ -85,7 +86,7 @@ function countValues(values: readonly unknown[]): { value: unknown; count: numbe
   const byKey = new Map<string, { value: unknown; count: number }>();
   for (const value of values) {
     const key = countKey(value);
-    if (key === undefined) return valueToFloat(value) as { problem: string };
+    if (key === undefined) return { problem: inspectMetricStrings.uncountable(quoteValue(value)) };
     const entry = byKey.get(key);
     if (entry) entry.count++;
     else byKey.set(key, { value, count: 1 });
