@@ -22,7 +22,7 @@ export const LAYERS = [
   ['src/core/schema', 'src/core/engine'],
   ['src/core/log', 'src/core/validation'],
   ['src/core/sources'],
-  ['src/core/protocol', 'src/core/authoring', 'src/core/export'],
+  ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/logCatalog'],
   ['src/core/report'],
   ['src/core/compare'],
   ['src/extension', 'src/cli', 'webview/shared'],
