@@ -3,7 +3,7 @@
  * JSON log (plus a bounded tail read for a large task result log), the header entry of an Inspect `.eval` archive.
  * A file that cannot be read, is damaged, binary or no log gives `{ problem }` naming it — never a throw.
  */
-import { open } from 'node:fs/promises';
+import { FileHandle, open } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { ZipFormatError, openZip } from '../archive/zipReader';
 import { ZipEntryError } from '../archive/zipEntryData';
@@ -11,7 +11,7 @@ import { readArchiveHeader } from '../sources/evalLogs/evalArchive';
 import { asRecord } from '../log/logValue';
 import { kindFromFileName } from '../fileKind';
 import { catalogStrings as S } from '../l10n/catalogStrings';
-import { HEAD_BYTES, readWindow } from './boundedRead';
+import { HEAD_BYTES, HEAD_PROBE_BYTES, readWindow } from './boundedRead';
 import { LogHead, scanLogHead } from './headScan';
 import { completeTaskLogHead, taskLogFacts } from './taskLogFacts';
 import { inspectFacts } from './inspectFacts';
@@ -47,13 +47,25 @@ function headProblem(head: LogHead, name: string): LogFactsProblem | undefined {
   return undefined;
 }
 
+/**
+ * The head of a JSON log: the whole of a small one; the first bytes of a larger one (its samples cannot be counted
+ * without reading them all), more of them when its metrics run past the first read.
+ */
+async function readHead(handle: FileHandle, size: number): Promise<LogHead> {
+  if (size <= HEAD_BYTES) return scanLogHead(await readWindow(handle, 0, size), false);
+  const probe = scanLogHead(await readWindow(handle, 0, HEAD_PROBE_BYTES), true);
+  const metricsCut = probe.end.kind === 'cut' && probe.sawEvidence && probe.metrics === undefined;
+  const resultsCut = probe.end.kind === 'cut' && !probe.sawEvidence && probe.members.results === undefined;
+  return metricsCut || resultsCut ? scanLogHead(await readWindow(handle, 0, HEAD_BYTES), true) : probe;
+}
+
 async function jsonLogFacts(file: string): Promise<LogFactsResult> {
   const name = basename(file);
   const handle = await open(file, 'r');
   try {
     const size = (await handle.stat()).size;
     if (size === 0) return { problem: S.unreadable(name, S.emptyFile), notALog: kindFromFileName(file) !== 'log' };
-    const head = scanLogHead(await readWindow(handle, 0, Math.min(size, HEAD_BYTES)), size > HEAD_BYTES);
+    const head = await readHead(handle, size);
     const byName = kindFromFileName(file) === 'log';
     const isTaskLog = head.sawEvidence || head.members.format_version !== undefined;
     const isInspect = !isTaskLog && isInspectHead(head);

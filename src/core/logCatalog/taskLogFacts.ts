@@ -7,7 +7,7 @@ import { FileHandle } from 'node:fs/promises';
 import { tailMember } from '../log/tailMember';
 import { asArray, asFiniteNumber, asRecord, asString } from '../log/logValue';
 import { metricValueIsRate } from '../format/metricValueFormat';
-import { TAIL_BYTES, readWindow } from './boundedRead';
+import { TAIL_STEPS, readWindow } from './boundedRead';
 import type { LogHead } from './headScan';
 import { LogFacts, MainMetric, outcomeOf } from './logFacts';
 
@@ -56,12 +56,15 @@ export function taskLogFacts(head: LogHead): LogFacts {
 
 /** Reads the members the head lacks from the last bytes of the file (only those after the evidence). */
 async function completeFromTail(handle: FileHandle, size: number, head: LogHead): Promise<void> {
-  const missing = ['specification', 'execution', 'status'].filter((key) => !(key in head.members));
-  if (missing.length === 0) return;
-  const tail = await readWindow(handle, Math.max(0, size - TAIL_BYTES), Math.min(size, TAIL_BYTES));
-  for (const key of missing) {
-    const found = tailMember(tail, key);
-    if (found) head.members[key] = found.value;
+  for (const length of TAIL_STEPS) {
+    const missing = ['specification', 'execution', 'status'].filter((key) => !(key in head.members));
+    if (missing.length === 0) return;
+    const tail = await readWindow(handle, Math.max(0, size - length), Math.min(size, length));
+    for (const key of missing) {
+      const found = tailMember(tail, key);
+      if (found) head.members[key] = found.value;
+    }
+    if (tail.length >= size) return;
   }
 }
 

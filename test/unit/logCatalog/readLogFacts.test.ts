@@ -133,6 +133,18 @@ describe('facts of generated logs', () => {
       task: 'big-task', model: 'm-1', samples: undefined, date: 100_000, metric: { name: 'score', value: 7, rate: false },
     });
   });
+
+  test('metrics longer than the first read, a specification longer than the first tail read', async () => {
+    const filler = Array.from({ length: 2000 }, (_, i) => ({ metric_key: `m${i}`, values: { v: i } }));
+    const log = {
+      format_version: 'v1', status: 'success',
+      evidence: { metrics: [{ metric_key: 'first', values: { first: 0.25 } }, ...filler], samples: Array.from({ length: 500 }, (_, i) => ({ sample_id: i, text: 'y'.repeat(1000) })) },
+      specification: { task: { name: 'long-spec' }, config: { notes: 'z'.repeat(200_000) }, evaluated_entity: { type: 'model', name: 'named-model' } },
+      execution: { started_at: 5 }, errors: [],
+    };
+    const facts = factsOf(await readLogFacts(folder.put('long.tasklog.json', JSON.stringify(log))));
+    assert.deepEqual({ task: facts.task, model: facts.model, metric: facts.mainMetric?.value, date: facts.date }, { task: 'long-spec', model: 'named-model', metric: 0.25, date: 5000 });
+  });
 });
 
 describe('hostile files give a problem naming the file, never a throw', () => {
