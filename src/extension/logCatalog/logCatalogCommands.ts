@@ -63,11 +63,28 @@ export const compareCatalogLogs: CommandHandler = async (_services, ...args) => 
   return vscode.commands.executeCommand('evalLens.compareLogs', uris[0], uris);
 };
 
-/** What the view shows, for the integration tests: each folder with its logs' labels, descriptions and nodes. */
-export const listLogCatalog: CommandHandler = async () => {
+/** Resolves at the provider's next listing, or after `timeoutMs`. */
+function nextListing(provider: LogCatalogProvider, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { listener.dispose(); resolve(); }, timeoutMs);
+    const listener = provider.onDidList(() => { clearTimeout(timer); listener.dispose(); resolve(); });
+  });
+}
+
+/**
+ * What the view shows, for the integration tests: each folder with its logs' labels, descriptions and nodes. With
+ * `{ until, timeoutMs }`, waits (listing after listing, as the file watchers report changes) until `until` holds.
+ */
+export const listLogCatalog: CommandHandler = async (_services, ...args) => {
   const provider = LogCatalogProvider.instance;
   if (!provider) return [];
-  const folders = await provider.shown();
+  const options = (args[0] ?? {}) as { until?: (files: string[]) => boolean; timeoutMs?: number };
+  const deadline = Date.now() + (options.timeoutMs ?? 0);
+  let folders = await provider.shown();
+  while (options.until && !options.until(folders.flatMap((f) => f.entries.map((e) => e.file))) && Date.now() < deadline) {
+    await nextListing(provider, deadline - Date.now());
+    folders = await provider.shown();
+  }
   return folders.map((folder) => ({
     folder: folder.folder,
     logs: folder.entries.map((entry) => {

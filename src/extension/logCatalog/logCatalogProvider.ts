@@ -28,6 +28,9 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
   private readonly cache = new LogFactsCache();
   private readonly changed = new vscode.EventEmitter<CatalogNode | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
+  private readonly listed = new vscode.EventEmitter<void>();
+  /** Fires after each listing of the workspace's logs. */
+  readonly onDidList = this.listed.event;
   private entries: CatalogEntry[] = [];
   private folders: CatalogFolder[] = [];
   private filterText = '';
@@ -116,6 +119,7 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
       .filter((entry) => !(isLogFactsProblem(entry.facts) && entry.facts.notALog));
     this.loaded = true;
     this.arrange();
+    this.listed.fire();
   }
 
   private arrange(): void {
@@ -137,6 +141,7 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
   dispose(): void {
     if (this.timer) clearTimeout(this.timer);
     this.changed.dispose();
+    this.listed.dispose();
     if (LogCatalogProvider.instance === this) LogCatalogProvider.instance = undefined;
   }
 }

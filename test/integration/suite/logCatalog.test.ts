@@ -1,7 +1,9 @@
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { examplesFolder } from '../logReportHelpers';
 import { messagesOf, messagesWhen, sent } from '../tappedMessages';
 
 interface ListedLog {
@@ -13,8 +15,8 @@ interface ListedLog {
 
 type Listing = { folder: string; logs: ListedLog[] }[];
 
-async function listing(): Promise<Listing> {
-  return (await vscode.commands.executeCommand<Listing>('evalLens.internal.logCatalog')) ?? [];
+async function listing(until?: (files: string[]) => boolean): Promise<Listing> {
+  return (await vscode.commands.executeCommand<Listing>('evalLens.internal.logCatalog', { until, timeoutMs: 15_000 })) ?? [];
 }
 
 function logNamed(all: Listing, name: string): ListedLog {
@@ -50,5 +52,21 @@ suite('Evaluation Logs view: the logs of the examples workspace', function () {
     const inits = messages.filter((m) => sent(m, 'init'));
     assert.ok(inits.length > before, 'the compare view received its summary');
     assert.deepEqual(inits[inits.length - 1].key.split('\n').map((f) => path.basename(f)), ['compare-baseline.tasklog.json', 'compare-candidate.tasklog.json']);
+  });
+
+  test('follows the workspace: a log written appears with its facts, a deleted one goes', async () => {
+    const folder = path.join(examplesFolder(), 'logs', `watched-${process.pid}`);
+    const file = path.join(folder, 'new-run.tasklog.json');
+    try {
+      fs.mkdirSync(folder, { recursive: true });
+      fs.copyFileSync(path.join(examplesFolder(), 'logs', 'legacy.tasklog.json'), file);
+      const added = await listing((files) => files.includes(file));
+      assert.match(logNamed(added, 'new-run.tasklog.json').description, /accuracy 75% · 8 samples · success/);
+      fs.rmSync(file);
+      const removed = await listing((files) => !files.includes(file));
+      assert.ok(!removed.flatMap((f) => f.logs).some((log) => log.file === file), 'the deleted log is no longer listed');
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
