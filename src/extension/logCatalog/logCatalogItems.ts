@@ -10,7 +10,7 @@ export const LOG_REPORT_EDITOR = 'evalLens.taskLog';
 const OUTCOME_ICONS: Record<LogOutcome, vscode.ThemeIcon> = {
   success: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   error: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
-  started: new vscode.ThemeIcon('loading~spin'),
+  started: new vscode.ThemeIcon('sync'),
   cancelled: new vscode.ThemeIcon('circle-slash'),
   unknown: new vscode.ThemeIcon('circle-outline'),
 };

@@ -20,6 +20,14 @@ const MAX_FILES_PER_GLOB = 10_000;
 const WATCH_DELAY_MS = 300;
 const SORT_KEY = 'evalLens.logCatalog.sort';
 
+/** The folder a log is grouped under: relative to its workspace folder (named in a multi-root workspace); '' for the root. */
+function folderLabel(dir: string): string {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  const root = folders.find((folder) => folder.uri.fsPath === dir);
+  if (root) return folders.length > 1 ? root.name : '';
+  return vscode.workspace.asRelativePath(dir);
+}
+
 export type CatalogNode = { kind: 'folder'; folder: CatalogFolder } | { kind: 'log'; entry: CatalogEntry };
 
 export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>, vscode.Disposable {
@@ -115,7 +123,7 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
     this.cache.retain(files);
     const facts = await this.cache.factsOfAll(files);
     this.entries = files
-      .map((file, i): CatalogEntry => ({ file, folder: vscode.workspace.asRelativePath(path.dirname(file)), name: path.basename(file), facts: facts[i] }))
+      .map((file, i): CatalogEntry => ({ file, folder: folderLabel(path.dirname(file)), name: path.basename(file), facts: facts[i] }))
       .filter((entry) => !(isLogFactsProblem(entry.facts) && entry.facts.notALog));
     this.loaded = true;
     this.arrange();
