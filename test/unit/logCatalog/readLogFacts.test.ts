@@ -8,6 +8,7 @@ import { LogFacts, LogFactsResult, isLogFactsProblem } from '../../../src/core/l
 import { repoRoot, sharedFixture } from '../sharedFixtures';
 import { temporaryFolder } from '../temporaryFolder';
 import { HEADER, buildEvalArchive, inspectSample } from '../sources/inspectLogData';
+import { DEEP_LOG_VALUE, binaryBytes, deepObject } from '../hostile/hostileCases';
 
 const examples = path.join(repoRoot, 'examples', 'logs');
 
@@ -183,6 +184,17 @@ describe('hostile files give a problem naming the file, never a throw', () => {
     const deep = `{"format_version":"v1","evidence":{"metrics":${'['.repeat(100_000)}${']'.repeat(100_000)}}}`;
     await readLogFacts(folder.put('deep.tasklog.json', deep));
     assert.ok(Date.now() - started < 2000, 'bounded reads end quickly');
+  });
+
+  test('values nested 200,000 deep in the metrics and the specification, and random bytes in a logs folder', async () => {
+    const deep = deepObject(DEEP_LOG_VALUE);
+    const small = `{"format_version":"v1","status":"success","evidence":{"metrics":[{"metric_key":"m","values":${deep}}],"samples":[]},"specification":${deep}}`;
+    const facts = factsOf(await readLogFacts(folder.put('deep-values.tasklog.json', small)));
+    assert.equal(facts.mainMetric, undefined, 'no numeric first value');
+    const large = `{"format_version":"v1","status":"success","evidence":{"samples":["${'s'.repeat(HEAD_BYTES)}"]},"specification":${deep}}`;
+    assert.equal(factsOf(await readLogFacts(folder.put('deep-tail.tasklog.json', large))).task, undefined);
+    const random = await readLogFacts(folder.put('logs/noise.json', binaryBytes(100_000)));
+    assert.ok(isLogFactsProblem(random) && random.notALog, JSON.stringify(random));
   });
 
   test('a .json in a logs folder that is no log is marked as such', async () => {
