@@ -35,10 +35,13 @@ function writeLogs(dir: string): string[] {
   return files;
 }
 
-async function timed(cache: LogFactsCache, files: string[]): Promise<{ ms: number; problems: number }> {
+/** Wall time and this process's CPU time (which other work on the machine does not inflate) of one listing. */
+async function timed(cache: LogFactsCache, files: string[]): Promise<{ ms: number; cpuMs: number; problems: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const results = await cache.factsOfAll(files);
-  return { ms: performance.now() - started, problems: results.filter(isLogFactsProblem).length };
+  const used = process.cpuUsage(cpu);
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000, problems: results.filter(isLogFactsProblem).length };
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -46,16 +49,19 @@ export async function run(): Promise<BenchResult[]> {
   for (const file of files) warmFileCache(file);
   let cold = Infinity;
   let warm = Infinity;
+  let coldCpu = Infinity;
   let problems = 0;
   for (let r = 0; r < RUNS; r++) {
     const cache = new LogFactsCache();
     const first = await timed(cache, files);
     const second = await timed(cache, files);
     cold = Math.min(cold, first.ms);
+    coldCpu = Math.min(coldCpu, first.cpuMs);
     warm = Math.min(warm, second.ms);
     problems += first.problems + second.problems;
   }
-  const note = problems ? `${problems} log(s) gave a problem instead of facts` : 'every log gave its facts; files in the OS cache, best of 3';
+  const facts = problems ? `${problems} log(s) gave a problem instead of facts` : 'every log gave its facts';
+  const note = `${facts}; files in the OS cache, best of ${RUNS}; CPU time of the cold listing ${coldCpu.toFixed(0)} ms`;
   return [
     { group, metric: 'list, cold cache', value: cold, unit: 'ms', goal: '≤ 1 s', met: cold <= GOAL_MS && problems === 0, note },
     { group, metric: 'list again, warm cache', value: warm, unit: 'ms', goal: '≤ 1 s', met: warm <= GOAL_MS && problems === 0 },

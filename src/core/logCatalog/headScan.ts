@@ -4,7 +4,8 @@
  * Anything else that is not JSON is reported, so a damaged or binary file is named as such.
  */
 import { parseSlice } from '../log/bufferLog';
-import { JsonSyntaxError, LBRACE, forEachElement, forEachMember, isArrayAt, isObjectAt, startOf, valueEnd } from '../log/jsonScanner';
+import { forEachElementBounds } from '../log/sampleBounds';
+import { JsonSyntaxError, LBRACE, forEachMember, isArrayAt, isObjectAt, startOf, valueEnd } from '../log/jsonScanner';
 
 export type HeadEnd =
   /** The object closed within the bytes. */
@@ -44,6 +45,8 @@ export function memberValue(buf: Buffer, start: number): { value: unknown; end: 
   return { value: parseSlice(buf, start, end), end };
 }
 
+const NO_CUTS: readonly Uint8Array[] = [];
+
 /** Top-level members read whole: of task result logs (spec §2.1) and of Inspect `.json` logs (before `samples`). */
 const READ_MEMBERS = new Set(['format_version', 'status', 'specification', 'execution', 'version', 'eval', 'results']);
 
@@ -57,10 +60,13 @@ export interface LogHead {
   end: HeadEnd;
 }
 
-/** Counts the elements of the array at `start` without parsing them; returns the offset after it. */
+/**
+ * Counts the elements of the array at `start` without parsing them (with the SIMD kernel that finds a log's
+ * sample bounds, the JavaScript scanner where it stops); returns the offset after the array.
+ */
 function countElements(buf: Buffer, start: number, counted: (count: number) => void): number {
   let count = 0;
-  const end = forEachElement(buf, start, (element) => {
+  const end = forEachElementBounds(buf, start, NO_CUTS, () => count++, (element) => {
     count++;
     return valueEnd(buf, element);
   });
