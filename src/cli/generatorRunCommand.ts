@@ -5,7 +5,6 @@ import { runGenerator } from '../core/generators/generatorRun';
 import { workspaceDatasetLookup } from '../core/generators/workspaceDatasets';
 import type { TemplateSample } from '../core/generators/templateExpansion';
 import type { CliIo } from './cliTypes';
-import type { PreviewArgs } from './previewCommand';
 import { formatGeneratorRun } from './generatorRunFormat';
 
 /** Source samples read from a dataset (and expanded by `template` stages). */
@@ -27,7 +26,14 @@ function snippetReader(specPath: string): (path: string) => string | undefined {
   };
 }
 
-export async function runGeneratorPreview(value: unknown, specPath: string, args: PreviewArgs, io: CliIo): Promise<number> {
+/** `--limit` (samples per page), `--page` (1-based) and `--json` of `eval-lens preview`. */
+interface GeneratorPreviewArgs {
+  limit: number;
+  page: number;
+  json: boolean;
+}
+
+export async function runGeneratorPreview(value: unknown, specPath: string, args: GeneratorPreviewArgs, io: CliIo): Promise<number> {
   const lookup = workspaceDatasetLookup([dirname(dirname(specPath)), io.cwd]);
   const shown = (file: string) => relative(io.cwd, file) || file;
   const run = await runGenerator(value, { sourceLimit: SOURCE_LIMIT, shownSources: SHOWN_SOURCES, pageSize: args.limit, lookup, readSnippet: snippetReader(specPath) });

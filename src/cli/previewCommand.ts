@@ -21,7 +21,7 @@ import { assertRegularFile } from '../core/text/regularFile';
 import { kindFromFileName, kindFromValue } from '../core/fileKind';
 import { runGeneratorPreview } from './generatorRunCommand';
 
-export interface PreviewArgs {
+interface PreviewArgs {
   spec: string;
   limit: number;
   /** 1-based page of a generator's `template` samples. */

@@ -51,13 +51,22 @@ export const generatorRunStrings = {
   },
   roles: (roles: string[]) => l10n.t('Columns read: {0}', roles.join(', ')),
   unknownStage: (type: string) => l10n.t('The synthesizer type `{0}` is not known to Eval Lens: what it produces is not shown.', type),
+  get previousPage() {
+    return l10n.t('Previous samples');
+  },
+  get nextPage() {
+    return l10n.t('Next samples');
+  },
+  get definitionIntro() {
+    return l10n.t('What this generator produces for its first source samples. No model is called and no code is run.');
+  },
   get noSynthesizers() {
     return l10n.t('The definition has no synthesizers.');
   },
   get noSourceSamples() {
     return l10n.t('No source samples.');
   },
-  get codeLens() {
-    return l10n.t('Preview generator');
+  get codeLensTooltip() {
+    return l10n.t('Show what the generator produces for its first source samples: template samples, prompts, snippets');
   },
 };
