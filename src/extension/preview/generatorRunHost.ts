@@ -26,9 +26,12 @@ function readSnippetNextTo(definitionFile: string): (file: string) => string | u
   };
 }
 
-export function runGeneratorFor(definitionFile: string, definition: unknown, pageSize: number, datasetConfig?: Record<string, unknown>): Promise<GeneratorRun> {
+export async function runGeneratorFor(definitionFile: string, definition: unknown, pageSize: number, datasetConfig?: Record<string, unknown>): Promise<GeneratorRun> {
   const roots = [path.dirname(path.dirname(definitionFile)), ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)];
-  return runGenerator(definition, {
+  const run = await runGenerator(definition, {
     datasetConfig, sourceLimit: SOURCE_LIMIT, shownSources: SHOWN_SOURCES, pageSize, lookup: workspaceDatasetLookup(roots), readSnippet: readSnippetNextTo(definitionFile),
   });
+  // Dataset files are named as the explorer names them.
+  for (const dataset of run.view.source.datasets) if (dataset.file) dataset.file = vscode.workspace.asRelativePath(dataset.file);
+  return run;
 }
