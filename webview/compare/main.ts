@@ -4,7 +4,7 @@ import './compare.css';
 import { CompareApp } from './compareApp';
 import { CompareClient } from './compareClient';
 import { EmbeddedCompareHost, readEmbeddedCompare } from './embeddedCompareHost';
-import { followReaderTheme } from './standaloneTheme';
+import { followReaderTheme } from '../shared/standaloneTheme';
 import { hasVsCodeApi } from '../shared/vscodeApi';
 import { configureL10nFromPage } from '../shared/l10nBundle';
 

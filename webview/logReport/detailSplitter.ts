@@ -21,6 +21,16 @@ export class DetailSplitter {
       if (event.button === 0) event.preventDefault();
     });
     this.element.addEventListener('keydown', (event) => this.key(event));
+    // A focusable separator announces its position: the pane's width within its limits, kept current as it changes.
+    this.announce(width ?? MIN_PANE);
+    if (typeof ResizeObserver === 'function') new ResizeObserver(() => this.announce(this.current())).observe(this.pane);
+  }
+
+  private announce(width: number): void {
+    const { min, max } = this.container.clientWidth > 0 ? this.limits() : { min: MIN_PANE, max: Math.max(MIN_PANE, width) };
+    this.element.setAttribute('aria-valuemin', String(min));
+    this.element.setAttribute('aria-valuemax', String(max));
+    this.element.setAttribute('aria-valuenow', String(Math.round(Math.min(max, Math.max(min, width)))));
   }
 
   private limits(): { min: number; max: number } {
@@ -36,7 +46,7 @@ export class DetailSplitter {
     const { min, max } = this.container.clientWidth > 0 ? this.limits() : { min: MIN_PANE, max: Number.MAX_SAFE_INTEGER };
     const clamped = Math.round(Math.min(max, Math.max(min, width)));
     this.container.style.setProperty('--detail-width', `${clamped}px`);
-    this.element.setAttribute('aria-valuenow', String(clamped));
+    this.announce(clamped);
     if (notify) this.changed(clamped);
   }
 

@@ -14,7 +14,8 @@ interface ToolbarEvents {
 }
 
 function select(label: string, options: [string, string][], selected: string, onChange: (value: string) => void): ValueElement {
-  const element = custom('vscode-single-select', { title: label, attrs: { 'aria-label': label } }) as ValueElement;
+  // `label` names the inner combobox (the element a screen reader focuses); `aria-label` names the host.
+  const element = custom('vscode-single-select', { title: label, attrs: { 'aria-label': label, label } }) as ValueElement;
   for (const [value, text] of options) element.appendChild(custom('vscode-option', { text, attrs: { value, selected: value === selected } }));
   element.addEventListener('change', () => onChange(element.value));
   return element;

@@ -15,7 +15,7 @@ import { EMBEDDED_COMPARE_ELEMENT_ID } from '../../../src/core/protocol/embedded
 import type { CompareHostToWebview, CompareWebviewToHost } from '../../../src/core/protocol/compareProtocol';
 import type { EmbeddedCompareHost } from '../../../webview/compare/embeddedCompareHost';
 import { pageHost } from './compareHtmlDocument';
-import { followReaderTheme, themeClass } from '../../../webview/compare/standaloneTheme';
+import { followReaderTheme, themeClass } from '../../../webview/shared/standaloneTheme';
 
 const folder = temporaryFolder('eval-lens-compare-html-');
 const HOSTILE = '</script><script>window.__pwned = 1</script><!-- \u2028 <img src=x onerror=alert(1)>';
