@@ -33,7 +33,7 @@ test('the .vsix holds only what runs', () => {
   for (const required of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/worker/logparse.js', 'dist/worker/rangecount.js', 'dist/webview/logreport.js', 'dist/webview/preview.js', 'dist/webview/codicon.ttf', 'schemas/dataset.schema.json', 'schemas/task-result-log.schema.json', 'readme.md', 'license.txt', 'changelog.md', 'package.nls.json']) {
     assert.ok(lower.includes(required), `${required} is packaged (entries: ${entries.join(', ')})`);
   }
-  const allowed = /^(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf))$/i;
+  const allowed = /^(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf)|media\/walkthrough\/[^/]+\.md)$/i;
   const unexpected = entries.filter((e) => !allowed.test(e));
   assert.deepEqual(unexpected, [], 'no sources, tests, maps, examples or node_modules');
 });

@@ -20,11 +20,35 @@ function messageItem(item: Extract<TraceItemView, { kind: 'message' }>): HTMLEle
   return bubble;
 }
 
+/** An output longer than this (characters or lines) is folded to its first line until opened. */
+const FOLD_CHARS = 1500;
+const FOLD_LINES = 25;
+
+/** Text that reads as markdown (headings, lists, links, emphasis, fences): rendered, sanitised, rather than shown raw. */
+function looksLikeMarkdown(text: string): boolean {
+  return /^(#{1,6} |[-*+] |\d+\. |```|> )/m.test(text) || /\[[^\]\n]+\]\([^)\s]+\)/.test(text) || /\*\*[^*\n]+\*\*/.test(text);
+}
+
+function outputBody(text: string): HTMLElement {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[') && looksLikeMarkdown(text)) return el('div', { className: 'tool-output-markdown' }, renderMarkdown(text));
+  return jsonOrText(text, 1);
+}
+
+/** A call's output: open when short; a long one folded under its size and first line, its body built once opened. */
+function toolOutput(text: string): HTMLElement {
+  const lines = text.split('\n').length;
+  if (text.length <= FOLD_CHARS && lines <= FOLD_LINES) return collapsible(S.functionOutput, () => outputBody(text), true, 'section tool-output');
+  const first = text.trim().split('\n', 1)[0].slice(0, 160);
+  const head = el('span', {}, `${S.functionOutput} `, el('span', { className: 'muted', text: S.foldedOutput(lines, text.length) }), first ? el('span', { className: 'reasoning-preview', text: `: ${first}` }) : null);
+  return collapsible(head, () => outputBody(text), false, 'section tool-output folded-output');
+}
+
 function functionCall(item: Extract<TraceItemView, { kind: 'function_call' }>): HTMLElement {
   const box = el('div', { className: 'tool-call', attrs: { 'data-call-id': item.callId ?? '' } });
   box.appendChild(el('div', { className: 'tool-head' }, icon('symbol-method'), el('span', { className: 'tool-name', text: ` ${S.functionCall(item.name)}` }), item.callId ? el('span', { className: 'muted', text: ` ${item.callId}` }) : null));
   box.appendChild(jsonOrText(item.arguments, 2));
-  if (item.output !== undefined) box.appendChild(collapsible(S.functionOutput, () => jsonOrText(item.output ?? '', 1), true, 'section tool-output'));
+  if (item.output !== undefined) box.appendChild(toolOutput(item.output));
   else box.appendChild(el('div', { className: 'muted', text: S.noFunctionOutput }));
   return box;
 }
@@ -47,7 +71,7 @@ export function traceItem(item: TraceItemView): HTMLElement {
     case 'function_call':
       return functionCall(item);
     case 'function_call_output':
-      return el('div', { className: 'tool-call orphan-output' }, el('div', { className: 'tool-head' }, icon('output'), ` ${S.functionOutput}${item.callId ? ` ${item.callId}` : ''}`), jsonOrText(item.output, 1));
+      return el('div', { className: 'tool-call orphan-output' }, el('div', { className: 'tool-head' }, icon('output'), ` ${S.functionOutput}${item.callId ? ` ${item.callId}` : ''}`), toolOutput(item.output));
     default:
       return collapsible(el('span', {}, icon('json'), ` ${S.unknownItem(item.itemType)}`), () => jsonTree(item.value, 2), true, 'section unknown-item');
   }

@@ -1,5 +1,6 @@
 /** Words of task result logs: verification, loading, the report view and log paths. */
 import * as l10n from '@vscode/l10n';
+import { formatCount } from './numberFormat';
 
 export const logStrings = {
   // Verification
@@ -350,6 +351,7 @@ export const logStrings = {
   get functionOutput() {
     return l10n.t('Output');
   },
+  foldedOutput: (lines: number, characters: number) => l10n.t('({0} lines, {1} characters)', formatCount(lines), formatCount(characters)),
   get noFunctionOutput() {
     return l10n.t('No output was recorded for this call.');
   },
