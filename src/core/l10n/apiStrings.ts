@@ -4,5 +4,4 @@ import * as l10n from '@vscode/l10n';
 export const apiStrings = {
   logClosed: (file: string) => l10n.t('{0} was closed; open it again with openLog', file),
   cannotVerify: (file: string) => l10n.t('{0} is read in another thread; open it with openLog to verify it', file),
-  specTextNeedsName: (name: string) => l10n.t('{0}: a spec given as text is validated by its file name; pass a name ending in .yaml, .yml or .json', name),
 };
