@@ -173,7 +173,14 @@ async function openLean(filePath: string, fileName: string, size: number, option
     if (plan.validationModule) {
       // The worker starts once the bytes are released, so that the two never add up in memory.
       const worker = validateInWorkerThread(plan.validationModule, filePath, sets);
-      return { ok: true, source: leanSource(index, filePath, sets, worker.result.catch(() => validateHere(filePath, sets)), worker.cancel) };
+      let disposed = false;
+      const cancel = (): void => {
+        disposed = true;
+        worker.cancel();
+      };
+      // A worker that fails is replaced by this thread; one stopped because the source was disposed is not.
+      const validation = worker.result.catch(() => (disposed ? { problems: [], unparsed: [] } : validateHere(filePath, sets)));
+      return { ok: true, source: leanSource(index, filePath, sets, validation, cancel) };
     }
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such.
