@@ -13,6 +13,11 @@ function checkedSeed(seed: number | undefined): number | undefined {
   throw new ArgumentError(statisticsStrings.seedInteger(String(seed)));
 }
 
+function checkedDelta(delta: number | undefined): number | undefined {
+  if (delta === undefined || (Number.isFinite(delta) && delta > 0)) return delta;
+  throw new ArgumentError(statisticsStrings.deltaPositive(String(delta)));
+}
+
 /**
  * Compares the first log (the baseline) with each of the others, sample by sample: paired differences, intervals,
  * p-values (Holm) and per-sample changes, as `eval-lens log compare --json` prints them.
@@ -25,7 +30,7 @@ export async function compareLogs(paths: readonly string[], options: CompareLogs
     const result = await compareLogFiles(full, {
       clusterKey: options.cluster,
       lowerIsBetter: options.lowerIsBetter ?? [],
-      delta: options.delta,
+      delta: checkedDelta(options.delta),
       resampling: options.resampling,
       seed: checkedSeed(options.seed),
       loadWorker: findWorkerScript('compareLoad.js'),

@@ -7,6 +7,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
+import { apiStrings } from '../core/l10n/apiStrings';
+import { LogLoadError } from './errors';
 
 export interface LogFile {
   /** Absolute path of the file to index. */
@@ -28,7 +30,7 @@ async function spooled(stream: AsyncIterable<Uint8Array | string>, fileName: str
     await pipeline(Readable.from(stream), fs.createWriteStream(filePath));
   } catch (error) {
     await release();
-    throw error;
+    throw new LogLoadError(apiStrings.streamUnreadable(fileName, error instanceof Error ? error.message : String(error)), fileName);
   }
   return { filePath, shown: fileName, release };
 }

@@ -11,6 +11,7 @@ import { logStrings } from '../core/l10n/logStrings';
 import { apiStrings } from '../core/l10n/apiStrings';
 import { ArgumentError, EvalLensError, LogLoadError } from './errors';
 import { logFigures } from './logFigures';
+import { wholeNumberOption } from './wholeNumberOption';
 import type { LogFile } from './logInput';
 import type { LogErrors, LogHeader, LogSamplesInfo, LogTiming, LogVerificationResult, SamplePageQuery, SamplesOptions, SamplesPage, TaskResultLog, VerifyOptions } from './types';
 
@@ -54,7 +55,7 @@ export class OpenedLog implements TaskResultLog {
   }
 
   async *samples(options: SamplesOptions = {}): AsyncIterableIterator<SampleRow> {
-    const batch = Math.max(1, Math.floor(options.batchSize ?? DEFAULT_BATCH));
+    const batch = wholeNumberOption('batchSize', options.batchSize, 1) ?? DEFAULT_BATCH;
     for (let offset = 0; ; offset += batch) {
       this.assertOpen();
       const page = await this.guarded(() => this.source.page({ offset, limit: batch, runIndex: options.runIndex }));
@@ -66,7 +67,9 @@ export class OpenedLog implements TaskResultLog {
   async page(query: SamplePageQuery = {}): Promise<SamplesPage> {
     this.assertOpen();
     if (query.search && this.index) await this.searchable(this.index);
-    const { offset = 0, limit = DEFAULT_PAGE, sort, search, scoreFilter, runIndex } = query;
+    const offset = wholeNumberOption('offset', query.offset, 0) ?? 0;
+    const limit = wholeNumberOption('limit', query.limit, 0) ?? DEFAULT_PAGE;
+    const { sort, search, scoreFilter, runIndex } = query;
     const page = await this.guarded(() => this.source.page({ offset, limit, sort, search, scoreFilter, runIndex }));
     return { total: page.total, offset: page.offset, rows: page.rows };
   }

@@ -6,6 +6,7 @@ import { preview, PreviewError as CorePreviewError } from '../core/sources/previ
 import { registerEnvironmentCredentials } from '../core/sources/remote/credentials';
 import { PreviewError, SpecError } from './errors';
 import { readSpec, ReadSpec, specValue } from './specInput';
+import { wholeNumberOption } from './wholeNumberOption';
 import type { DatasetPreview, PreviewDatasetOptions, SpecText } from './types';
 
 /** As many rows as `eval-lens preview` shows by default. */
@@ -43,7 +44,7 @@ export async function previewDataset(spec: string | SpecText, options: PreviewDa
   const read = readSpec(spec, options.baseDir, (shown, error) => cliStrings.cannotReadSpec(shown, error instanceof Error ? error.message : String(error)));
   const value = datasetValue(read, options.doc);
   try {
-    const result = await preview(value, { limit: options.limit ?? DEFAULT_LIMIT, specPath: read.specPath, signal: options.signal, onProgress: options.onProgress });
+    const result = await preview(value, { limit: wholeNumberOption('limit', options.limit, 0) ?? DEFAULT_LIMIT, specPath: read.specPath, signal: options.signal, onProgress: options.onProgress });
     return previewOf(result);
   } catch (error) {
     if (!(error instanceof CorePreviewError)) throw error;

@@ -8,6 +8,7 @@ import { cliStrings } from '../core/l10n/cliStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
 import { NoSuchDocumentError, specDocumentValue } from '../core/yaml/specDocumentValue';
 import { ArgumentError, SpecError } from './errors';
+import { wholeNumberOption } from './wholeNumberOption';
 import type { SpecText } from './types';
 
 /** A spec's text, where it lives (relative source paths resolve against its folder) and the name messages show. */
@@ -34,6 +35,7 @@ export function readSpec(input: string | SpecText, baseDir: string | undefined, 
 
 /** The `doc`-th document's value; a syntax error, a hostile depth or a missing document throws. */
 export function specValue(spec: ReadSpec, doc: number | undefined): { value: unknown; count: number } {
+  wholeNumberOption('doc', doc, 1);
   let parsed: ReturnType<typeof specDocumentValue>;
   try {
     parsed = specDocumentValue(spec.text, doc, spec.shown);
