@@ -64,6 +64,15 @@ export class OpenedLog implements TaskResultLog {
     }
   }
 
+  async *sampleDetails(options: { runIndex?: number } = {}): AsyncIterableIterator<SampleDetail> {
+    const { runIndex } = options;
+    const total = runIndex === undefined ? this.samplesInfo.count : (await this.guarded(() => this.source.page({ offset: 0, limit: 0, runIndex }))).total;
+    for (let index = 0; index < total; index++) {
+      this.assertOpen();
+      yield await this.guarded(() => this.source.detail(index, runIndex));
+    }
+  }
+
   async page(query: SamplePageQuery = {}): Promise<SamplesPage> {
     this.assertOpen();
     if (query.search && this.index) await this.searchable(this.index);

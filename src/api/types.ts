@@ -223,8 +223,13 @@ export interface TaskResultLog {
   readonly runs?: { runs: RunSummaryView[]; stats: RepeatabilityStat[] };
   /** Where the file breaks its JSON Schema (the log is still read). Large logs are checked in the background. */
   schemaProblems(): Promise<SchemaProblem[]>;
-  /** Every sample in order, with its trial outcomes and sample-level (aggregated) scores. */
+  /** Every sample in order, with its trial outcomes and sample-level (aggregated) scores, read from the index. */
   samples(options?: SamplesOptions): AsyncIterableIterator<SampleRow>;
+  /**
+   * Every sample in order, in full as {@link TaskResultLog.sample} gives it: each trial with its output and scores.
+   * Each sample is read back from the file when its turn comes, so this takes longer than `samples()`.
+   */
+  sampleDetails(options?: { runIndex?: number }): AsyncIterableIterator<SampleDetail>;
   /** One page of samples, searched, filtered and sorted. */
   page(query?: SamplePageQuery): Promise<SamplesPage>;
   /** Everything about one sample (its index in the samples array): data, trials, outputs, scores, errors. */

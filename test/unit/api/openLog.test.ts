@@ -72,6 +72,32 @@ describe('openLog', () => {
     }
   });
 
+  test('sampleDetails() yields every sample in full, each trial with its scores, also for the runs of a repeatability log', async () => {
+    const log = await openLog(example('success-trials.tasklog.json'));
+    try {
+      const details = [];
+      for await (const detail of log.sampleDetails()) details.push(detail);
+      assert.deepEqual(details.map((d) => d.index), Array.from({ length: log.samplesInfo.count }, (_, i) => i));
+      assert.ok(details.every((d) => d.trials.length === log.samplesInfo.maxTrials));
+      // Every trial carries its scores, but one that failed with an error.
+      assert.ok(details.every((d) => d.trials.every((t) => t.scores.length > 0 || t.errors.length > 0)));
+      assert.ok(details.some((d) => d.trials.some((t) => t.errors.length > 0)), 'the example has a trial that failed');
+      assert.deepEqual(details[4], await log.sample(4));
+    } finally {
+      await log.close();
+    }
+    const repeated = await openLog(example('repeatability.tasklog.json'));
+    try {
+      const run = repeated.runs?.runs[0];
+      assert.ok(run, 'the example has runs');
+      let count = 0;
+      for await (const detail of repeated.sampleDetails({ runIndex: run.index })) count += detail.runIndex === run.index ? 1 : 0;
+      assert.equal(count, run.sampleCount);
+    } finally {
+      await repeated.close();
+    }
+  });
+
   test('page() sorts, searches and filters by score; sample() reads one sample in full', async () => {
     const log = await openLog(example('success-trials.tasklog.json'));
     try {
