@@ -22,7 +22,10 @@ export const LAYERS = [
   ['src/core/schema', 'src/core/engine'],
   ['src/core/log', 'src/core/validation'],
   ['src/core/sources'],
-  ['src/core/protocol', 'src/core/authoring', 'src/core/export'],
+  // src/core/generators: a generator definition run for the preview; reads datasets through the sources.
+  ['src/core/generators'],
+  // src/core/inspect: Inspect logs as reports (reads archives through src/core/sources/evalLogs).
+  ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/inspect', 'src/core/logCatalog'],
   ['src/core/report'],
   ['src/core/compare'],
   // src/api: the Node library, beside the extension and the command line (the three share the core only).

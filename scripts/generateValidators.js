@@ -21,7 +21,7 @@ const ROOTS = {
 const ANNOTATIONS = [
   'markdownDescription', 'defaultSnippets', 'enumDescriptions', 'markdownEnumDescriptions',
   'errorMessage', 'doNotSuggest', 'deprecationMessage', 'suggestSortText', 'allowComments', 'allowTrailingCommas',
-  'x-kind', 'x-credential', 'x-path', 'x-expression', 'x-template',
+  'x-kind', 'x-credential', 'x-path', 'x-expression', 'x-template', 'x-open-kinds',
 ];
 
 function createAjv(root) {

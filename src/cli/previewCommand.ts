@@ -1,4 +1,7 @@
-/** `eval-lens preview SPEC [--limit N] [--json] [--doc N]`: load a dataset's source, apply its filters, print rows and funnel. */
+/**
+ * `eval-lens preview SPEC [--limit N] [--page N] [--json] [--doc N]`: load a dataset's source, apply its filters, print
+ * rows and funnel; for a generator definition, what it produces for its first source samples (generatorRunCommand.ts).
+ */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { datasetSchemaProblems } from '../core/sources/datasetSchemaProblems';
@@ -14,10 +17,14 @@ import { NestingTooDeepError } from '../core/json/depthGuard';
 import { NoSuchDocumentError, specDocumentValue } from '../core/yaml/specDocumentValue';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 import { assertRegularFile } from '../core/text/regularFile';
+import { kindFromFileName, kindFromValue } from '../core/fileKind';
+import { runGeneratorPreview } from './generatorRunCommand';
 
 interface PreviewArgs {
   spec: string;
   limit: number;
+  /** 1-based page of a generator's `template` samples. */
+  page: number;
   json: boolean;
   doc: number | undefined;
 }
@@ -34,18 +41,20 @@ function parsePreviewArgs(argv: string[]): PreviewArgs {
   let limit = 20;
   let json = false;
   let doc: number | undefined;
+  let page = 1;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const [flag, inline] = arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (flag === '--json') json = true;
     else if (flag === '--limit') limit = positiveInteger('--limit', inline ?? argv[++i], true);
     else if (flag === '--doc') doc = positiveInteger('--doc', inline ?? argv[++i], false);
+    else if (flag === '--page') page = positiveInteger('--page', inline ?? argv[++i], false);
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(cliStrings.unknownOption(arg));
     else if (spec === undefined) spec = arg;
     else throw new UsageError(cliStrings.extraArgument(arg));
   }
   if (spec === undefined) throw new UsageError(cliStrings.missingSpec);
-  return { spec, limit, json, doc };
+  return { spec, limit, page, json, doc };
 }
 
 /** The N-th (1-based) YAML document of a spec file as a plain value, and how many documents there are. */
@@ -96,6 +105,7 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
     return 1;
   }
   if (count > 1 && args.doc === undefined) io.stderr(cliStrings.severalDocuments(args.spec, count));
+  if ((kindFromFileName(specPath) ?? kindFromValue(value)) === 'generator') return runGeneratorPreview(value, specPath, args, io);
   const messages = datasetSchemaProblems(value);
   if (messages.length > 0) {
     io.stderr(cliStrings.invalidSpec(args.spec, messages));

@@ -44,11 +44,20 @@ export function kindFromValue(value: unknown): FileKind | undefined {
   if (!isRecord(value)) return undefined;
   if ('format_version' in value && 'evidence' in value) return 'log';
   if ('key' in value && ('source' in value || 'generator_specification' in value)) return 'dataset';
-  const definition = value.definition;
-  if (isRecord(definition) && definition.type === 'declarative_dataset_generator') return 'generator';
+  if (isGeneratorDefinitionBody(value.definition)) return 'generator';
   if (typeof value.connection_type === 'string' && (CONNECTION_TYPES as readonly string[]).includes(value.connection_type)) return 'connection';
   if (Array.isArray(value.items) && ('FORMAT' in value || 'metadata' in value || 'events' in value || 'span_id' in value || isOpenResponsesItemList(value.items))) return 'trace';
   return undefined;
+}
+
+/**
+ * A generator's `definition`: typed `declarative_dataset_generator`, or untyped (the service's CLI fills the type in,
+ * docs/semantics.md §11.3) with synthesizers or a data source.
+ */
+function isGeneratorDefinitionBody(definition: unknown): boolean {
+  if (!isRecord(definition)) return false;
+  if (definition.type === 'declarative_dataset_generator') return true;
+  return definition.type === undefined && ('synthesizers' in definition || 'synthesizer' in definition || 'data_source' in definition);
 }
 
 const OPEN_RESPONSES_ITEM_TYPES = new Set(['message', 'reasoning', 'function_call', 'function_call_output']);

@@ -4,12 +4,45 @@ import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
 import type { GeneratorPreviewView } from '../../src/core/sources/generatorPreview';
 import { clear, codicon, el } from './dom';
 import { baseName } from './funnelView';
+import { generatorRunStrings } from '../../src/core/l10n/generatorStrings';
+import type { GeneratorRunView } from '../../src/core/generators/generatorRun';
+import type { TemplateSample } from '../../src/core/generators/templateExpansion';
+import { GeneratorRunSections, RequestTemplatePage } from './generatorRunView';
 
 export class GeneratorView {
   readonly element = el('section', { class: 'generator', 'aria-label': S.aria, 'data-testid': 'generator' });
 
-  constructor(private readonly openLocation: (location: PreviewLocation) => void) {
+  private readonly runSections: GeneratorRunSections;
+
+  constructor(private readonly openLocation: (location: PreviewLocation) => void, requestPage: RequestTemplatePage) {
     this.element.hidden = true;
+    this.runSections = new GeneratorRunSections(requestPage);
+  }
+
+  /** A page of a `template` stage's samples, from the host. */
+  showPage(stage: number, offset: number, samples: readonly TemplateSample[]): void {
+    this.runSections.showPage(stage, offset, samples);
+  }
+
+  /** A generator definition file itself: its name, then what it produces. */
+  private renderDefinition(view: GeneratorPreviewView, run: GeneratorRunView): void {
+    const definition = view.definition;
+    const name = run.displayName ? `${run.displayName} (${run.key})` : run.key;
+    this.element.append(el('h2', { class: 'generator-title' }, codicon('sparkle'), ' ', generatorRunStrings.title(name || '?')),
+      el('p', { class: 'generator-intro' }, generatorRunStrings.definitionIntro));
+    if (run.description) this.element.append(el('p', { class: 'generator-description' }, run.description));
+    if (definition) this.element.append(el('p', {}, codicon('go-to-file'), ' ', this.openButton(definition.file, definition.line)));
+    if (run.config.length) {
+      const list = el('dl', { class: 'generator-config' });
+      for (const entry of run.config) list.append(el('dt', {}, entry.key), el('dd', {}, generatorRunStrings.configValue(entry.key, entry.value, entry.from).replace(`${entry.key}: `, '')));
+      this.element.append(el('section', { class: 'generator-section' }, el('h3', {}, generatorRunStrings.configHeading), list));
+    }
+  }
+
+  private openButton(file: string, line: number | undefined): HTMLElement {
+    const open = el('button', { class: 'link', type: 'button', title: file }, S.openDefinition(baseName(file), line));
+    open.addEventListener('click', () => this.openLocation({ file, line }));
+    return open;
   }
 
   hide(): void {
@@ -17,9 +50,20 @@ export class GeneratorView {
     clear(this.element);
   }
 
-  render(view: GeneratorPreviewView): void {
+  render(view: GeneratorPreviewView, run?: GeneratorRunView, definitionFile = false): void {
     clear(this.element);
     this.element.hidden = false;
+    if (run && definitionFile) {
+      this.renderDefinition(view, run);
+      this.element.append(...this.runSections.render(run));
+      return;
+    }
+    this.renderDataset(view, run === undefined);
+    if (run) this.element.append(...this.runSections.render(run));
+  }
+
+  /** A dataset that names a generator; its prompts are shown here only when the run (which renders them) is absent. */
+  private renderDataset(view: GeneratorPreviewView, withPrompts: boolean): void {
     const definition = view.definition;
     const name = definition?.displayName ? `${definition.displayName} (${view.generatorKey})` : view.generatorKey;
     this.element.append(el('h2', { class: 'generator-title' }, codicon('sparkle'), ' ', S.title(name || '?')));
@@ -36,14 +80,12 @@ export class GeneratorView {
         el('p', { class: 'generator-hint' }, S.notFoundHint)));
     } else {
       if (definition.description) this.element.append(el('p', { class: 'generator-description' }, definition.description));
-      const location: PreviewLocation = { file: definition.file, line: definition.line };
-      const open = el('button', { class: 'link', type: 'button', title: definition.file }, S.openDefinition(baseName(definition.file), definition.line));
-      open.addEventListener('click', () => this.openLocation(location));
-      this.element.append(el('p', {}, codicon('go-to-file'), ' ', open));
+      this.element.append(el('p', {}, codicon('go-to-file'), ' ', this.openButton(definition.file, definition.line)));
     }
     this.element.append(this.configSection(view));
     if (definition) {
-      this.element.append(this.columnsSection(view), this.promptsSection(view));
+      this.element.append(this.columnsSection(view));
+      if (withPrompts) this.element.append(this.promptsSection(view));
     }
   }
 

@@ -78,7 +78,7 @@ const grid = new VirtualGrid({
   changed: () => persist(),
 });
 
-const generatorView = new GeneratorView(openLocation);
+const generatorView = new GeneratorView(openLocation, (stage, offset, count) => postToHost({ type: 'getGeneratorPage', generation: runningGeneration, stage, offset, count }));
 
 const detail = new DetailPane(() => closeDetail(), openLocation);
 const content = el('div', { class: 'content' }, grid.element, detail.element);
@@ -201,7 +201,10 @@ function receive(message: HostToWebview): void {
       funnel.hide();
       content.hidden = true;
       status.idle();
-      generatorView.render(message.view);
+      generatorView.render(message.view, message.run, message.definitionFile);
+      return;
+    case 'generatorPage':
+      if (message.generation === runningGeneration) generatorView.showPage(message.stage, message.offset, message.samples);
       return;
     case 'runFailed':
       if (message.generation !== runningGeneration) return;

@@ -114,8 +114,12 @@ export const authoringStrings = {
     l10n.t('`{0}` is the environment variable {1}, which is not set here: a preview or an export of this source will stop until it is set', field, variable),
   plainTextCredential: (field: string) =>
     l10n.t("credential in plain text: `{0}` is stored in the file. Move it to the editor's secret storage ({ secret: NAME }) or reference an environment variable ({ env: NAME }).", field),
-  unknownTemplateKey: (key: string, known: string[]) =>
-    (known.length ? l10n.t('`<< config.{0} >>` names no `config_spec` key; known keys: {1}', key, known.join(', ')) : l10n.t('`<< config.{0} >>` names no `config_spec` key; config_spec is empty', key)),
+  unknownTemplateKey: (key: string, known: string[], suggestion?: string) =>
+    (suggestion ? l10n.t('`<< config.{0} >>` names no `config_spec` key; did you mean `{1}`?', key, suggestion)
+      : known.length ? l10n.t('`<< config.{0} >>` names no `config_spec` key; known keys: {1}', key, known.join(', ')) : l10n.t('`<< config.{0} >>` names no `config_spec` key; config_spec is empty', key)),
+  unknownKind: (type: string) => l10n.t('type `{0}` is not known to Eval Lens; not checked', type),
+  otherKindProperty: (name: string, owners: string[], type: string) =>
+    l10n.t('`{0}` belongs to {1}, not to `{2}`', name, owners.map((o) => `\`${o}\``).join(', '), type),
   unusedConfigKey: (key: string) => l10n.t('config_spec key `{0}` is used by no template (<< config.{0} >>)', key),
   duplicateDatasetKey: (key: string, otherDocument: number) => l10n.t('dataset key `{0}` is already used by document {1} of this file', key, otherDocument),
   get notRecognised() {

@@ -13,6 +13,9 @@ Commands:
   preview SPEC [--limit N] [--json] [--doc N]
                                             Load a dataset spec's source, apply its filters, print the kept
                                             rows and the funnel.
+  preview GENERATOR [--limit N] [--page N] [--json]
+                                            Show what a generator definition produces for its first source
+                                            samples: template samples page by page, prompts, snippets.
   log verify LOG [--json] [--curves]        Recompute every verifiable metric from the per-sample scores;
                                             --curves adds the unbiased pass@k and pass^k curves.
   log report LOG [-o FILE.html]             Write the log's report as one standalone HTML file (LOG.html

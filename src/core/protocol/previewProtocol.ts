@@ -6,6 +6,8 @@
 import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { GeneratorPreviewView } from '../sources/generatorPreview';
+import type { GeneratorRunView } from '../generators/generatorRun';
+import type { TemplateSample } from '../generators/templateExpansion';
 import type { ReadyMessage } from '../channel/handshake';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
@@ -119,9 +121,22 @@ export interface GeneratorMessage {
   type: 'generator';
   generation: number;
   view: GeneratorPreviewView;
+  /** What the definition produces for its first source samples (docs/semantics.md §11.3), when it was found. */
+  run?: GeneratorRunView;
+  /** The previewed file is the generator definition itself (not a dataset that names it). */
+  definitionFile?: boolean;
 }
 
-export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse | GeneratorMessage;
+/** A page of a `template` synthesizer's samples, answering `getGeneratorPage`. */
+export interface GeneratorPageMessage {
+  type: 'generatorPage';
+  generation: number;
+  stage: number;
+  offset: number;
+  samples: TemplateSample[];
+}
+
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 
@@ -149,12 +164,21 @@ interface OpenLocationMessage {
   location: PreviewLocation;
 }
 
+/** A page of a generator's `template` samples (answered by `generatorPage`). */
+export interface GeneratorPageRequest {
+  type: 'getGeneratorPage';
+  generation: number;
+  stage: number;
+  offset: number;
+  count: number;
+}
+
 /** "Export kept rows…": the host asks for a file and writes every kept row to it. */
 interface ExportRowsMessage {
   type: 'exportRows';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage;
+export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
@@ -181,6 +205,8 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);
     case 'openLocation':
       return isLocation(value.location);
+    case 'getGeneratorPage':
+      return isCount(value.generation) && isCount(value.stage) && isCount(value.offset) && isCount(value.count);
     default:
       return false;
   }
@@ -196,7 +222,7 @@ export function restoredTarget(state: unknown): PreviewTarget | undefined {
   return { spec: state.target.spec, index: state.target.index };
 }
 
-const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error', 'generator']);
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error', 'generator', 'generatorPage']);
 
 /** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
 export function isHostToWebview(value: unknown): value is HostToWebview {

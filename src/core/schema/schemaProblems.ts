@@ -11,7 +11,7 @@ import * as l10n from '@vscode/l10n';
 
 type ProblemCode =
   | 'required' | 'unknown-property' | 'type' | 'enum' | 'const' | 'pattern' | 'limit' | 'discriminator-missing'
-  | 'discriminator-value' | 'alternatives' | 'rule';
+  | 'discriminator-value' | 'alternatives' | 'rule' | 'unknown-kind';
 
 export interface SchemaProblem {
   path: JsonPath;
@@ -19,7 +19,7 @@ export interface SchemaProblem {
   part: 'key' | 'value';
   message: string;
   code: ProblemCode;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   /** Machine-readable details for quick fixes. */
   data?: { property?: string; suggestion?: string; allowed?: unknown[]; missing?: string };
 }
@@ -74,10 +74,28 @@ function objectTitle(parent: unknown): string {
   return isSchema(parent) && typeof parent.title === 'string' ? parent.title : '';
 }
 
+/**
+ * A kind the schema marks open (`x-open-kinds`: the generator's data sources and synthesizers, docs/semantics.md §11.3):
+ * a type it does not list is a note that it is not checked, never an error.
+ */
+function unknownKind(error: ErrorObject, path: JsonPath): SchemaProblem | undefined {
+  const parent = error.parentSchema;
+  if (!isSchema(parent) || parent['x-open-kinds'] !== true) return undefined;
+  const params = error.params as Record<string, unknown>;
+  const value = error.keyword === 'discriminator' ? params.tagValue : error.data;
+  if (typeof value !== 'string' || value === '') return undefined;
+  const at = error.keyword === 'discriminator' ? [...path, String(params.tag)] : path;
+  return { path: at, part: 'value', code: 'unknown-kind', severity: 'info', message: s.unknownKind(value) };
+}
+
 function one(error: ErrorObject): SchemaProblem | undefined {
   const path = fromPointer(error.instancePath);
   const params = error.params as Record<string, unknown>;
   const parent = error.parentSchema;
+  if (error.keyword === 'enum' || error.keyword === 'discriminator') {
+    const open = unknownKind(error, path);
+    if (open) return open;
+  }
   const custom = customMessage(parent, error.keyword);
   const name = fieldName(path);
   switch (error.keyword) {

@@ -14,7 +14,8 @@ const GENERATOR_FILE = /\.generator\.(ya?ml|json)$/i;
 const MAX_FILES = 20_000;
 const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
-async function generatorFiles(root: string): Promise<string[]> {
+/** Files under `root` whose name matches `pattern`, bounded as this file's comment says. */
+export async function filesNamed(root: string, pattern: RegExp): Promise<string[]> {
   const found: string[] = [];
   const folders = [root];
   let visited = 0;
@@ -29,7 +30,7 @@ async function generatorFiles(root: string): Promise<string[]> {
     for (const entry of entries) {
       visited++;
       if (entry.isDirectory() && !entry.name.startsWith('.') && entry.name !== 'node_modules') folders.push(path.join(folder, entry.name));
-      else if (entry.isFile() && GENERATOR_FILE.test(entry.name)) found.push(path.join(folder, entry.name));
+      else if (entry.isFile() && pattern.test(entry.name)) found.push(path.join(folder, entry.name));
     }
   }
   return found.sort();
@@ -40,7 +41,7 @@ export async function findGeneratorDefinitionIn(roots: readonly string[], key: s
   if (!key) return undefined;
   const seen = new Set<string>();
   for (const root of roots) {
-    for (const file of await generatorFiles(root)) {
+    for (const file of await filesNamed(root, GENERATOR_FILE)) {
       if (seen.has(file)) continue;
       seen.add(file);
       let text: string;

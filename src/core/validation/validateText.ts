@@ -16,6 +16,7 @@ import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
 import { missingIncludes } from './includeCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
+import { explainOtherKindProperties } from './generatorKindCheck';
 import { checkFilterExpressions } from './expressionCheck';
 import { checkSourceSelection, explainSourceSchemaProblems } from './sourceSelectionCheck';
 import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator';
@@ -76,6 +77,7 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, en
     out.push({ severity: 'warning', message: c.message, path: c.path, documentIndex: doc.index, source: 'credential', code: 'plain-text-credential', range: at(c.path, 'value'), data: { field: c.field } });
   }
   if (kind === 'generator') {
+    explainOtherKindProperties(out, doc.value);
     for (const f of checkGeneratorTemplates(doc.value)) {
       let range = at(f.path, 'value');
       if (f.snippet) {

@@ -27,7 +27,7 @@ function isSpecKind(kind: FileKind | undefined): boolean {
 /** A cheap test before parsing a file: could its name, modeline or content make it a dataset or generator? */
 function mayBeSpec(fileName: string, text: string): boolean {
   if (kindFromFileName(fileName) !== undefined || kindFromModeline(text) !== undefined) return true;
-  return /\bkey\b/.test(text) && /\b(source|generator_specification|declarative_dataset_generator)\b/.test(text);
+  return /\bkey\b/.test(text) && /\b(source|generator_specification|declarative_dataset_generator|synthesizers?|data_source)\b/.test(text);
 }
 
 function factsOf(result: ValidationResult): SpecFileFacts {

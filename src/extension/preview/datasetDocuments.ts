@@ -35,6 +35,16 @@ export function isDatasetSpec(fileName: string, content: string, documents?: Spe
   return docs.length > 0 && kindFromValue(docs[0].value) === 'dataset';
 }
 
+/** Whether a file is a generator definition (docs/semantics.md §1, §11.3). */
+export function isGeneratorDefinition(fileName: string, content: string, documents?: SpecDocument[]): boolean {
+  const byName = kindFromFileName(fileName);
+  if (byName) return byName === 'generator';
+  const byModeline = kindFromModeline(content);
+  if (byModeline) return byModeline === 'generator';
+  const docs = documents ?? parseSpecDocuments(content);
+  return docs.length > 0 && kindFromValue(docs[0].value) === 'generator';
+}
+
 /** Every document that is a mapping, with what the pick list and the code lens need. */
 export function datasetEntries(content: string, documents: SpecDocument[] = parseSpecDocuments(content)): DatasetEntry[] {
   const lines = new LineIndex(content);

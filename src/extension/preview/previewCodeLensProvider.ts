@@ -6,10 +6,11 @@
 import * as vscode from 'vscode';
 import { selectionFunnelViewStrings, previewViewStrings, previewGeneratorStrings } from '../../core/l10n/previewStrings';
 import { preview } from '../../core/sources/preview';
-import { locate, parseSpecDocuments } from '../../core/yaml/specDocument';
+import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
 import { isRecord } from '../../core/json/jsonValue';
 import { Services } from '../services';
-import { DatasetEntry, datasetEntries, isDatasetSpec } from './datasetDocuments';
+import { DatasetEntry, datasetEntries, isDatasetSpec, isGeneratorDefinition } from './datasetDocuments';
+import { generatorRunStrings } from '../../core/l10n/generatorStrings';
 import { PreviewResultCache } from './previewResultCache';
 import { isLocalSource } from './sourceLocation';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
@@ -50,6 +51,7 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     const text = document.getText();
     if (text.length > MAX_SPEC_CHARS) return [];
     const documents = parseSpecDocuments(text);
+    if (isGeneratorDefinition(document.fileName, text, documents)) return this.generatorDefinitionLenses(document, text, documents);
     if (!isDatasetSpec(document.fileName, text, documents)) return [];
     const lenses: vscode.CodeLens[] = [];
     const toCount: DatasetEntry[] = [];
@@ -72,6 +74,20 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     }
     if (toCount.length && this.cache.wasPreviewed(document.uri)) this.scheduleBackground(document, toCount);
     return lenses;
+  }
+
+  /** "Preview generator" above each definition of a generator definition file (docs/semantics.md §11.3). */
+  private generatorDefinitionLenses(document: vscode.TextDocument, text: string, documents: SpecDocument[]): vscode.CodeLens[] {
+    return datasetEntries(text, documents).map((entry) => {
+      const located = locate(entry.document, ['key']);
+      const position = document.positionAt(located.exact && located.keyRange ? located.keyRange.start : entry.document.range.start);
+      return new vscode.CodeLens(new vscode.Range(position, position), {
+        title: previewGeneratorStrings.codeLens,
+        tooltip: generatorRunStrings.codeLensTooltip,
+        command: 'evalLens.previewFilters',
+        arguments: [document.uri, entry.index],
+      });
+    });
   }
 
   /** "Preview generator" above `generator_specification:` (a generated dataset has no rows to count). */

@@ -28,6 +28,11 @@ import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
 import { findGeneratorDefinition } from './generatorDefinitionLookup';
+import { runGeneratorFor } from './generatorRunHost';
+import type { GeneratorRun } from '../../core/generators/generatorRun';
+import { kindFromFileName, kindFromModeline, kindFromValue } from '../../core/fileKind';
+import { asRecord } from '../../core/json/jsonValue';
+import type { DatasetEntry } from './datasetDocuments';
 import { exportPreviewRows } from './exportKeptRowsCommand';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
 import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
@@ -52,6 +57,8 @@ export class PreviewPanel implements vscode.Disposable {
   private rows: PreviewRow[] = [];
   /** Builds the traces of kept rows that have none yet (eval logs and sessions keep many rows without). */
   private fillTraces: PreviewResult['fillTraces'];
+  /** The generator shown, for pages of its `template` samples. */
+  private generatorRun: GeneratorRun | undefined;
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
   private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
@@ -230,6 +237,12 @@ export class PreviewPanel implements vscode.Disposable {
       case 'exportRows':
         void exportPreviewRows(this.services, this.uri, this.index);
         return;
+      case 'getGeneratorPage': {
+        if (message.generation !== this.generation || !this.generatorRun) return;
+        const samples = this.generatorRun.templatePage(message.stage, message.offset, Math.min(message.count, MAX_PAGE_ROWS));
+        this.session.post({ type: 'generatorPage', generation: message.generation, stage: message.stage, offset: message.offset, samples });
+        return;
+      }
     }
   }
 
@@ -300,6 +313,9 @@ export class PreviewPanel implements vscode.Disposable {
     context = { ...context, document: entry.document };
     this.label = entry.label;
     this.panel.title = previewViewStrings.panelTitle(entry.label);
+    if ((kindFromFileName(this.uri.path) ?? kindFromModeline(context.text) ?? kindFromValue(documents[0]?.value)) === 'generator') {
+      return this.showGeneratorDefinition(generation, entry);
+    }
     const before = failureBeforeRun(context);
     if (before) return this.fail(generation, before);
     const generator = generatorSpecificationOf(entry.document.value);
@@ -370,8 +386,24 @@ export class PreviewPanel implements vscode.Disposable {
     this.fillTraces = undefined;
     this.watcher.watchSource(undefined);
     const key = typeof specification.dataset_generator_key === 'string' ? specification.dataset_generator_key : '';
-    const view = generatorPreview(specification, await findGeneratorDefinition(this.services, key));
-    if (generation === this.generation) this.postState({ type: 'generator', generation, view });
+    const found = await findGeneratorDefinition(this.services, key);
+    const view = generatorPreview(specification, found);
+    const config = asRecord(specification.dataset_generator_config) ?? {};
+    this.generatorRun = found ? await runGeneratorFor(found.file, found.value, this.pageSize(), config) : undefined;
+    if (generation === this.generation) this.postState({ type: 'generator', generation, view, run: this.generatorRun?.view });
+    return { generator: view };
+  }
+
+  /** A generator definition itself: what it produces for its first source samples (docs/semantics.md §11.3). */
+  private async showGeneratorDefinition(generation: number, entry: DatasetEntry): Promise<PreviewCommandResult> {
+    this.rows = [];
+    this.fillTraces = undefined;
+    this.watcher.watchSource(undefined);
+    const value = asRecord(entry.document.value) ?? {};
+    const key = typeof value.key === 'string' ? value.key : '';
+    const view = generatorPreview({ dataset_generator_key: key }, { file: this.uri.fsPath, line: entry.line, value });
+    this.generatorRun = await runGeneratorFor(this.uri.fsPath, value, this.pageSize());
+    if (generation === this.generation) this.postState({ type: 'generator', generation, view, run: this.generatorRun.view, definitionFile: true });
     return { generator: view };
   }
 
