@@ -4,6 +4,8 @@ const esbuild = require('esbuild');
 const fs = require('node:fs');
 const path = require('node:path');
 const { generateValidators } = require('./scripts/generateValidators');
+const { generateLogTypes } = require('./scripts/generateLogTypes');
+const { emitApiDeclarations } = require('./scripts/emitApiDeclarations');
 
 const args = new Set(process.argv.slice(2));
 const production = args.has('--production');
@@ -51,6 +53,14 @@ function targets() {
       platform: 'node',
       format: 'cjs',
       banner: { js: '#!/usr/bin/env node' },
+    },
+    {
+      // The Node API (package.json `exports`): every dependency bundled, so it needs no node_modules.
+      ...common,
+      entryPoints: ['src/api/index.ts'],
+      outfile: 'dist/api/index.js',
+      platform: 'node',
+      format: 'cjs',
     },
   ];
   const workers = walk('src', (f) => f.endsWith('.worker.ts'));
@@ -109,6 +119,7 @@ function copyStatic() {
 
 async function main() {
   generateValidators(root);
+  generateLogTypes(root);
   // A fresh dist/ each time, so no stale bundle or source map from another build mode is packaged.
   if (!watch) fs.rmSync(path.join(root, 'dist'), { recursive: true, force: true });
   const configs = targets();
@@ -120,6 +131,7 @@ async function main() {
   }
   await Promise.all(configs.map((config) => esbuild.build(config)));
   copyStatic();
+  emitApiDeclarations(root);
   console.log(`[esbuild] built ${configs.length} bundle set(s)${production ? ' (production)' : ''}`);
 }
 

@@ -5,41 +5,18 @@
  * `JSON.parse` of the file (the floor), and the time headless Chromium takes to show the exported HTML's summary;
  * `eval-lens log compare` (`--json` and `-o`) of two 20,000 × 3 logs against a `JSON.parse` of both files.
  */
-import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { warmFileCache, type BenchResult } from './benchTypes';
+import { ChildFigures, runChild } from './childFigures';
 import { ensureCompareLogs, ensureTaskLog } from './taskLogData';
 import { launchBrowser } from '../test/e2e/harness/workbench';
 
 const root = path.resolve(__dirname, '..', '..');
 const cli = path.join(root, 'dist', 'cli.js');
 const LOAD_NOTE = 'measured once on a shared, loaded machine (2 cores); figures vary from run to run';
-
-/** Writes the process's peak RSS (bytes) to the file named by EVAL_LENS_BENCH_RSS_FILE when it exits. */
-const PEAK_RSS_PRELOAD = `process.on('exit', () => { require('fs').writeFileSync(process.env.EVAL_LENS_BENCH_RSS_FILE, String(process.resourceUsage().maxRSS * 1024)); });\n`;
-
-interface ChildFigures {
-  seconds: number;
-  peakMb: number;
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function runChild(args: string[], scratch: string): ChildFigures {
-  const preload = path.join(scratch, 'peakRss.js');
-  if (!fs.existsSync(preload)) fs.writeFileSync(preload, PEAK_RSS_PRELOAD);
-  const rssFile = path.join(scratch, 'rss.txt');
-  fs.rmSync(rssFile, { force: true });
-  const started = performance.now();
-  const child = spawnSync(process.execPath, ['--require', preload, ...args], { encoding: 'utf8', maxBuffer: 1 << 30, env: { ...process.env, EVAL_LENS_BENCH_RSS_FILE: rssFile } });
-  const seconds = (performance.now() - started) / 1000;
-  const peak = fs.existsSync(rssFile) ? Number(fs.readFileSync(rssFile, 'utf8')) : NaN;
-  return { seconds, peakMb: peak / 1e6, status: child.status, stdout: child.stdout, stderr: child.stderr };
-}
 
 /** The floor: read the files and JSON.parse each, in a fresh process. */
 function plainParse(files: string | string[], scratch: string): ChildFigures {

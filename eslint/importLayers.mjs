@@ -28,7 +28,8 @@ export const LAYERS = [
   ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/inspect', 'src/core/logCatalog'],
   ['src/core/report'],
   ['src/core/compare'],
-  ['src/extension', 'src/cli', 'webview/shared'],
+  // src/api: the Node library, beside the extension and the command line (the three share the core only).
+  ['src/extension', 'src/cli', 'src/api', 'webview/shared'],
   ['webview/logReport', 'webview/compare', 'webview/preview', 'webview/trace'],
 ];
 

@@ -10,8 +10,7 @@ import { specDocument } from './previewCommand';
 import { listDatasets, DatasetListEntry } from '../core/export/datasetList';
 import { exportKeptRows, ExportError } from '../core/export/keptRowsExport';
 import { exportFormatOf } from '../core/export/rowFormats';
-import { validateText } from '../core/validation/validateText';
-import { LineIndex } from '../core/text/lineIndex';
+import { datasetDocumentErrors } from '../core/validation/fileValidationReport';
 import { NestingTooDeepError } from '../core/json/depthGuard';
 import { PreviewError } from '../core/sources/preview';
 import { PreviewProgress } from '../core/model/previewTypes';
@@ -99,15 +98,6 @@ function progressPrinter(io: CliIo): (p: PreviewProgress) => void {
   };
 }
 
-/** Errors of the chosen document (from the shared validation), as `file:line: message`. */
-function specErrors(text: string, spec: string, documentIndex: number): string[] {
-  const result = validateText(text, spec, { kind: 'dataset' });
-  const lines = new LineIndex(text);
-  return result.diagnostics
-    .filter((d) => d.severity === 'error' && d.documentIndex === documentIndex)
-    .map((d) => `${spec}:${lines.positionAt(d.range.start).line + 1}: ${d.message}`);
-}
-
 export const runDatasetExportCommand: CliCommand = async (argv, io) => {
   const args = parseExportArgs(argv);
   const specPath = path.resolve(io.cwd, args.spec);
@@ -122,9 +112,9 @@ export const runDatasetExportCommand: CliCommand = async (argv, io) => {
   let value: unknown;
   try {
     const parsed = specDocument(text, args.doc, args.spec);
-    const errors = specErrors(text, args.spec, (args.doc ?? 1) - 1);
+    const errors = datasetDocumentErrors(text, args.spec, (args.doc ?? 1) - 1);
     if (parsed.errors.length > 0 || errors.length > 0) {
-      io.stderr(l10n.t('eval-lens dataset export: {0} is not a valid dataset spec; nothing written:\n{1}', args.spec, errors.map((e) => `  ${e}\n`).join('')));
+      io.stderr(S.exportInvalidSpec(args.spec, errors));
       return 1;
     }
     value = parsed.value;

@@ -1,17 +1,13 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { ComparisonSummary, SampleChange } from '../core/model/compareTypes';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';
-import { loadComparableLogs } from '../core/compare/parallelLoad';
-import { runResampling } from '../core/compare/resamplingRunner';
-import { LogComparison } from '../core/compare/logComparison';
+import { compareLogFiles, comparisonJson, LogFileComparison } from '../core/compare/logFileComparison';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
 import { writeCompareFile } from './compareFile';
 import { planNumber } from './planArguments';
-import { comparisonPlan } from '../core/compare/metricPlans';
 import { statisticsStrings } from '../core/l10n/statisticsStrings';
 
 /** How many per-sample changes the terminal lists per candidate (--json lists all). */
@@ -64,19 +60,6 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
   return args;
 }
 
-/** With `--delta`, each paired metric key's plan (docs/semantics.md §12) beside its MDE. */
-function withPlans(summary: ComparisonSummary, delta: number | undefined): ComparisonSummary {
-  if (delta === undefined) return summary;
-  const candidates = summary.candidates.map((c) => ({
-    ...c,
-    metrics: c.metrics.map((m) => {
-      const plan = comparisonPlan(m, { delta });
-      return plan ? { ...m, plan } : m;
-    }),
-  }));
-  return { ...summary, candidates };
-}
-
 /**
  * `eval-lens log compare BASE CAND [CAND…]`: the paired comparison of docs/semantics.md §10 as a table, JSON or a
  * standalone HTML page. Exit 1 with --fail-on-regression when a metric is significantly worse after Holm,
@@ -94,20 +77,20 @@ export const runLogCompareCommand: CliCommand = async (argv, io) => {
   }
 };
 
-/**
- * The bootstrap interval and permutation test of every paired key that is not 0/1 (docs/semantics.md §12), in two
- * worker threads side by side (in this thread when the worker file is missing).
- */
-async function resampleInWorkers(comparison: LogComparison, seed: number | undefined): Promise<void> {
-  const run = runResampling(comparison.resamplingJobs(), seed, path.join(__dirname, 'worker', 'resampling.js'), (result) => comparison.applyResampling(result));
-  await run.done;
-  comparison.resamplingProgress = 'complete';
-}
-
 async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows: LogWindowCompression | undefined): Promise<number> {
-  let logs;
+  let result: LogFileComparison;
   try {
-    logs = await loadComparableLogs(full, path.join(__dirname, 'worker', 'compareLoad.js'), args.out ? { clusterNumbersOf: 0 } : {});
+    result = await compareLogFiles(full, {
+      clusterKey: args.cluster,
+      lowerIsBetter: args.lowerIsBetter,
+      delta: args.delta,
+      // The page (-o) always carries the bootstrap and permutation figures: it cannot compute them later off its UI thread.
+      resampling: args.resampling === true || args.out !== undefined,
+      seed: args.seed,
+      loadWorker: path.join(__dirname, 'worker', 'compareLoad.js'),
+      resamplingWorker: path.join(__dirname, 'worker', 'resampling.js'),
+      load: args.out ? { clusterNumbersOf: 0 } : {},
+    });
   } catch (error) {
     if (error instanceof LogLoadError) {
       const at = full.indexOf(error.file);
@@ -116,18 +99,8 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const comparison = new LogComparison(logs, { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter });
-  // The page (-o) always carries the bootstrap and permutation figures: it cannot compute them later off its UI thread.
-  if (args.resampling === true || args.seed !== undefined || args.out !== undefined) await resampleInWorkers(comparison, args.seed);
-  // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
-  // hashes, without reading every sample again (read only when a log has none).
-  if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
-  const summary = withPlans(comparison.summary(), args.delta);
+  const { logs, comparison, summary, changes } = result;
   if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
-  const changes: SampleChange[][] = summary.candidates.map((c) => {
-    const first = comparison.page({ candidate: c.position, offset: 0, limit: 0 });
-    return comparison.page({ candidate: c.position, offset: 0, limit: first.total }).rows;
-  });
   if (args.out) {
     const outPath = path.resolve(io.cwd, args.out);
     try {
@@ -139,7 +112,7 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     if (!args.json) io.stderr(`${S.wrote(args.out)}\n`);
   }
   if (args.json) {
-    io.stdout(`${JSON.stringify({ ...summary, candidates: summary.candidates.map((c, i) => ({ ...c, sampleChanges: changes[i] })) }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(comparisonJson(result), null, 2)}\n`);
   } else {
     io.stdout(compareText(summary, changes, CHANGES_SHOWN));
   }

@@ -4,10 +4,9 @@ import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { isZipArchive } from './inspectArchive';
-import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
+import { LogVerification, MetricVerificationRow, SampleVerificationRow } from '../core/log/verifyLog';
 import * as l10n from '@vscode/l10n';
-import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
-import { statisticsStrings } from '../core/l10n/statisticsStrings';
+import { LogVerifyReport, logVerifyJson, logVerifyReport } from '../core/compare/logVerifyReport';
 import { verifyStatisticsText } from './verifyStatisticsText';
 
 /** How many sample-level rows the human output lists (mismatches first); --json lists all. */
@@ -71,10 +70,7 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   }
   if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
   const file = files[0];
-  let result: LogVerification;
-  /** Only with --curves: they read every sample again. */
-  let curves: ScoreCurves[] | undefined;
-  let intervals: MetricInterval[];
+  let report: LogVerifyReport;
   if (isZipArchive(path.resolve(io.cwd, file))) {
     io.stderr(`eval-lens log verify: ${logStrings.cliInspectArchive(file)}\n`);
     return 2;
@@ -82,9 +78,7 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   try {
     const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true, requireLog: true });
     collectReleasedMemory();
-    result = verifyLog(index);
-    curves = withCurves ? logPassCurves(index) : undefined;
-    intervals = logMetricIntervals(index);
+    report = logVerifyReport(index, withCurves);
   } catch (error) {
     if (error instanceof LogLoadError) {
       io.stderr(`eval-lens log verify: ${error.message.split(path.resolve(io.cwd, file)).join(file)}\n`);
@@ -92,12 +86,11 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
     }
     throw error;
   }
+  const result = report.verification;
   if (json) {
-    const { counts: _counts, ...printed } = result;
-    const statistics = curves ? { note: statisticsStrings.curvesNote, intervals, pass_curves: curves } : { intervals };
-    io.stdout(`${JSON.stringify({ ...printed, statistics }, null, 2)}\n`);
+    io.stdout(`${JSON.stringify(logVerifyJson(report), null, 2)}\n`);
   } else {
-    const statistics = verifyStatisticsText(curves, intervals);
+    const statistics = verifyStatisticsText(report.curves, report.intervals);
     io.stdout(statistics ? `${humanReport(file, result)}\n${statistics}` : humanReport(file, result));
   }
   return result.counts.mismatch > 0 ? 1 : 0;

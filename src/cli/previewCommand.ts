@@ -4,8 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { parseAllDocuments } from 'yaml';
-import { validateDataset } from '../core/schema/generated/validators';
+import { datasetSchemaProblems } from '../core/sources/datasetSchemaProblems';
 import { findGeneratorDefinitionIn } from '../core/sources/generatorDefinitionFiles';
 import { generatorPreview, generatorSpecificationOf } from '../core/sources/generatorPreview';
 import { preview, PreviewError } from '../core/sources/preview';
@@ -14,8 +13,8 @@ import { cliStrings } from '../core/l10n/cliStrings';
 import { sourceStrings } from '../core/l10n/sourceStrings';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { formatGeneratorPreview } from './generatorPreviewFormat';
-import { assertDepth, NestingTooDeepError } from '../core/json/depthGuard';
-import { inputStrings } from '../core/l10n/inputStrings';
+import { NestingTooDeepError } from '../core/json/depthGuard';
+import { NoSuchDocumentError, specDocumentValue } from '../core/yaml/specDocumentValue';
 import { formatFunnel, formatTable, formatWarnings } from './previewFormat';
 import { assertRegularFile } from '../core/text/regularFile';
 import { kindFromFileName, kindFromValue } from '../core/fileKind';
@@ -60,21 +59,11 @@ function parsePreviewArgs(argv: string[]): PreviewArgs {
 
 /** The N-th (1-based) YAML document of a spec file as a plain value, and how many documents there are. */
 export function specDocument(text: string, doc: number | undefined, file = 'spec'): { value: unknown; count: number; errors: string[] } {
-  assertDepth(text, file, 'yaml');
-  const documents = parseAllDocuments(text);
-  const list = Array.isArray(documents) ? documents : [];
-  const count = list.length;
-  if (count === 0) return { value: undefined, count, errors: [inputStrings.emptyFile] };
-  const index = (doc ?? 1) - 1;
-  if (index >= count) throw new UsageError(cliStrings.noSuchDocument(doc ?? 1, count));
-  const document = list[index];
-  const errors = document.errors.map((error) => error.message.split('\n')[0]);
-  if (errors.length > 0) return { value: undefined, count, errors };
   try {
-    return { value: document.toJS({ maxAliasCount: 1000 }), count, errors };
+    return specDocumentValue(text, doc, file);
   } catch (error) {
-    // An alias bomb ("excessive alias count") and the like: reported as the file's problem.
-    return { value: undefined, count, errors: [error instanceof Error ? error.message : String(error)] };
+    if (error instanceof NoSuchDocumentError) throw new UsageError(error.message);
+    throw error;
   }
 }
 
@@ -117,8 +106,8 @@ export const runPreviewCommand: CliCommand = async (argv, io) => {
   }
   if (count > 1 && args.doc === undefined) io.stderr(cliStrings.severalDocuments(args.spec, count));
   if ((kindFromFileName(specPath) ?? kindFromValue(value)) === 'generator') return runGeneratorPreview(value, specPath, args, io);
-  if (!validateDataset(value)) {
-    const messages = (validateDataset.errors ?? []).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}`.trim());
+  const messages = datasetSchemaProblems(value);
+  if (messages.length > 0) {
     io.stderr(cliStrings.invalidSpec(args.spec, messages));
     return 1;
   }

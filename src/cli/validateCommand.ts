@@ -2,41 +2,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
-import { validateText } from '../core/validation/validateText';
-import { LineIndex } from '../core/text/lineIndex';
 import { isYamlOrJsonFileName } from '../core/fileKind';
-import { toPointer } from '../core/yaml/specDocument';
-import { Diagnostic } from '../core/validation/diagnostic';
+import { FileValidationReport, fileValidationReport, unreadableMessage } from '../core/validation/fileValidationReport';
 import { authoringStrings } from '../core/l10n/authoringStrings';
 import { cliStrings } from '../core/l10n/cliStrings';
 import { readRegularTextFile } from '../core/text/regularFile';
 import * as l10n from '@vscode/l10n';
-
-/** Why a named file could not be read, in plain words naming it. */
-function unreadableMessage(shown: string, full: string, error: unknown): string {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  if (code === 'ENOENT') return cliStrings.noSuchFile(shown, full);
-  if (code === 'EACCES' || code === 'EPERM') return cliStrings.permissionDenied(shown);
-  if (code === 'EISDIR') return cliStrings.isFolder(shown);
-  return cliStrings.cannotRead(shown, error instanceof Error ? error.message : String(error));
-}
-
-interface JsonDiagnostic {
-  severity: Diagnostic['severity'];
-  message: string;
-  line: number;
-  column: number;
-  endLine: number;
-  endColumn: number;
-  path: string;
-}
-
-interface FileReport {
-  file: string;
-  kind: string | null;
-  valid: boolean;
-  diagnostics: JsonDiagnostic[];
-}
 
 /** Files named on the command line; a folder stands for the YAML/JSON files below it. */
 export function expand(args: string[], cwd: string): { file: string; explicit: boolean }[] {
@@ -63,7 +34,7 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
   if (unknown) throw new UsageError(l10n.t('unknown option {0}', unknown));
   const args = argv.filter((a) => a !== '--json');
   if (args.length === 0) throw new UsageError(l10n.t('name at least one file'));
-  const reports: FileReport[] = [];
+  const reports: FileValidationReport[] = [];
   let unreadable = 0;
   for (const { file, explicit } of expand(args, io.cwd)) {
     const shown = path.relative(io.cwd, file) || file;
@@ -79,22 +50,15 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
       if (explicit && !json) io.stdout(`${shown}: skipped (${authoringStrings.notRecognised})\n`);
       continue;
     }
-    const result = validateText(text, file);
-    if (!result.kind && result.diagnostics.length === 0) {
+    const report = fileValidationReport(text, file, shown);
+    if (!report) {
       if (explicit && !json) io.stdout(`${shown}: skipped (${authoringStrings.notRecognised})\n`);
       continue;
     }
-    const lines = new LineIndex(text);
-    const diagnostics = result.diagnostics.map((d): JsonDiagnostic => {
-      const start = lines.positionAt(d.range.start);
-      const end = lines.positionAt(d.range.end);
-      return { severity: d.severity, message: d.message, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, path: toPointer(d.path) };
-    });
-    const valid = !diagnostics.some((d) => d.severity === 'error');
-    reports.push({ file: shown, kind: result.kind ?? null, valid, diagnostics });
+    reports.push(report);
     if (!json) {
-      for (const d of diagnostics) io.stdout(`${shown}:${d.line}:${d.column} ${d.severity} ${d.message}\n`);
-      if (diagnostics.length === 0) io.stdout(`${shown}: ok (${result.kind})\n`);
+      for (const d of report.diagnostics) io.stdout(`${shown}:${d.line}:${d.column} ${d.severity} ${d.message}\n`);
+      if (report.diagnostics.length === 0) io.stdout(`${shown}: ok (${report.kind})\n`);
     }
   }
   if (json) io.stdout(JSON.stringify(reports, null, 2) + '\n');

@@ -11,7 +11,7 @@ import { ComparableFileSamples, comparableLog, ComparableLog } from './comparabl
 import * as l10n from '@vscode/l10n';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 
-interface CompareLoadOptions {
+export interface CompareLoadOptions {
   /** The position of the log whose clusters are numbered as it is indexed (the baseline of a compare file). */
   clusterNumbersOf?: number;
 }

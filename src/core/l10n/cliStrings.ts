@@ -1,8 +1,9 @@
 /** Words of the command line: usage, validate, preview and dataset commands. */
 import * as l10n from '@vscode/l10n';
+import { PRODUCT_VERSION } from '../model/productVersion';
 
 export const cliStrings = {
-  version: 'eval-lens 0.1.0',
+  version: `eval-lens ${PRODUCT_VERSION}`,
   get usage() {
     return l10n.t(`Usage: eval-lens <command> [options]
 
@@ -99,6 +100,7 @@ Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mism
 
 /** User-visible strings of the `eval-lens dataset` commands and the preview's export. */
 export const datasetCommandStrings = {
+  exportInvalidSpec: (spec: string, errors: string[]) => l10n.t('eval-lens dataset export: {0} is not a valid dataset spec; nothing written:\n{1}', spec, errors.map((e) => `  ${e}\n`).join('')),
   get listUsage() {
     return l10n.t('eval-lens dataset list [DIR] [--json]');
   },

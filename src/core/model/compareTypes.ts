@@ -20,6 +20,7 @@ export interface CompareOptions {
   resamplingSeed?: number;
 }
 
+/** The header of a compared log. */
 export interface CompareLogHeader {
   fileName: string;
   displayName: string;
@@ -94,6 +95,7 @@ export interface ComparedMetricKey {
   lowerIsBetter: boolean;
 }
 
+/** One metric key compared between the baseline and a candidate: the difference and its uncertainty. */
 export interface MetricComparison extends ComparedMetricKey {
   /** The values the two logs report for this metric key. */
   baseline: number | null;
@@ -172,6 +174,7 @@ export interface RunsDelta {
   delta: number | null;
 }
 
+/** One candidate log against the baseline: its metric table, usage, errors and runtime. */
 export interface CandidateComparison {
   /** Position of the log among the compared ones (0 is the baseline). */
   position: number;
@@ -188,6 +191,7 @@ export interface CandidateComparison {
   runs: RunsDelta[];
 }
 
+/** A comparison of a baseline log with one or more candidates (docs/semantics.md §10). */
 export interface ComparisonSummary {
   baseline: CompareLogHeader;
   candidates: CandidateComparison[];

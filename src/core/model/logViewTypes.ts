@@ -5,12 +5,16 @@
  */
 
 export type ScorerPurpose = 'score' | 'qa';
+/** Whether a reported value agrees with the one recomputed from the per-sample scores. */
 export type Verdict = 'match' | 'mismatch' | 'not_verifiable';
+/** How one sample carries its evidence: at sample level (`legacy`) or in `trials`. */
 export type SampleLayout = 'legacy' | 'trials';
+/** How the samples of a log carry their evidence: `legacy`, `trials`, both (`mixed`) or no samples (`none`). */
 export type LogLayout = SampleLayout | 'mixed' | 'none';
 type ErrorLevel = 'log' | 'task' | 'run' | 'sample' | 'trial';
 type TokenPurpose = 'test' | 'judge' | 'generate' | 'auxiliary';
 
+/** A reported value checked against the per-sample scores (docs/semantics.md §7). */
 export interface Verification {
   verdict: Verdict;
   /** The value recomputed from the per-sample scores (when verifiable). */
@@ -21,6 +25,7 @@ export interface Verification {
   sampleCount?: number;
 }
 
+/** One value of a metric, with its verification against the per-sample scores. */
 export interface MetricValueView {
   key: string;
   value: unknown;
@@ -75,6 +80,7 @@ export interface SamplePassCurve {
   passPowK: number[];
 }
 
+/** One metric of the log: its values, the scorer that owns it and its type. */
 export interface MetricView {
   metricKey: string;
   metricType?: string;
@@ -85,6 +91,7 @@ export interface MetricView {
   values: MetricValueView[];
 }
 
+/** The metrics of one scorer. */
 export interface MetricGroup {
   /** Scorer key; undefined for metrics without an owning scorer. */
   scorerKey?: string;
@@ -93,6 +100,7 @@ export interface MetricGroup {
   metrics: MetricView[];
 }
 
+/** Where an error happened: the log, the task, a run, a sample or one of its trials. */
 export interface ErrorWhere {
   level: ErrorLevel;
   runIndex?: number;
@@ -102,6 +110,7 @@ export interface ErrorWhere {
   trialIndex?: number;
 }
 
+/** One error of the log, with where it happened. */
 export interface ErrorView {
   errorType: string;
   message: string;
@@ -110,6 +119,7 @@ export interface ErrorView {
   where: ErrorWhere;
 }
 
+/** The errors of one stage. */
 export interface ErrorGroup {
   /** One of the six stages, or 'unknown' when the error has none. */
   stage: string;
@@ -118,6 +128,7 @@ export interface ErrorGroup {
   errors: ErrorView[];
 }
 
+/** Tokens one model used for one purpose. */
 export interface TokenUsageRow {
   modelId: number;
   /** The model's name where the log gives it (the evaluated entity's key for its `model_id`). */
@@ -127,6 +138,7 @@ export interface TokenUsageRow {
   completionTokens: number;
 }
 
+/** One score of the samples, as a column: the key of `SampleRow.scores`. */
 export interface ScoreColumn {
   /** `${scorerKey}/${valueKey}`: the key used in SampleRow.scores and in sort/filter requests. */
   id: string;
@@ -138,6 +150,7 @@ export interface ScoreColumn {
   binary?: boolean;
 }
 
+/** How one score is aggregated over the trials of a sample (docs/semantics.md §8). */
 export interface AggregatorView {
   scoreName: string;
   function: 'mean' | 'min' | 'max' | 'pass@k' | 'pass^k' | string;
@@ -148,6 +161,7 @@ export interface AggregatorView {
   collides?: boolean;
 }
 
+/** One metric value across the runs of a repeatability assessment. */
 export interface RepeatabilityStat {
   scorerKey?: string;
   metricKey: string;
@@ -160,6 +174,7 @@ export interface RepeatabilityStat {
   max: number | null;
 }
 
+/** One run of a repeatability assessment. */
 export interface RunSummaryView {
   index: number;
   metrics: MetricGroup[] | null;
@@ -168,6 +183,7 @@ export interface RunSummaryView {
   failures?: { numErrors: number; numTotal: number };
 }
 
+/** Where a file breaks its JSON Schema. */
 export interface SchemaProblem {
   message: string;
   /** JSON pointer of the offending value. */
@@ -234,11 +250,13 @@ export interface SampleQuery {
   locate?: number;
 }
 
+/** One trial's outcome in a samples-table row. */
 export interface TrialCell {
   index: number;
   outcome: 'pass' | 'fail' | 'error' | 'unknown';
 }
 
+/** One sample as a row of the samples table: id, data previews, sample-level scores, trial outcomes. */
 export interface SampleRow {
   /** Position in the samples array: the id used for detail requests. */
   index: number;
@@ -265,6 +283,7 @@ export interface SamplePage {
   located?: number;
 }
 
+/** One item of a conversation: a message, reasoning, a function call or its output. */
 export type TraceItemView =
   | { kind: 'message'; role: string; parts: { type: string; text: string }[]; raw?: unknown }
   | { kind: 'reasoning'; text: string; summary?: string }
@@ -272,6 +291,7 @@ export type TraceItemView =
   | { kind: 'function_call_output'; callId?: string; output: string }
   | { kind: 'unknown'; itemType?: string; value: unknown };
 
+/** One span of a trace's span tree. */
 export interface SpanNode {
   id?: string;
   name?: string;
@@ -281,6 +301,7 @@ export interface SpanNode {
   attributes?: Record<string, unknown>;
 }
 
+/** A conversation in turns, with the items before the first user message apart. */
 export interface TraceView {
   /** Items before the first user message (collapsed by default). */
   preamble: TraceItemView[];
@@ -292,12 +313,14 @@ export interface TraceView {
   spanType?: string;
 }
 
+/** What a trial produced: a conversation, text, JSON, or why there is nothing to show. */
 export type OutputView =
   | { kind: 'trace'; trace: TraceView }
   | { kind: 'text'; text: string }
   | { kind: 'json'; value: unknown }
   | { kind: 'none'; reason: string };
 
+/** The values one scorer gave a sample or a trial. */
 export interface ScoreDetail {
   scorerKey: string;
   scorerName?: string;
@@ -313,12 +336,14 @@ export interface ScoreDetail {
   collisions?: Record<string, { function: string; label: string; value: number; k?: number }[]>;
 }
 
+/** The expected output named in a sample's data. */
 export interface SampleTarget {
   /** The data field it comes from. */
   key: string;
   value: unknown;
 }
 
+/** One trial of a sample: its output, scores and errors. */
 export interface TrialDetail {
   index: number;
   data?: unknown;
@@ -327,6 +352,7 @@ export interface TrialDetail {
   errors: ErrorView[];
 }
 
+/** Everything about one sample: its data, trials, outputs, scores, errors and curves. */
 export interface SampleDetail {
   generation: number;
   index: number;

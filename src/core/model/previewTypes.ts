@@ -5,6 +5,7 @@
 
 type RowValue = unknown;
 
+/** Where a row came from. */
 export interface RowOrigin {
   /** Absolute path (or URL) of the file the row came from. */
   file: string;
@@ -12,11 +13,13 @@ export interface RowOrigin {
   line?: number;
 }
 
+/** One kept row: its values and where it came from. */
 export interface PreviewRow {
   values: Record<string, RowValue>;
   origin: RowOrigin;
 }
 
+/** A problem met while reading the source, with the file and line when there is one. */
 export interface PreviewWarning {
   message: string;
   file?: string;
@@ -24,6 +27,7 @@ export interface PreviewWarning {
   line?: number;
 }
 
+/** One step of the selection funnel: what one filter (or selection field) removed. */
 export interface FilterStep {
   /** 0-based index of the filter in the source's `filters` (for a selection step: of the step). */
   index: number;
@@ -40,6 +44,7 @@ export interface FilterStep {
   notComparable: number;
 }
 
+/** How far a preview's count has gone. */
 export interface PreviewProgress {
   /** Bytes read so far and in all (files: number of files). */
   done: number;
@@ -83,6 +88,7 @@ export interface PreviewResult {
   fillTraces?: (rows: readonly PreviewRow[], signal?: AbortSignal) => Promise<PreviewRow[]>;
 }
 
+/** What one record of a source is. */
 export type RecordNoun = 'rows' | 'sessions' | 'samples' | 'transcripts' | 'traces' | 'runs' | 'examples';
 
 /** What a preview learned about its source, cached by the editor for completion and hovers. */

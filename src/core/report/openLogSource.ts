@@ -20,7 +20,7 @@ import { FILE_WINDOW_LEVEL, FileWindows } from './fileWindows';
 import { ReportExportWorker } from './reportExportWorker';
 import { validateInWorkerThread } from './parallelLogValidation';
 import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './rawSampleAccess';
-import type { LogIndex } from '../log/logIndex';
+import { LogIndex } from '../log/logIndex';
 import type { SchemaProblem } from '../model/logViewTypes';
 
 export interface LoadFailure {
@@ -28,6 +28,18 @@ export interface LoadFailure {
   line?: number;
   column?: number;
   hint: string;
+}
+
+/** A source whose index lives in this thread (the `whole` and `lean` plans): what verification and every sample's figures read. */
+interface IndexedSource {
+  readonly index: LogIndex;
+}
+
+/** The index behind a source opened in this thread, or undefined (a worker's source). */
+export function sourceIndex(source: LogSource): LogIndex | undefined {
+  if (source instanceof LogIndex) return source;
+  const indexed = (source as Partial<IndexedSource>).index;
+  return indexed instanceof LogIndex ? indexed : undefined;
 }
 
 type LoadOutcome = { ok: true; source: LogSource } | { ok: false; failure: LoadFailure };
@@ -81,7 +93,8 @@ const WORKER_VALIDATION_SHARE = 0.6;
  */
 function leanSource(index: LogIndex, filePath: string, sets: RawSampleSet[] | undefined, validation: Promise<BoundedValidationResult>, cancel?: () => void, windows?: () => Promise<FileWindows>): LogSource {
   const problems = (): Promise<SchemaProblem[]> => validation.then((result) => result.problems);
-  const source: LogSource = {
+  const source: LogSource & IndexedSource = {
+    index,
     // Validated in this thread (no `cancel`), the problems are known: they are added to the summary, which
     // may have been built before. From a worker thread they come later, without holding the summary up.
     summary: cancel ? () => index.summary() : async () => ({ ...(await index.summary()), schemaProblems: await problems() }),
@@ -160,7 +173,14 @@ async function openLean(filePath: string, fileName: string, size: number, option
     if (plan.validationModule) {
       // The worker starts once the bytes are released, so that the two never add up in memory.
       const worker = validateInWorkerThread(plan.validationModule, filePath, sets);
-      return { ok: true, source: leanSource(index, filePath, sets, worker.result.catch(() => validateHere(filePath, sets)), worker.cancel) };
+      let disposed = false;
+      const cancel = (): void => {
+        disposed = true;
+        worker.cancel();
+      };
+      // A worker that fails is replaced by this thread; one stopped because the source was disposed is not.
+      const validation = worker.result.catch(() => (disposed ? { problems: [], unparsed: [] } : validateHere(filePath, sets)));
+      return { ok: true, source: leanSource(index, filePath, sets, validation, cancel) };
     }
     options.onProgress?.(S.parsing, size, size);
     // Validated after indexing, so that a syntax error is reported as such.
