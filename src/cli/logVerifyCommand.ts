@@ -3,7 +3,7 @@ import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
-import { isZipArchive } from './inspectArchive';
+import { isZipArchive } from '../core/archive/zipMagic';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow, verifyLog } from '../core/log/verifyLog';
 import * as l10n from '@vscode/l10n';
 import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from '../core/compare/logStatistics';

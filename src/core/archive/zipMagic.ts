@@ -1,4 +1,4 @@
-/** Recognising an Inspect log archive (`.eval`, a zip file) handed to a command that reads task result logs. */
+/** Recognising a zip archive (an Inspect `.eval` log is one) by its first bytes, before choosing how to read a file. */
 import * as fs from 'node:fs';
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
