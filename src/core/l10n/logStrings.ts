@@ -449,7 +449,6 @@ export const logStrings = {
   get cliReportUsage() {
     return l10n.t('Usage: eval-lens log report LOG [-o FILE.html]');
   },
-  cliInspectArchive: (file: string) => l10n.t('{0} is an Inspect log archive (.eval), not a task result log; to read its samples, preview a dataset spec with an eval_logs source.', file),
   cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
 `, file, samples),
 
