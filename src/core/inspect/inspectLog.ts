@@ -56,6 +56,11 @@ export function isInspectLogValue(value: unknown): value is Record<string, unkno
   return isPlainObject(value) && isPlainObject(value.eval) && value.version !== undefined && typeof value.status === 'string';
 }
 
+/** Whether JSON text starts as an Inspect log does: an object whose first member is `version`, `status` or `eval`. */
+export function looksLikeInspectJsonText(head: string): boolean {
+  return /^\uFEFF?\s*\{\s*"(version|status|eval)"\s*:/.test(head.slice(0, SNIFF_BYTES));
+}
+
 /**
  * Whether the file looks like an Inspect `.json` log by its first bytes: an object whose first member is
  * `version`, `status` or `eval` (a task result log starts with `format_version`). Confirmed when parsed.
@@ -67,7 +72,7 @@ export function looksLikeInspectJson(file: string): boolean {
     fd = fs.openSync(file, 'r');
     const head = Buffer.alloc(SNIFF_BYTES);
     const read = fs.readSync(fd, head, 0, head.length, 0);
-    return /^\uFEFF?\s*\{\s*"(version|status|eval)"\s*:/.test(head.toString('utf8', 0, read));
+    return looksLikeInspectJsonText(head.toString('utf8', 0, read));
   } catch {
     return false;
   } finally {

@@ -167,6 +167,8 @@ export const logStrings = {
     return l10n.t('Specification');
   },
   // schema / load problems
+  archiveNotText: (file: string) => l10n.t('{0} is an Inspect log archive (a zip file): it opens as a report, not as text.', file),
+  readerNotes: (n: number) => (n === 1 ? l10n.t('{0} note on what this log lacks or what was left out.', n) : l10n.t('{0} notes on what this log lacks or what was left out.', n)),
   schemaBanner: (n: number) => (n === 1 ? l10n.t('This log does not match the task result log schema ({0} problem). Everything readable is shown.', n) : l10n.t('This log does not match the task result log schema ({0} problems). Everything readable is shown.', n)),
   schemaProblemAt: (path: string, line?: number, column?: number) =>
     line !== undefined ? (column !== undefined ? l10n.t('{0} (line {1}, column {2})', path || '/', line, column) : l10n.t('{0} (line {1})', path || '/', line)) : path || '/',
