@@ -91,6 +91,47 @@ function refsByKey(refs: readonly SampleRef[]): Map<string, SampleRef> {
   return byKey;
 }
 
+/** How long an archive stays open after its last read (a detail, or the export reading every sample). */
+const IDLE_CLOSE_MS = 5000;
+
+/**
+ * The open archive of a log, reopened on demand and closed once idle, so that a log nobody disposes (a compared
+ * log) holds no file handle for long.
+ */
+class ArchiveHandle {
+  private open?: Promise<ZipArchive>;
+  private timer?: ReturnType<typeof setTimeout>;
+  private users = 0;
+
+  constructor(private readonly filePath: string, first: ZipArchive) {
+    this.open = Promise.resolve(first);
+  }
+
+  async use<T>(read: (archive: ZipArchive) => Promise<T>): Promise<T> {
+    clearTimeout(this.timer);
+    this.users++;
+    try {
+      this.open ??= openZip(this.filePath);
+      return await read(await this.open);
+    } finally {
+      if (--this.users === 0) this.closeLater();
+    }
+  }
+
+  closeLater(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+    this.timer.unref?.();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    const open = this.open;
+    this.open = undefined;
+    if (open) await (await open.catch(() => undefined))?.close();
+  }
+}
+
 /** Opens an archive; a file that is not a readable zip is an InspectLogError naming it. */
 export async function readInspectArchive(filePath: string, fileSize: number): Promise<InspectLog> {
   let archive: ZipArchive;
@@ -99,6 +140,7 @@ export async function readInspectArchive(filePath: string, fileSize: number): Pr
   } catch (error) {
     throw new InspectLogError(S.notAZip(filePath, error instanceof ZipFormatError ? error.message : String(error)));
   }
+  const handle = new ArchiveHandle(filePath, archive);
   try {
     const notes: string[] = [];
     const header = await readHeader(archive, notes);
@@ -108,20 +150,22 @@ export async function readInspectArchive(filePath: string, fileSize: number): Pr
     if (listed && listed.length > summaries.length) notes.push(S.samplesLeftOut(listed.length - summaries.length));
     if (listed && refs.length && listed.length !== refs.length) notes.push(S.summaryCountDiffers(listed.length, refs.length));
     const byKey = refsByKey(refs);
+    handle.closeLater();
     return {
       filePath,
       fileSize,
       header,
       summaries,
       notes,
-      fullSample: async (id, epoch) => {
+      // The entries found when the log was opened are read: a file rewritten since is read again on reload.
+      fullSample: (id, epoch) => {
         const ref = byKey.get(sampleKey(String(id), epoch));
-        return ref ? readArchiveSample(archive, ref, MAX_ENTRY_BYTES) : undefined;
+        return ref ? handle.use((open) => readArchiveSample(open, ref, MAX_ENTRY_BYTES)) : Promise.resolve(undefined);
       },
-      close: () => archive.close(),
+      close: () => handle.close(),
     };
   } catch (error) {
-    await archive.close();
+    await handle.close();
     throw error;
   }
 }
