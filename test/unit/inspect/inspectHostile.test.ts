@@ -7,7 +7,7 @@ import { deflateRawSync } from 'node:zlib';
 import { openLogSource } from '../../../src/core/report/openLogSource';
 import type { LogSource } from '../../../src/core/log/logSource';
 import { crc32 } from '../../../src/core/archive/zipEntryData';
-import { buildZip, TestEntry } from '../archive/zipTestWriter';
+import { buildZip, rawZstdFrame, TestEntry } from '../archive/zipTestWriter';
 import { temporaryFolder } from '../temporaryFolder';
 
 const folder = temporaryFolder('eval-lens-inspect-hostile-');
@@ -97,6 +97,21 @@ describe('Inspect logs that are truncated, unfinished or lying', () => {
     assert.equal(detail.trials.length, 2);
     assert.ok(detail.notes.some((n) => /full sample cannot be read/.test(n)), JSON.stringify(detail.notes));
     assert.equal(detail.trials[1].output.kind, 'trace', 'the readable epoch keeps its conversation');
+    source.dispose();
+  });
+
+  test('a zstd bomb (a frame larger than the entry says) and an entry declared too large: left out with a note, bounded', async () => {
+    const big = Buffer.alloc(32 * 1024 * 1024, 0x20);
+    const small = Buffer.from('[]');
+    const file = archive('zstd-bomb.eval', [
+      { name: 'header.json', data: JSON.stringify(header) },
+      { name: 'summaries.json', method: 93, raw: { bytes: rawZstdFrame(big), crc: crc32(small), size: small.length } },
+      sampleEntry(1, 1),
+    ]);
+    const source = await open(file);
+    const s = await source.summary();
+    assert.ok(s.notes?.some((n) => /Left out: .*summaries\.json/.test(n)), JSON.stringify(s.notes));
+    assert.equal(s.samples.count, 1, 'the samples are read lean instead');
     source.dispose();
   });
 
