@@ -24,7 +24,7 @@ export interface InspectLog {
 
 /** The file cannot be read as an Inspect log at all (the message names it and says what to do). */
 export class InspectLogError extends Error {
-  /** `notInspect`: the file was read but is not an Inspect log (another reader may open it). */
+  /** `notInspect`: the file is JSON that is not an Inspect log, or not JSON at all (another reader opens it, or says where it breaks). */
   constructor(message: string, readonly notInspect = false) {
     super(message);
     this.name = 'InspectLogError';
@@ -96,7 +96,8 @@ export async function readInspectJson(filePath: string, fileSize: number): Promi
   try {
     value = JSON.parse(await fs.promises.readFile(filePath, 'utf8'));
   } catch (error) {
-    throw new InspectLogError(S.invalidJson(filePath, error instanceof Error ? error.message : String(error)));
+    // Not JSON: the task result log reader, which the first bytes may have been meant for, says where (line and column).
+    throw new InspectLogError(S.invalidJson(filePath, error instanceof Error ? error.message : String(error)), true);
   }
   if (!isInspectLogValue(value)) throw new InspectLogError(S.notInspectJson(filePath), true);
   const { samples: listed, ...header } = value;

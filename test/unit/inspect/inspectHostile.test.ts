@@ -173,9 +173,9 @@ describe('Inspect logs that are truncated, unfinished or lying', () => {
     source.dispose();
   });
 
-  test('an Inspect .json log that is not valid JSON is a message naming the file', async () => {
-    const file = folder.put('broken.json', '{"version": 2, "status": "success", "eval": {');
-    assert.match(await failure(file), /broken\.json is not valid JSON/);
+  test('an Inspect .json log that is not valid JSON is a message naming the file and the place', async () => {
+    const file = folder.put('broken.json', '{"version": 2, "status": "success",\n "eval": {');
+    assert.match(await failure(file), /broken\.json:2:\d+: invalid JSON/);
   });
 
   test('a sample error and a limit become errors of their trial', async () => {
