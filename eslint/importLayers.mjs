@@ -23,7 +23,7 @@ export const LAYERS = [
   ['src/core/log', 'src/core/validation'],
   ['src/core/sources'],
   // src/core/inspect: Inspect logs as reports (reads archives through src/core/sources/evalLogs).
-  ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/inspect'],
+  ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/inspect', 'src/core/logCatalog'],
   ['src/core/report'],
   ['src/core/compare'],
   ['src/extension', 'src/cli', 'webview/shared'],

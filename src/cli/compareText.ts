@@ -3,7 +3,7 @@ import { compareStrings as S } from '../core/l10n/compareStrings';
 import { formatDuration } from '../core/format/displayFormat';
 import { compareStatisticsText } from './compareStatisticsText';
 import { textTable } from './textTable';
-import { interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, signed, verdictText } from '../core/format/compareFormat';
+import { comparedMetricLabel, interval, metricDelta, metricLabel, metricSize, metricValue, num, pValue, reportedValues, signed, verdictText } from '../core/format/compareFormat';
 import * as l10n from '@vscode/l10n';
 
 export { textTable };
@@ -12,7 +12,7 @@ function metricsTable(c: CandidateComparison): string {
   return textTable(
     [l10n.t('metric'), 'n', l10n.t('baseline'), l10n.t('candidate'), 'Δ', l10n.t('95% interval'), 'p', l10n.t('p (Holm)'), 'MDE', l10n.t('verdict')],
     c.metrics.map((m) => [
-      metricLabel(m), String(m.estimate.n), metricValue(m, m.baselineMean), metricValue(m, m.candidateMean), metricDelta(m, m.estimate.delta), interval(m),
+      comparedMetricLabel(m), String(m.estimate.n), metricValue(m, m.baselineMean), metricValue(m, m.candidateMean), metricDelta(m, m.estimate.delta), interval(m),
       pValue(m.estimate.p), pValue(m.pHolm), metricSize(m, m.estimate.mde), verdictText(m),
     ]),
   );
@@ -46,6 +46,10 @@ export function compareText(summary: ComparisonSummary, changes: readonly Sample
     const clustered = c.metrics.find((m) => m.estimate.clusters !== undefined);
     if (clustered && summary.clusterKey) lines.push(S.clusteredBy(summary.clusterKey, clustered.estimate.clusters ?? 0));
     lines.push('', S.headingMetrics, c.metrics.length ? metricsTable(c) : S.noMetrics);
+    for (const m of c.metrics) {
+      const reported = reportedValues(m);
+      if (reported) lines.push(`${metricLabel(m)}: ${reported}`);
+    }
     for (const skipped of c.skipped) lines.push(S.skippedLine(metricLabel(skipped), skipped.reason));
     const binary = binaryTable(c);
     if (binary) lines.push('', S.headingBinary, binary);
@@ -53,8 +57,8 @@ export function compareText(summary: ComparisonSummary, changes: readonly Sample
     const shown = changes[i].slice(0, shownChanges);
     if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].length})`, changesTable(shown, c.metrics));
     if (c.usage.length) {
-      lines.push('', S.headingUsage, textTable([l10n.t('model'), l10n.t('purpose'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.usage.map((u) => [
-        String(u.modelId), u.purpose, num(u.baseline.promptTokens + u.baseline.completionTokens), num(u.candidate.promptTokens + u.candidate.completionTokens), signed(u.delta),
+      lines.push('', S.headingUsage, textTable([l10n.t('purpose'), l10n.t('baseline models'), l10n.t('candidate models'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.usage.map((u) => [
+        u.purpose, u.baselineModels.join(', ') || '—', u.candidateModels.join(', ') || '—', num(u.baseline.promptTokens + u.baseline.completionTokens), num(u.candidate.promptTokens + u.candidate.completionTokens), signed(u.delta),
       ])));
     }
     if (c.errors.length) {

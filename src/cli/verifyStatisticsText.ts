@@ -22,6 +22,7 @@ export function verifyStatisticsText(curves: readonly ScoreCurves[] | undefined,
     lines.push('', S.curveScore(score.scorer_key, score.score, score.samples, score.k_max), textTable(S.curveColumns, score.curve.map((p) => [
       String(p.k), num(p.pass_at_k), num(p.pass_at_k_se), num(p.pass_pow_k), num(p.pass_pow_k_se),
     ])));
+    if (score.shortfall) lines.push(S.curveShortfall(score.k_max, score.shortfall.samples_with_fewer, score.shortfall.most_trials));
   }
   return `${lines.join('\n')}\n`;
 }

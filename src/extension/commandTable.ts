@@ -10,6 +10,8 @@ import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 import { exportKeptRowsInternal } from './preview/exportKeptRowsCommand';
 import { restorePreview } from './preview/registerPreview';
 import { recordedMessages } from './messageRecord';
+import { newDatasetSpec, newGenerator } from './authoring/newFileCommands';
+import { compareCatalogLogs, filterLogCatalog, listLogCatalog, refreshLogCatalog, sortLogCatalog } from './logCatalog/logCatalogCommands';
 
 /** A command handler: the shared services, then whatever VS Code passes (a URI from a menu, arguments from a link). */
 
@@ -27,13 +29,20 @@ export const commandTable = {
   'evalLens.exportLogReport': exportLogReport,
   'evalLens.validateFile': validateFile,
   'evalLens.storeCredential': storeCredential,
+  'evalLens.newDatasetSpec': newDatasetSpec,
+  'evalLens.newGenerator': newGenerator,
   'evalLens.compareLogs': compareLogs,
   'evalLens.compareWith': compareWith,
   'evalLens.openTraceFile': (_services, ...args) => openTraceFile(args[0]),
   'evalLens.openTraceAsJson': (_services, ...args) => openTraceAsJson(args[0]),
+  'evalLens.logCatalog.refresh': refreshLogCatalog,
+  'evalLens.logCatalog.sort': sortLogCatalog,
+  'evalLens.logCatalog.filter': filterLogCatalog,
+  'evalLens.logCatalog.compare': compareCatalogLogs,
   'evalLens.internal.messages': (_services, ...args) => recordedMessages(args[0]),
   'evalLens.internal.exportKeptRows': (services, ...args) => exportKeptRowsInternal(services)(...args),
   'evalLens.internal.restorePreview': (services, ...args) => restorePreview(services, args[0]),
+  'evalLens.internal.logCatalog': listLogCatalog,
 } satisfies Record<string, CommandHandler>;
 
 type CommandId = keyof typeof commandTable;

@@ -10,6 +10,7 @@ import { registerLogReport } from './logReport/registerLogReport';
 import { registerTraceFile } from './traceFile/registerTraceFile';
 import { registerLogPathProviders } from './logPath/logPathProviders';
 import { disposeMessageRecord } from './messageRecord';
+import { LogCatalogProvider } from './logCatalog/logCatalogProvider';
 
 /** Thin activation: build the shared services, then let each area register its providers. */
 export function activate(context: vscode.ExtensionContext): void {
@@ -26,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): void {
   registerLogReport(services);
   registerTraceFile(services);
   registerLogPathProviders(services);
+  LogCatalogProvider.register(services);
   context.subscriptions.push({ dispose: disposeMessageRecord });
 }
 

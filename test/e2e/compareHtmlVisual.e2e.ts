@@ -117,6 +117,16 @@ describe('the exported compare file in light, dark and high contrast', () => {
       await page.locator('[data-testid="change"]').first().waitFor({ state: 'visible', timeout: 30_000 });
       await readable(page, `${label}, metric table`);
       await assertSmallSampleFigures(page, label, expected);
+      // What a person needs to read the table: each column explained on its header, a min metric saying what is compared,
+      // native controls in the page's scheme, and the per-sample list under column names.
+      const headerTitles = await page.locator('[data-testid="metric-table"] th').evaluateAll((els) => els.map((e) => e.getAttribute('title') ?? ''));
+      assert.ok(headerTitles.every((t) => t.length > 10), `${label}: every column header explains itself: ${JSON.stringify(headerTitles)}`);
+      const floor = page.locator('tr[data-metric-id*="quality_min"] [data-testid="compared-quantity"]');
+      assert.match(await floor.innerText(), /mean per sample, not the reported min · reported min: 0 → /, `${label}: the min metric says what its figures compare`);
+      assert.ok(await floor.isVisible(), `${label}: and it is shown, not only on hover`);
+      const selectScheme = await page.evaluate<string>('getComputedStyle(document.querySelector(\'[data-testid="filter-kind"]\')).colorScheme');
+      assert.equal(selectScheme, scheme.colorScheme, `${label}: native controls follow the ${scheme.colorScheme} scheme`);
+      assert.match(await page.locator('[data-testid="change-header"]').innerText(), /Sample\s+Metric\s+Baseline → candidate/, `${label}: the per-sample list has column names`);
       await shot(page, `compare-html-metrics-${scheme.name}`, true);
 
       await page.locator('[data-testid="filter-kind"]').selectOption('regression');

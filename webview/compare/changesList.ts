@@ -51,6 +51,9 @@ export function renderChangesList(c: CandidateComparison, rows: readonly SampleC
     box.appendChild(el('p', { className: 'empty', text: S.view.noChanges }));
     return box;
   }
+  // The list's column names, laid out on the same grid as its rows (each row's button reads its cells in order).
+  box.appendChild(el('div', { className: 'change change-header', attrs: { 'aria-hidden': 'true', 'data-testid': 'change-header' } },
+    ...S.view.changeColumns.map((name) => el('span', { text: name }))));
   const list = el('ul', { className: 'change-list', attrs: { role: 'list' } });
   for (const change of rows) {
     const m = byId.get(change.metricId);

@@ -5,9 +5,9 @@
  */
 import type { CandidateComparison, MetricComparison } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
-import { el, svg } from '../shared/dom';
+import { breakableName, el, svg } from '../shared/dom';
 import { bootstrapLine, permutationLine, wilsonLine } from './statisticsCells';
-import { interval, metricDelta, metricLabel, metricSize, metricValue, pValue, verdictText } from '../../src/core/format/compareFormat';
+import { comparedQuantity, interval, metricDelta, metricLabel, metricSize, metricValue, pValue, reportedValues, verdictText } from '../../src/core/format/compareFormat';
 
 const BAR_WIDTH = 112;
 
@@ -52,17 +52,21 @@ export function renderMetricTable(c: CandidateComparison, events: MetricTableEve
   const finite = c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const scale = Math.max(1e-12, ...finite.map(Math.abs));
   const table = el('table', { className: 'data-table metric-compare', attrs: { 'data-testid': 'metric-table' } });
-  table.appendChild(el('thead', {}, el('tr', {}, ...S.view.columns.map((h, i) => el('th', { className: COLUMNS[i].className, text: h, attrs: { 'data-column': COLUMNS[i].id } })))));
+  table.appendChild(el('thead', {}, el('tr', {}, ...S.view.columns.map((h, i) => el('th', { className: COLUMNS[i].className, text: h, title: S.view.columnHelp[i], attrs: { 'data-column': COLUMNS[i].id, scope: 'col' } })))));
   const body = el('tbody');
   for (const m of c.metrics) {
     const values = S.view.valuesTitle(metricValue(m, m.baselineMean), metricValue(m, m.candidateMean));
-    const name = el('button', { className: 'link-button', text: metricLabel(m), title: `${m.id}\n${values}` });
+    const name = el('button', { className: 'link-button', title: `${m.id}\n${values}` }, breakableName(metricLabel(m)));
     name.addEventListener('click', () => events.showChanges(m));
+    const quantity = comparedQuantity(m);
+    const nameCell = el('td', { className: 'col-metric' }, name);
+    // A min or max metric is compared through its per-sample mean: the row says so and keeps the reported values beside it.
+    if (quantity) nameCell.appendChild(el('div', { className: 'muted compared-quantity', text: `${quantity} · ${reportedValues(m) ?? ''}`, attrs: { 'data-testid': 'compared-quantity' } }));
     const flip = el('input', { attrs: { type: 'checkbox', 'aria-label': S.view.flipTitle, title: S.view.flipTitle, 'data-testid': 'flip' } });
     flip.checked = m.lowerIsBetter;
     flip.addEventListener('change', () => events.flip(m));
     body.appendChild(el('tr', { attrs: { 'data-metric-id': m.id } },
-      el('td', { className: 'col-metric' }, name),
+      nameCell,
       cell(String(m.estimate.n), undefined, undefined, 'num give-way-late'),
       withLine(cell(metricValue(m, m.baselineMean), 'baseline', String(m.baselineMean), 'num give-way'), wilsonLine(m.proportions?.baseline, 'wilson-baseline')),
       withLine(cell(metricValue(m, m.candidateMean), 'candidate', String(m.candidateMean), 'num give-way'), wilsonLine(m.proportions?.candidate, 'wilson-candidate')),

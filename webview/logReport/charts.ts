@@ -4,7 +4,10 @@ import { formatNumber } from '../../src/core/format/displayFormat';
 import { formatCount } from '../../src/core/l10n/numberFormat';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 
-/** A small histogram of per-sample values (bins of equal width). */
+/** Height of the row under a histogram that names the ends of its value axis. */
+const AXIS_LABELS = 11;
+
+/** A small histogram of per-sample values (bins of equal width), its value axis labelled with the lowest and highest value. */
 export function distributionChart(distribution: { min: number; max: number; counts: number[] }): SVGSVGElement {
   const width = 120;
   const height = 28;
@@ -12,7 +15,7 @@ export function distributionChart(distribution: { min: number; max: number; coun
   const peak = Math.max(1, ...counts);
   const total = counts.reduce((a, b) => a + b, 0);
   const barWidth = width / Math.max(1, counts.length);
-  const chart = svg('svg', { class: 'distribution', width, height, viewBox: `0 0 ${width} ${height}`, role: 'img', 'aria-label': S.distributionTitle(formatNumber(distribution.min), formatNumber(distribution.max), total) });
+  const chart = svg('svg', { class: 'distribution', width, height: height + AXIS_LABELS, viewBox: `0 0 ${width} ${height + AXIS_LABELS}`, role: 'img', 'aria-label': S.distributionTitle(formatNumber(distribution.min), formatNumber(distribution.max), total) });
   chart.appendChild(svg('title', {}, S.distributionTitle(formatNumber(distribution.min), formatNumber(distribution.max), total)));
   counts.forEach((count, i) => {
     const h = count === 0 ? 0 : Math.max(1.5, (count / peak) * (height - 2));
@@ -22,6 +25,8 @@ export function distributionChart(distribution: { min: number; max: number; coun
     chart.appendChild(bar);
   });
   chart.appendChild(svg('line', { class: 'axis', x1: 0, y1: height - 0.5, x2: width, y2: height - 0.5 }));
+  chart.appendChild(svg('text', { class: 'axis-label', x: 0, y: height + AXIS_LABELS - 1, 'text-anchor': 'start', 'aria-hidden': 'true' }, formatNumber(distribution.min)));
+  if (distribution.max !== distribution.min) chart.appendChild(svg('text', { class: 'axis-label', x: width, y: height + AXIS_LABELS - 1, 'text-anchor': 'end', 'aria-hidden': 'true' }, formatNumber(distribution.max)));
   return chart;
 }
 

@@ -98,3 +98,16 @@ export function uniqueId(prefix: string): string {
   uniqueCounter += 1;
   return `${prefix}-${uniqueCounter}`;
 }
+
+/**
+ * A name that wraps only after its separators (`/`, `_`, `.`, `:`, `-`), never inside a word: `well_formed/rate` may
+ * break as `well_formed/` + `rate` or `well_` + `formed/rate`, not `well_forme` + `d`.
+ */
+export function breakableName(text: string): DocumentFragment {
+  const fragment = document.createDocumentFragment();
+  for (const part of text.split(/(?<=[/_.:-])/)) {
+    if (fragment.childNodes.length) fragment.appendChild(document.createElement('wbr'));
+    fragment.appendChild(document.createTextNode(part));
+  }
+  return fragment;
+}

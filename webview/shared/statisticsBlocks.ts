@@ -27,7 +27,10 @@ export function curveFigure(curve: PassCurveView, label: string): HTMLElement | 
   for (const tick of model.ticks) chart.appendChild(svg('text', { class: 'tick', x: tick.x, y: model.height + 10, 'text-anchor': 'middle' }, tick.label));
   const table = el('table', { className: 'visually-hidden' }, el('caption', { text: model.summary }), el('tr', {}, ...S.curveColumns.map((c) => el('th', { text: c, attrs: { scope: 'col' } }))), ...model.rows.map((row) => el('tr', {}, ...row.map((cell) => el('td', { text: cell })))));
   const legend = el('div', { className: 'curve-legend', attrs: { 'aria-hidden': 'true' } }, el('span', { className: 'legend-at', text: S.passAtKLegend }), el('span', { className: 'legend-pow', text: S.passPowKLegend }));
-  return el('figure', { className: 'pass-curve-figure', attrs: { 'data-testid': 'pass-curve' } }, chart, legend, table);
+  const shortfall = curve.shortfall
+    ? el('figcaption', { className: 'muted curve-shortfall', text: S.curveShortfall(curve.points.length, curve.shortfall.fewer, curve.shortfall.mostTrials), attrs: { 'data-testid': 'curve-shortfall' } })
+    : null;
+  return el('figure', { className: 'pass-curve-figure', attrs: { 'data-testid': 'pass-curve' } }, chart, legend, shortfall, table);
 }
 
 /** "95% Wilson interval a – b (N = n)", and the normal interval beside it from 300 values on. */

@@ -2,7 +2,7 @@ import type { LogSummary } from '../model/logViewTypes';
 import type { LogIndex } from '../log/logIndex';
 import { PerSampleValues } from '../log/metricsView';
 import { toNumeric } from '../log/logValue';
-import { curveLength, passCurves, unbiasedPassAtK, unbiasedPassPowK } from './statistics/passAtK';
+import { curveLength, curveShortfall, passCurves, unbiasedPassAtK, unbiasedPassPowK } from './statistics/passAtK';
 import { proportionInterval } from './statistics/proportionIntervals';
 import { trialPassCounts } from './trialPassCounts';
 import { PROPORTION_METRIC_TYPES } from '../log/metricStatistics';
@@ -14,6 +14,8 @@ export interface ScoreCurves {
   score: string;
   samples: number;
   k_max: number;
+  /** Present when k stops before the most trials a sample has: that number and how many samples have fewer trials. */
+  shortfall?: { most_trials: number; samples_with_fewer: number };
   curve: { k: number; pass_at_k: number; pass_at_k_se: number | null; pass_pow_k: number; pass_pow_k_se: number | null }[];
   per_sample: { sample_id: string | number; trials: number; passes: number; pass_at_k: number[]; pass_pow_k: number[] }[];
 }
@@ -35,7 +37,9 @@ export function logPassCurves(index: LogIndex): ScoreCurves[] {
   return trialPassCounts(index).map((score) => {
     const last = curveLength(score.samples);
     const ks = Array.from({ length: last }, (_, i) => i + 1);
+    const shortfall = curveShortfall(score.samples);
     return {
+      ...(shortfall ? { shortfall: { most_trials: shortfall.mostTrials, samples_with_fewer: shortfall.fewer } } : {}),
       scorer_key: score.scorerKey,
       score: score.score,
       samples: score.samples.length,

@@ -3,15 +3,19 @@ import type { LogSummary } from '../model/logViewTypes';
 
 /** Token usage per model and purpose, both logs side by side (rows of either log). */
 export function usageDeltas(base: LogSummary, cand: LogSummary): UsageDelta[] {
+  // Aligned by purpose, so that a run whose model changed reads as the same purpose with other models.
   const rows = new Map<string, UsageDelta>();
   const add = (summary: LogSummary, side: 'baseline' | 'candidate'): void => {
     for (const usage of summary.tokenUsage) {
-      const key = `${usage.modelId}\u0000${usage.purpose}`;
-      let row = rows.get(key);
+      const purpose = String(usage.purpose);
+      let row = rows.get(purpose);
       if (!row) {
-        row = { modelId: usage.modelId, purpose: String(usage.purpose), baseline: { promptTokens: 0, completionTokens: 0 }, candidate: { promptTokens: 0, completionTokens: 0 }, delta: 0 };
-        rows.set(key, row);
+        row = { purpose, baselineModels: [], candidateModels: [], baseline: { promptTokens: 0, completionTokens: 0 }, candidate: { promptTokens: 0, completionTokens: 0 }, delta: 0 };
+        rows.set(purpose, row);
       }
+      const models = side === 'baseline' ? row.baselineModels : row.candidateModels;
+      const model = usage.modelName ?? `#${usage.modelId}`;
+      if (!models.includes(model)) models.push(model);
       row[side].promptTokens += usage.promptTokens;
       row[side].completionTokens += usage.completionTokens;
     }

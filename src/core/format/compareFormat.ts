@@ -33,6 +33,29 @@ export function metricLabel(m: Pick<MetricComparison, 'scorerKey' | 'metricKey' 
   return m.scorerKey ? `${m.scorerKey}: ${key}` : key;
 }
 
+/** Metric types whose value is the mean of the per-sample values: what the paired figures compare. */
+const MEAN_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy']);
+
+/**
+ * What the figures of a compared metric are about: a `min`, `max`, `sum` or `count` metric is compared through the
+ * mean of its per-sample values (docs/semantics.md §10), which is not the value the logs report; undefined for a mean.
+ */
+export function comparedQuantity(m: Pick<MetricComparison, 'metricType'>): string | undefined {
+  return MEAN_TYPES.has(m.metricType) ? undefined : S.perSampleMeanOf(m.metricType);
+}
+
+/** The metric's label in a table of figures: its name, and what is compared when it is not the reported value. */
+export function comparedMetricLabel(m: Pick<MetricComparison, 'scorerKey' | 'metricKey' | 'valueKey' | 'metricType'>): string {
+  const quantity = comparedQuantity(m);
+  return quantity ? `${metricLabel(m)} (${quantity})` : metricLabel(m);
+}
+
+/** The values the logs report for a metric compared through its per-sample mean: "reported min: 0 → 0.01". */
+export function reportedValues(m: Pick<MetricComparison, 'metricType' | 'metricKey' | 'valueKey' | 'baseline' | 'candidate'>): string | undefined {
+  if (MEAN_TYPES.has(m.metricType)) return undefined;
+  return S.reportedValues(m.metricType, metricValue(m, m.baseline), metricValue(m, m.candidate));
+}
+
 /** Whether the metric key's values are rates (percentages), by the report's rule. */
 export function isRateMetric(m: MetricKeyRule): boolean {
   return metricValueIsRate(m.metricType, m.metricKey, m.valueKey);

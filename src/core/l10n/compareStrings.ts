@@ -3,6 +3,8 @@ import * as l10n from '@vscode/l10n';
 
 export const compareStrings = {
   metricOnlyIn: (which: 'baseline' | 'candidate') => l10n.t('reported by the {0} only', which),
+  perSampleMeanOf: (type: string) => l10n.t('mean per sample, not the reported {0}', type),
+  reportedValues: (type: string, baseline: string, candidate: string) => l10n.t('reported {0}: {1} → {2}', type, baseline, candidate),
   notVerifiableType: (type: string) => l10n.t('metric type "{0}" is not recomputable from per-sample values', type),
   get typeMissing() {
     return l10n.t('the metric has no metric_type');
@@ -55,6 +57,25 @@ export const compareStrings = {
     },
     get checkingInputs() {
       return l10n.t("Comparing the samples' data…");
+    },
+    /** What each column of the metric table means, shown on its header (same order as `columns`). */
+    get columnHelp() {
+      return [
+        l10n.t('The metric; click it to list the samples that changed'),
+        l10n.t('Samples in both logs that carry the value (pairs)'),
+        l10n.t('Mean of the per-sample values in the baseline'),
+        l10n.t('Mean of the per-sample values in the candidate'),
+        l10n.t('Candidate minus baseline'),
+        l10n.t('95% confidence interval of Δ; the bar shows it around zero'),
+        l10n.t('p-value of the paired test: how often a Δ this large would appear if the runs did not differ'),
+        l10n.t('p-value adjusted for comparing several metrics at once (Holm); what the verdict uses'),
+        l10n.t('Minimum detectable effect: the smallest Δ these samples would detect 80% of the time'),
+        l10n.t('Better or worse when p (Holm) < 0.05; "within noise" when the difference could be chance'),
+        l10n.t('Tick when a lower value is better (errors, cost, latency)'),
+      ];
+    },
+    get changeColumns() {
+      return [l10n.t('Sample'), l10n.t('Metric'), l10n.t('Baseline → candidate'), 'Δ', l10n.t('Change')];
     },
     valuesTitle: (baseline: string, candidate: string) => l10n.t('baseline {0} → candidate {1}', baseline, candidate),
     get binaryHeading() {

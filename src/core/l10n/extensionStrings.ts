@@ -39,6 +39,21 @@ export const extensionStrings = {
       return l10n.t('Preview: ignored a malformed message from the webview.');
     },
   },
+  /** "New Dataset Spec…" and "New Generator…". */
+  newFile: {
+    namePrompt: (kind: 'dataset' | 'generator') => (kind === 'dataset' ? l10n.t('Name of the new dataset spec (its key is made from it)') : l10n.t('Name of the new generator definition (its key is made from it)')),
+    get namePlaceholder() {
+      return l10n.t('e.g. capital-questions');
+    },
+    get badName() {
+      return l10n.t('Use a name without / \\ : * ? " < > | (it becomes the file name).');
+    },
+    exists: (file: string) => l10n.t('{0} already exists: choose another name.', file),
+    get noFolder() {
+      return l10n.t('Open a folder first: the new file is created in it.');
+    },
+    createdData: (file: string) => l10n.t('Also created {0} with three example rows, so the preview shows something at once.', file),
+  },
   notRecognised: (file: string) => l10n.t('{0} is not an Eval Lens file (dataset spec, generator definition, task result log, trace or agent connection config).', file),
   validationSummary: (file: string, errors: number, warnings: number) =>
     errors + warnings === 0 ? l10n.t('{0}: no problems.', file) : l10n.t('{0}: {1} error(s), {2} warning(s). See the Problems panel.', file, errors, warnings),

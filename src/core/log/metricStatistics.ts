@@ -2,10 +2,9 @@ import type { MetricGroup, MetricValueView, PassCurveView, SamplePassCurve } fro
 import type { SampleShape } from './sampleReading';
 import type { PerSampleValues } from './metricsView';
 import { toNumeric } from './logValue';
-import { VERIFIABLE_METRIC_TYPES } from './metricVerification';
 import { TrialPassTally } from './trialPassTally';
 import { variance } from '../compare/statistics/descriptive';
-import { passCurves, sampleCurves } from '../compare/statistics/passAtK';
+import { curveShortfall, passCurves, sampleCurves } from '../compare/statistics/passAtK';
 import { proportionInterval } from '../compare/statistics/proportionIntervals';
 
 /** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
@@ -28,7 +27,9 @@ export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | u
   const passes = scorerKey === undefined ? undefined : tally?.score(scorerKey, score);
   if (!passes) return undefined;
   const points = passCurves(passes.samples);
-  return points.length ? { samples: passes.samples.length, points } : undefined;
+  if (!points.length) return undefined;
+  const shortfall = curveShortfall(passes.samples);
+  return shortfall ? { samples: passes.samples.length, points, shortfall } : { samples: passes.samples.length, points };
 }
 
 function addValueStatistics(metricType: string | undefined, scorerKey: string | undefined, value: MetricValueView, perSample: PerSampleValues, tally?: TrialPassTally): void {
@@ -38,8 +39,9 @@ function addValueStatistics(metricType: string | undefined, scorerKey: string | 
   if (id === undefined) return;
   const numbers = numericValues(perSample.candidates(id)[0].values);
   if (!numbers || numbers.length < 2) return;
-  // A plan is made for the metric keys a comparison compares (docs/semantics.md §10), as `eval-lens log plan` does.
-  if (VERIFIABLE_METRIC_TYPES.has(metricType ?? '')) value.spread = { n: numbers.length, variance: variance(numbers) };
+  // A plan is for a mean (docs/semantics.md §12): under a `min`, `max`, `sum` or `count` metric it would read as a
+  // plan for that value, which a comparison only reaches through the per-sample mean.
+  if (PROPORTION_METRIC_TYPES.has(metricType ?? '')) value.spread = { n: numbers.length, variance: variance(numbers) };
   if (!PROPORTION_METRIC_TYPES.has(metricType ?? '')) return;
   const interval = proportionInterval(numbers);
   if (interval) value.interval = interval;

@@ -51,7 +51,7 @@ export class PerSampleValues {
 }
 
 /** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
-function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
+export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
   const numbers: number[] = [];
   for (const value of values) {
     const n = toNumeric(value);

@@ -139,9 +139,11 @@ interface AlignmentFacts {
   inputsChecked: boolean;
 }
 
+/** Token usage of one purpose in both logs, with the models that used it on each side (named where the log names them, else `#id`). */
 export interface UsageDelta {
-  modelId: number;
   purpose: string;
+  baselineModels: string[];
+  candidateModels: string[];
   baseline: { promptTokens: number; completionTokens: number };
   candidate: { promptTokens: number; completionTokens: number };
   /** Change of prompt + completion tokens. */

@@ -61,6 +61,8 @@ export interface PassCurveView {
   /** Samples with trials that carry the score. */
   samples: number;
   points: PassCurvePoint[];
+  /** When the curves stop before the most trials a sample has: that number, and how many samples have fewer (they end the curve). */
+  shortfall?: { mostTrials: number; fewer: number };
 }
 
 /** One sample's own unbiased curves for one 0/1 score: n trials, c passes, a value per k = 1 … n. */

@@ -93,4 +93,32 @@ suite('Foundation: the packaged extension in a real VS Code', () => {
     assert.equal(result.kind, 'dataset');
     assert.equal(result.errors, 1, 'one real problem: the mistyped directory_path (not also "missing directory_path")');
   });
+
+  test('New Dataset Spec creates the spec and its example data in the chosen folder, opens it with no problem, and never overwrites', async () => {
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(tempDir, 'new-')));
+    const uri = (await vscode.commands.executeCommand('evalLens.newDatasetSpec', folder, 'Capital Questions')) as vscode.Uri;
+    assert.equal(path.basename(uri.fsPath), 'Capital Questions.dataset.yaml');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.fsPath, uri.fsPath, 'the new spec is the active editor');
+    assert.ok(fs.existsSync(path.join(folder.fsPath, 'data', 'capital-questions.jsonl')), 'example rows beside it');
+    const result = (await vscode.commands.executeCommand('evalLens.validateFile', uri)) as { kind: string; errors: number; warnings: number };
+    assert.deepEqual([result.kind, result.errors, result.warnings], ['dataset', 0, 0]);
+    fs.writeFileSync(uri.fsPath, 'key: mine\n');
+    assert.equal(await vscode.commands.executeCommand('evalLens.newDatasetSpec', folder, 'Capital Questions'), undefined);
+    assert.equal(fs.readFileSync(uri.fsPath, 'utf8'), 'key: mine\n', 'the existing file is kept');
+  });
+
+  test('New Generator creates a generator definition that validates with no problem', async () => {
+    const folder = vscode.Uri.file(fs.mkdtempSync(path.join(tempDir, 'gen-')));
+    const uri = (await vscode.commands.executeCommand('evalLens.newGenerator', folder, 'qa')) as vscode.Uri;
+    const result = (await vscode.commands.executeCommand('evalLens.validateFile', uri)) as { kind: string; errors: number; warnings: number };
+    assert.deepEqual([result.kind, result.errors, result.warnings], ['generator', 0, 0]);
+  });
+
+  test('the Get Started walkthrough names its steps and the media of every step ships with the extension', () => {
+    const extension = vscode.extensions.getExtension(EXTENSION_ID)!;
+    const manifest = extension.packageJSON as { contributes: { walkthroughs: { steps: { id: string; media: { markdown: string } }[] }[] } };
+    const steps = manifest.contributes.walkthroughs[0].steps;
+    assert.deepEqual(steps.map((s) => s.id), ['openReport', 'compareRuns', 'writeSpec', 'previewFilters']);
+    for (const step of steps) assert.ok(fs.existsSync(path.join(extension.extensionPath, step.media.markdown)), step.media.markdown);
+  });
 });

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { MetricComparison } from '../../../src/core/model/compareTypes';
-import { interval, intervalOf, isRateMetric, metricDelta, metricSize, metricValue } from '../../../src/core/format/compareFormat';
+import { comparedMetricLabel, interval, intervalOf, isRateMetric, metricDelta, metricSize, metricValue, reportedValues } from '../../../src/core/format/compareFormat';
 import { ValueFormats } from '../../../src/core/format/metricValueFormat';
 
 const accuracy = { metricType: 'mean', metricKey: 'accuracy', valueKey: 'correct' };
@@ -71,5 +71,18 @@ describe('the bootstrap interval reads as the t interval', () => {
     assert.equal(intervalOf(accuracy, -0.009, 0.234), '[−0.9, +23.4] pp');
     assert.equal(intervalOf(quality, null, 1), '—');
     assert.equal(intervalOf(quality, NaN, 1), '—');
+  });
+});
+
+describe('a min or max metric says what its figures compare', () => {
+  const floor = { scorerKey: 'llm_judge', metricType: 'min', metricKey: 'quality_floor', valueKey: 'quality_min', baseline: 0, candidate: 0.01 };
+  test('its label names the per-sample mean and its reported values are kept beside it', () => {
+    assert.equal(comparedMetricLabel(floor), 'llm_judge: quality_floor/quality_min (mean per sample, not the reported min)');
+    assert.equal(reportedValues(floor), 'reported min: 0 → 0.01');
+  });
+  test('a mean metric keeps its plain label and has no second line', () => {
+    const mean = { ...floor, metricType: 'mean', metricKey: 'quality', valueKey: 'quality' };
+    assert.equal(comparedMetricLabel(mean), 'llm_judge: quality');
+    assert.equal(reportedValues(mean), undefined);
   });
 });

@@ -44,6 +44,13 @@ describe('eval-lens log compare', () => {
     assert.match(io.out, /1 metric key\(s\) significantly worse/);
   });
 
+  test('a min metric of the examples is labelled as compared through its per-sample mean, with the values the logs report', async () => {
+    const io = capture(path.join(repoRoot, 'examples', 'logs'));
+    await runCli(['log', 'compare', 'compare-baseline.tasklog.json', 'compare-candidate.tasklog.json'], io);
+    assert.match(io.out, /quality_floor\/quality_min \(mean per sample, not the reported min\)/);
+    assert.match(io.out, /quality_floor\/quality_min: reported min: \S+ → \S+/);
+  });
+
   test('--fail-on-regression exits 1 when a metric is significantly worse after Holm; --lower-is-better flips it', async () => {
     assert.equal(await runCli(['log', 'compare', 'base.json', 'worse.json', '--fail-on-regression'], capture(dir)), 1);
     assert.equal(await runCli(['log', 'compare', 'worse.json', 'base.json', '--fail-on-regression'], capture(dir)), 0);

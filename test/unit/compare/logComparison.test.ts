@@ -178,7 +178,14 @@ describe('comparing logs', () => {
     assert.deepEqual(c.skipped.map((s) => `${s.metricKey}/${s.valueKey}`).sort(), ['extra/correct', 'spread/quality']);
   });
 
-  test('deltas of token usage by model and purpose, errors by stage, runtime', () => {
+  test('a purpose whose model changed is one row naming both models, not a loss and a gain', () => {
+    const base = compareLog([legacySample('x', { correct: 1 })], { extraEvidence: { model_token_usages: [{ model_id: 1, purpose: 'test', prompt_tokens: 95_000, completion_tokens: 550 }] } });
+    const cand = compareLog([legacySample('x', { correct: 1 })], { extraEvidence: { model_token_usages: [{ model_id: 2, purpose: 'test', prompt_tokens: 93_000, completion_tokens: 450 }] } });
+    const usage = twoLogs(base, cand).summary().candidates[0].usage;
+    assert.deepEqual(usage.map((u) => [u.purpose, u.baselineModels, u.candidateModels, u.delta]), [['test', ['#1'], ['#2'], -2100]]);
+  });
+
+  test('deltas of token usage by purpose with the models of each side, errors by stage, runtime', () => {
     const base = compareLog([legacySample('x', { correct: 1 })], {
       runtime: 30,
       extraEvidence: { model_token_usages: [{ model_id: 1, purpose: 'test', prompt_tokens: 100, completion_tokens: 10 }], errors: [{ error_type: 'E', message: 'm', stage: 'solver' }] },
@@ -188,7 +195,7 @@ describe('comparing logs', () => {
       extraEvidence: { model_token_usages: [{ model_id: 1, purpose: 'test', prompt_tokens: 150, completion_tokens: 20 }, { model_id: 2, purpose: 'judge', prompt_tokens: 5, completion_tokens: 1 }] },
     });
     const c = twoLogs(base, cand).summary().candidates[0];
-    assert.deepEqual(c.usage.map((u) => [u.modelId, u.purpose, u.delta]), [[1, 'test', 60], [2, 'judge', 6]]);
+    assert.deepEqual(c.usage.map((u) => [u.purpose, u.baselineModels, u.candidateModels, u.delta]), [['test', ['#1'], ['#1'], 60], ['judge', [], ['#2'], 6]]);
     assert.deepEqual(c.errors, [{ stage: 'solver', baseline: 1, candidate: 0, delta: -1 }]);
     assert.equal(c.runtime.delta, -10);
     assert.equal(c.metrics[0].verdict, 'untested');

@@ -47,6 +47,7 @@ describe('eval-lens log verify: the statistics of docs/semantics.md §12', () =>
     assert.deepEqual(statistics.pass_curves.map((c) => `${c.scorer_key}/${c.score}`), ['judge/correct']);
     const curve = statistics.pass_curves[0];
     assert.deepEqual([curve.samples, curve.k_max], [4, 4]);
+    assert.deepEqual((curve as { shortfall?: unknown }).shortfall, { most_trials: 6, samples_with_fewer: 2 }, 'k stops at 4: two samples have 4 trials, one has 6');
     // The same four samples as the curve test of smallSampleStatistics.test.ts (Fractions + statistics.variance in Python).
     const expected = [
       [0.5375, 0.21734668926241626, 0.5375, 0.21734668926241626],
@@ -70,6 +71,7 @@ describe('eval-lens log verify: the statistics of docs/semantics.md §12', () =>
     assert.match(text.out, /judge\/correct: 4 samples, k = 1 … 4/);
     assert.match(text.out, /\n2\s+0\.675\s+0\.236\s+0\.4\s+0\.227/);
     assert.match(text.out, /what is verified above/);
+    assert.match(text.out, /k stops at 4: 2 sample\(s\) have only 4 trials with this score \(others have up to 6\)/);
   });
 
   test('without --curves the samples are not read again: intervals only, no curves', async () => {

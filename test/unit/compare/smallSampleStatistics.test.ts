@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { normalQuantile, Z_95 } from '../../../src/core/compare/statistics/normalDistribution';
 import { proportionInterval, wilsonInterval } from '../../../src/core/compare/statistics/proportionIntervals';
-import { curveLength, passCurves, unbiasedPassAtK, unbiasedPassPowK } from '../../../src/core/compare/statistics/passAtK';
+import { curveLength, curveShortfall, passCurves, unbiasedPassAtK, unbiasedPassPowK } from '../../../src/core/compare/statistics/passAtK';
 import { samplesNeeded } from '../../../src/core/compare/statistics/samplePlanning';
 
 /** Equal to `relative` relative error (absolute near 0). */
@@ -85,6 +85,8 @@ describe('unbiased pass@k and pass^k', () => {
     // python3 -c "import math,statistics; from fractions import Fraction as F; S=[(5,2),(4,0),(6,6),(4,3)]; pak=lambda n,c,k:1-F(math.comb(n-c,k),math.comb(n,k)); ppk=lambda n,c,k:F(math.comb(c,k),math.comb(n,k)); [print(k,*(f(v) for v in ([pak(n,c,k) for n,c in S],[ppk(n,c,k) for n,c in S]) for f in (lambda v:float(sum(v)/4),lambda v:math.sqrt(float(statistics.variance(v))/4)))) for k in range(1,5)]"
     const samples = [{ trials: 5, passes: 2 }, { trials: 4, passes: 0 }, { trials: 6, passes: 6 }, { trials: 4, passes: 3 }];
     assert.equal(curveLength(samples), 4);
+    assert.deepEqual(curveShortfall(samples), { mostTrials: 6, fewer: 2 }, 'k stops at 4 because two samples have 4 trials; one has 6');
+    assert.equal(curveShortfall([{ trials: 3, passes: 1 }, { trials: 3, passes: 2 }]), undefined, 'no shortfall when every sample has as many trials');
     const expected = [
       [0.5375, 0.21734668926241626, 0.5375, 0.21734668926241626],
       [0.675, 0.2358495283014151, 0.4, 0.2273030282830976],

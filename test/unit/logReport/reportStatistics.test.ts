@@ -80,4 +80,14 @@ describe('the report summary: the statistics of docs/semantics.md §12 beside ea
     assert.equal(value.curve, undefined);
     assert.equal(value.spread, undefined);
   });
+
+  test('a min metric over the same values gets no plan: a plan is for a mean', () => {
+    const log = compareLog([legacySample('a', { correct: 1 }), legacySample('b', { correct: 0 }), legacySample('c', { correct: 1 })], {
+      metrics: [{ metric_key: 'floor', metric_type: 'min', scorer_key: 'judge', values: { correct: 0 } }, { metric_key: 'accuracy', metric_type: 'mean', scorer_key: 'judge', values: { correct: 2 / 3 } }],
+    });
+    const summary = LogIndex.fromValue(log, { fileName: 'log.json', fileSize: 1, generation: 1 }).getSummary();
+    const metrics = summary.metrics?.flatMap((g) => g.metrics) ?? [];
+    assert.equal(metrics.find((m) => m.metricKey === 'floor')?.values[0].spread, undefined);
+    assert.equal(metrics.find((m) => m.metricKey === 'accuracy')?.values[0].spread?.n, 3);
+  });
 });

@@ -45,6 +45,22 @@ export function curveLength(samples: readonly TrialPasses[]): number {
   return smallest;
 }
 
+/**
+ * Why the curves stop before the most trials a sample has: the most trials, and how many samples have fewer
+ * (the curves end at the fewest, so that every point averages the same samples). Undefined when all have as many.
+ */
+export function curveShortfall(samples: readonly TrialPasses[]): { mostTrials: number; fewer: number } | undefined {
+  const last = curveLength(samples);
+  let most = 0;
+  let fewer = 0;
+  for (const s of samples) {
+    most = Math.max(most, s.trials);
+    if (s.trials > last) continue;
+    fewer++;
+  }
+  return most > last ? { mostTrials: most, fewer } : undefined;
+}
+
 /** pass@k and pass^k for k = 1 … K averaged over the samples, each with its standard error over samples. */
 export function passCurves(samples: readonly TrialPasses[]): PassCurvePoint[] {
   const last = curveLength(samples);

@@ -1,0 +1,99 @@
+/**
+ * The metrics an Inspect log stores, each recomputed from every sample's scores the way Inspect computed it: the
+ * epochs of a sample reduced by the score's reducer, the values read with Inspect's value mapping, then the
+ * metric (docs/inspect-logs.md). Never throws on hostile values: what cannot be recomputed says why.
+ */
+import type { MetricGroup, MetricValueView, MetricView } from '../../model/logViewTypes';
+import { distributionOf } from '../../log/metricsView';
+import { PROPORTION_METRIC_TYPES } from '../../log/metricStatistics';
+import { variance } from '../../compare/statistics/descriptive';
+import { proportionInterval } from '../../compare/statistics/proportionIntervals';
+import { checkMetric } from './metricCheck';
+import { isDictionary } from './inspectValue';
+import { MetricValues, ScorerSamples, metricValues } from './scorerSamples';
+import { StoredEvalScore, StoredMetric, reductionDisabled, storedEvalScores } from './storedEvalScores';
+
+export interface InspectSampleScores {
+  id: string | number;
+  epoch: number;
+  /** scorer name → Inspect Score object ({ value, answer?, explanation?, metadata? }) as stored in the sample or summary */
+  scores: Record<string, unknown>;
+  /** the sample's metadata (for clustered stderr) */
+  metadata?: unknown;
+}
+
+/** The distribution, interval and spread of the per-sample values behind a metric (docs/semantics.md §12). */
+function addStatistics(view: MetricValueView, metricName: string, values: MetricValues): void {
+  const numbers = values.inputs.map((input) => input.value);
+  const distribution = distributionOf(numbers);
+  if (distribution) view.distribution = distribution;
+  if (!PROPORTION_METRIC_TYPES.has(metricName) || numbers.length < 2) return;
+  view.spread = { n: numbers.length, variance: variance(numbers) };
+  const interval = proportionInterval(numbers);
+  if (interval) view.interval = interval;
+}
+
+function metricView(metric: StoredMetric, evalScore: StoredEvalScore, values: MetricValues): MetricView {
+  const value: MetricValueView = { key: metric.name, value: metric.value, verification: checkMetric(metric, values, evalScore) };
+  if (values.problem === undefined) addStatistics(value, metric.name, values);
+  return {
+    metricKey: metric.key,
+    metricType: metric.name,
+    scorerKey: evalScore.name,
+    scorerName: evalScore.scorer,
+    scorerPurpose: 'score',
+    values: [value],
+  };
+}
+
+/**
+ * Inspect's `results` object (EvalResults) and every sample's scores (every epoch) → the report's metric groups,
+ * each value verified. `evalSpec` (the log's `eval`) tells whether epoch reduction was turned off.
+ */
+export function verifyInspectMetrics(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): MetricGroup[] {
+  const stored = storedEvalScores(results);
+  if (!stored.length) return [];
+  const scorerSamples = new ScorerSamples(samples, !reductionDisabled(evalSpec));
+  return stored.map((evalScore) => {
+    const values = metricValues(scorerSamples, evalScore);
+    const group: MetricGroup = { scorerKey: evalScore.name, scorerName: evalScore.scorer, purpose: 'score', metrics: [] };
+    for (const metric of evalScore.metrics) group.metrics.push(metricView(metric, evalScore, values));
+    return group;
+  });
+}
+
+/**
+ * The EvalScores to list values for: the stored ones, plus each scorer no stored one covers (default reducer; one
+ * per key of a dictionary value).
+ */
+function scoresToList(results: unknown, scorerSamples: ScorerSamples): StoredEvalScore[] {
+  const stored = storedEvalScores(results);
+  const covered = new Set(stored.map((score) => score.scorer));
+  for (const scorer of scorerSamples.scorers()) {
+    if (covered.has(scorer)) continue;
+    const dictionary = scorerSamples.reducedScores(scorer, undefined).find((sample) => isDictionary(sample.score.value))?.score.value;
+    const keys = isDictionary(dictionary) ? Object.keys(dictionary) : [scorer];
+    for (const name of keys) stored.push({ name, scorer, metrics: [] });
+  }
+  return stored;
+}
+
+/**
+ * The per-sample value of each score after epoch reduction, as the metrics saw it: key `${scorer}/${valueKey}`,
+ * where the value key is the dictionary key an EvalScore reads, or the scorer's name for a whole value. A second
+ * reducer of the same score is listed under `${scorer}/${valueKey}@${reducer}`. Unscored samples and values that
+ * Inspect cannot read as numbers are left out.
+ */
+export function reducedSampleValues(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): Map<string, Map<string | number, number>> {
+  const scorerSamples = new ScorerSamples(samples, !reductionDisabled(evalSpec));
+  const byKey = new Map<string, Map<string | number, number>>();
+  for (const evalScore of scoresToList(results, scorerSamples)) {
+    const plain = `${evalScore.scorer}/${evalScore.name}`;
+    const key = byKey.has(plain) ? `${plain}@${evalScore.reducer ?? ''}` : plain;
+    if (byKey.has(key)) continue;
+    const values = new Map<string | number, number>();
+    for (const input of metricValues(scorerSamples, evalScore).inputs) values.set(input.sampleId, input.value);
+    byKey.set(key, values);
+  }
+  return byKey;
+}

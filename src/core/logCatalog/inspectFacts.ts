@@ -1,0 +1,49 @@
+/**
+ * The facts of an Inspect log from its header (`header.json` of a `.eval` archive, `_journal/start.json` of an
+ * unfinished one, or the members of a `.json` log before its samples): `eval.task`, `eval.model`, `status`, the
+ * first metric of `results.scores[0]`, `results.total_samples` (else dataset samples × epochs), `eval.created`.
+ */
+import { asArray, asFiniteNumber, asInteger, asRecord, asString } from '../log/logValue';
+import { isRate } from '../format/displayFormat';
+import { LogFacts, LogFormat, MainMetric, outcomeOf } from './logFacts';
+
+function firstInspectMetric(results: Record<string, unknown> | undefined): MainMetric | undefined {
+  const score = asRecord(asArray(results?.scores)?.[0]);
+  const metrics = asRecord(score?.metrics);
+  for (const [key, item] of Object.entries(metrics ?? {})) {
+    const metric = asRecord(item);
+    const value = asFiniteNumber(metric?.value);
+    if (value === undefined) continue;
+    const name = asString(metric?.name) ?? key;
+    return { name, value, rate: isRate(undefined, name) };
+  }
+  return undefined;
+}
+
+function samplesOf(evalSpec: Record<string, unknown> | undefined, results: Record<string, unknown> | undefined): number | undefined {
+  const total = asInteger(results?.total_samples);
+  if (total !== undefined) return total;
+  const datasetSamples = asInteger(asRecord(evalSpec?.dataset)?.samples);
+  if (datasetSamples === undefined) return undefined;
+  const epochs = asInteger(asRecord(evalSpec?.config)?.epochs) ?? 1;
+  return datasetSamples * epochs;
+}
+
+/** The facts of an Inspect header; a header without `status` is an unfinished log's start (status `started`). */
+export function inspectFacts(header: Record<string, unknown>, format: Exclude<LogFormat, 'taskResultLog'>): LogFacts {
+  const evalSpec = asRecord(header.eval);
+  const results = asRecord(header.results);
+  const status = asString(header.status) ?? 'started';
+  const facts: LogFacts = { format, status, outcome: outcomeOf(status) };
+  const task = asString(evalSpec?.task);
+  if (task) facts.task = task;
+  const model = asString(evalSpec?.model);
+  if (model) facts.model = model;
+  const metric = firstInspectMetric(results);
+  if (metric) facts.mainMetric = metric;
+  const samples = samplesOf(evalSpec, results);
+  if (samples !== undefined) facts.samples = samples;
+  const created = Date.parse(asString(evalSpec?.created) ?? '');
+  if (Number.isFinite(created)) facts.date = created;
+  return facts;
+}
