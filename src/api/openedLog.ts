@@ -95,7 +95,7 @@ export class OpenedLog implements TaskResultLog {
     this.assertOpen();
     const index = this.index;
     if (!index) throw new EvalLensError(apiStrings.cannotVerify(this.file.shown), this.file.shown);
-    return this.guarded(() => Promise.resolve(logVerifyJson(logVerifyReport(index, options.curves === true))));
+    return this.guarded(() => Promise.resolve(logVerifyJson(logVerifyReport(index, options.curves === true, this.summary))));
   }
 
   async close(): Promise<void> {

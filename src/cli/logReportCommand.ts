@@ -2,7 +2,6 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
-import { isZipArchive } from './inspectArchive';
 import { logStrings as S } from '../core/l10n/logStrings';
 import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';
@@ -33,9 +32,9 @@ function exportPlan(outPath: string): LogOpenPlan {
   return worker ? { kind: 'export', exportWorker: worker, ...lean } : { kind: 'lean', ...lean };
 }
 
-/** Beside the log, named after it: `run.tasklog.json` → `run.tasklog.html`. */
+/** Beside the log, named after it: `run.tasklog.json` → `run.tasklog.html`, `run.eval` → `run.html`. */
 function besideLog(file: string): string {
-  return /\.json$/i.test(file) ? file.replace(/\.json$/i, '.html') : `${file}.html`;
+  return /\.(json|eval)$/i.test(file) ? file.replace(/\.(json|eval)$/i, '.html') : `${file}.html`;
 }
 
 /**
@@ -59,10 +58,6 @@ export const runLogReportCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1) throw new UsageError(S.cliReportUsage);
   out ??= besideLog(files[0]);
   const logPath = path.resolve(io.cwd, files[0]);
-  if (isZipArchive(logPath)) {
-    io.stderr(`eval-lens log report: ${S.cliInspectArchive(files[0])}\n`);
-    return 2;
-  }
   const outPath = path.resolve(io.cwd, out);
   const outcome = await openLogSource(logPath, { generation: 1, plan: exportPlan(outPath) });
   if (!outcome.ok) {

@@ -3,7 +3,10 @@ import { CliCommand, UsageError } from './cliTypes';
 import { collectReleasedMemory } from './collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
-import { isZipArchive } from './inspectArchive';
+import { isInspectLogFile, InspectLogError } from '../core/inspect/inspectLog';
+import { openInspectLog } from '../core/inspect/openInspectLog';
+import type { LogIndex } from '../core/log/logIndex';
+import type { LogSummary } from '../core/model/logViewTypes';
 import { LogVerification, MetricVerificationRow, SampleVerificationRow } from '../core/log/verifyLog';
 import * as l10n from '@vscode/l10n';
 import { LogVerifyReport, logVerifyJson, logVerifyReport } from '../core/compare/logVerifyReport';
@@ -54,6 +57,21 @@ function humanReport(file: string, result: LogVerification): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** The index of a task result log, or of an Inspect log with the summary its reader makes (its metrics verified). */
+async function indexOf(filePath: string): Promise<{ index: LogIndex; summary?: LogSummary }> {
+  if (isInspectLogFile(filePath)) {
+    try {
+      const source = await openInspectLog(filePath, 1);
+      // Every sample summary is in memory once read: the archive is not read again.
+      source.dispose();
+      return { index: source.index, summary: source.getSummary() };
+    } catch (error) {
+      if (!(error instanceof InspectLogError && error.notInspect)) throw error;
+    }
+  }
+  return { index: await loadLogIndex({ filePath }, { mode: 'lazy', checkSyntax: true, requireLog: true }) };
+}
+
 /**
  * `eval-lens log verify LOG [--json] [--curves]`: exit 1 when any value mismatches, 2 when the log cannot be read.
  * `--curves` adds the unbiased pass@k and pass^k curves, which read every sample again (docs/semantics.md §12).
@@ -71,16 +89,12 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   if (files.length !== 1) throw new UsageError(logStrings.verifyOneFile);
   const file = files[0];
   let report: LogVerifyReport;
-  if (isZipArchive(path.resolve(io.cwd, file))) {
-    io.stderr(`eval-lens log verify: ${logStrings.cliInspectArchive(file)}\n`);
-    return 2;
-  }
   try {
-    const index = await loadLogIndex({ filePath: path.resolve(io.cwd, file) }, { mode: 'lazy', checkSyntax: true, requireLog: true });
+    const { index, summary } = await indexOf(path.resolve(io.cwd, file));
     collectReleasedMemory();
-    report = logVerifyReport(index, withCurves);
+    report = logVerifyReport(index, withCurves, summary);
   } catch (error) {
-    if (error instanceof LogLoadError) {
+    if (error instanceof LogLoadError || error instanceof InspectLogError) {
       io.stderr(`eval-lens log verify: ${error.message.split(path.resolve(io.cwd, file)).join(file)}\n`);
       return 2;
     }

@@ -134,6 +134,7 @@ export class ReportApp {
       card?.focus();
     });
     if (banner) children.push(banner);
+    if (summary.notes?.length) children.push(this.notesBanner(summary.notes));
     children.push(this.tabs.element);
     this.root.replaceChildren(...children);
     this.showSchemaBanner(summary);
@@ -144,6 +145,13 @@ export class ReportApp {
   private showSchemaBanner(summary: LogSummary): void {
     this.root.querySelector('[data-testid="schema-banner"]')?.remove();
     if (summary.schemaProblems.length) this.root.prepend(this.schemaBanner(summary));
+  }
+
+  /** What the log lacks or left out (an Inspect log still being written, entries that could not be read). */
+  private notesBanner(notes: readonly string[]): HTMLElement {
+    const list = el('ul', {});
+    for (const note of notes.slice(0, 50)) list.appendChild(el('li', { text: note }));
+    return el('details', { className: 'schema-banner', attrs: { role: 'status', 'data-testid': 'notes-banner' } }, el('summary', {}, icon('info'), ` ${S.readerNotes(notes.length)}`), list);
   }
 
   private schemaBanner(summary: LogSummary): HTMLElement {

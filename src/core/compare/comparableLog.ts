@@ -11,7 +11,8 @@ export interface ComparableLog {
   records: readonly SampleRecord[];
   /** The data of the sample at `index` (`sample.data`, else its first trial's); undefined when unreadable. */
   sampleData(index: number): unknown;
-  detail(index: number): SampleDetail;
+  /** The detail of the sample at `index` (read again from its log: an Inspect log reads its full sample, asynchronously). */
+  detail(index: number): SampleDetail | Promise<SampleDetail>;
   /** The hash of each sample's data (inputFingerprints.ts), computed off this thread; undefined when not available. */
   dataFingerprints?: Promise<readonly string[] | undefined>;
   /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */

@@ -291,14 +291,14 @@ export class LogComparison {
   }
 
   /** Both sides of one paired sample. */
-  pairDetail(candidate: number, sampleId: string): PairDetail {
+  async pairDetail(candidate: number, sampleId: string): Promise<PairDetail> {
     const state = this.state(candidate);
     const pair = state.alignment.ids.indexOf(sampleId);
     if (pair < 0) throw new Error(compareStrings.noPairedSample(sampleId));
     return {
       sampleId,
-      baseline: this.logs[0].detail(state.alignment.baseline[pair]),
-      candidate: state.log.detail(state.alignment.candidate[pair]),
+      baseline: await this.logs[0].detail(state.alignment.baseline[pair]),
+      candidate: await state.log.detail(state.alignment.candidate[pair]),
       inputChanged: this.inputChanged(state, pair),
     };
   }

@@ -1,3 +1,4 @@
+import type { LogSummary } from '../model/logViewTypes';
 import type { LogIndex } from '../log/logIndex';
 import { PerSampleValues } from '../log/metricsView';
 import { toNumeric } from '../log/logValue';
@@ -56,8 +57,7 @@ export function logPassCurves(index: LogIndex): ScoreCurves[] {
 }
 
 /** Wilson intervals of the log's `mean`/`accuracy` metric values whose sample-level values are all 0/1. */
-export function logMetricIntervals(index: LogIndex): MetricInterval[] {
-  const summary = index.getSummary();
+export function logMetricIntervals(index: LogIndex, summary: LogSummary = index.getSummary()): MetricInterval[] {
   const set = index.sampleSet();
   if (!set) return [];
   const perSample = new PerSampleValues(set.records, summary.samples.scoreColumns);

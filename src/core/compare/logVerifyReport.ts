@@ -4,6 +4,7 @@
  * (docs/semantics.md §12). The command line prints it (`--json` verbatim); the Node API returns it.
  */
 import type { LogIndex } from '../log/logIndex';
+import type { LogSummary } from '../model/logViewTypes';
 import { LogVerification, verifyLog } from '../log/verifyLog';
 import { statisticsStrings } from '../l10n/statisticsStrings';
 import { logMetricIntervals, logPassCurves, MetricInterval, ScoreCurves } from './logStatistics';
@@ -21,11 +22,14 @@ export interface LogVerifyReport {
   intervals: MetricInterval[];
 }
 
-/** Verifies `index`; `withCurves` reads every sample again for the curves. */
-export function logVerifyReport(index: LogIndex, withCurves: boolean): LogVerifyReport {
-  const verification = verifyLog(index);
+/**
+ * Verifies `index`; `withCurves` reads every sample again for the curves. `summary`: the summary a reader made for
+ * the index when it is not the index's own (an Inspect log's, whose metrics are verified by Inspect's definitions).
+ */
+export function logVerifyReport(index: LogIndex, withCurves: boolean, summary?: LogSummary): LogVerifyReport {
+  const verification = verifyLog(index, summary);
   const curves = withCurves ? logPassCurves(index) : undefined;
-  return { verification, curves, intervals: logMetricIntervals(index) };
+  return { verification, curves, intervals: logMetricIntervals(index, summary) };
 }
 
 /** The report as `log verify --json` prints it: the verification without its counts, with its statistics. */

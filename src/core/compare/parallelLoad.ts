@@ -10,6 +10,8 @@ import { readSample } from '../log/sampleReading';
 import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
 import * as l10n from '@vscode/l10n';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
+import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
+import { openInspectLog } from '../inspect/openInspectLog';
 
 export interface CompareLoadOptions {
   /** The position of the log whose clusters are numbered as it is indexed (the baseline of a compare file). */
@@ -84,7 +86,24 @@ function indexInWorker(workerScript: string, filePath: string, clusterNumbers: b
   });
 }
 
+/**
+ * An Inspect log as a comparable log: its samples aligned by id with their epoch-reduced values, the summary its
+ * reader makes, and each detail read from the log; undefined when the file is JSON that is not an Inspect log.
+ */
+async function inspectComparable(filePath: string): Promise<ComparableLog | undefined> {
+  try {
+    const source = await openInspectLog(filePath, 1);
+    return { ...comparableLog(source.index), summary: source.getSummary(), detail: (index: number) => source.detail(index) };
+  } catch (error) {
+    if (!(error instanceof InspectLogError)) throw error;
+    if (error.notInspect) return undefined;
+    throw new LogLoadError(error.message, filePath);
+  }
+}
+
 async function loadOne(filePath: string, workerScript: string | undefined, clusterNumbers: boolean): Promise<ComparableLog> {
+  const inspect = isInspectLogFile(filePath) ? await inspectComparable(filePath) : undefined;
+  if (inspect) return inspect;
   if (workerScript) {
     let answer: WorkerAnswer | undefined;
     try {

@@ -134,7 +134,7 @@ async function writePairDetails(logs: readonly ComparableLog[], summary: Compari
       const parts: string[] = [];
       for (let i = from; i < Math.min(list.ids.length, from + pairsPerChunk); i++) {
         const id = list.ids[i];
-        parts.push(JSON.stringify({ sampleId: id, baseline: logs[0].detail(list.baseline[i]), candidate: logs[c.position].detail(list.candidate[i]), inputChanged: changed.has(id) }));
+        parts.push(JSON.stringify({ sampleId: id, baseline: await logs[0].detail(list.baseline[i]), candidate: await logs[c.position].detail(list.candidate[i]), inputChanged: changed.has(id) }));
       }
       await chunks.add(comparePairsChunkId(c.position, chunk), `[${parts.join(',')}]`);
     }

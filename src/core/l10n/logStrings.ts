@@ -168,6 +168,8 @@ export const logStrings = {
     return l10n.t('Specification');
   },
   // schema / load problems
+  archiveNotText: (file: string) => l10n.t('{0} is an Inspect log archive (a zip file): it opens as a report, not as text.', file),
+  readerNotes: (n: number) => (n === 1 ? l10n.t('{0} note on what this log lacks or what was left out.', n) : l10n.t('{0} notes on what this log lacks or what was left out.', n)),
   schemaBanner: (n: number) => (n === 1 ? l10n.t('This log does not match the task result log schema ({0} problem). Everything readable is shown.', n) : l10n.t('This log does not match the task result log schema ({0} problems). Everything readable is shown.', n)),
   schemaProblemAt: (path: string, line?: number, column?: number) =>
     line !== undefined ? (column !== undefined ? l10n.t('{0} (line {1}, column {2})', path || '/', line, column) : l10n.t('{0} (line {1})', path || '/', line)) : path || '/',
@@ -451,7 +453,6 @@ export const logStrings = {
   get cliReportUsage() {
     return l10n.t('Usage: eval-lens log report LOG [-o FILE.html]');
   },
-  cliInspectArchive: (file: string) => l10n.t('{0} is an Inspect log archive (.eval), not a task result log; to read its samples, preview a dataset spec with an eval_logs source.', file),
   cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
 `, file, samples),
 

@@ -79,7 +79,10 @@ export const traceFileStrings = {
 
   // CLI
   get usage() {
-    return l10n.t('eval-lens trace show FILE [--json]');
+    return l10n.t('eval-lens trace show FILE [--json] [--full] [--sample ID]');
+  },
+  get sampleNeedsInspectLog() {
+    return l10n.t('--sample picks one sample of an Inspect log (.eval, or an Inspect .json log); this file is not one.');
   },
   get oneFile() {
     return l10n.t('trace show takes one FILE (a .trace.json file, a JSON Trace or a .jsonl file of Traces).');

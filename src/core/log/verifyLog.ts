@@ -62,9 +62,11 @@ export function summaryMetricRows(summary: LogSummary): MetricVerificationRow[] 
   return metrics;
 }
 
-/** Every verifiable value of a log: its metrics, each run's metrics, and sample-level aggregated scores. */
-export function verifyLog(index: LogIndex): LogVerification {
-  const summary: LogSummary = index.getSummary();
+/**
+ * Every verifiable value of a log: its metrics, each run's metrics, and sample-level aggregated scores. `summary`:
+ * the one the report shows when another reader made it from the index's (an Inspect log's, with its metrics).
+ */
+export function verifyLog(index: LogIndex, summary: LogSummary = index.getSummary()): LogVerification {
   const metrics = summaryMetricRows(summary);
   const samples: SampleVerificationRow[] = index.sampleChecks().map((check) => {
     const row: SampleVerificationRow = {

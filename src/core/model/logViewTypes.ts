@@ -229,6 +229,8 @@ export interface LogSummary {
   runs?: { runs: RunSummaryView[]; stats: RepeatabilityStat[] };
   /** Schema problems: the report still opens and shows a banner. */
   schemaProblems: SchemaProblem[];
+  /** What a log read by another reader (an Inspect log) lacks or left out, in plain words: shown as a banner. */
+  notes?: string[];
 }
 
 export interface SampleQuery {

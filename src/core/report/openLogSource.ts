@@ -22,6 +22,8 @@ import { validateInWorkerThread } from './parallelLogValidation';
 import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './rawSampleAccess';
 import { LogIndex } from '../log/logIndex';
 import type { SchemaProblem } from '../model/logViewTypes';
+import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
+import { openInspectLog } from '../inspect/openInspectLog';
 
 export interface LoadFailure {
   message: string;
@@ -199,6 +201,19 @@ function failureOf(error: unknown): LoadFailure {
   return { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint };
 }
 
+/**
+ * An Inspect log (a `.eval` archive or an Inspect `.json` log) as a source; undefined when the file is JSON that
+ * is not an Inspect log after all (the task result log reader then opens it).
+ */
+async function openInspect(filePath: string, generation: number): Promise<LoadOutcome | undefined> {
+  try {
+    return { ok: true, source: await openInspectLog(filePath, generation) };
+  } catch (error) {
+    if (error instanceof InspectLogError && error.notInspect) return undefined;
+    return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+}
+
 export async function openLogSource(filePath: string, options: OpenLogOptions): Promise<LoadOutcome> {
   const fileName = path.basename(filePath);
   options.onProgress?.(S.loading);
@@ -212,6 +227,10 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
     size = info.size;
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+  if (isInspectLogFile(filePath)) {
+    const inspect = await openInspect(filePath, options.generation);
+    if (inspect) return inspect;
   }
   const { plan } = options;
   if (plan.kind === 'worker' && size > plan.aboveBytes) {

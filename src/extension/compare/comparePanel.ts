@@ -173,9 +173,9 @@ export class ComparePanel implements vscode.Disposable {
       return;
     }
     const generation = this.generation;
-    await this.session.reply(message.id, () => (message.type === 'changes'
+    await this.session.reply(message.id, async () => (message.type === 'changes'
       ? { type: 'changesResult', id: message.id, generation, page: comparison.page(message.query) }
-      : { type: 'pairResult', id: message.id, generation, pair: comparison.pairDetail(message.candidate, message.sampleId) }), error);
+      : { type: 'pairResult', id: message.id, generation, pair: await comparison.pairDetail(message.candidate, message.sampleId) }), error);
   }
 
   dispose(): void {

@@ -8,6 +8,8 @@ import { logStrings as S } from '../../core/l10n/logStrings';
 import { writeStandaloneReport } from '../../core/report/standaloneReportFile';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
 import { openLogSource } from '../../core/report/openLogSource';
+import { hasZipMagic, isZipArchive } from '../../core/archive/zipMagic';
+import { looksLikeInspectJsonText } from '../../core/inspect/inspectLog';
 
 /** The log a command applies to: its URI argument (menus, links), else the active editor or report. */
 export function targetUri(arg: unknown): vscode.Uri | undefined {
@@ -21,12 +23,28 @@ export function targetUri(arg: unknown): vscode.Uri | undefined {
 
 const SNIFF_BYTES = 8 * 1024 * 1024;
 
-/** Whether a file's top level has `format_version` and `evidence` (reads at most the first 8 MB). */
+/**
+ * Whether a file is a log the report opens: a task result log (its top level has `format_version` and `evidence`;
+ * reads at most the first 8 MB), an Inspect `.eval` archive or an Inspect `.json` log (both by their content).
+ */
 export async function isLogFile(uri: vscode.Uri): Promise<boolean> {
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  if (open) return looksLikeLogJson(open.getText());
+  if (open) return looksLikeLogJson(open.getText()) || looksLikeInspectJsonText(open.getText());
+  if (uri.scheme === 'file' && isZipArchive(uri.fsPath)) return true;
   const bytes = await vscode.workspace.fs.readFile(uri);
-  return looksLikeLogJson(Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES)).toString('utf8'));
+  if (hasZipMagic(bytes)) return true;
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, SNIFF_BYTES)).toString('utf8');
+  return looksLikeLogJson(text) || looksLikeInspectJsonText(text);
+}
+
+/** Whether a file is a zip archive (an Inspect `.eval` log): it is never opened as text. */
+async function isArchive(uri: vscode.Uri): Promise<boolean> {
+  if (uri.scheme === 'file') return isZipArchive(uri.fsPath);
+  try {
+    return hasZipMagic(await vscode.workspace.fs.readFile(uri));
+  } catch {
+    return false;
+  }
 }
 
 function baseName(uri: vscode.Uri): string {
@@ -50,6 +68,10 @@ export const openLogReport: CommandHandler = async (_services, ...args) => {
 export const openLogAsJson: CommandHandler = async (_services, ...args) => {
   const uri = targetUri(args[0]);
   if (!uri) return undefined;
+  if (await isArchive(uri)) {
+    void vscode.window.showInformationMessage(S.archiveNotText(baseName(uri)));
+    return undefined;
+  }
   await vscode.commands.executeCommand('vscode.openWith', uri, 'default');
   return undefined;
 };
@@ -78,7 +100,7 @@ export const exportLogReport: CommandHandler = async (services: Services, ...arg
   }
   let target = args[1] instanceof vscode.Uri ? args[1] : undefined;
   if (!target) {
-    const defaultName = baseName(uri).replace(/\.json$/i, '') + '.html';
+    const defaultName = baseName(uri).replace(/\.(json|eval)$/i, '') + '.html';
     target = await vscode.window.showSaveDialog({ defaultUri: vscode.Uri.joinPath(uri, '..', defaultName), filters: { HTML: ['html'] }, saveLabel: S.exportSaveLabel });
     if (!target) return undefined;
   }

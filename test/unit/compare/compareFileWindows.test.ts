@@ -56,7 +56,7 @@ describe('a compare file carrying the logs\' own bytes', () => {
         for (const sampleId of changed) {
           const answer = await host.answer({ type: 'pair', id: id++, generation: 1, candidate: 1, sampleId });
           assert.equal(answer?.type, 'pairResult', JSON.stringify(answer));
-          assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(comparison.pairDetail(1, sampleId)), sampleId);
+          assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(await comparison.pairDetail(1, sampleId)), sampleId);
         }
         const s7 = await host.answer({ type: 'pair', id: id++, generation: 1, candidate: 1, sampleId: 's7' });
         assert.equal(s7?.type === 'pairResult' && s7.pair.inputChanged, true, 'the changed input is told');
@@ -84,7 +84,7 @@ describe('a compare file carrying the logs\' own bytes', () => {
       await windows.dispose();
     }
     const answer = await pairAnswer(fs.readFileSync(out, 'utf8'), sampleId);
-    assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(comparison.pairDetail(1, sampleId)));
+    assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(await comparison.pairDetail(1, sampleId)));
   });
 
   test('a damaged window gives an error answer naming the sample and its side, not a crash', async () => {

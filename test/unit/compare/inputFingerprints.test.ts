@@ -56,8 +56,8 @@ describe('changed inputs from the hashes the indexing workers compute', () => {
       assert.deepEqual(hashed.summary(), here.summary());
       const query = { candidate: 1, offset: 0, limit: 1000, onlyInputChanged: true, view: 'all' as const };
       assert.deepEqual(hashed.page(query), here.page(query));
-      assert.deepEqual(hashed.pairDetail(1, 's14').inputChanged, true);
-      assert.deepEqual(hashed.pairDetail(1, 's7').inputChanged, false);
+      assert.deepEqual((await hashed.pairDetail(1, 's14')).inputChanged, true);
+      assert.deepEqual((await hashed.pairDetail(1, 's7')).inputChanged, false);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -201,17 +201,17 @@ describe('comparing logs', () => {
     assert.equal(c.metrics[0].verdict, 'untested');
   });
 
-  test('three logs: each candidate against the first; a pair detail holds both samples', () => {
+  test('three logs: each candidate against the first; a pair detail holds both samples', async () => {
     const logs = [0, 1, 2].map((shift) => compareLog([0, 1, 2].map((i) => legacySample(i, { correct: (i + shift) % 2 }))));
     const comparison = new LogComparison(logs.map((l, i) => comparable(l, `log${i}.json`)));
     const summary = comparison.summary();
     assert.deepEqual(summary.candidates.map((c) => c.position), [1, 2]);
     assert.deepEqual(summary.candidates.map((c) => c.log.fileName), ['log1.json', 'log2.json']);
-    const detail = comparison.pairDetail(2, '1');
+    const detail = await comparison.pairDetail(2, '1');
     assert.equal(detail.baseline.sampleId, 1);
     assert.equal(detail.candidate.sampleId, 1);
     assert.equal(detail.inputChanged, false);
-    assert.throws(() => comparison.pairDetail(3, '1'), /no candidate log 3/);
-    assert.throws(() => comparison.pairDetail(1, 'nope'), /no sample with id "nope"/);
+    await assert.rejects(comparison.pairDetail(3, '1'), /no candidate log 3/);
+    await assert.rejects(comparison.pairDetail(1, 'nope'), /no sample with id "nope"/);
   });
 });

@@ -21,7 +21,7 @@ describe('loading the logs of a comparison', () => {
     assert.deepEqual(inWorkers.summary(), here.summary());
     const query = { candidate: 1, offset: 0, limit: 20 };
     assert.deepEqual(inWorkers.page(query), here.page(query));
-    assert.deepEqual(inWorkers.pairDetail(1, 'geo-00007'), here.pairDetail(1, 'geo-00007'));
+    assert.deepEqual(await inWorkers.pairDetail(1, 'geo-00007'), await here.pairDetail(1, 'geo-00007'));
   });
 
   test('a broken log is a LogLoadError naming its file, with or without workers', async () => {

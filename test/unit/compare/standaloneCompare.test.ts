@@ -114,7 +114,7 @@ describe('the standalone compare file', () => {
     for (const sampleId of changed) {
       const answer = await ask(host, { type: 'pair', id: id++, generation: 1, candidate: 1, sampleId });
       assert.equal(answer?.type, 'pairResult', JSON.stringify(answer));
-      assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(comparison.pairDetail(1, sampleId)), sampleId);
+      assert.deepEqual(answer?.type === 'pairResult' && answer.pair, plain(await comparison.pairDetail(1, sampleId)), sampleId);
     }
     const unchanged = comparison.page({ candidate: 1, offset: 0, limit: 1000, view: 'all' }).rows.find((r) => !changed.has(r.sampleId));
     if (unchanged) {
@@ -212,7 +212,7 @@ describe('the standalone compare file', () => {
       assert.deepEqual(answer?.type === 'changesResult' && answer.page, plain(comparison.page(query)));
       for (const sampleId of new Set(comparison.page(query).rows.map((r) => r.sampleId))) {
         const pair = await ask(host, { type: 'pair', id: id++, generation: 1, candidate, sampleId });
-        assert.deepEqual(pair?.type === 'pairResult' && pair.pair, plain(comparison.pairDetail(candidate, sampleId)), `${candidate} ${sampleId}`);
+        assert.deepEqual(pair?.type === 'pairResult' && pair.pair, plain(await comparison.pairDetail(candidate, sampleId)), `${candidate} ${sampleId}`);
       }
     }
   });

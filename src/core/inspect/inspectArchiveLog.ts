@@ -1,0 +1,171 @@
+/**
+ * An Inspect `.eval` archive read lazily for a report: `header.json` (or `_journal/start.json` for a log still being
+ * written), the sample summaries (`summaries.json`, else the journal's `_journal/summaries/*.json`, else each sample
+ * read without its messages and events), and a full sample only when its detail is shown. Entry names are only
+ * compared, never used as paths; each entry is read within a byte bound (docs/security.md).
+ */
+import { ZipArchive, ZipEntry, ZipFormatError, openZip } from '../archive/zipReader';
+import { ZipEntryError, readEntryData } from '../archive/zipEntryData';
+import { SampleRef, archiveSamples, readArchiveSample, splitKey } from '../sources/evalLogs/evalArchive';
+import { isPlainObject } from '../json/objectValues';
+import { inspectStrings as S } from '../l10n/inspectStrings';
+import { InspectLog, InspectLogError, sampleKey, summaryOf } from './inspectLog';
+
+/** Largest entry read (a sample with its messages and events, or the summaries). */
+const MAX_ENTRY_BYTES = 512 * 1024 * 1024;
+
+async function readJson(archive: ZipArchive, entry: ZipEntry): Promise<unknown> {
+  const data = await readEntryData(archive, entry, MAX_ENTRY_BYTES);
+  try {
+    return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
+  } catch (error) {
+    throw new ZipEntryError(entry.name, archive.file, false, S.invalidJson(`${archive.file}:${entry.name}`, error instanceof Error ? error.message : String(error)));
+  }
+}
+
+/** An entry's JSON, or undefined with a note saying what is left out. */
+async function readOrNote(archive: ZipArchive, entry: ZipEntry, notes: string[]): Promise<unknown> {
+  try {
+    return await readJson(archive, entry);
+  } catch (error) {
+    if (!(error instanceof ZipEntryError)) throw error;
+    notes.push(S.unreadableEntry(error.message));
+    return undefined;
+  }
+}
+
+async function readHeader(archive: ZipArchive, notes: string[]): Promise<Record<string, unknown>> {
+  const header = archive.entries.find((e) => e.name === 'header.json');
+  const start = archive.entries.find((e) => e.name === '_journal/start.json');
+  const value = header ? await readOrNote(archive, header, notes) : undefined;
+  if (isPlainObject(value)) return value;
+  const journal = start ? await readOrNote(archive, start, notes) : undefined;
+  if (isPlainObject(journal)) {
+    notes.push(S.journalHeader);
+    return journal;
+  }
+  notes.push(S.noHeader(archive.file));
+  return {};
+}
+
+/** The summaries of `summaries.json`, else of the journal's numbered files in order; undefined when there are none. */
+async function readSummaries(archive: ZipArchive, notes: string[]): Promise<unknown[] | undefined> {
+  const main = archive.entries.find((e) => e.name === 'summaries.json');
+  const whole = main ? await readOrNote(archive, main, notes) : undefined;
+  if (Array.isArray(whole)) return whole;
+  const parts = archive.entries
+    .map((entry) => ({ entry, match: /^_journal\/summaries\/(\d+)\.json$/.exec(entry.name) }))
+    .filter((p) => p.match)
+    .sort((a, b) => Number(a.match![1]) - Number(b.match![1]));
+  if (!parts.length) return undefined;
+  const list: unknown[] = [];
+  for (const part of parts) {
+    const value = await readOrNote(archive, part.entry, notes);
+    if (Array.isArray(value)) for (const item of value) list.push(item);
+  }
+  notes.push(S.journalSummaries(list.length));
+  return list;
+}
+
+async function readLeanSummaries(archive: ZipArchive, refs: readonly SampleRef[], notes: string[]): Promise<Record<string, unknown>[]> {
+  notes.push(S.leanSamples);
+  const list: Record<string, unknown>[] = [];
+  for (const ref of refs) {
+    try {
+      list.push(summaryOf(await readArchiveSample(archive, ref, MAX_ENTRY_BYTES, 'eventsAndMessages')));
+    } catch (error) {
+      if (!(error instanceof ZipEntryError)) throw error;
+      notes.push(S.unreadableEntry(error.message));
+    }
+  }
+  return list;
+}
+
+function refsByKey(refs: readonly SampleRef[]): Map<string, SampleRef> {
+  const byKey = new Map<string, SampleRef>();
+  for (const ref of refs) {
+    const { id, epoch } = splitKey(ref.key);
+    const key = sampleKey(id, epoch ?? 1);
+    if (!byKey.has(key)) byKey.set(key, ref);
+  }
+  return byKey;
+}
+
+/** How long an archive stays open after its last read (a detail, or the export reading every sample). */
+const IDLE_CLOSE_MS = 5000;
+
+/**
+ * The open archive of a log, reopened on demand and closed once idle, so that a log nobody disposes (a compared
+ * log) holds no file handle for long.
+ */
+class ArchiveHandle {
+  private open?: Promise<ZipArchive>;
+  private timer?: ReturnType<typeof setTimeout>;
+  private users = 0;
+
+  constructor(private readonly filePath: string, first: ZipArchive) {
+    this.open = Promise.resolve(first);
+  }
+
+  async use<T>(read: (archive: ZipArchive) => Promise<T>): Promise<T> {
+    clearTimeout(this.timer);
+    this.users++;
+    try {
+      this.open ??= openZip(this.filePath);
+      return await read(await this.open);
+    } finally {
+      if (--this.users === 0) this.closeLater();
+    }
+  }
+
+  closeLater(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.close(), IDLE_CLOSE_MS);
+    this.timer.unref?.();
+  }
+
+  async close(): Promise<void> {
+    clearTimeout(this.timer);
+    const open = this.open;
+    this.open = undefined;
+    if (open) await (await open.catch(() => undefined))?.close();
+  }
+}
+
+/** Opens an archive; a file that is not a readable zip is an InspectLogError naming it. */
+export async function readInspectArchive(filePath: string, fileSize: number): Promise<InspectLog> {
+  let archive: ZipArchive;
+  try {
+    archive = await openZip(filePath);
+  } catch (error) {
+    throw new InspectLogError(S.notAZip(filePath, error instanceof ZipFormatError ? error.message : String(error)));
+  }
+  const handle = new ArchiveHandle(filePath, archive);
+  try {
+    const notes: string[] = [];
+    const header = await readHeader(archive, notes);
+    const refs = archiveSamples(archive.entries);
+    const listed = await readSummaries(archive, notes);
+    const summaries = listed ? listed.filter(isPlainObject).map(summaryOf) : await readLeanSummaries(archive, refs, notes);
+    if (listed && listed.length > summaries.length) notes.push(S.samplesLeftOut(listed.length - summaries.length));
+    if (listed && refs.length && listed.length !== refs.length) notes.push(S.summaryCountDiffers(listed.length, refs.length));
+    const byKey = refsByKey(refs);
+    handle.closeLater();
+    return {
+      filePath,
+      fileSize,
+      header,
+      summaries,
+      notes,
+      // The entries found when the log was opened are read: a file rewritten since is read again on reload.
+      fullSample: (id, epoch) => {
+        const ref = byKey.get(sampleKey(String(id), epoch));
+        return ref ? handle.use((open) => readArchiveSample(open, ref, MAX_ENTRY_BYTES)) : Promise.resolve(undefined);
+      },
+      close: () => handle.close(),
+    };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

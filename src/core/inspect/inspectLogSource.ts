@@ -1,0 +1,132 @@
+/**
+ * An Inspect log as a report source: its sample summaries become task result log samples (inspectSamples.ts) indexed
+ * by a LogIndex, so pages, sorting, search and filters work as for any log; the header gives the summary's fields
+ * (inspectHeader.ts) and the metrics are verified from the per-sample scores. A detail reads the sample's full
+ * epochs from the log (only then) and shows each epoch's conversation.
+ */
+import type { LogSource } from '../log/logSource';
+import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../model/logViewTypes';
+import { LogIndex } from '../log/logIndex';
+import { ArraySampleStore } from '../log/sampleReading';
+import { buildSampleDetail } from '../log/sampleDetail';
+import { logStrings } from '../l10n/logStrings';
+import { inspectStrings as S } from '../l10n/inspectStrings';
+import { isPlainObject } from '../json/objectValues';
+import { InspectSampleScores, reducedSampleValues, verifyInspectMetrics } from './metrics/verifyInspectMetrics';
+import { InspectLog } from './inspectLog';
+import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
+import { epochOf, groupSamples, InspectSampleGroup, sampleEvidence } from './inspectSamples';
+import { inspectConversation, resolvedSample } from './inspectConversation';
+
+type Reduced = Map<string, Map<string | number, number>>;
+
+function sampleScores(summaries: readonly Record<string, unknown>[]): InspectSampleScores[] {
+  return summaries.map((s) => ({
+    id: typeof s.id === 'number' ? s.id : String(s.id),
+    epoch: epochOf(s),
+    scores: isPlainObject(s.scores) ? s.scores : {},
+    ...(s.metadata !== undefined ? { metadata: s.metadata } : {}),
+  }));
+}
+
+/** Notes on what the samples lack: epochs fewer than configured, a sample count other than the results say. */
+function sampleNotes(header: Record<string, unknown>, groups: readonly InspectSampleGroup[], results: number): string[] {
+  const notes: string[] = [];
+  const epochs = configuredEpochs(header);
+  if (epochs !== undefined) {
+    const short = groups.filter((g) => g.epochs.length < epochs).length;
+    if (short) notes.push(S.missingEpochs(short, epochs));
+  }
+  const total = isPlainObject(header.results) ? header.results.total_samples : undefined;
+  if (typeof total === 'number' && total !== results) notes.push(S.headerCountDiffers(total, results));
+  return notes;
+}
+
+export class InspectLogSource implements LogSource {
+  readonly index: LogIndex;
+  private readonly groups: InspectSampleGroup[];
+  private readonly reduced: Reduced;
+  private readonly notes: string[];
+  private cachedSummary?: LogSummary;
+
+  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string) {
+    const scores = sampleScores(log.summaries);
+    this.reduced = safely(() => reducedSampleValues(log.header.results, scores), new Map());
+    this.groups = groupSamples(log.summaries);
+    const samples = this.groups.map((group) => sampleEvidence(group, this.reduced));
+    const maxEpochs = Math.max(1, ...this.groups.map((g) => g.epochs.length));
+    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: new ArraySampleStore(samples), runs: [] }, { fileName, fileSize: log.fileSize, generation });
+    this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, log.summaries.length)];
+  }
+
+  getSummary(): LogSummary {
+    if (this.cachedSummary) return this.cachedSummary;
+    const base = this.index.getSummary();
+    const { header } = this.log;
+    const metrics = header.results === undefined || header.results === null ? null : safely(() => verifyInspectMetrics(header.results, sampleScores(this.log.summaries)), []);
+    const summary: LogSummary = { ...base, metrics, tokenUsage: inspectTokenUsage(header) };
+    delete summary.metricsMissingReason;
+    if (!metrics) summary.metricsMissingReason = logStrings.noMetrics;
+    if (this.notes.length) summary.notes = this.notes;
+    this.cachedSummary = summary;
+    return summary;
+  }
+
+  summary(): Promise<LogSummary> {
+    return Promise.resolve().then(() => this.getSummary());
+  }
+
+  page(query: SampleQuery): Promise<SamplePage> {
+    return this.index.page(query);
+  }
+
+  /**
+   * A sample's epochs read in full (attachments resolved; an epoch that cannot be read keeps its summary), the
+   * conversation of each (by epoch), and notes on the epochs that could not be read.
+   */
+  private async fullEpochs(group: InspectSampleGroup): Promise<{ epochs: Record<string, unknown>[]; outputs: Map<number, unknown>; notes: string[] }> {
+    const epochs: Record<string, unknown>[] = [];
+    const outputs = new Map<number, unknown>();
+    const notes: string[] = [];
+    for (const summary of group.epochs) {
+      const epoch = epochOf(summary);
+      try {
+        const full = await this.log.fullSample(group.id, epoch);
+        if (full) {
+          const resolved = resolvedSample(full);
+          outputs.set(epoch, inspectConversation(resolved));
+          epochs.push({ ...resolved, epoch });
+          continue;
+        }
+        notes.push(S.sampleNotFound(String(group.id), epoch));
+      } catch (error) {
+        notes.push(S.fullSampleUnreadable(error instanceof Error ? error.message : String(error)));
+      }
+      epochs.push(summary);
+    }
+    return { epochs, outputs, notes };
+  }
+
+  async detail(index: number, runIndex?: number): Promise<SampleDetail> {
+    const group = runIndex === undefined ? this.groups[index] : undefined;
+    if (!group || !Number.isInteger(index)) throw new Error(logStrings.sampleOutOfRange(index));
+    const { epochs, outputs, notes } = await this.fullEpochs(group);
+    const evidence = sampleEvidence({ id: group.id, epochs }, this.reduced, outputs);
+    const detail = buildSampleDetail(evidence, index, undefined, { generation: this.generation, ...this.index.detailSettings() });
+    detail.notes.push(...notes);
+    return detail;
+  }
+
+  dispose(): void {
+    void this.log.close().catch(() => undefined);
+  }
+}
+
+/** The metrics module's answer, or `fallback` when it throws on a value it does not expect (the report still opens). */
+function safely<T>(compute: () => T, fallback: T): T {
+  try {
+    return compute();
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Inspect sample results → the task result log's sample shape (readSample in src/core/log/sampleReading.ts), so that
+ * paging, sorting, search and filters work unchanged: one sample per id, its epochs as trials, each scorer's value
+ * (a dict score: each key) as a score value, input/target/metadata as the data, the sample's `error` and `limit` as
+ * trial errors, and the epoch-reduced values as the sample-level scores.
+ */
+import { isPlainObject } from '../json/objectValues';
+import { contentText, jsonText } from '../sources/evalLogs/inspectTrace';
+import { inspectStrings as S } from '../l10n/inspectStrings';
+
+/** One sample id with its epochs in order. */
+export interface InspectSampleGroup {
+  id: string | number;
+  epochs: Record<string, unknown>[];
+}
+
+type ScoreValue = number | string | boolean | null;
+
+/** Inspect's letter grades (C, I, P, N), booleans, yes/no words and numeric text as numbers; undefined when a value has none. */
+export function scoreNumber(value: unknown): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value !== 'string') return undefined;
+  const grades: Record<string, number> = { C: 1, I: 0, P: 0.5, N: 0 };
+  if (value in grades) return grades[value];
+  const word = value.trim().toLowerCase();
+  if (word === 'yes' || word === 'true') return 1;
+  if (word === 'no' || word === 'false') return 0;
+  const numeric = word === '' ? NaN : Number(word);
+  return Number.isFinite(numeric) ? numeric : undefined;
+}
+
+/** A cell value: the number a value stands for, else the text itself, else its JSON. */
+function cellValue(value: unknown): ScoreValue {
+  if (value === null || value === undefined) return null;
+  const number = scoreNumber(value);
+  if (number !== undefined) return number;
+  return typeof value === 'string' ? value : jsonText(value);
+}
+
+export function idOf(value: unknown): string | number | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+export function epochOf(sample: Record<string, unknown>): number {
+  return typeof sample.epoch === 'number' && Number.isInteger(sample.epoch) ? sample.epoch : 1;
+}
+
+/** The summaries grouped by sample id, in the order ids first appear, each group's epochs ascending. */
+export function groupSamples(summaries: readonly Record<string, unknown>[]): InspectSampleGroup[] {
+  const groups = new Map<string, InspectSampleGroup>();
+  for (const summary of summaries) {
+    const id = idOf(summary.id);
+    if (id === undefined) continue;
+    const key = `${typeof id}:${id}`;
+    let group = groups.get(key);
+    if (!group) groups.set(key, (group = { id, epochs: [] }));
+    group.epochs.push(summary);
+  }
+  for (const group of groups.values()) group.epochs.sort((a, b) => epochOf(a) - epochOf(b));
+  return [...groups.values()];
+}
+
+/** The value keys of one score: a dict's keys, else the scorer's own name (as Inspect names its results). */
+export function scoreValues(scorer: string, score: unknown): Record<string, ScoreValue> {
+  const value = isPlainObject(score) ? score.value : score;
+  if (isPlainObject(value)) {
+    const values: Record<string, ScoreValue> = {};
+    for (const [key, item] of Object.entries(value)) values[key] = cellValue(item);
+    return values;
+  }
+  return { [scorer]: cellValue(value) };
+}
+
+function scoreEntry(scorer: string, score: unknown): Record<string, unknown> {
+  const entry: Record<string, unknown> = { scorer_key: scorer, scorer_name: scorer, scorer_purpose: 'score', values: scoreValues(scorer, score) };
+  if (isPlainObject(score)) {
+    const { value, answer, explanation, metadata } = score;
+    const shown: Record<string, unknown> = { value };
+    if (answer !== undefined && answer !== null) shown.answer = answer;
+    if (explanation !== undefined && explanation !== null) shown.explanation = explanation;
+    if (metadata !== undefined && metadata !== null) shown.metadata = metadata;
+    entry.metadata = shown;
+  }
+  return entry;
+}
+
+/** The text of an input: a string, or the content of its messages. */
+export function inputText(input: unknown): unknown {
+  if (typeof input === 'string') return input;
+  if (!Array.isArray(input)) return input;
+  return input.map((message) => (isPlainObject(message) ? contentText(message.content) : '')).filter((text) => text !== '').join('\n\n');
+}
+
+function sampleData(sample: Record<string, unknown>): Record<string, unknown> {
+  const data: Record<string, unknown> = { input: inputText(sample.input) };
+  if (sample.target !== undefined) data.target = Array.isArray(sample.target) ? sample.target.map(String).join(', ') : sample.target;
+  if (isPlainObject(sample.metadata)) {
+    for (const [key, value] of Object.entries(sample.metadata)) if (!(key in data)) data[key] = value;
+  }
+  return data;
+}
+
+function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
+  const errors: Record<string, unknown>[] = [];
+  const error = sample.error;
+  if (error !== undefined && error !== null) {
+    const message = isPlainObject(error) ? (typeof error.message === 'string' ? error.message : jsonText(error)) : typeof error === 'string' ? error : jsonText(error);
+    errors.push({ error_type: S.sampleErrorType, message, stage: 'solver' });
+  }
+  const limit = sample.limit;
+  if (isPlainObject(limit)) {
+    errors.push({ error_type: S.limitType, message: S.limitReached(typeof limit.type === 'string' ? limit.type : '?', jsonText(limit.limit)), stage: 'solver' });
+  }
+  return errors;
+}
+
+/** One epoch as a trial; `output` is the conversation when the full sample was read. */
+export function trialOf(sample: Record<string, unknown>, output?: unknown): Record<string, unknown> {
+  const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score)) : [];
+  const trial: Record<string, unknown> = { index: epochOf(sample), sample: { data: sampleData(sample) }, scores };
+  if (output !== undefined) trial.solver = { output };
+  const errors = errorsOf(sample);
+  if (errors.length) trial.errors = errors;
+  return trial;
+}
+
+/** The epoch-reduced values of one sample, per scorer (`reduced` keys are `${scorer}/${valueKey}`). */
+function reducedScores(group: InspectSampleGroup, reduced: ReadonlyMap<string, ReadonlyMap<string | number, number>>): Record<string, unknown>[] | undefined {
+  const byScorer = new Map<string, Record<string, number>>();
+  for (const [column, values] of reduced) {
+    const value = values.get(group.id) ?? values.get(String(group.id));
+    if (value === undefined) continue;
+    const slash = column.indexOf('/');
+    const scorer = slash < 0 ? column : column.slice(0, slash);
+    const key = slash < 0 ? column : column.slice(slash + 1);
+    if (!byScorer.has(scorer)) byScorer.set(scorer, {});
+    byScorer.get(scorer)![key] = value;
+  }
+  if (!byScorer.size) return undefined;
+  return [...byScorer].map(([scorer, values]) => ({ scorer_key: scorer, scorer_name: scorer, scorer_purpose: 'score', values }));
+}
+
+/** One sample id as a task result log sample; `outputs` (by epoch) are the conversations of a detail. */
+export function sampleEvidence(group: InspectSampleGroup, reduced: ReadonlyMap<string, ReadonlyMap<string | number, number>>, outputs?: ReadonlyMap<number, unknown>): Record<string, unknown> {
+  const evidence: Record<string, unknown> = { sample_id: group.id, trials: group.epochs.map((epoch) => trialOf(epoch, outputs?.get(epochOf(epoch)))) };
+  const scores = reducedScores(group, reduced);
+  if (scores) evidence.scores = scores;
+  return evidence;
+}

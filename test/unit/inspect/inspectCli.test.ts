@@ -1,0 +1,90 @@
+/** `eval-lens log verify | report | compare` and `trace show` on Inspect logs. */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { describe, test } from 'node:test';
+import { runCli } from '../../../src/cli/runCli';
+import { CliIo } from '../../../src/cli/cliTypes';
+import { repoRoot, sharedFixture } from '../sharedFixtures';
+import { temporaryFolder } from '../temporaryFolder';
+
+const folder = temporaryFolder('eval-lens-inspect-cli-');
+const arith = path.join(repoRoot, 'examples', 'logs', 'arith-inspect.eval');
+const popularityA = sharedFixture('inspect-ai', '2025-09-15T15-02-26-04-00_popularity_L8g2GLGDDfsiXvdJ8LyZNJ.eval');
+const popularityB = sharedFixture('inspect-ai', '2025-09-15T15-07-04-04-00_popularity_CzDPvkooKpp4d24wMPkx5d.eval');
+
+function capture(cwd = repoRoot): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', cwd, stdout: (t: string) => { io.out += t; }, stderr: (t: string) => { io.err += t; } };
+  return io;
+}
+
+/** The built command line, run as a person runs it (the HTML export needs the built webview beside it). */
+function runBuilt(cwd: string, ...args: string[]): { code: number | null; out: string; err: string } {
+  const r = spawnSync(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), ...args], { cwd, encoding: 'utf8', timeout: 120_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('the command line on Inspect logs', () => {
+  test('log verify: the same text and --json shapes as for a task result log, exit 0 without a mismatch', async () => {
+    const io = capture();
+    assert.equal(await runCli(['log', 'verify', arith], io), 0, io.err);
+    assert.match(io.out, /arith-inspect\.eval — status: success/);
+    assert.match(io.out, /\d+ match, \d+ mismatch, \d+ not verifiable/);
+    const json = capture();
+    assert.equal(await runCli(['log', 'verify', '--json', sharedFixture('inspect-ai', 'log_read_sample.json')], json), 0, json.err);
+    const printed = JSON.parse(json.out) as Record<string, unknown>;
+    assert.deepEqual(Object.keys(printed), ['status', 'metrics', 'samples', 'statistics']);
+    assert.equal(printed.status, 'success');
+  });
+
+  test('log verify on a truncated archive: exit 2 and one message naming it', async () => {
+    folder.put('cut.eval', fs.readFileSync(arith).subarray(0, 2000));
+    const io = capture(folder.path);
+    assert.equal(await runCli(['log', 'verify', 'cut.eval'], io), 2);
+    assert.match(io.err, /^eval-lens log verify: cut\.eval cannot be read as an Inspect log archive/);
+    assert.doesNotMatch(io.err, new RegExp(folder.path.replace(/[/\\]/g, '.')), 'the path as given');
+  });
+
+  test('log compare: samples aligned by id, --json and --fail-on-regression', async () => {
+    const io = capture();
+    assert.equal(await runCli(['log', 'compare', popularityA, popularityB, '--json'], io), 0, io.err);
+    const result = JSON.parse(io.out) as { candidates: { alignment: { paired: number } }[] };
+    assert.equal(result.candidates[0].alignment.paired, 100);
+    const gate = capture();
+    const code = await runCli(['log', 'compare', popularityA, popularityB, '--fail-on-regression'], gate);
+    assert.ok(code === 0 || code === 1, gate.err);
+  });
+
+  test('log compare -o writes the standalone page with the changed pairs read from the archives', async () => {
+    const out = path.join(folder.path, 'compare.html');
+    const r = runBuilt(folder.path, 'log', 'compare', popularityA, popularityB, '-o', out);
+    assert.equal(r.code, 0, r.err);
+    assert.match(fs.readFileSync(out, 'utf8'), /^<!DOCTYPE html>/i);
+  });
+
+  test('log report: a standalone HTML file with every sample and its conversation, beside the log as NAME.html', () => {
+    const copy = path.join(folder.path, 'arith.eval');
+    fs.copyFileSync(arith, copy);
+    const r = runBuilt(folder.path, 'log', 'report', 'arith.eval');
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'Wrote arith.html (5 samples).\n');
+    const html = fs.readFileSync(path.join(folder.path, 'arith.html'), 'utf8');
+    assert.match(html, /Add the numbers\./, 'the detail conversations are embedded');
+  });
+
+  test('trace show: each epoch of one sample with --sample, exit 1 for an id the log does not have', async () => {
+    const io = capture();
+    assert.equal(await runCli(['trace', 'show', arith, '--sample', '4'], io), 0, io.err);
+    assert.match(io.out, /Sample 4, epoch 1/);
+    assert.match(io.out, /Sample 4, epoch 2/);
+    assert.match(io.out, /TOOL CALL add/);
+    assert.doesNotMatch(io.out, /Sample 1, epoch/);
+    const json = capture();
+    assert.equal(await runCli(['trace', 'show', sharedFixture('inspect-ai', 'log_read_sample.json'), '--json'], json), 0, json.err);
+    assert.equal((JSON.parse(json.out) as unknown[]).length, 1);
+    const missing = capture();
+    assert.equal(await runCli(['trace', 'show', arith, '--sample', 'nope'], missing), 1);
+    assert.match(missing.err, /has no sample with id nope/);
+  });
+});
