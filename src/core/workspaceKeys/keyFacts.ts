@@ -10,6 +10,7 @@ import { keyFileRoleFromValue, kindFromFileName, kindFromModeline } from '../fil
 import { JsonPath, locate, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
 import { INCLUDE_TAG_NAME } from '../yaml/includeTag';
 import { LineIndex } from '../text/lineIndex';
+import { configSpecKeys } from '../validation/generatorTemplateCheck';
 import type { FileKeyFacts, FileLink, KeyDefinition, KeyFileRole, KeyKind } from './keyTypes';
 
 /** Larger texts are data or logs, never specs. */
@@ -38,6 +39,7 @@ class FactsBuilder {
     this.lines ??= new LineIndex(this.text);
     const definition: KeyDefinition = { kind, key: entry.key, file: this.file, range, line: this.lines.positionAt(range.start).line + 1 };
     if (embeddedIn) definition.embeddedIn = embeddedIn;
+    if (kind === 'generator') definition.options = configSpecKeys(entry).map((option) => option.key);
     this.facts.definitions.push(definition);
   }
 

@@ -16,6 +16,8 @@ export interface KeyDefinition {
   range: OffsetRange;
   /** 1-based line of the range, for messages naming this place from another file. */
   line: number;
+  /** A generator's `config_spec` keys (the options a dataset's `dataset_generator_config` may set). */
+  options?: string[];
   /** Set when the definition is an entry embedded in this run config. */
   embeddedIn?: string;
 }
