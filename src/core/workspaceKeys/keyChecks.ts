@@ -7,6 +7,7 @@ import { closestName } from '../schema/closestName';
 import { Diagnostic } from '../validation/diagnostic';
 import { authoringStrings } from '../l10n/authoringStrings';
 import { keyStrings } from '../l10n/keyStrings';
+import { scalarText } from '../authoring/yamlText';
 import type { WorkspaceKeyIndex } from './keyIndex';
 import type { FileLink, KeyDefinition } from './keyTypes';
 
@@ -67,4 +68,13 @@ function missingFiles(index: WorkspaceKeyIndex, file: string, options: KeyCheckO
 export function keyDiagnostics(index: WorkspaceKeyIndex, file: string, options: KeyCheckOptions): Diagnostic[] {
   const out = [...unknownKeys(index, file), ...duplicateKeys(index, file, options), ...missingFiles(index, file, options)];
   return out.sort((a, b) => a.range.start - b.range.start);
+}
+
+/** The quick fix of an unknown key: the closest key, written with the original's quotes. */
+export function unknownKeyFix(text: string, diagnostic: Diagnostic): { title: string; range: Diagnostic['range']; newText: string } | undefined {
+  const suggestion = diagnostic.data?.suggestion;
+  if (diagnostic.code !== KEY_CODES.unknownKey || typeof suggestion !== 'string') return undefined;
+  const original = text.slice(diagnostic.range.start, diagnostic.range.end);
+  const newText = original.startsWith("'") ? `'${suggestion.replace(/'/g, "''")}'` : original.startsWith('"') ? JSON.stringify(suggestion) : scalarText(suggestion, false);
+  return { title: authoringStrings.fixReplaceWith(suggestion), range: diagnostic.range, newText };
 }
