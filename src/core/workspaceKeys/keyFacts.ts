@@ -8,6 +8,8 @@ import { isScalar, visit } from 'yaml';
 import { isRecord } from '../json/jsonValue';
 import { keyFileRoleFromValue, kindFromFileName, kindFromModeline } from '../fileKind';
 import { JsonPath, locate, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
+import type { OffsetRange } from '../text/lineIndex';
+import { scanBlockYaml, ScannedDocument } from './blockScanner';
 import { INCLUDE_TAG_NAME } from '../yaml/includeTag';
 import { LineIndex } from '../text/lineIndex';
 import { configSpecKeys } from '../validation/generatorTemplateCheck';
@@ -22,6 +24,26 @@ export function isCheckableKey(value: unknown): value is string {
   return typeof value === 'string' && value.trim() !== '' && !value.includes('$') && !value.includes('<<') && !value.includes('{{');
 }
 
+/** One document as the index reads it: its value and the range of a scalar at a path. */
+interface KeyDocument {
+  value: unknown;
+  rangeAt(path: JsonPath): OffsetRange | undefined;
+}
+
+function parsedDocument(doc: SpecDocument): KeyDocument {
+  return {
+    value: doc.value,
+    rangeAt: (path) => {
+      const at = locate(doc, path);
+      return at.exact ? at.valueRange : undefined;
+    },
+  };
+}
+
+function scannedDocument(scanned: ScannedDocument): KeyDocument {
+  return { value: scanned.value, rangeAt: (path) => scanned.ranges.get(path.join('/')) };
+}
+
 class FactsBuilder {
   readonly facts: FileKeyFacts;
   private lines: LineIndex | undefined;
@@ -33,9 +55,10 @@ class FactsBuilder {
     return this.facts.definitions.length + this.facts.references.length >= MAX_ENTRIES;
   }
 
-  define(doc: SpecDocument, kind: KeyKind, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
+  define(doc: KeyDocument, kind: KeyKind, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
     if (typeof entry.key !== 'string' || entry.key === '' || this.full()) return;
-    const range = locate(doc, [...path, 'key']).valueRange;
+    const range = doc.rangeAt([...path, 'key']);
+    if (!range) return;
     this.lines ??= new LineIndex(this.text);
     const definition: KeyDefinition = { kind, key: entry.key, file: this.file, range, line: this.lines.positionAt(range.start).line + 1 };
     if (embeddedIn) definition.embeddedIn = embeddedIn;
@@ -43,20 +66,20 @@ class FactsBuilder {
     this.facts.definitions.push(definition);
   }
 
-  refer(doc: SpecDocument, kind: KeyKind, value: unknown, path: JsonPath): void {
+  refer(doc: KeyDocument, kind: KeyKind, value: unknown, path: JsonPath): void {
     if (!isCheckableKey(value) || this.full()) return;
-    const at = locate(doc, path);
-    if (at.exact) this.facts.references.push({ kind, key: value, file: this.file, range: at.valueRange });
+    const range = doc.rangeAt(path);
+    if (range) this.facts.references.push({ kind, key: value, file: this.file, range });
   }
 
-  link(doc: SpecDocument, what: FileLink['what'], value: unknown, path: JsonPath): void {
+  link(doc: KeyDocument, what: FileLink['what'], value: unknown, path: JsonPath): void {
     if (typeof value !== 'string' || value === '' || value.startsWith('$') || this.full()) return;
-    const at = locate(doc, path);
-    if (at.exact) this.facts.links.push({ what, path: value, target: resolve(dirname(this.file), value), range: at.valueRange });
+    const range = doc.rangeAt(path);
+    if (range) this.facts.links.push({ what, path: value, target: resolve(dirname(this.file), value), range });
   }
 }
 
-function datasetEntry(b: FactsBuilder, doc: SpecDocument, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
+function datasetEntry(b: FactsBuilder, doc: KeyDocument, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
   b.define(doc, 'dataset', entry, path, embeddedIn);
   const spec = entry.generator_specification;
   if (isRecord(spec)) b.refer(doc, 'generator', spec.dataset_generator_key, [...path, 'generator_specification', 'dataset_generator_key']);
@@ -67,7 +90,7 @@ function datasetEntry(b: FactsBuilder, doc: SpecDocument, entry: Record<string, 
   else if (typeof entry.file_path === 'string') b.link(doc, 'data', entry.file_path, [...path, 'file_path']);
 }
 
-function generatorEntry(b: FactsBuilder, doc: SpecDocument, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
+function generatorEntry(b: FactsBuilder, doc: KeyDocument, entry: Record<string, unknown>, path: JsonPath, embeddedIn?: string): void {
   b.define(doc, 'generator', entry, path, embeddedIn);
   const definition = entry.definition;
   const source = isRecord(definition) ? definition.data_source : undefined;
@@ -90,7 +113,7 @@ function listOf(value: Record<string, unknown>, name: string): unknown[] {
 }
 
 /** A run config's datasets, generators and tasks: `$ref`s are links, embedded entries definitions (docs/semantics.md §11.5). */
-function runConfig(b: FactsBuilder, doc: SpecDocument, value: Record<string, unknown>): void {
+function runConfig(b: FactsBuilder, doc: KeyDocument, value: Record<string, unknown>): void {
   const each = (name: string, read: (entry: Record<string, unknown>, path: JsonPath) => void) => {
     listOf(value, name).forEach((entry, i) => {
       if (!isRecord(entry)) return;
@@ -110,7 +133,6 @@ function runConfig(b: FactsBuilder, doc: SpecDocument, value: Record<string, unk
       if (isRecord(spec)) b.refer(doc, 'dataset', spec.dataset_key, ['evaluation', 'task_specifications', i, 'dataset_key']);
     });
   }
-  includes(b, doc);
 }
 
 /** A run config's `!include` paths (a spec file's are checked by validation/includeCheck.ts). */
@@ -130,11 +152,19 @@ function roleOf(file: string, text: string, first: unknown): KeyFileRole | undef
   return keyFileRoleFromValue(first);
 }
 
+/** The documents of a text: read quickly when it is the plainest YAML (blockScanner.ts), else fully parsed. */
+function documentsOf(file: string, text: string): { documents: KeyDocument[]; parsed: SpecDocument[] } {
+  const scanned = /\.json$/i.test(file) ? undefined : scanBlockYaml(text);
+  if (scanned) return { documents: [scannedDocument(scanned)], parsed: [] };
+  const parsed = parseSpecDocuments(text).filter((d) => !d.problems.some((p) => p.severity === 'error'));
+  return { documents: parsed.map(parsedDocument), parsed };
+}
+
 /** The keys, references and links of one file (an absolute path); empty facts for a file that is not ours. */
 export function readKeyFacts(file: string, text: string): FileKeyFacts {
   if (text.length > MAX_TEXT_CHARS) return { file, role: undefined, definitions: [], references: [], links: [], skipped: true };
   if (!/\bkey\b|\$ref|\bdatasets\b|\bdataset_generators\b/.test(text)) return { file, role: undefined, definitions: [], references: [], links: [] };
-  const documents = parseSpecDocuments(text).filter((d) => !d.problems.some((p) => p.severity === 'error'));
+  const { documents, parsed } = documentsOf(file, text);
   const role = documents.length ? roleOf(file, text, documents[0].value) : undefined;
   const b = new FactsBuilder(file, text, role);
   for (const doc of documents) {
@@ -143,5 +173,7 @@ export function readKeyFacts(file: string, text: string): FileKeyFacts {
     else if (role === 'generator') generatorEntry(b, doc, doc.value, []);
     else if (role === 'run-config') runConfig(b, doc, doc.value);
   }
+  // A text with tags is never scanned, so its `!include`s are all in the parsed documents.
+  if (role === 'run-config') for (const doc of parsed) includes(b, doc);
   return b.facts;
 }
