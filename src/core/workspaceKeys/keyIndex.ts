@@ -38,6 +38,8 @@ export class WorkspaceKeyIndex {
   private readonly referencesByKey = new Map<string, Set<KeyReference>>();
   private readonly projectRoots = new Set<string>();
   private readonly projectCache = new Map<string, string>();
+  /** Per project and kind: how many definitions each key has there (for completion and the closest key). */
+  private readonly projectKeys = new Map<string, Map<string, number>>();
 
   /** Reads (or re-reads) one file; returns the files whose cross-file diagnostics may have changed. */
   update(file: string, text: string): AffectedFiles {
@@ -57,7 +59,10 @@ export class WorkspaceKeyIndex {
     if (before) this.unlink(before);
     if (facts) this.link(facts);
     const markerChanged = PROJECT_MARKERS.has(basename(file)) && this.updateMarker(file, facts !== undefined);
-    if (markerChanged) return 'all';
+    if (markerChanged) {
+      this.recountProjectKeys();
+      return 'all';
+    }
     const affected = new Set<string>([file]);
     for (const name of touched) {
       for (const d of this.definitionsByKey.get(name) ?? []) affected.add(d.file);
@@ -79,14 +84,30 @@ export class WorkspaceKeyIndex {
     return true;
   }
 
+  private countKey(definition: KeyDefinition, by: number): void {
+    const name = `${this.projectOf(definition.file)}\u0000${definition.kind}`;
+    let keys = this.projectKeys.get(name);
+    if (!keys) this.projectKeys.set(name, (keys = new Map()));
+    const count = (keys.get(definition.key) ?? 0) + by;
+    if (count > 0) keys.set(definition.key, count);
+    else keys.delete(definition.key);
+  }
+
+  private recountProjectKeys(): void {
+    this.projectKeys.clear();
+    for (const facts of this.files.values()) for (const d of facts.definitions) this.countKey(d, 1);
+  }
+
   private link(facts: FileKeyFacts): void {
     this.files.set(facts.file, facts);
+    for (const d of facts.definitions) this.countKey(d, 1);
     for (const d of facts.definitions) addTo(this.definitionsByKey, slot(d.kind, d.key), d);
     for (const r of facts.references) addTo(this.referencesByKey, slot(r.kind, r.key), r);
   }
 
   private unlink(facts: FileKeyFacts): void {
     this.files.delete(facts.file);
+    for (const d of facts.definitions) this.countKey(d, -1);
     for (const d of facts.definitions) removeFrom(this.definitionsByKey, slot(d.kind, d.key), d);
     for (const r of facts.references) removeFrom(this.referencesByKey, slot(r.kind, r.key), r);
   }
@@ -131,18 +152,7 @@ export class WorkspaceKeyIndex {
 
   /** Every key of a kind defined in the project of `fromFile`, sorted. */
   keysVisibleFrom(kind: KeyKind, fromFile: string): string[] {
-    const project = this.projectOf(fromFile);
-    const keys: string[] = [];
-    for (const set of this.definitionsByKey.values()) {
-      for (const d of set) {
-        if (d.kind !== kind) break;
-        if (this.projectOf(d.file) === project) {
-          keys.push(d.key);
-          break;
-        }
-      }
-    }
-    return keys.sort();
+    return [...(this.projectKeys.get(`${this.projectOf(fromFile)}\u0000${kind}`)?.keys() ?? [])].sort();
   }
 
   /** The other definitions that clash with this one (docs/semantics.md §11.7). */
