@@ -22,7 +22,8 @@ export interface ReadFile {
 export class FolderChecks {
   private readonly index = new WorkspaceKeyIndex();
 
-  constructor(private readonly cwd: string, files: ReadFile[]) {
+  constructor(private readonly cwd: string, files: ReadFile[], folders: string[]) {
+    for (const folder of folders) this.index.addRoot(folder);
     for (const { file, text } of files) this.index.update(file, text);
   }
 

@@ -120,7 +120,8 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
   const args = argv.filter((a) => a !== '--json');
   if (args.length === 0) throw new UsageError(l10n.t('name at least one file'));
   const { files, unreadable } = readAll(args, io);
-  const checks = new FolderChecks(io.cwd, files);
+  const folders = args.map((arg) => path.resolve(io.cwd, arg)).filter((full) => fs.existsSync(full) && fs.statSync(full).isDirectory());
+  const checks = new FolderChecks(io.cwd, files, folders);
   const reports: FileReport[] = [];
   const skippedReports: FileReport[] = [];
   let skipped = 0;

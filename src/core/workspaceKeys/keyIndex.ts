@@ -4,7 +4,7 @@
  * fed file texts and never reads the disk.
  *
  * Keys live in projects: the folder of the nearest `run.yaml` or `app.yaml` above a file (a repository of guides
- * holds one project per guide), else the workspace itself. A reference resolves within its project.
+ * holds one project per guide), else the workspace folder holding it. A reference resolves within its project.
  */
 import { basename, dirname } from 'node:path';
 import { readKeyFacts } from './keyFacts';
@@ -37,6 +37,8 @@ export class WorkspaceKeyIndex {
   private readonly definitionsByKey = new Map<string, Set<KeyDefinition>>();
   private readonly referencesByKey = new Map<string, Set<KeyReference>>();
   private readonly projectRoots = new Set<string>();
+  /** Workspace folders (or folders named to `validate`): each is a project of its own, whatever it holds. */
+  private readonly roots = new Set<string>();
   private readonly projectCache = new Map<string, string>();
   /** Per project and kind: how many definitions each key has there (for completion and the closest key). */
   private readonly projectKeys = new Map<string, Map<string, number>>();
@@ -131,9 +133,16 @@ export class WorkspaceKeyIndex {
     return project;
   }
 
+  /** Makes a folder the outermost project of the files below it (a workspace folder). */
+  addRoot(folder: string): void {
+    this.roots.add(folder);
+    this.projectCache.clear();
+    this.recountProjectKeys();
+  }
+
   private findProject(file: string): string {
     for (let folder = dirname(file); ; folder = dirname(folder)) {
-      if (this.projectRoots.has(folder)) return folder;
+      if (this.projectRoots.has(folder) || this.roots.has(folder)) return folder;
       if (dirname(folder) === folder) return '';
     }
   }

@@ -19,8 +19,9 @@ const SEVERITY: Record<Diagnostic['severity'], vscode.DiagnosticSeverity> = {
   info: vscode.DiagnosticSeverity.Information,
 };
 
+/** Files of the workspace's folders only: a file outside has no project to be checked against. */
 function isIndexed(uri: vscode.Uri): boolean {
-  return uri.scheme === 'file' && isYamlOrJsonFileName(uri.fsPath);
+  return uri.scheme === 'file' && isYamlOrJsonFileName(uri.fsPath) && vscode.workspace.getWorkspaceFolder(uri) !== undefined;
 }
 
 /**
@@ -60,6 +61,7 @@ export class WorkspaceKeysProvider implements vscode.Disposable {
   }
 
   private async scan(): Promise<void> {
+    for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === 'file') this.index.addRoot(folder.uri.fsPath);
     const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, MAX_FILES);
     for (const uri of uris) if (!this.openDocument(uri)) await this.readFromDisk(uri, false);
     for (const document of vscode.workspace.textDocuments) this.readDocument(document, false);

@@ -89,6 +89,17 @@ describe('workspace key index, file by file', () => {
     assert.deepEqual(unknown(index), []);
   });
 
+  test('each workspace folder is a project of its own', () => {
+    const index = new WorkspaceKeyIndex();
+    index.addRoot('/one');
+    index.addRoot('/two');
+    index.update('/one/a.dataset.yaml', 'key: same\nsource: {type: local, file_path: a.csv}\n');
+    index.update('/two/b.dataset.yaml', 'key: same\nsource: {type: local, file_path: a.csv}\n');
+    index.update('/two/c.dataset.yaml', 'key: other\nsource: {type: local, file_path: a.csv}\n');
+    assert.deepEqual(keyDiagnostics(index, '/one/a.dataset.yaml', { placeOf }), []);
+    assert.deepEqual(index.keysVisibleFrom('dataset', '/two/x.yaml'), ['other', 'same']);
+  });
+
   test('namespaced keys, templates and environment values are not checked', () => {
     const index = new WorkspaceKeyIndex();
     for (const key of ['latticeflow$cities', '"<< config.source >>"', '$DATASET']) {
