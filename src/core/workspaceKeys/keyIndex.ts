@@ -119,6 +119,11 @@ export class WorkspaceKeyIndex {
     return this.files.get(file);
   }
 
+  /** Every file fed so far, ours or not. */
+  allFiles(): string[] {
+    return [...this.files.keys()];
+  }
+
   /** Every file fed so far that is ours (a dataset spec, a generator definition or a run config). */
   filesOfOurs(): string[] {
     return [...this.files.values()].filter((f) => f.role !== undefined).map((f) => f.file);

@@ -35,7 +35,7 @@ export class WorkspaceKeysNavigation implements vscode.DefinitionProvider, vscod
 
   /** The key under the cursor: a reference to one, or a definition of one. */
   private placeAt(document: vscode.TextDocument, position: vscode.Position): Place | undefined {
-    const facts = this.keys.index.factsOf(document.uri.fsPath);
+    const facts = this.keys.factsOfDocument(document);
     const offset = document.offsetAt(position);
     return facts?.references.find((r) => contains(r.range, offset)) ?? facts?.definitions.find((d) => contains(d.range, offset));
   }
@@ -64,7 +64,7 @@ export class WorkspaceKeysNavigation implements vscode.DefinitionProvider, vscod
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.CompletionItem[]> {
     await this.keys.ready;
     const file = document.uri.fsPath;
-    const role = this.keys.index.factsOf(file)?.role;
+    const role = this.keys.factsOfDocument(document)?.role;
     const items = keyCompletions(document.getText(), document.offsetAt(position), isJsonDocument(document), role, (kind) =>
       this.keys.index.keysVisibleFrom(kind, file).map((key) => {
         const [first] = this.keys.index.definitionsOf(kind, key, file);

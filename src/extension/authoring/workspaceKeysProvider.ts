@@ -1,3 +1,4 @@
+import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { WorkspaceKeyIndex, AffectedFiles } from '../../core/workspaceKeys/keyIndex';
 import { keyDiagnostics } from '../../core/workspaceKeys/keyChecks';
@@ -50,9 +51,12 @@ export class WorkspaceKeysProvider implements vscode.Disposable {
 
   private constructor(private readonly services: Services) {
     const watcher = vscode.workspace.createFileSystemWatcher(PATTERN);
+    // A folder created or deleted whole may be reported alone, without the files inside it.
+    const folders = vscode.workspace.createFileSystemWatcher('**/*', false, true, false);
     const fromDisk = (uri: vscode.Uri) => { if (!this.openDocument(uri)) void this.readFromDisk(uri); };
-    this.disposables.push(this.collection, watcher, watcher.onDidCreate(fromDisk), watcher.onDidChange(fromDisk),
+    this.disposables.push(this.collection, watcher, folders, watcher.onDidCreate(fromDisk), watcher.onDidChange(fromDisk),
       watcher.onDidDelete((uri) => this.apply(uri.fsPath, undefined)),
+      folders.onDidCreate((uri) => void this.readFolder(uri)), folders.onDidDelete((uri) => this.forgetFolder(uri)),
       vscode.workspace.onDidOpenTextDocument((d) => this.readDocument(d)),
       vscode.workspace.onDidChangeTextDocument((e) => this.scheduleDocument(e.document)),
       vscode.workspace.onDidCloseTextDocument((d) => { if (isIndexed(d.uri)) void this.readFromDisk(d.uri); }));
@@ -62,11 +66,33 @@ export class WorkspaceKeysProvider implements vscode.Disposable {
 
   private async scan(): Promise<void> {
     for (const folder of vscode.workspace.workspaceFolders ?? []) if (folder.uri.scheme === 'file') this.index.addRoot(folder.uri.fsPath);
-    const uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, MAX_FILES);
+    let uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, MAX_FILES);
+    // Right after start-up the file search may answer nothing yet: ask again a few times before believing it.
+    for (let attempt = 0; uris.length === 0 && attempt < 5 && (vscode.workspace.workspaceFolders?.length ?? 0) > 0; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      uris = await vscode.workspace.findFiles(PATTERN, EXCLUDE, MAX_FILES);
+    }
     for (const uri of uris) if (!this.openDocument(uri)) await this.readFromDisk(uri, false);
     for (const document of vscode.workspace.textDocuments) this.readDocument(document, false);
     this.pending = 'all';
     this.publish();
+  }
+
+  private async readFolder(uri: vscode.Uri): Promise<void> {
+    if (uri.scheme !== 'file' || isYamlOrJsonFileName(uri.fsPath)) return;
+    try {
+      if ((await vscode.workspace.fs.stat(uri)).type !== vscode.FileType.Directory) return;
+    } catch {
+      return;
+    }
+    for (const file of await vscode.workspace.findFiles(new vscode.RelativePattern(uri, PATTERN), EXCLUDE, MAX_FILES)) {
+      if (!this.openDocument(file)) await this.readFromDisk(file);
+    }
+  }
+
+  private forgetFolder(uri: vscode.Uri): void {
+    const prefix = uri.fsPath.endsWith(path.sep) ? uri.fsPath : uri.fsPath + path.sep;
+    for (const file of this.index.allFiles()) if (file.startsWith(prefix)) this.apply(file, undefined);
   }
 
   private openDocument(uri: vscode.Uri): vscode.TextDocument | undefined {
@@ -88,6 +114,17 @@ export class WorkspaceKeysProvider implements vscode.Disposable {
     const file = document.uri.fsPath;
     clearTimeout(this.editTimers.get(file));
     this.editTimers.set(file, setTimeout(() => { this.editTimers.delete(file); this.readDocument(document); }, this.services.config.diagnosticsDebounceMs));
+  }
+
+  /** The index's facts of an open document, read from its current text when the index does not hold that text yet. */
+  factsOfDocument(document: vscode.TextDocument): ReturnType<WorkspaceKeyIndex['factsOf']> {
+    const file = document.uri.fsPath;
+    if (this.editTimers.has(file) || !this.index.factsOf(file)) {
+      clearTimeout(this.editTimers.get(file));
+      this.editTimers.delete(file);
+      this.readDocument(document);
+    }
+    return this.index.factsOf(file);
   }
 
   private readDocument(document: vscode.TextDocument, publish = true): void {

@@ -30,7 +30,8 @@ suite('Keys across the workspace in a real VS Code', () => {
 
   test('an unknown key is reported on a file that is not open, fixed by the quick fix, then navigable', async () => {
     const generator = vscode.Uri.file(path.join(project, 'dataset_generators', 'qa.yaml'));
-    const [found] = (await diagnosticsWhen(generator, unknownKey)).filter((d) => d.code === 'unknown-key');
+    const all = () => JSON.stringify(vscode.languages.getDiagnostics().filter(([, d]) => d.some((x) => x.source === 'Eval Lens')).map(([u, d]) => [u.toString(), d.map((x) => x.message)]));
+    const [found] = (await diagnosticsWhen(generator, unknownKey, 60_000).catch((e: Error) => { throw new Error(`${e.message} ${generator.toString()} ${all()}`); })).filter((d) => d.code === 'unknown-key');
     assert.equal(found.severity, vscode.DiagnosticSeverity.Warning);
     const document = await vscode.workspace.openTextDocument(generator);
     await vscode.window.showTextDocument(document);
