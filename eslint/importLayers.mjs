@@ -26,7 +26,7 @@ export const LAYERS = [
   ['src/core/generators'],
   // src/core/inspect: Inspect logs as reports (reads archives through src/core/sources/evalLogs).
   ['src/core/protocol', 'src/core/authoring', 'src/core/export', 'src/core/inspect', 'src/core/logCatalog'],
-  ['src/core/report'],
+  ['src/core/report', 'src/core/workspaceKeys'],
   ['src/core/compare'],
   // src/api: the Node library, beside the extension and the command line (the three share the core only).
   ['src/extension', 'src/cli', 'src/api', 'webview/shared'],

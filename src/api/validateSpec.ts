@@ -1,7 +1,8 @@
 /** `validateSpec`: a file's diagnostics as `eval-lens validate --json` gives them (src/core/validation). */
 import * as path from 'node:path';
 import { readRegularTextFile } from '../core/text/regularFile';
-import { fileValidationReport, unreadableMessage } from '../core/validation/fileValidationReport';
+import { unreadableMessage } from '../core/validation/fileValidationReport';
+import { checkedFileReport, FolderChecks } from '../core/workspaceKeys/folderChecks';
 import { SpecError } from './errors';
 import type { SpecText, ValidationReport } from './types';
 
@@ -26,5 +27,8 @@ export function validateSpec(pathOrText: string | SpecText): ValidationReport {
     text = pathOrText.text;
     shown = fileName = pathOrText.name ?? 'spec.yaml';
   }
-  return fileValidationReport(text, fileName, shown) ?? { file: shown, kind: null, valid: true, diagnostics: [] };
+  // A file on its own, as `eval-lens validate FILE` checks it: its own checks and the paths it names.
+  const entry = { file: fileName, text, explicit: true };
+  const checks = new FolderChecks(path.dirname(fileName), [entry], []);
+  return checkedFileReport(entry, checks, shown) ?? { file: shown, kind: null, valid: true, diagnostics: [] };
 }

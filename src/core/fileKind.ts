@@ -60,6 +60,22 @@ function isGeneratorDefinitionBody(definition: unknown): boolean {
   return definition.type === undefined && ('synthesizers' in definition || 'synthesizer' in definition || 'data_source' in definition);
 }
 
+/**
+ * What a parsed first document is to the workspace key index (docs/semantics.md §11.5, §11.7): the kinds above,
+ * plus the service's own forms (a generator whose `definition.type` is left out, a dataset with a top-level
+ * `file_path`) and run configs (`datasets:` / `dataset_generators:` lists, no `key`). Any other file is not ours.
+ */
+export function keyFileRoleFromValue(value: unknown): 'dataset' | 'generator' | 'run-config' | undefined {
+  const kind = kindFromValue(value);
+  if (kind === 'dataset' || kind === 'generator') return kind;
+  if (kind !== undefined || !isRecord(value)) return undefined;
+  if (typeof value.key === 'string') {
+    if (typeof value.file_path === 'string' || isRecord(value.dataset_generation_request)) return 'dataset';
+    return undefined;
+  }
+  return Array.isArray(value.datasets) || Array.isArray(value.dataset_generators) ? 'run-config' : undefined;
+}
+
 const OPEN_RESPONSES_ITEM_TYPES = new Set(['message', 'reasoning', 'function_call', 'function_call_output']);
 
 /** A bare `{ items: [...] }` is a Trace when its items are Open Responses items (first 50 checked), at least one typed. */

@@ -12,8 +12,12 @@ function findRepoRoot(from: string): string {
 
 export const repoRoot = findRepoRoot(__dirname);
 
-/** `../shared/fixtures` beside the repository: real files from public projects (provenance in SOURCES.md). */
-export const sharedFixtures = path.resolve(repoRoot, '..', 'shared', 'fixtures');
+/**
+ * `../shared/fixtures` beside the repository (or beside the folder of its worktrees): real files from public
+ * projects (provenance in SOURCES.md).
+ */
+export const sharedFixtures = [path.resolve(repoRoot, '..', 'shared', 'fixtures'), path.resolve(repoRoot, '..', '..', 'shared', 'fixtures')]
+  .find((candidate) => fs.existsSync(candidate)) ?? path.resolve(repoRoot, '..', 'shared', 'fixtures');
 
 export function sharedFixture(...parts: string[]): string {
   return path.join(sharedFixtures, ...parts);

@@ -1,7 +1,8 @@
 /**
  * Checks that need the file system or the rest of the workspace, run beside the validation core:
  * unknown columns in filter expressions, missing paths, unsupported `local` extensions, generator
- * options against the workspace's generator definition (docs/semantics.md §6), dataset keys used in other files.
+ * options against the workspace's generator definition (docs/semantics.md §6). Keys across files are
+ * workspaceKeys/keyChecks.ts'.
  */
 import { closestName } from '../schema/closestName';
 import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';
@@ -23,8 +24,6 @@ export interface WorkspaceFacts {
   pathKind?: (absolutePath: string) => 'file' | 'directory' | undefined;
   /** The `config_spec` keys of the generator definition with this `key` in the workspace. */
   generatorOptions?: (key: string) => { keys: string[]; file: string } | undefined;
-  /** Other files (labels) whose datasets use this key. */
-  otherFilesWithKey?: (key: string) => string[];
 }
 
 export const AUTHORING_CODES = {
@@ -34,7 +33,6 @@ export const AUTHORING_CODES = {
   unsupportedExtension: 'unsupported-extension',
   unknownGeneratorOption: 'unknown-generator-option',
   missingGeneratorOptions: 'missing-generator-options',
-  duplicateKeyInWorkspace: 'duplicate-key-workspace',
 } as const;
 
 function diag(doc: SpecDocument, d: Omit<Diagnostic, 'documentIndex' | 'source'>): Diagnostic {
@@ -134,15 +132,6 @@ export function datasetChecks(text: string, documents: SpecDocument[], facts: Wo
       if (profile) out.push(...unknownColumns(text, doc, source, profile));
     }
     if (isRecord(doc.value.generator_specification)) out.push(...generatorChecks(text, doc, doc.value.generator_specification, facts));
-    if (typeof doc.value.key === 'string' && facts.otherFilesWithKey) {
-      const files = facts.otherFilesWithKey(doc.value.key);
-      if (files.length) {
-        out.push(diag(doc, {
-          severity: 'warning', message: s.duplicateKeyInWorkspace(doc.value.key, files), range: rangeInDocument(text, doc, ['key'], 'value'), path: ['key'],
-          code: AUTHORING_CODES.duplicateKeyInWorkspace, data: { files },
-        }));
-      }
-    }
   }
   return out;
 }

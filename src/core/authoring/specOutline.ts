@@ -9,7 +9,7 @@ import { definitionOfSource } from '../sources/registry';
 import { firstPathFieldOf } from '../sources/sourceDefinition';
 import { resolveSourcePath } from '../sources/sourcePaths';
 import { OffsetRange } from '../text/lineIndex';
-import { documentAt, JsonPath, locate, pathAtOffset, SpecDocument } from '../yaml/specDocument';
+import { JsonPath, locate, SpecDocument } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { isRecord } from '../json/jsonValue';
 
@@ -126,26 +126,4 @@ export function pathLinks(documents: SpecDocument[], specPath: string | undefine
     links.push({ range, target: resolveSourcePath(value, specPath) });
   }
   return links;
-}
-
-/** The `dataset_generator_key` value under the offset, with its range. */
-export function generatorKeyAt(documents: SpecDocument[], offset: number): { key: string; range: OffsetRange } | undefined {
-  const doc = documentAt(documents, offset);
-  if (!doc) return undefined;
-  const at = pathAtOffset(doc, offset);
-  if (at.path[0] !== 'generator_specification' || at.path[1] !== 'dataset_generator_key' || at.path.length !== 2) return undefined;
-  const loc = locate(doc, at.path);
-  if (!loc.exact || !isScalar(loc.node) || typeof loc.node.value !== 'string') return undefined;
-  return { key: loc.node.value, range: loc.valueRange };
-}
-
-/** The range of a generator definition's `key` value in its file's documents (for "go to definition"). */
-export function generatorDefinitionRange(documents: SpecDocument[], key: string): OffsetRange | undefined {
-  for (const doc of documents) {
-    if (isRecord(doc.value) && doc.value.key === key) {
-      const loc = locate(doc, ['key']);
-      if (loc.exact) return loc.valueRange;
-    }
-  }
-  return undefined;
 }

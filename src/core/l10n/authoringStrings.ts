@@ -62,7 +62,6 @@ export const authoringStrings = {
     (suggestion ? l10n.t('`{0}` is not an option of generator `{1}`; did you mean `{2}`?', key, generator, suggestion) : l10n.t('`{0}` is not an option of generator `{1}`', key, generator)) + l10n.t(' Options: {0}', known.length ? known.join(', ') : l10n.t('none')),
   missingConfigKeys: (keys: string[], generator: string) =>
     l10n.t('generator `{0}` also expects {1} in `dataset_generator_config`', generator, keys.map((k) => `\`${k}\``).join(', ')),
-  duplicateKeyInWorkspace: (key: string, files: string[]) => l10n.t('dataset key `{0}` is also used in {1}', key, files.join(', ')),
 
   // Outline
   outlineDocument: (index: number) => l10n.t('document {0}', index + 1),

@@ -23,7 +23,19 @@ export interface FileValidationReport {
   file: string;
   kind: string | null;
   valid: boolean;
+  /** A file named on the command line that is none of ours. */
+  skipped?: true;
   diagnostics: LocatedDiagnostic[];
+}
+
+/** Diagnostics located as the report gives them: sorted by position, 1-based, with the JSON pointer of their value. */
+export function locatedDiagnostics(text: string, diagnostics: readonly Diagnostic[]): LocatedDiagnostic[] {
+  const lines = new LineIndex(text);
+  return [...diagnostics].sort((a, b) => a.range.start - b.range.start).map((d): LocatedDiagnostic => {
+    const start = lines.positionAt(d.range.start);
+    const end = lines.positionAt(d.range.end);
+    return { severity: d.severity, message: d.message, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, path: toPointer(d.path) };
+  });
 }
 
 /**
@@ -33,12 +45,7 @@ export interface FileValidationReport {
 export function fileValidationReport(text: string, fileName: string, shown: string): FileValidationReport | undefined {
   const result = validateText(text, fileName);
   if (!result.kind && result.diagnostics.length === 0) return undefined;
-  const lines = new LineIndex(text);
-  const diagnostics = result.diagnostics.map((d): LocatedDiagnostic => {
-    const start = lines.positionAt(d.range.start);
-    const end = lines.positionAt(d.range.end);
-    return { severity: d.severity, message: d.message, line: start.line + 1, column: start.character + 1, endLine: end.line + 1, endColumn: end.character + 1, path: toPointer(d.path) };
-  });
+  const diagnostics = locatedDiagnostics(text, result.diagnostics);
   const valid = !diagnostics.some((d) => d.severity === 'error');
   return { file: shown, kind: result.kind ?? null, valid, diagnostics };
 }

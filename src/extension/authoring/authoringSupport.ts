@@ -49,14 +49,7 @@ export function listDirectory(dir: string): DirectoryEntry[] | undefined {
   }
 }
 
-export function pathKind(path: string): 'file' | 'directory' | undefined {
-  try {
-    const info = fs.statSync(path);
-    return info.isDirectory() ? 'directory' : 'file';
-  } catch {
-    return undefined;
-  }
-}
+export { pathKind } from '../../core/sources/pathKind';
 
 function stamp(path: string): string {
   try {

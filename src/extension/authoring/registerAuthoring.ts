@@ -5,17 +5,20 @@ import { AuthoringChecks } from './authoringChecks';
 import { SpecCodeActionProvider } from './specCodeActionProvider';
 import { SpecCompletionProvider } from './specCompletionProvider';
 import { SpecHoverProvider } from './specHoverProvider';
-import { GeneratorDefinitionProvider, SpecLinkProvider, SpecSymbolProvider } from './specNavigationProviders';
+import { SpecLinkProvider, SpecSymbolProvider } from './specNavigationProviders';
+import { WorkspaceKeysProvider } from './workspaceKeysProvider';
+import { WorkspaceKeysNavigation } from './workspaceKeysNavigation';
 
-/** Completion, hovers, quick fixes, outline, links, definitions and the extra checks of spec files. */
+/** Completion, hovers, quick fixes, outline, links, the workspace's keys and the extra checks of spec files. */
 export function registerAuthoring(services: Services): void {
+  WorkspaceKeysProvider.register(services);
+  WorkspaceKeysNavigation.register(services);
   AuthoringChecks.register(services);
   SpecCompletionProvider.register(services);
   SpecHoverProvider.register(services);
   SpecCodeActionProvider.register(services);
   SpecSymbolProvider.register(services);
   SpecLinkProvider.register(services);
-  GeneratorDefinitionProvider.register(services);
   // Enter nests under a key with no value and continues a list item's mapping at its key.
   services.context.subscriptions.push(vscode.languages.setLanguageConfiguration('yaml', {
     onEnterRules: YAML_ENTER_RULES.map(({ beforeText, indent, appendText }) => ({

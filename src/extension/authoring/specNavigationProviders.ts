@@ -1,10 +1,8 @@
 import * as vscode from 'vscode';
-import { generatorDefinitionRange, generatorKeyAt, OutlineKind, OutlineSymbol, pathLinks, specOutline } from '../../core/authoring/specOutline';
-import { validateText } from '../../core/validation/validateText';
+import { OutlineKind, OutlineSymbol, pathLinks, specOutline } from '../../core/authoring/specOutline';
 import { Services } from '../services';
 import { authoringKind, pathKind, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
-import { WorkspaceSpecs } from './workspaceSpecs';
 
 const SYMBOL_KINDS: Record<OutlineKind, vscode.SymbolKind> = {
   dataset: vscode.SymbolKind.Module,
@@ -54,28 +52,5 @@ export class SpecLinkProvider implements vscode.DocumentLinkProvider {
     return pathLinks(result.documents, specPathOf(document))
       .filter((link) => pathKind(link.target) !== undefined)
       .map((link) => new vscode.DocumentLink(toRange(document, link.range), vscode.Uri.file(link.target)));
-  }
-}
-
-/** Go to definition from `dataset_generator_key` to the generator definition in the workspace. */
-export class GeneratorDefinitionProvider implements vscode.DefinitionProvider {
-  static register(services: Services): void {
-    services.context.subscriptions.push(vscode.languages.registerDefinitionProvider(SPEC_SELECTOR, new GeneratorDefinitionProvider(services)));
-  }
-
-  private constructor(private readonly services: Services) {}
-
-  async provideDefinition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {
-    if (authoringKind(document) !== 'dataset') return undefined;
-    const result = SpecDiagnostics.instance?.resultFor(document);
-    const at = result ? generatorKeyAt(result.documents, document.offsetAt(position)) : undefined;
-    if (!at) return undefined;
-    const specs = WorkspaceSpecs.get(this.services);
-    await specs.ready();
-    const found = specs.generator(at.key);
-    if (!found) return undefined;
-    const target = await vscode.workspace.openTextDocument(found.uri);
-    const range = generatorDefinitionRange(validateText(target.getText(), target.fileName).documents, at.key);
-    return new vscode.Location(found.uri, range ? toRange(target, range) : new vscode.Position(0, 0));
   }
 }

@@ -165,11 +165,11 @@ suite('Authoring: completion, hovers, fixes, outline, links and definitions in a
     await diagnosticsWhen(uri, (d) => d.length === 0);
   });
 
-  test('a dataset recognised by content elsewhere in the workspace makes a duplicate key a warning, live', async () => {
+  test('a dataset recognised by content elsewhere in the workspace makes a duplicate key an error, live', async () => {
     const plain = workspacePath('datasets', 'zz-content-recognised.yaml');
     const uri = vscode.Uri.file(workspacePath('datasets', 'local-csv.dataset.yaml'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
-    const duplicate = (d: vscode.Diagnostic[]) => d.some((x) => x.code === 'duplicate-key-workspace' && x.message.includes('zz-content-recognised.yaml'));
+    const duplicate = (d: vscode.Diagnostic[]) => d.some((x) => x.code === 'duplicate-key-workspace' && x.severity === vscode.DiagnosticSeverity.Error && x.message.includes('zz-content-recognised.yaml'));
     fs.writeFileSync(plain, 'key: questions-csv-hard\ndisplay_name: Copy\nsource:\n  type: local\n  file_path: ../data/questions.csv\n');
     try {
       await diagnosticsWhen(uri, duplicate);

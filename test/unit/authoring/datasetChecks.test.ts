@@ -78,12 +78,6 @@ describe('extra dataset checks', () => {
     assert.deepEqual(check(text, { generatorOptions: () => undefined }), []);
   });
 
-  test('a dataset key used by another file of the workspace', () => {
-    const found = check(local('q.csv'), { otherFilesWithKey: (key) => (key === 'a' ? ['datasets/other.dataset.yaml'] : []) });
-    assert.equal(found.length, 1);
-    assert.match(found[0].message, /also used in datasets\/other\.dataset\.yaml/);
-  });
-
   test('the source sample profiles a CSV header and frequent values, and a folder with front matter', async () => {
     const dir = makeDataFolder();
     const specPath = path.join(dir, 'x.dataset.yaml');

@@ -20,6 +20,7 @@ describe('eval-lens validate', () => {
     fs.writeFileSync(path.join(dir, 'warn.yaml'), 'connection_type: agent_platform_a\nurl: https://agents.example\napi_key: plain-text\n');
     fs.writeFileSync(path.join(dir, 'other.yaml'), 'just: config\n');
     fs.writeFileSync(path.join(dir, 'data.csv'), 'a,b\n1,2\n');
+    fs.writeFileSync(path.join(dir, 'a.csv'), 'a,b\n1,2\n');
   });
   after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
