@@ -192,6 +192,8 @@ export interface VerifiedCurves {
   score: string;
   samples: number;
   k_max: number;
+  /** Present when k stops before the most trials a sample has: that number and how many samples have fewer trials. */
+  shortfall?: { most_trials: number; samples_with_fewer: number };
   curve: { k: number; pass_at_k: number; pass_at_k_se: number | null; pass_pow_k: number; pass_pow_k_se: number | null }[];
   per_sample: { sample_id: string | number; trials: number; passes: number; pass_at_k: number[]; pass_pow_k: number[] }[];
 }
@@ -347,5 +349,7 @@ export interface ValidationReport {
   kind: string | null;
   /** No diagnostic of severity `error`. */
   valid: boolean;
+  /** A file named on its own that is none of ours (nothing was checked). */
+  skipped?: true;
   diagnostics: SpecDiagnostic[];
 }

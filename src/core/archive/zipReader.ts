@@ -6,6 +6,7 @@
  */
 import { FileHandle, open } from 'node:fs/promises';
 import { sourceStrings } from '../l10n/sourceStrings';
+import { readAt } from '../text/readFully';
 import { startZstdWasm } from './zstdWasm';
 import { markOverlaps } from './zipOverlap';
 import { zipEntryName } from './zipEntryName';
@@ -70,17 +71,6 @@ function windowedReader(handle: FileHandle, size: number): (position: number, le
   };
 }
 
-/** Reads exactly `length` bytes at `position` (fewer only at the end of the file). */
-async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
-  const buffer = Buffer.allocUnsafe(length);
-  let filled = 0;
-  while (filled < length) {
-    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
-    if (bytesRead === 0) break;
-    filled += bytesRead;
-  }
-  return filled === length ? buffer : buffer.subarray(0, filled);
-}
 
 function readUInt64(buffer: Buffer, offset: number): number {
   const value = buffer.readBigUInt64LE(offset);

@@ -4,7 +4,7 @@
  * only when their text names the key; a dataset written in the older form (a top-level `file_path`, §11.4) is read
  * as the `local` source it stands for.
  */
-import { readFile } from 'node:fs/promises';
+import { readSmallText } from '../text/readFully';
 import { generatorRunStrings as S } from '../l10n/generatorStrings';
 import { isRecord } from '../json/jsonValue';
 import { closestName } from '../schema/closestName';
@@ -33,14 +33,8 @@ function asDataset(value: unknown): Record<string, unknown> | undefined {
 async function datasetsIn(files: readonly string[]): Promise<FoundDataset[]> {
   const found: FoundDataset[] = [];
   for (const file of files) {
-    let text: string;
-    try {
-      const bytes = await readFile(file);
-      if (bytes.length > MAX_FILE_BYTES) continue;
-      text = bytes.toString('utf8');
-    } catch {
-      continue;
-    }
+    const text = await readSmallText(file, MAX_FILE_BYTES);
+    if (text === undefined) continue;
     if (!/\bkey\b/.test(text)) continue;
     for (const doc of parseSpecDocuments(text)) {
       const value = asDataset(doc.value);

@@ -11,7 +11,8 @@ import { readArchiveHeader } from '../sources/evalLogs/evalArchive';
 import { asRecord } from '../log/logValue';
 import { kindFromFileName } from '../fileKind';
 import { catalogStrings as S } from '../l10n/catalogStrings';
-import { HEAD_BYTES, HEAD_PROBE_BYTES, readWindow } from './boundedRead';
+import { HEAD_BYTES, HEAD_PROBE_BYTES } from './boundedRead';
+import { readAt } from '../text/readFully';
 import { LogHead, scanLogHead } from './headScan';
 import { completeTaskLogHead, taskLogFacts } from './taskLogFacts';
 import { inspectFacts } from './inspectFacts';
@@ -52,11 +53,11 @@ function headProblem(head: LogHead, name: string): LogFactsProblem | undefined {
  * without reading them all), more of them when its metrics run past the first read.
  */
 async function readHead(handle: FileHandle, size: number): Promise<LogHead> {
-  if (size <= HEAD_BYTES) return scanLogHead(await readWindow(handle, 0, size), false);
-  const probe = scanLogHead(await readWindow(handle, 0, HEAD_PROBE_BYTES), true);
+  if (size <= HEAD_BYTES) return scanLogHead(await readAt(handle, 0, size), false);
+  const probe = scanLogHead(await readAt(handle, 0, HEAD_PROBE_BYTES), true);
   const metricsCut = probe.end.kind === 'cut' && probe.sawEvidence && probe.metrics === undefined;
   const resultsCut = probe.end.kind === 'cut' && !probe.sawEvidence && probe.members.results === undefined;
-  return metricsCut || resultsCut ? scanLogHead(await readWindow(handle, 0, HEAD_BYTES), true) : probe;
+  return metricsCut || resultsCut ? scanLogHead(await readAt(handle, 0, HEAD_BYTES), true) : probe;
 }
 
 async function jsonLogFacts(file: string): Promise<LogFactsResult> {

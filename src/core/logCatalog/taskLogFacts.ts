@@ -7,7 +7,8 @@ import { FileHandle } from 'node:fs/promises';
 import { tailMember } from '../log/tailMember';
 import { asArray, asFiniteNumber, asRecord, asString } from '../log/logValue';
 import { metricValueIsRate } from '../format/metricValueFormat';
-import { TAIL_STEPS, readWindow } from './boundedRead';
+import { TAIL_STEPS } from './boundedRead';
+import { readAt } from '../text/readFully';
 import type { LogHead } from './headScan';
 import { LogFacts, MainMetric, outcomeOf } from './logFacts';
 
@@ -59,7 +60,7 @@ async function completeFromTail(handle: FileHandle, size: number, head: LogHead)
   for (const length of TAIL_STEPS) {
     const missing = ['specification', 'execution', 'status'].filter((key) => !(key in head.members));
     if (missing.length === 0) return;
-    const tail = await readWindow(handle, Math.max(0, size - length), Math.min(size, length));
+    const tail = await readAt(handle, Math.max(0, size - length), Math.min(size, length));
     for (const key of missing) {
       const found = tailMember(tail, key);
       if (found) head.members[key] = found.value;

@@ -3,7 +3,8 @@
  * the command line (the editor asks its workspace index instead). Bounded: at most MAX_FILES files are read, links
  * to folders are not followed, and `node_modules` and dot-folders are skipped.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
+import { readSmallText } from '../text/readFully';
 import * as path from 'node:path';
 import { isRecord } from '../json/jsonValue';
 import { LineIndex } from '../text/lineIndex';
@@ -44,14 +45,8 @@ export async function findGeneratorDefinitionIn(roots: readonly string[], key: s
     for (const file of await filesNamed(root, GENERATOR_FILE)) {
       if (seen.has(file)) continue;
       seen.add(file);
-      let text: string;
-      try {
-        const bytes = await readFile(file);
-        if (bytes.length > MAX_FILE_BYTES) continue;
-        text = bytes.toString('utf8');
-      } catch {
-        continue;
-      }
+      const text = await readSmallText(file, MAX_FILE_BYTES);
+      if (text === undefined) continue;
       const definition = parseSpecDocuments(text).find((d) => isRecord(d.value) && d.value.key === key);
       if (!definition) continue;
       const offset = locate(definition, ['key']).keyRange?.start ?? definition.range.start;

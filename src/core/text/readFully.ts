@@ -1,4 +1,5 @@
 import * as fs from 'node:fs';
+import { readFile, type FileHandle } from 'node:fs/promises';
 
 /**
  * Reads `length` bytes of an open file from `position` into `target` at `at`, in as many reads as it
@@ -12,4 +13,26 @@ export function readFully(fd: number, target: Uint8Array, at: number, position: 
     read += n;
   }
   return read;
+}
+
+/** Up to `length` bytes of an open file at `position`, in as many reads as it takes (fewer only where the file ends). */
+export async function readAt(handle: FileHandle, position: number, length: number): Promise<Buffer> {
+  const buffer = Buffer.allocUnsafe(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, position + filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
+  }
+  return filled === length ? buffer : buffer.subarray(0, filled);
+}
+
+/** A file's text when it is at most `maxBytes` long; undefined when it is larger or cannot be read. */
+export async function readSmallText(file: string, maxBytes: number): Promise<string | undefined> {
+  try {
+    const bytes = await readFile(file);
+    return bytes.length > maxBytes ? undefined : bytes.toString('utf8');
+  } catch {
+    return undefined;
+  }
 }
