@@ -22,7 +22,7 @@ const SAMPLES = 20_000;
 const RUNS = 3;
 const WORDS = ['model', 'answer', 'tool', 'result', 'number', 'check', 'value', 'step', 'reason', 'output', 'input', 'score', 'plan', 'call', 'text', 'list'];
 
-function hasCommand(name: string): boolean {
+export function hasCommand(name: string): boolean {
   return spawnSync('sh', ['-c', `command -v ${name}`]).status === 0;
 }
 
@@ -41,7 +41,7 @@ function benchSample(i: number, random: () => number): Buffer {
   return Buffer.from(JSON.stringify(sample));
 }
 
-interface Archives {
+export interface Archives {
   zstd: string;
   stored: string;
   deflate: string;
@@ -49,7 +49,7 @@ interface Archives {
 }
 
 /** Writes the three copies of the log (zstd, stored zstd frames, deflate) once into bench/data/. */
-function ensureArchives(root: string): Archives {
+export function ensureArchives(root: string): Archives {
   const dir = join(root, 'bench', 'data', 'evallogs');
   const files: Archives = { zstd: join(dir, 'bench-20000.eval'), stored: join(dir, 'bench-20000-stored-frames.zip'), deflate: join(dir, 'bench-20000-deflate.eval'), uncompressedBytes: 0 };
   const sizeFile = join(dir, 'uncompressed-bytes.txt');
@@ -125,7 +125,7 @@ function inChild(file: string, decoder?: 'fzstd'): LoadFigures {
 }
 
 /** Wall-clock and CPU seconds (user + system of every process of the pipeline) of a shell command. */
-function timeShell(command: string): { seconds: number; cpuSeconds: number } {
+export function timeShell(command: string): { seconds: number; cpuSeconds: number } {
   const start = performance.now();
   const out = execSync(`TIMEFORMAT='%3U %3S'; time ( ${command} ) 2>&1`, { shell: '/bin/bash', stdio: ['ignore', 'pipe', 'pipe'] }).toString();
   const seconds = (performance.now() - start) / 1000;
