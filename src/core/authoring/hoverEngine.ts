@@ -14,12 +14,33 @@ import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath,
 import { isRecord, valueAtPath } from '../json/jsonValue';
 import type { SourceFacts } from '../model/previewTypes';
 import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
+import { environmentReference } from '../text/environmentReference';
+import { isCredentialField } from '../validation/credentialCheck';
+import { maskRegistered } from '../text/secretMask';
 
 interface HoverContext {
   kind: FileKind;
   profileFor?: (source: unknown) => DataProfile | undefined;
   /** What the last preview of a source learned (columns of a hub dataset, metadata keys, sessions…). */
   factsFor?: (source: unknown) => SourceFacts | undefined;
+  /** The environment `$NAME` values are read from (docs/semantics.md §11.2); without it they are not resolved. */
+  env?: Record<string, string | undefined>;
+}
+
+/** The longest part of a variable's value a hover shows. */
+const SHOWN_VALUE = 200;
+/** A variable whose name says it holds a secret is masked like a credential field. */
+const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
+
+/** What `$NAME` resolves to here: unset, set but a credential (never shown), or its value (cut, registered secrets masked). */
+function environmentHover(value: unknown, field: unknown, env: Record<string, string | undefined>): string | undefined {
+  const variable = environmentReference(value);
+  if (variable === undefined) return undefined;
+  const resolved = env[variable];
+  if (resolved === undefined || resolved === '') return s.hoverVariableUnset(variable);
+  if (isCredentialField(field) || SECRET_NAME.test(variable)) return s.hoverVariableSecret(variable, resolved.length);
+  const shown = maskRegistered(resolved.length > SHOWN_VALUE ? `${resolved.slice(0, SHOWN_VALUE)}…` : resolved);
+  return s.hoverVariableValue(variable, code(shown));
 }
 
 interface HoverResult {
@@ -108,6 +129,8 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
     if (column) return column;
   }
   const parts: string[] = [];
+  const variable = ctx.env && isScalar(node) ? environmentHover(node.value, path[path.length - 1], ctx.env) : undefined;
+  if (variable) parts.push(variable);
   const schema = fieldSchema(ctx.kind, path, doc.value);
   if (schema) parts.push(schemaMarkdown(schema, isRequired(ctx.kind, path, doc.value)));
   const filtersAt = path.lastIndexOf('filters');

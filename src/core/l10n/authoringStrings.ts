@@ -36,6 +36,9 @@ export const authoringStrings = {
   hoverFilterKeeps: (sentence: string) => l10n.t('**This filter** {0}.', sentence),
   hoverColumn: (name: string, types: string, origin: string) => l10n.t('**Column `{0}`** ({1}) of `{2}`', name, types, origin),
   hoverColumnValues: (rows: number) => l10n.t('Frequent values in the first {0} rows:', rows),
+  hoverVariableUnset: (name: string) => l10n.t('Reads the environment variable `{0}`, which is not set here: a preview or export stops on it.', name),
+  hoverVariableSecret: (name: string, length: number) => l10n.t('Reads the environment variable `{0}`: set ({1} characters; a credential, its value is not shown).', name, length),
+  hoverVariableValue: (name: string, value: string) => l10n.t('Reads the environment variable `{0}`: {1}', name, value),
   hoverColumnUnknown: (name: string) => l10n.t('Column `{0}` is not among the columns read from the source.', name),
 
   // Quick fixes

@@ -8,6 +8,11 @@ import { environmentReference } from '../text/environmentReference';
 
 const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
 
+/** Whether a field holds a credential (its value is never shown). */
+export function isCredentialField(field: unknown): boolean {
+  return typeof field === 'string' && (CREDENTIAL_FIELDS as readonly string[]).includes(field);
+}
+
 interface CredentialFinding {
   path: JsonPath;
   field: string;

@@ -18,7 +18,7 @@ export class SpecHoverProvider implements vscode.HoverProvider {
     const result = SpecDiagnostics.instance?.resultFor(document);
     if (!kind || !result || result.documents.length === 0) return undefined;
     const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(result.values, specPathOf(document)) : undefined;
-    const hover = hoverAt(document.getText(), result.documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)) });
+    const hover = hoverAt(document.getText(), result.documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)), env: process.env });
     if (!hover) return undefined;
     return new vscode.Hover(new vscode.MarkdownString(hover.markdown), new vscode.Range(document.positionAt(hover.range.start), document.positionAt(hover.range.end)));
   }

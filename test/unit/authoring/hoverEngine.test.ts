@@ -44,4 +44,25 @@ describe('hover', () => {
   test('on an unknown column inside an expression', () => {
     assert.match(hover(spec('    - expression: "{{ sample.colour| }}"\n      op: exists'))!.markdown, /not among the columns/);
   });
+
+  describe('a $NAME value shows what it reads here (docs/semantics.md §11.2)', () => {
+    const platform = (field: string, value: string) => `key: a\ndisplay_name: A\nsource:\n  type: langsmith\n  ${field}: ${value}\n`;
+    const at = (marked: string, env: Record<string, string | undefined>) => {
+      const { text, offset } = cursor(marked);
+      return hoverAt(text, parseSpecDocuments(text), offset, { kind: 'dataset', env })?.markdown ?? '';
+    };
+    test('an ordinary variable: its value', () => {
+      assert.match(at(platform('project_name', '$LS_PRO|JECT'), { LS_PROJECT: 'support-bot' }), /environment variable `LS_PROJECT`: `"support-bot"`/);
+    });
+    test('a credential field or a secret-looking name: set, never shown', () => {
+      const key = at(platform('api_key', '$LS_API_K|EY'), { LS_API_KEY: 'sk-test-abcdefgh12345' });
+      assert.match(key, /`LS_API_KEY`: set \(21 characters; a credential, its value is not shown\)/);
+      assert.doesNotMatch(key, /sk-test/);
+      assert.doesNotMatch(at(platform('project_name', '$MY_TOK|EN'), { MY_TOKEN: 'secret-value' }), /secret-value/);
+    });
+    test('an unset variable says a preview stops on it; plain text is not a reference', () => {
+      assert.match(at(platform('project_name', '$NOT_S|ET'), {}), /`NOT_SET`, which is not set here/);
+      assert.doesNotMatch(at(platform('project_name', 'plain-na|me'), { 'plain-name': 'x' }), /environment variable/);
+    });
+  });
 });
