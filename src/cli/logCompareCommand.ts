@@ -9,6 +9,15 @@ import { compareText } from './compareText';
 import { writeCompareFile } from './compareFile';
 import { planNumber } from './planArguments';
 import { statisticsStrings } from '../core/l10n/statisticsStrings';
+import { compareExportFolders } from './exportFolderCompare';
+
+function isFolder(file: string): boolean {
+  try {
+    return fs.statSync(file).isDirectory();
+  } catch {
+    return false;
+  }
+}
 
 /** How many per-sample changes the terminal lists per candidate (--json lists all). */
 const CHANGES_SHOWN = 10;
@@ -68,6 +77,12 @@ function parseArgs(argv: readonly string[], cwd: string): CompareArgs {
 export const runLogCompareCommand: CliCommand = async (argv, io) => {
   const args = parseArgs(argv, io.cwd);
   const full = args.files.map((file) => path.resolve(io.cwd, file));
+  // Two folders written by the service's export: their task specifications paired by key (docs/semantics.md §11.6).
+  if (full.length === 2 && full.every(isFolder)) {
+    if (args.out) throw new UsageError(S.exportFolderNoPage);
+    const options = { clusterKey: args.cluster, lowerIsBetter: args.lowerIsBetter, delta: args.delta, resampling: args.resampling, seed: args.seed, loadWorker: path.join(__dirname, 'worker', 'compareLoad.js'), resamplingWorker: path.join(__dirname, 'worker', 'resampling.js') };
+    return compareExportFolders({ folders: [args.files[0], args.files[1]], json: args.json, failOnRegression: args.failOnRegression }, options, io);
+  }
   // With -o, the log files are compressed for the page while they are indexed.
   const windows = args.out ? new LogWindowCompression(full, `${path.resolve(io.cwd, args.out)}.windows.partial`) : undefined;
   try {

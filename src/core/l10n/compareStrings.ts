@@ -157,6 +157,12 @@ export const compareStrings = {
   get usage() {
     return l10n.t('eval-lens log compare BASE CAND [CAND…] [--json] [-o compare.html] [--cluster KEY] [--fail-on-regression] [--lower-is-better KEY…]');
   },
+  noExportPairs: (a: string, b: string) => l10n.t('no task specification has a log (task_results/<key>/task_result_log.json) in both {0} and {1}', a, b),
+  exportPairsHeading: (n: number) => l10n.t('Task specifications in both exports: {0} (Δ = candidate − baseline; p adjusted by Holm within each task)', n),
+  exportOnlyIn: (folder: string, keys: string) => l10n.t('only in {0}: {1}', folder, keys),
+  get exportFolderNoPage() {
+    return l10n.t('-o writes one comparison page: compare the logs of one task specification, or leave -o out for export folders');
+  },
   get needTwoLogs() {
     return l10n.t('give a baseline log and at least one candidate log');
   },
