@@ -5,7 +5,8 @@
  */
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { LogVerificationResult, SpecDiagnostic, ValidationReport, VerifiedCurves, VerifiedInterval } from '../../../src/api/types';
+import type { LogHeader, LogVerificationResult, SpecDiagnostic, ValidationReport, VerifiedCurves, VerifiedInterval } from '../../../src/api/types';
+import type { LogSummary } from '../../../src/core/model/logViewTypes';
 import type { MetricInterval, ScoreCurves } from '../../../src/core/compare/logStatistics';
 import type { logVerifyJson } from '../../../src/core/compare/logVerifyReport';
 import type { FileValidationReport, LocatedDiagnostic } from '../../../src/core/validation/fileValidationReport';
@@ -21,6 +22,7 @@ test('the public verification and validation shapes are the ones the core writes
     Same<SpecDiagnostic, LocatedDiagnostic>,
     Same<keyof VerifiedCurves, keyof ScoreCurves>,
     Same<keyof ValidationReport, keyof FileValidationReport>,
-  ] = [true, true, true, true, true, true, true];
-  assert.deepEqual(same, [true, true, true, true, true, true, true]);
+    Same<LogHeader, Pick<LogSummary, keyof LogHeader>>,
+  ] = [true, true, true, true, true, true, true, true];
+  assert.deepEqual(same, [true, true, true, true, true, true, true, true]);
 });
