@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { buildSpanTree } from '../../../src/core/trace/spanTree';
+import { sharedFixture } from '../sharedFixtures';
 import type { SpanNode } from '../../../src/core/model/logViewTypes';
 
 function shape(nodes: SpanNode[]): unknown[] {
@@ -60,7 +60,7 @@ describe('span tree', () => {
   });
 
   test('real observation export (parentObservationId) builds the agent → generations/tool tree', () => {
-    const trace = JSON.parse(fs.readFileSync(path.join('/work/shared/fixtures/langfuse/openai-agents-2025-09-30.trace.json'), 'utf8')) as { observations: unknown[] };
+    const trace = JSON.parse(fs.readFileSync(sharedFixture('langfuse', 'openai-agents-2025-09-30.trace.json'), 'utf8')) as { observations: unknown[] };
     const tree = buildSpanTree(trace) ?? [];
     assert.equal(tree.length, 1);
     assert.equal(tree[0].name, 'Agent workflow');
