@@ -14,10 +14,28 @@ const RUNS = 2;
 const root = path.resolve(__dirname, '..', '..');
 const group = `compare (2 logs × ${SAMPLES.toLocaleString('en-US')} samples × 3 trials)`;
 
-function child(mode: 'compare' | 'floor', baseline: string, candidate: string): Record<string, number> {
+function child(mode: 'compare' | 'floor' | 'resampling', baseline: string, candidate: string): Record<string, number> {
   const result = spawnSync(process.execPath, [path.join(__dirname, 'compareBenchChild.js'), mode, baseline, candidate], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (result.status !== 0) throw new Error(`${mode} measurement failed: ${result.stderr}`);
   return JSON.parse(result.stdout) as Record<string, number>;
+}
+
+/**
+ * What the compare view waits for after its table (docs/semantics.md §12; goal ≤ 1 s, memory unchanged): the
+ * bootstrap and permutation test of every metric key that is not 0/1, in its two worker threads, to the last figure.
+ */
+function resamplingRows(r: Record<string, number>): BenchResult[] {
+  const [before, after] = [r.peakBeforeResampling / 1e6, r.peakAfterResampling / 1e6];
+  return [
+    {
+      group, metric: `bootstrap and permutation test after the table: ${r.resampledKeys} metric keys (of ${r.metrics}) in the view's 2 worker threads, to the last figure`, value: r.resamplingMs, unit: 'ms', goal: '≤ 1000 ms', met: r.resamplingMs <= 1000,
+      note: `best of ${RUNS} fresh processes, started at once after the table while the data hashes are awaited, as the view does; ${r.resampled} keys got their figures; 10,000 resamples each; CPU ${(r.resamplingCpuMs / 1000).toFixed(2)} s of all threads (on a busy machine the steadier figure; on 2 idle cores the wall time is about half of it)`,
+    },
+    {
+      group, metric: 'process peak RSS before → after the resampling', value: after, unit: 'MB', goal: `unchanged (${before.toFixed(0)} MB before)`, met: after <= before * 1.02,
+      note: `RSS ${r.rssGrowthResampling >= 0 ? '+' : ''}${(r.rssGrowthResampling / 1e6).toFixed(0)} MB across the resampling (workers ended)`,
+    },
+  ];
 }
 
 export async function run(): Promise<BenchResult[]> {
@@ -30,6 +48,12 @@ export async function run(): Promise<BenchResult[]> {
   }
   const floor = child('floor', baseline, candidate);
   if (!best) throw new Error('no measurement');
+  let resampling: Record<string, number> | undefined;
+  for (let i = 0; i < RUNS; i++) {
+    const figures = child('resampling', baseline, candidate);
+    if (!resampling || figures.resamplingMs < resampling.resamplingMs) resampling = figures;
+  }
+  if (!resampling) throw new Error('no resampling measurement');
   const ms = (metric: string, value: number, goalMs?: number, note?: string): BenchResult => ({
     group, metric, value, unit: 'ms', ...(goalMs !== undefined ? { goal: `≤ ${goalMs} ms`, met: value <= goalMs } : {}), ...(note ? { note } : {}),
   });
@@ -45,7 +69,7 @@ export async function run(): Promise<BenchResult[]> {
     ms('first page of 100 changes, sorted by size', best.changesPageMs, 50),
     ms('next page of 100 changes (cached ordering)', best.changesNextMs, 50),
     ms('one pair of samples (both details)', best.pairMs, 50),
-    ms(`paired bootstrap and sign-flip permutation test of the ${best.resampledKeys} metric keys that are not 0/1 (10,000 resamples each; added to the table time by log compare)`, best.resamplingMs, 1000),
+    ...resamplingRows(resampling),
     ms('comparing the data of every paired sample ("input changed") in the host thread, from the workers\' hashes', best.inputsMs, 50),
     ms('waiting for the workers\' hashes of the samples\' data after the table (off the host thread)', best.inputsWaitMs),
     { group, metric: 'process peak RSS', value: peakMb, unit: 'MB', goal: `≤ 2× the two files (${(2 * sizeMb).toFixed(0)} MB)`, met: peakMb <= 2 * sizeMb },

@@ -1,7 +1,8 @@
 /**
  * One measurement of comparing two large logs, in a fresh process (argv: mode, baseline, candidate).
  * `compare`: the log index of both files (in worker threads; `sequential`: one after the other in this
- * thread), the comparison, pages; `floor`: JSON.parse of both files and a
+ * thread), the comparison, pages; `resampling`: the bootstrap and permutation tests the compare view computes
+ * after its table, and memory before and after; `floor`: JSON.parse of both files and a
  * plain alignment of one score by sample id (what the comparison must at least do). Prints JSON figures.
  */
 import * as fs from 'node:fs';
@@ -10,33 +11,31 @@ import * as path from 'node:path';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
 import { pairedDifference } from '../src/core/compare/statistics/differenceTests';
-import { metricKeyValues } from '../src/core/compare/metricComparison';
-import { alignSamples } from '../src/core/compare/sampleAlignment';
-import { resamplingFigures } from '../src/core/compare/smallSampleFigures';
-import type { ComparableLog } from '../src/core/compare/comparableLog';
+import { runResampling } from '../src/core/compare/resamplingRunner';
 
 /**
- * The bootstrap and the permutation test (docs/semantics.md §12) of every paired metric key whose values are not
- * all 0/1, as `log compare` adds them to the comparison: milliseconds and how many keys.
+ * What the compare view waits for after its table (docs/semantics.md §12): the bootstrap and the permutation test of
+ * every paired metric key whose values are not all 0/1, from its jobs to the last figure, through the same runner and
+ * the same two worker threads (dist/worker/resampling.js); and the process's peak memory before and after.
  */
-function measureResampling(logs: readonly ComparableLog[]): { resamplingMs: number; resampledKeys: number } {
-  const alignment = alignSamples(logs[0].records, logs[1].records);
-  const differences: Float64Array[] = [];
-  for (const key of metricKeyValues(logs[0], logs[1], new Set()).keys) {
-    const d: number[] = [];
-    let binary = true;
-    for (let i = 0; i < alignment.ids.length; i++) {
-      const a = key.baselineValues[alignment.baseline[i]];
-      const b = key.candidateValues[alignment.candidate[i]];
-      if (Number.isNaN(a) || Number.isNaN(b)) continue;
-      if ((a !== 0 && a !== 1) || (b !== 0 && b !== 1)) binary = false;
-      d.push(b - a);
-    }
-    if (!binary) differences.push(Float64Array.from(d));
-  }
+async function measureResampling(comparison: LogComparison): Promise<Record<string, number>> {
+  const peakBefore = maxRssBytes();
+  const rssBefore = process.memoryUsage().rss;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
-  for (const d of differences) resamplingFigures(d, null);
-  return { resamplingMs: performance.now() - started, resampledKeys: differences.length };
+  const jobs = comparison.resamplingJobs();
+  let results = 0;
+  const run = runResampling(jobs, undefined, path.resolve(__dirname, '..', '..', 'dist', 'worker', 'resampling.js'), (result) => {
+    comparison.applyResampling(result);
+    results++;
+  });
+  if (!(await run.done)) throw new Error('the resampling workers did not finish (is dist/worker/resampling.js built?)');
+  const resamplingMs = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
+  return {
+    resamplingMs, resamplingCpuMs: (cpu.user + cpu.system) / 1000, resampledKeys: jobs.length, resamplingResults: results,
+    peakBeforeResampling: peakBefore, peakAfterResampling: maxRssBytes(), rssGrowthResampling: process.memoryUsage().rss - rssBefore,
+  };
 }
 
 function maxRssBytes(): number {
@@ -71,13 +70,26 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
   t = performance.now();
   if (!comparison.applyFingerprints(hashes)) comparison.checkInputs();
   const inputsMs = performance.now() - t;
-  const { resamplingMs, resampledKeys } = measureResampling(logs);
   return {
-    resamplingMs, resampledKeys,
     loadMs: loaded - started, tableMs, alignedPageMs, changesPageMs, changesNextMs, pairMs, inputsMs, inputsWaitMs,
     rss: rssAfterTable, maxRss: maxRssBytes(), paired: summary.candidates[0].alignment.paired,
     metrics: summary.candidates[0].metrics.length, delta: accuracy?.estimate.delta ?? NaN, p: accuracy?.estimate.p ?? NaN,
   };
+}
+
+/**
+ * The compare view's order: the table, then at once the resampling in its two worker threads while the indexing
+ * workers' hashes of the samples' data are awaited and applied, as the view's host does.
+ */
+async function measureViewResampling(baseline: string, candidate: string): Promise<Record<string, number>> {
+  const logs = await loadComparableLogs([baseline, candidate], path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js'));
+  const comparison = new LogComparison(logs);
+  comparison.summary();
+  const inputs = Promise.all(logs.map((log) => log.dataFingerprints)).then((hashes) => comparison.applyFingerprints(hashes) || comparison.checkInputs());
+  const figures = await measureResampling(comparison);
+  await inputs;
+  const resampled = comparison.summary().candidates[0].metrics.filter((m) => m.resampling).length;
+  return { ...figures, resampled, metrics: comparison.summary().candidates[0].metrics.length };
 }
 
 type RawLog = { evidence: { samples: { sample_id: string; scores?: { scorer_key: string; values: Record<string, unknown> }[] }[] } };
@@ -100,7 +112,7 @@ function measureFloor(baseline: string, candidate: string): Record<string, numbe
 
 async function main(): Promise<void> {
   const [mode, baseline, candidate] = process.argv.slice(2);
-  const figures = mode === 'floor' ? measureFloor(baseline, candidate) : await measureCompare(baseline, candidate, mode !== 'sequential');
+  const figures = mode === 'floor' ? measureFloor(baseline, candidate) : mode === 'resampling' ? await measureViewResampling(baseline, candidate) : await measureCompare(baseline, candidate, mode !== 'sequential');
   process.stdout.write(JSON.stringify(figures));
 }
 

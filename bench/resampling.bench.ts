@@ -4,6 +4,8 @@
  * way bench/logGenerator.ts draws them (a judge score, the mean of three trials rounded to 2 decimals, and the
  * mean of three 0/1 trials), from two seeds. Best of three runs in this process; then both keys as the compare view
  * runs them after its table, in worker threads (dist/worker/resampling.js), from the start to the last figure.
+ * What the compare view waits for on the real 20,000-sample bench pair (every metric key, and memory) is measured by
+ * compare.bench.ts.
  */
 import { performance } from 'node:perf_hooks';
 import type { BenchResult } from './benchTypes';

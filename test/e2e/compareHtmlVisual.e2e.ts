@@ -69,15 +69,15 @@ async function assertSmallSampleFigures(page: Page, label: string, expected: Met
   assert.equal((await row.locator('[data-testid="permutation"]').innerText()).trim().replace(' ⚠', ''), `permutation p ${pValue(r.permutation.p)}`);
   assert.equal(await page.locator('[data-testid="resampling-pending"]').count(), 0, 'nothing is still computing in the page');
   await assertTextContrast(page.mainFrame(), '[data-testid="metric-table"] .stat-line', `${label} bootstrap and permutation lines`);
-  const plans = page.locator('[data-testid="plans"]');
-  await plans.scrollIntoViewIfNeeded();
-  assert.ok(await plans.isVisible(), `${label}: the plans are shown under the table`);
-  const plan = plans.locator('.plan-row').first().locator('[data-testid="plan-result"]');
-  const before = await plan.innerText();
-  assert.match(before, /you need [\d,]+ paired samples/);
-  await plans.locator('[data-testid="plan-delta"]').first().fill('10');
-  assert.notEqual(await plan.innerText(), before, 'a larger difference needs fewer samples');
-  await assertTextContrast(page.mainFrame(), '[data-testid="plans"]', `${label} plans`);
+  // The plan beside the MDE: D starts at 2 points; (z(0.975) + z(0.8))² = 7.848879734349088 (SciPy) times s_d² over D².
+  const plan = row.locator('[data-testid="plan-cell"]');
+  const variance = expected.differenceVariance ?? NaN;
+  assert.equal(await plan.locator('[data-testid="plan-delta"]').inputValue(), '2');
+  assert.equal((await plan.locator('[data-testid="plan-result"]').innerText()).trim(), `→ ${Math.ceil(7.848879734349088 * variance / 0.02 ** 2).toLocaleString('en-US')} pairs`);
+  assert.ok(await plan.isVisible(), `${label}: the plan is shown beside the MDE`);
+  await plan.locator('[data-testid="plan-delta"]').fill('10');
+  assert.equal((await plan.locator('[data-testid="plan-result"]').innerText()).trim(), `→ ${Math.ceil(7.848879734349088 * variance / 0.1 ** 2)} pairs`, 'a larger difference needs fewer samples');
+  await assertTextContrast(page.mainFrame(), '[data-testid="metric-table"] [data-testid="plan-cell"]', `${label} plans`);
 }
 
 before(async () => {

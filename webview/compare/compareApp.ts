@@ -12,8 +12,7 @@ import { CompareClient, StaleCompareReply } from './compareClient';
 import { ChangeFilters, CHANGES_PAGE, renderChangesList, renderChangesToolbar } from './changesList';
 import { renderBinaryTables, renderMetricTable } from './metricTable';
 import { renderPair } from './pairView';
-import { disagreementNotes, renderPlans } from './statisticsCells';
-import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
+import { disagreementNotes } from './statisticsCells';
 
 interface ViewState {
   candidate: number;
@@ -37,6 +36,8 @@ export class CompareApp {
   private total = 0;
   private pair?: PairDetail;
   private readonly main = el('main', { className: 'compare' });
+  /** The difference D typed into each metric key's plan beside its MDE. */
+  private readonly planDeltas = new Map<string, string>();
 
   constructor(root: HTMLElement, private readonly client: CompareClient) {
     this.state = restore(client.getState());
@@ -197,7 +198,7 @@ export class CompareApp {
     this.renderPairView();
   }
 
-  /** The metric table, the notes where tests disagree and the plans: drawn again when resampling figures come. */
+  /** The metric table and the notes where tests disagree: drawn again when resampling figures come. */
   private renderMetrics(): void {
     const c = this.current();
     const slot = this.main.querySelector('.metrics-slot');
@@ -214,9 +215,10 @@ export class CompareApp {
         this.renderChanges();
         void this.loadChanges(false);
       },
-    }, this.summary?.resampling === 'pending');
-    const plans = renderPlans(c);
-    slot.replaceChildren(el('div', { className: 'metric-scroll' }, table), ...disagreementNotes(c), ...(plans ? [el('h3', { text: T.planNextRun }), plans] : []));
+    }, this.planDeltas, this.summary?.resampling === 'pending');
+    const focused = focusedControl(slot);
+    slot.replaceChildren(el('div', { className: 'metric-scroll' }, table), ...disagreementNotes(c));
+    if (focused) refocus(slot, focused);
   }
 
   private clusterChooser(summary: ComparisonSummary): HTMLElement {
@@ -270,4 +272,19 @@ export class CompareApp {
     }));
     slot.scrollIntoView({ block: 'start' });
   }
+}
+
+/** The control of a metric row that has the focus (a plan's D, a flip box), to give it back after the table is drawn again. */
+function focusedControl(slot: Element): { metricId: string; testId: string } | undefined {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLInputElement) || !slot.contains(active)) return undefined;
+  const metricId = active.closest('tr')?.getAttribute('data-metric-id');
+  const testId = active.getAttribute('data-testid');
+  return metricId && testId ? { metricId, testId } : undefined;
+}
+
+function refocus(slot: Element, focused: { metricId: string; testId: string }): void {
+  const row = Array.from(slot.querySelectorAll('tr[data-metric-id]')).find((r) => r.getAttribute('data-metric-id') === focused.metricId);
+  const control = row?.querySelector(`input[data-testid="${focused.testId}"]`);
+  if (control instanceof HTMLInputElement) control.focus();
 }

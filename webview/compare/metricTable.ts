@@ -6,7 +6,7 @@
 import type { CandidateComparison, MetricComparison } from '../../src/core/model/compareTypes';
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { breakableName, el, svg } from '../shared/dom';
-import { bootstrapLine, permutationLine, wilsonLine } from './statisticsCells';
+import { bootstrapLine, permutationLine, planCell, wilsonLine } from './statisticsCells';
 import { comparedQuantity, interval, metricDelta, metricLabel, metricSize, metricValue, pValue, reportedValues, verdictText } from '../../src/core/format/compareFormat';
 
 const BAR_WIDTH = 112;
@@ -48,7 +48,11 @@ interface MetricTableEvents {
   showChanges(metric: MetricComparison): void;
 }
 
-export function renderMetricTable(c: CandidateComparison, events: MetricTableEvents, resamplingPending = false): HTMLElement {
+/**
+ * `planDeltas`: the difference D typed into each metric key's plan (beside its MDE), kept while the table is drawn
+ * again; `resamplingPending`: the bootstrap and permutation figures are still being computed.
+ */
+export function renderMetricTable(c: CandidateComparison, events: MetricTableEvents, planDeltas: Map<string, string>, resamplingPending = false): HTMLElement {
   const finite = c.metrics.flatMap((m) => [m.estimate.ciLow, m.estimate.ciHigh, m.estimate.delta]).filter((v): v is number => typeof v === 'number' && Number.isFinite(v));
   const scale = Math.max(1e-12, ...finite.map(Math.abs));
   const table = el('table', { className: 'data-table metric-compare', attrs: { 'data-testid': 'metric-table' } });
@@ -80,7 +84,7 @@ export function renderMetricTable(c: CandidateComparison, events: MetricTableEve
         bootstrapLine(m, resamplingPending)),
       withLine(cell(pValue(m.estimate.p), 'p', String(m.estimate.p), 'num give-way-late'), permutationLine(m)),
       cell(pValue(m.pHolm), 'p-holm', String(m.pHolm)),
-      cell(metricSize(m, m.estimate.mde), 'mde', String(m.estimate.mde), 'num give-way-late'),
+      withLine(cell(metricSize(m, m.estimate.mde), 'mde', String(m.estimate.mde), 'num give-way-late mde-cell'), planCell(m, planDeltas)),
       el('td', { className: 'verdict-cell' }, el('span', { className: `verdict-badge verdict-${m.verdict}`, text: verdictText(m), attrs: { 'data-testid': 'verdict' } })),
       el('td', { className: 'flip-cell' }, flip),
     ));

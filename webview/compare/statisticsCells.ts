@@ -1,15 +1,16 @@
 /**
  * The statistics of docs/semantics.md §12 in the compare view: each log's Wilson interval under its value (0/1
  * metrics), the bootstrap interval and the permutation p under the t figures (other scores), a note when the
- * tests disagree, and the "Plan a run" line of each metric key beside its MDE.
+ * tests disagree, and the plan of each metric key beside its MDE.
  */
 import type { CandidateComparison, MetricComparison, ProportionInterval } from '../../src/core/model/compareTypes';
 import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
 import { formatPercent } from '../../src/core/format/displayFormat';
 import { formatCount } from '../../src/core/l10n/numberFormat';
-import { intervalOf, isRateMetric, metricLabel, metricSize, pValue } from '../../src/core/format/compareFormat';
+import { intervalOf, isRateMetric, metricLabel, pValue } from '../../src/core/format/compareFormat';
 import { el } from '../shared/dom';
-import { planLine } from '../shared/statisticsBlocks';
+import { planDeltaInput } from '../shared/statisticsBlocks';
+import { planCellText, planCellTitle } from '../../src/core/report/statisticsView';
 
 /** "[a – b]" under a log's value: its Wilson interval over the paired samples, the normal one beside from 300 on. */
 export function wilsonLine(interval: ProportionInterval | undefined, testId: string): HTMLElement | null {
@@ -48,17 +49,23 @@ export function disagreementNotes(c: CandidateComparison): HTMLElement[] {
   return c.metrics.filter((m) => m.resampling?.disagreesWithT).map((m) => el('p', { className: 'schema-banner', text: `${metricLabel(m)}: ${T.testsDisagree}`, attrs: { role: 'note', 'data-testid': 'tests-disagree' } }));
 }
 
-/** "Plan a run" per paired metric key, beside its MDE: samples needed for a difference, from s_d² (docs/semantics.md §12). */
-export function renderPlans(c: CandidateComparison): HTMLElement | null {
-  const rows = c.metrics.filter((m) => m.differenceVariance !== undefined);
-  if (!rows.length) return null;
-  const list = el('div', { className: 'plans', attrs: { 'data-testid': 'plans' } });
-  for (const m of rows) {
-    const rate = isRateMetric(m) || m.proportions !== undefined;
-    list.appendChild(el('div', { className: 'plan-row' },
-      el('strong', { text: metricLabel(m) }),
-      el('span', { className: 'muted', text: ` MDE ${metricSize(m, m.estimate.mde)} · ` }),
-      planLine({ variance: m.differenceVariance ?? NaN }, rate, true)));
+/**
+ * The plan beside a metric key's MDE (docs/semantics.md §12): the paired samples needed to detect a difference D
+ * typed in place (percentage points for rates and 0/1 values), from s_d²; or why there is no plan. `typed` keeps
+ * each key's D while the table is drawn again.
+ */
+export function planCell(m: MetricComparison, typed: Map<string, string>): HTMLElement {
+  if (m.differenceVariance === undefined) {
+    return el('div', { className: 'stat-line muted plan-cell', text: planCellText(undefined, NaN).text, attrs: { 'data-testid': 'plan-cell' } });
   }
-  return list;
+  const variance = m.differenceVariance;
+  const rate = isRateMetric(m) || m.proportions !== undefined;
+  const result = el('div', { className: 'plan-result', attrs: { 'aria-live': 'polite', 'data-testid': 'plan-result' } });
+  const label = `${T.planCellLabel(metricLabel(m))}, ${rate ? T.planCellRateUnit : T.planCellValueUnit}`;
+  const input = planDeltaInput({ variance }, rate, label, (delta) => {
+    result.textContent = planCellText(variance, delta).text;
+  }, typed.get(m.id));
+  input.addEventListener('input', () => typed.set(m.id, input.value));
+  return el('div', { className: 'stat-line plan-cell', title: planCellTitle(), attrs: { 'data-testid': 'plan-cell' } },
+    el('label', {}, `${T.planCellPrefix} `, input, rate ? ' pp' : null), result);
 }

@@ -43,19 +43,30 @@ export function intervalLine(interval: ProportionInterval, asRate = true, label?
 }
 
 /**
- * "Plan a run: to see a difference of [D] you need N samples per run": recomputed as D changes. For rates D is
- * typed in percentage points. `paired`: from the variance of paired differences (the compare view).
+ * The input of a plan's difference D (docs/semantics.md §12), starting from the views' default or from `typed`;
+ * for rates D is typed in percentage points. `onDelta` gets D in the units of the values at once and as it changes.
  */
-export function planLine(spread: { variance: number }, asRate: boolean, paired = false): HTMLElement {
+export function planDeltaInput(spread: { variance: number }, asRate: boolean, label: string, onDelta: (delta: number) => void, typed?: string): HTMLInputElement {
   const start = defaultPlanDelta(spread, asRate);
-  const input = el('input', { className: 'plan-delta', attrs: { type: 'number', min: 0, step: 'any', value: asRate ? +(start * 100).toPrecision(6) : start, 'aria-label': S.planDeltaLabel, 'data-testid': 'plan-delta' } });
-  const result = el('span', { className: 'plan-result', attrs: { 'aria-live': 'polite', 'data-testid': 'plan-result' } });
+  const input = el('input', { className: 'plan-delta', attrs: { type: 'number', min: 0, step: 'any', value: typed ?? (asRate ? +(start * 100).toPrecision(6) : start), 'aria-label': label, 'data-testid': 'plan-delta' } });
   const update = (): void => {
-    const typed = Number(input.value);
-    result.textContent = ` ${planText(spread.variance, asRate ? typed / 100 : typed, paired).text}`;
+    const value = Number(input.value);
+    onDelta(asRate ? value / 100 : value);
   };
   input.addEventListener('input', update);
   update();
+  return input;
+}
+
+/**
+ * "Plan a run: to see a difference of [D] you need N samples per run": recomputed as D changes. For rates D is
+ * typed in percentage points. `paired`: from the variance of paired differences.
+ */
+export function planLine(spread: { variance: number }, asRate: boolean, paired = false): HTMLElement {
+  const result = el('span', { className: 'plan-result', attrs: { 'aria-live': 'polite', 'data-testid': 'plan-result' } });
+  const input = planDeltaInput(spread, asRate, S.planDeltaLabel, (delta) => {
+    result.textContent = ` ${planText(spread.variance, delta, paired).text}`;
+  });
   return el('div', { className: 'plan-line', title: paired ? S.planTitlePaired : S.planTitle, attrs: { 'data-testid': 'plan-line' } },
     el('span', { text: `${S.planPrefix} ` }), input, asRate ? el('span', { text: ' pp' }) : null, result);
 }

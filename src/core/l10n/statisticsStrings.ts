@@ -52,6 +52,25 @@ export const statisticsStrings = {
   get planTitlePaired() {
     return l10n.t('n = (z_a + z_b)²·s_d²/D² from the variance of the paired differences (docs: semantics §12).');
   },
+  // The plan beside each MDE in the compare view
+  get planCellPrefix() {
+    return l10n.t('plan: Δ');
+  },
+  planCellLabel: (metric: string) => l10n.t('Difference to detect for {0}', metric),
+  get planCellRateUnit() {
+    return l10n.t('in percentage points');
+  },
+  get planCellValueUnit() {
+    return l10n.t('in the units of the values');
+  },
+  planCellResult: (samples: number, formatted: string) => (samples === 1 ? l10n.t('→ 1 pair') : l10n.t('→ {0} pairs', formatted)),
+  get planCellUnpaired() {
+    return l10n.t('no plan: the logs share no sample, so there are no paired differences to plan from');
+  },
+  get planCellTooFew() {
+    return l10n.t('no plan: fewer than two paired values');
+  },
+  planCellSettings: (power: string, alpha: string) => l10n.t('Power {0}, α {1}, two-sided. For 0/1 values and rates D is in percentage points; for other scores, in the units of the values.', power, alpha),
   bootstrapInterval: (interval: string) => l10n.t('bootstrap {0}', interval),
   bootstrapTitle: (resamples: string, seed: number) => l10n.t('Paired bootstrap percentile 95% interval of Δ: {0} resamples, seed {1}.', resamples, seed),
   permutationP: (p: string) => l10n.t('permutation p {0}', p),
@@ -65,9 +84,6 @@ export const statisticsStrings = {
   },
   get resamplingFailed() {
     return l10n.t('bootstrap and permutation test: not computed');
-  },
-  get planNextRun() {
-    return l10n.t('Plan the next run');
   },
   get wilsonBaseline() {
     return l10n.t('baseline');

@@ -113,14 +113,38 @@ export function defaultPlanDelta(spread: { variance: number }, asRate: boolean):
   return Math.round(tenth / magnitude) * magnitude;
 }
 
+/** Samples needed for a difference `delta` (docs/semantics.md §12), or why there is no number. */
+function planFor(variance: number, delta: number, paired: boolean): number | 'invalid' | 'too-few' {
+  if (!(delta > 0) || !Number.isFinite(delta)) return 'invalid';
+  return samplesNeeded(variance, delta, { paired }).samples ?? 'too-few';
+}
+
 /**
  * The end of the "Plan a run" line for a difference `delta` (docs/semantics.md §12): from one log's variance
  * (paired false: n = (z_a + z_b)²·2s²/D²) or from the paired differences' (n = (z_a + z_b)²·s_d²/D²).
  */
 export function planText(variance: number, delta: number, paired: boolean): { samples: number | null; text: string } {
-  if (!(delta > 0) || !Number.isFinite(delta)) return { samples: null, text: S.planInvalid };
-  const plan = samplesNeeded(variance, delta, { paired });
-  if (plan.samples === null) return { samples: null, text: S.planTooFew };
+  const samples = planFor(variance, delta, paired);
+  if (samples === 'invalid') return { samples: null, text: S.planInvalid };
+  if (samples === 'too-few') return { samples: null, text: S.planTooFew };
   const result = paired ? S.planResultPaired : S.planResult;
-  return { samples: plan.samples, text: result(formatCount(plan.samples), formatPercent(DEFAULT_POWER), formatNumber(DEFAULT_ALPHA)) };
+  return { samples, text: result(formatCount(samples), formatPercent(DEFAULT_POWER), formatNumber(DEFAULT_ALPHA)) };
+}
+
+/**
+ * The short plan beside a compared metric key's MDE (docs/semantics.md §12): the paired samples needed for a
+ * difference `delta` from the variance of the paired differences, or why there is none — `variance` undefined
+ * when the comparison has no paired samples, NaN with fewer than two.
+ */
+export function planCellText(variance: number | undefined, delta: number): { samples: number | null; text: string } {
+  if (variance === undefined) return { samples: null, text: S.planCellUnpaired };
+  const samples = planFor(variance, delta, true);
+  if (samples === 'invalid') return { samples: null, text: S.planInvalid };
+  if (samples === 'too-few') return { samples: null, text: S.planCellTooFew };
+  return { samples, text: S.planCellResult(samples, formatCount(samples)) };
+}
+
+/** The hover of the plan beside the MDE: the formula, the power and the level. */
+export function planCellTitle(): string {
+  return `${S.planTitlePaired}\n${S.planCellSettings(formatPercent(DEFAULT_POWER), formatNumber(DEFAULT_ALPHA))}`;
 }

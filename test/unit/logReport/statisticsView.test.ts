@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { curveChart, defaultPlanDelta, intervalTexts, planText } from '../../../src/core/report/statisticsView';
+import { curveChart, defaultPlanDelta, intervalTexts, planCellText, planCellTitle, planText } from '../../../src/core/report/statisticsView';
 
 describe('what the views show of the statistics of docs/semantics.md §12', () => {
   test('the interval line: Wilson always, the normal interval only when the figures carry it', () => {
@@ -54,6 +54,18 @@ describe('what the views show of the statistics of docs/semantics.md §12', () =
     assert.equal(planText(0.25, 0, false).samples, null);
     assert.equal(planText(0.25, NaN, false).text, 'enter a positive difference.');
     assert.equal(planText(NaN, 0.1, false).text, 'too few values to plan from.');
+  });
+
+  test('the plan beside a compared MDE: paired samples, or why there is none', () => {
+    // (z(0.975) + z(0.8))² = 2.8015852181129683² = 7.8488…; ·0.0196/0.02² = 384.595… → 385; ·2.5/0.1² = 1962.2… → 1,963.
+    assert.deepEqual(planCellText(0.0196, 0.02), { samples: 385, text: '→ 385 pairs' });
+    assert.deepEqual(planCellText(2.5, 0.1), { samples: 1963, text: '→ 1,963 pairs' });
+    assert.deepEqual(planCellText(0, 0.02), { samples: 1, text: '→ 1 pair' }, 'no spread: at least one sample');
+    assert.match(planCellText(undefined, 0.02).text, /no paired differences/);
+    assert.equal(planCellText(NaN, 0.02).text, 'no plan: fewer than two paired values');
+    assert.equal(planCellText(0.0196, -1).text, 'enter a positive difference.');
+    assert.equal(planCellText(0.0196, Infinity).samples, null);
+    assert.match(planCellTitle(), /s_d²\/D²[\s\S]*Power 80%, α 0.05, two-sided/);
   });
 
   test('the difference a plan starts from', () => {
