@@ -15,6 +15,7 @@ import { DatasetEntry, datasetEntries } from './datasetDocuments';
 import { PreviewPanel } from './previewPanel';
 import { previewResults } from './registerPreview';
 import { parseSpecDocuments } from '../../core/yaml/specDocument';
+import { isMissingFile } from '../missingFile';
 
 interface PreviewTarget {
   uri: vscode.Uri;
@@ -69,6 +70,11 @@ export const previewFilters: CommandHandler = async (services: Services, ...args
   }
   let index = target.index;
   if (index === undefined) {
+    // A run config's `$ref` may name a file that is not there (yet).
+    if (await isMissingFile(target.uri)) {
+      void vscode.window.showWarningMessage(previewViewStrings.specNotFound(target.uri.scheme === 'file' ? target.uri.fsPath : target.uri.toString(true)));
+      return undefined;
+    }
     const document = await vscode.workspace.openTextDocument(target.uri);
     const documents = parseSpecDocuments(document.getText());
     const entries = datasetEntries(document.getText(), documents);
