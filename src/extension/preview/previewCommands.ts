@@ -1,7 +1,8 @@
 /**
  * `evalLens.previewFilters`: preview a dataset spec's source and filters.
  * `evalLens.cancelPreviewCount`: stop the counts in progress (what the view's Cancel button does).
- * Arguments: none (the active spec), a `vscode.Uri` (menus), or `(uri, documentIndex)` (code lens).
+ * Arguments: none (the active spec), a `vscode.Uri` (menus), or `(uri, documentIndex)` (code lens); in a run config
+ * the index names an entry written out in it (runConfigEntryIndex, docs/semantics.md §11.5).
  * Resolves, once the first full count ends, to `{ total, matched, removedPerFilter, notComparable,
  * complete, warnings, rowsHeld }`, to `{ error }` when the preview could not run, or to `undefined`
  * when there was nothing to preview or the dataset pick was dismissed.
