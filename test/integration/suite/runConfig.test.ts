@@ -87,6 +87,7 @@ suite('Run configs: preview lenses, links and hovers', () => {
 
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
     assert.ok(links.some((l) => l.range.start.line === 1 && l.target?.fsPath === path.join(dir, 'datasets', 'seed.yaml')), JSON.stringify(links.map((l) => l.target?.toString())));
+    assert.ok(links.some((l) => l.range.start.line === 6 && l.target?.fsPath === path.join(dir, 'data', 'rows.csv')), 'the embedded source path is a link');
     const logLinks = links.filter((l) => l.target?.scheme === 'command' && l.target.path === 'evalLens.openLogReport');
     assert.deepEqual(logLinks.map((l) => l.range.start.line), [30, 32]);
     // Following a log link opens the report; a missing log is a message, not a failure.
