@@ -13,6 +13,9 @@ import { locate, SpecDocument } from '../yaml/specDocument';
 
 export type RunConfigList = 'datasets' | 'dataset_generators';
 
+/** Entries read from one run config: checks, lenses and hovers stay bounded on a hostile file. */
+export const MAX_RUN_CONFIG_ENTRIES = 2_000;
+
 const LISTS: readonly { list: RunConfigList; kind: 'dataset' | 'generator' }[] = [
   { list: 'datasets', kind: 'dataset' },
   { list: 'dataset_generators', kind: 'generator' },
@@ -67,7 +70,7 @@ function documentRootedAt(parent: SpecDocument, node: Node, value: unknown, rang
   return { index: parent.index, value, yaml, range, problems: [] };
 }
 
-/** The entries of a run config's first document (none when the text is not a run config or does not parse). */
+/** The entries of a run config's first document (none when the text is not a run config or does not parse; at most MAX_RUN_CONFIG_ENTRIES). */
 export function runConfigEntries(documents: readonly SpecDocument[], runConfigFile?: string): RunConfigEntry[] {
   if (!isRunConfigDocument(documents)) return [];
   const doc = documents[0];
@@ -77,7 +80,7 @@ export function runConfigEntries(documents: readonly SpecDocument[], runConfigFi
   for (const { list, kind } of LISTS) {
     const values = root[list];
     if (!Array.isArray(values)) continue;
-    values.forEach((value, position) => {
+    values.slice(0, MAX_RUN_CONFIG_ENTRIES - entries.length).forEach((value, position) => {
       const at = locate(doc, [list, position]);
       if (!at.exact || !at.node || !isRecord(value)) return;
       const range = at.valueRange;

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { embeddedEntryAt, runConfigEntries, runConfigEntryIndex } from '../../../src/core/validation/runConfigEntries';
+import { embeddedEntryAt, MAX_RUN_CONFIG_ENTRIES, runConfigEntries, runConfigEntryIndex } from '../../../src/core/validation/runConfigEntries';
 import { validateText } from '../../../src/core/validation/validateText';
 import { locate, parseSpecDocuments } from '../../../src/core/yaml/specDocument';
 
@@ -54,6 +54,13 @@ describe('the entries of a run config', () => {
     const at = locate(dataset.document, ['generator_specification', 'dataset_generator_key']);
     assert.equal(RUN.slice(at.valueRange.start, at.valueRange.end), '"gen"');
     assert.equal(embeddedEntryAt(entries, RUN.indexOf('seed-dataset')), undefined);
+  });
+
+  test('a run config with very many entries is read up to the bound', () => {
+    const text = `datasets:\n${'  - $ref: ./a.yaml\n'.repeat(MAX_RUN_CONFIG_ENTRIES + 50)}dataset_generators:\n  - key: g\n`;
+    const entries = runConfigEntries(parseSpecDocuments(text));
+    assert.equal(entries.length, MAX_RUN_CONFIG_ENTRIES);
+    assert.ok(entries.every((e) => e.list === 'datasets'));
   });
 
   test('a file that is not a run config has no entries', () => {
