@@ -251,15 +251,34 @@ function valueItems(text: string, offset: number, cur: CursorContext, ctx: Compl
  * snippet is offered only when completion is asked for, so it is never the item Enter accepts by surprise.
  */
 export function completionsAt(text: string, offset: number, given: CompletionContext): CompletionItem[] {
-  const items = itemsAt(text, offset, given);
+  return asTyped(itemsAt(text, offset, cursorContext(text, offset, given.json), given), given);
+}
+
+function asTyped(items: CompletionItem[], given: Pick<CompletionContext, 'json' | 'triggerCharacter'>): CompletionItem[] {
   if (given.json || given.triggerCharacter === undefined) return items;
   if (given.triggerCharacter === ':') return [];
   return items.filter((item) => item.kind !== 'snippet');
 }
 
-function itemsAt(text: string, offset: number, given: CompletionContext): CompletionItem[] {
+const RUN_CONFIG_LISTS: Record<string, FileKind> = { datasets: 'dataset', dataset_generators: 'generator' };
+
+/**
+ * Completion in a run config (docs/semantics.md §11.5): inside a dataset or generator written out in its
+ * `datasets:` or `dataset_generators:` list, what a file of its own gets there; nothing elsewhere.
+ */
+export function runConfigCompletionsAt(text: string, offset: number, given: Omit<CompletionContext, 'kind'>): CompletionItem[] {
+  const cur = cursorContext(text, offset, given.json);
+  const [list, position] = cur.path;
+  const kind = typeof list === 'string' ? RUN_CONFIG_LISTS[list] : undefined;
+  if (!kind || typeof position !== 'number') return [];
+  const entry = valueAtPath(cur.documentValue, [list, position]);
+  if (isRecord(entry) && '$ref' in entry) return [];
+  const rooted: CursorContext = { ...cur, path: cur.path.slice(2), documentValue: entry ?? {} };
+  return asTyped(itemsAt(text, offset, rooted, { ...given, kind }), given);
+}
+
+function itemsAt(text: string, offset: number, cur: CursorContext, given: CompletionContext): CompletionItem[] {
   const ctx: CompletionContext = { ...given, profileFor: profileWithFacts(given.profileFor, given.factsFor) };
-  const cur = cursorContext(text, offset, ctx.json);
   if (cur.part === 'value') return valueItems(text, offset, cur, ctx);
   const node = schemaAt(ctx.kind, cur.path, cur.documentValue);
   if (!node) return [];

@@ -496,6 +496,8 @@ export const logPathStrings = {
   },
   lensTooltip: (notVerifiable: number) => (notVerifiable ? l10n.t('Recomputes every verifiable metric from the per-sample scores, as `eval-lens log verify` does ({0} not verifiable).', notVerifiable) : l10n.t('Recomputes every verifiable metric from the per-sample scores, as `eval-lens log verify` does.')),
   get linkTooltip() {
-    return l10n.t('Open the task result log');
+    return l10n.t('Open the task result log as a report');
   },
+  notFound: (file: string) => l10n.t('There is no task result log at {0}. Run the evaluation again, or correct task_result_log_path to name the log (relative to this file).', file),
+  isFolder: (file: string) => l10n.t('{0} is a folder, not a task result log. Correct task_result_log_path to name the log file inside it.', file),
 } as const;

@@ -105,6 +105,8 @@ export const previewViewStrings = {
   get codeLensPreviewTooltip() {
     return l10n.t('Load this source, apply its filters and show the kept rows');
   },
+  specNotFound: (file: string) => l10n.t('There is no file {0} to preview. Create it, or correct the path that names it.', file),
+  codeLensRefTooltip: (path: string) => l10n.t('Preview the dataset or generator of {0}, as its own file shows it', path),
   codeLensCounted: (kept: number, total: number) => l10n.t('Preview · {0} kept of {1}', formatCount(kept), formatCount(total)),
   codeLensCountedPartial: (kept: number, total: number) => l10n.t('Preview · at least {0} kept of {1}', formatCount(kept), formatCount(total)),
 

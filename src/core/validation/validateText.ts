@@ -23,6 +23,7 @@ import { findJsonSyntaxError, jsonSyntaxErrorOffset } from '../json/jsonLocator'
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { inputStrings } from '../l10n/inputStrings';
+import { isRunConfigDocument, runConfigEntries } from './runConfigEntries';
 
 const VALIDATORS: Record<FileKind, ValidateFunction> = {
   dataset: validators.validateDataset,
@@ -39,6 +40,8 @@ export interface ValidationResult {
   /** Values of the documents, in order. */
   values: unknown[];
   diagnostics: Diagnostic[];
+  /** A run config (`kind` is then undefined): its embedded datasets and generators were checked (docs/semantics.md §11.5). */
+  runConfig?: true;
 }
 
 interface ValidateOptions {
@@ -94,6 +97,20 @@ function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, en
     out.push(...checkFilterExpressions(text, doc));
     explainSourceSchemaProblems(out, doc.value);
     for (const p of checkSourceSelection(doc.value)) out.push({ ...p, documentIndex: doc.index, source: 'rule', range: at(p.path, 'value') });
+  }
+  return out;
+}
+
+/**
+ * The checks of a dataset spec or generator definition, on each dataset and generator written out in a run config
+ * (docs/semantics.md §11.5): paths are the run config's (`datasets/0/source/type`). Missing `!include`s and `$ref`s
+ * are the workspace key checks' there.
+ */
+function runConfigDiagnostics(text: string, documents: SpecDocument[], fileName: string, env: Record<string, string | undefined>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (const entry of runConfigEntries(documents, fileName)) {
+    if (!entry.embedded) continue;
+    for (const d of documentDiagnostics(text, entry.kind, entry.document, env)) out.push({ ...d, path: [entry.list, entry.position, ...d.path] });
   }
   return out;
 }
@@ -167,6 +184,11 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   const env = options.env ?? process.env;
   for (const doc of documents) {
     for (const p of doc.problems) diagnostics.push({ severity: p.severity, message: p.message, range: p.range, path: [], documentIndex: doc.index, source: 'syntax' });
+  }
+  if (!kind && isRunConfigDocument(documents)) {
+    diagnostics.push(...runConfigDiagnostics(text, documents, fileName, env));
+    diagnostics.sort((a, b) => a.range.start - b.range.start);
+    return { kind, documents, values, diagnostics, runConfig: true };
   }
   if (!kind) return { kind, documents, values, diagnostics };
   if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };

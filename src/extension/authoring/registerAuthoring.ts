@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { YAML_ENTER_RULES } from '../../core/authoring/yamlEnter';
 import { Services } from '../services';
 import { AuthoringChecks } from './authoringChecks';
+import { FileLinksProvider } from './fileLinksProvider';
 import { SpecCodeActionProvider } from './specCodeActionProvider';
 import { SpecCompletionProvider } from './specCompletionProvider';
 import { SpecHoverProvider } from './specHoverProvider';
@@ -19,6 +20,7 @@ export function registerAuthoring(services: Services): void {
   SpecCodeActionProvider.register(services);
   SpecSymbolProvider.register(services);
   SpecLinkProvider.register(services);
+  FileLinksProvider.register(services);
   // Enter nests under a key with no value and continues a list item's mapping at its key.
   services.context.subscriptions.push(vscode.languages.setLanguageConfiguration('yaml', {
     onEnterRules: YAML_ENTER_RULES.map(({ beforeText, indent, appendText }) => ({

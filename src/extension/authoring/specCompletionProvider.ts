@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { CompletionItem, CompletionKind, completionsAt } from '../../core/authoring/completionEngine';
+import { CompletionItem, CompletionKind, completionsAt, runConfigCompletionsAt } from '../../core/authoring/completionEngine';
+import { runConfigEntries } from '../../core/validation/runConfigEntries';
 import { Services } from '../services';
 import { authoringKind, DataProfiles, isJsonDocument, listDirectory, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
@@ -16,7 +17,7 @@ const KINDS: Record<CompletionKind, vscode.CompletionItemKind> = {
 };
 
 /**
- * Completion in dataset specs, generator definitions and connection configs. In JSON files only the
+ * Completion in dataset specs, generator definitions, connection configs and the entries of run configs. In JSON files only the
  * data-aware, path and expression items are offered: VS Code's JSON language service already offers
  * the schema's keys, values and snippets there (through `contributes.jsonValidation`).
  */
@@ -31,16 +32,23 @@ export class SpecCompletionProvider implements vscode.CompletionItemProvider {
 
   async provideCompletionItems(document: vscode.TextDocument, position: vscode.Position, _token: vscode.CancellationToken, context: vscode.CompletionContext): Promise<vscode.CompletionItem[] | undefined> {
     const kind = authoringKind(document);
-    if (!kind) return undefined;
+    const result = SpecDiagnostics.instance?.resultFor(document);
+    if (!kind && !result?.runConfig) return undefined;
     const json = isJsonDocument(document);
     const specPath = specPathOf(document);
-    const values = SpecDiagnostics.instance?.resultFor(document).values ?? [];
-    const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPath) : undefined;
-    const items = completionsAt(document.getText(), document.offsetAt(position), {
-      kind, json, specPath, schemaItems: !json, profileFor, listDirectory, factsFor: SourceFactsCache.lookup(specPath),
+    const given = {
+      json, specPath, schemaItems: !json, listDirectory, factsFor: SourceFactsCache.lookup(specPath),
       triggerCharacter: context.triggerKind === vscode.CompletionTriggerKind.TriggerCharacter ? context.triggerCharacter : undefined,
-    });
-    return items.map((item) => toVscodeItem(document, item));
+    };
+    const offset = document.offsetAt(position);
+    if (!kind) {
+      // A dataset or generator written out in a run config completes as in a file of its own (docs/semantics.md §11.5).
+      const datasets = runConfigEntries(result?.documents ?? []).flatMap((e) => (e.embedded && e.kind === 'dataset' ? [e.document.value] : []));
+      const profileFor = await DataProfiles.get(this.services).lookupFor(datasets, specPath);
+      return runConfigCompletionsAt(document.getText(), offset, { ...given, profileFor }).map((item) => toVscodeItem(document, item));
+    }
+    const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(result?.values ?? [], specPath) : undefined;
+    return completionsAt(document.getText(), offset, { ...given, kind, profileFor }).map((item) => toVscodeItem(document, item));
   }
 }
 

@@ -98,7 +98,7 @@ export class SpecDiagnostics implements vscode.Disposable {
       this.services.output.error(extensionStrings.output.validationFailed(document.fileName, error instanceof Error ? error.stack ?? error.message : String(error)));
       return;
     }
-    if (!result.kind) {
+    if (!result.kind && !result.runConfig) {
       this.collection.delete(document.uri);
       return;
     }

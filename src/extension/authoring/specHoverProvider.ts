@@ -4,6 +4,10 @@ import { Services } from '../services';
 import { authoringKind, DataProfiles, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
 import { SourceFactsCache } from './sourceFactsCache';
+import { embeddedEntryAt, runConfigEntries } from '../../core/validation/runConfigEntries';
+import type { ValidationResult } from '../../core/validation/validateText';
+import type { FileKind } from '../../core/fileKind';
+import type { SpecDocument } from '../../core/yaml/specDocument';
 
 /** Hovers on spec fields, filters and the columns named in filter expressions. */
 export class SpecHoverProvider implements vscode.HoverProvider {
@@ -14,12 +18,23 @@ export class SpecHoverProvider implements vscode.HoverProvider {
   private constructor(private readonly services: Services) {}
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {
-    const kind = authoringKind(document);
     const result = SpecDiagnostics.instance?.resultFor(document);
-    if (!kind || !result || result.documents.length === 0) return undefined;
-    const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(result.values, specPathOf(document)) : undefined;
-    const hover = hoverAt(document.getText(), result.documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)), env: process.env });
+    if (!result || result.documents.length === 0) return undefined;
+    const target = this.hoverTarget(document, result, document.offsetAt(position));
+    if (!target) return undefined;
+    const { kind, documents, values } = target;
+    const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPathOf(document)) : undefined;
+    const hover = hoverAt(document.getText(), documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)), env: process.env });
     if (!hover) return undefined;
     return new vscode.Hover(new vscode.MarkdownString(hover.markdown), new vscode.Range(document.positionAt(hover.range.start), document.positionAt(hover.range.end)));
+  }
+
+  /** The documents a hover reads: the file's, or in a run config the dataset or generator written out under the cursor (§11.5). */
+  private hoverTarget(document: vscode.TextDocument, result: ValidationResult, offset: number): { kind: FileKind; documents: SpecDocument[]; values: unknown[] } | undefined {
+    const kind = authoringKind(document);
+    if (kind) return { kind, documents: result.documents, values: result.values };
+    if (!result.runConfig) return undefined;
+    const entry = embeddedEntryAt(runConfigEntries(result.documents), offset);
+    return entry ? { kind: entry.kind, documents: [entry.document], values: [entry.document.value] } : undefined;
   }
 }

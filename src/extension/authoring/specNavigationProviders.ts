@@ -3,6 +3,7 @@ import { OutlineKind, OutlineSymbol, pathLinks, specOutline } from '../../core/a
 import { Services } from '../services';
 import { authoringKind, pathKind, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
+import { runConfigEntries } from '../../core/validation/runConfigEntries';
 
 const SYMBOL_KINDS: Record<OutlineKind, vscode.SymbolKind> = {
   dataset: vscode.SymbolKind.Module,
@@ -39,17 +40,19 @@ export class SpecSymbolProvider implements vscode.DocumentSymbolProvider {
   }
 }
 
-/** Links on source paths (only to files and folders that exist). */
+/** Links on source paths of datasets, in spec files and run configs (only to files and folders that exist). */
 export class SpecLinkProvider implements vscode.DocumentLinkProvider {
   static register(services: Services): void {
     services.context.subscriptions.push(vscode.languages.registerDocumentLinkProvider(SPEC_SELECTOR, new SpecLinkProvider()));
   }
 
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
-    if (authoringKind(document) !== 'dataset') return [];
     const result = SpecDiagnostics.instance?.resultFor(document);
     if (!result) return [];
-    return pathLinks(result.documents, specPathOf(document))
+    // In a run config, the sources of the datasets written out in it (docs/semantics.md §11.5).
+    const datasets = authoringKind(document) === 'dataset' ? result.documents
+      : result.runConfig ? runConfigEntries(result.documents).flatMap((e) => (e.embedded && e.kind === 'dataset' ? [e.document] : [])) : [];
+    return pathLinks(datasets, specPathOf(document))
       .filter((link) => pathKind(link.target) !== undefined)
       .map((link) => new vscode.DocumentLink(toRange(document, link.range), vscode.Uri.file(link.target)));
   }

@@ -131,14 +131,18 @@ class LogPathCompletionProvider implements vscode.CompletionItemProvider {
   }
 }
 
+/**
+ * Each path is a link that opens the log in the report editor, whatever its file name (docs/semantics.md §11.6); a
+ * path naming no file still links, and following it says what is missing.
+ */
 class LogPathLinkProvider implements vscode.DocumentLinkProvider {
   provideDocumentLinks(document: vscode.TextDocument): vscode.DocumentLink[] {
-    return referencesOf(document).flatMap((reference) => {
+    if (document.uri.scheme === 'untitled') return [];
+    return referencesOf(document).map((reference) => {
       const file = target(document, reference);
-      if (!stamp(file).endsWith(':false')) return [];
-      const link = new vscode.DocumentLink(toRange(document, reference.range), vscode.Uri.file(file));
+      const link = new vscode.DocumentLink(toRange(document, reference.range), vscode.Uri.parse(`command:evalLens.openLogReport?${encodeURIComponent(JSON.stringify([file]))}`));
       link.tooltip = S.linkTooltip;
-      return [link];
+      return link;
     });
   }
 }

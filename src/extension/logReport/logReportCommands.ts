@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { CommandHandler } from '../commandHandler';
 import type { Services } from '../services';
 import { looksLikeLogJson } from '../../core/fileKind';
-import { logStrings as S } from '../../core/l10n/logStrings';
+import { logPathStrings, logStrings as S } from '../../core/l10n/logStrings';
 import { writeStandaloneReport } from '../../core/report/standaloneReportFile';
 import { TaskLogEditorProvider } from './taskLogEditorProvider';
 import { openLogSource } from '../../core/report/openLogSource';
@@ -51,10 +51,26 @@ function baseName(uri: vscode.Uri): string {
   return uri.path.slice(uri.path.lastIndexOf('/') + 1);
 }
 
+/** What to say when a log's path (a link, a code lens) names no file or a folder; undefined for a file. */
+async function whyNotAFile(uri: vscode.Uri): Promise<string | undefined> {
+  const shown = uri.scheme === 'file' ? uri.fsPath : uri.toString(true);
+  try {
+    const stat = await vscode.workspace.fs.stat(uri);
+    return stat.type & vscode.FileType.Directory ? logPathStrings.isFolder(shown) : undefined;
+  } catch (error) {
+    return error instanceof vscode.FileSystemError && error.code === 'FileNotFound' ? logPathStrings.notFound(shown) : undefined;
+  }
+}
+
 export const openLogReport: CommandHandler = async (_services, ...args) => {
   const uri = targetUri(args[0]);
   if (!uri) {
     void vscode.window.showInformationMessage(S.noActiveLog);
+    return undefined;
+  }
+  const notThere = await whyNotAFile(uri);
+  if (notThere) {
+    void vscode.window.showWarningMessage(notThere);
     return undefined;
   }
   if (!(await isLogFile(uri))) {

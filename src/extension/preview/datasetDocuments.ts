@@ -7,10 +7,13 @@ import { LineIndex, OffsetRange } from '../../core/text/lineIndex';
 import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
 import { isRecord } from '../../core/json/jsonValue';
 import * as l10n from '@vscode/l10n';
+import { EmbeddedEntry, isRunConfigDocument, runConfigEntries, runConfigEntryIndex } from '../../core/validation/runConfigEntries';
 
 export interface DatasetEntry {
-  /** 0-based index of the document in the stream. */
+  /** 0-based index of the document in the stream; in a run config, its entry's (runConfigEntryIndex). */
   index: number;
+  /** Set for a dataset or generator written out in a run config (docs/semantics.md §11.5). */
+  runConfigEntry?: { kind: 'dataset' | 'generator'; list: EmbeddedEntry['list']; position: number };
   document: SpecDocument;
   /** `display_name`, else `key`, else "Document N". */
   label: string;
@@ -45,27 +48,42 @@ export function isGeneratorDefinition(fileName: string, content: string, documen
   return docs.length > 0 && kindFromValue(docs[0].value) === 'generator';
 }
 
-/** Every document that is a mapping, with what the pick list and the code lens need. */
+function entryOf(document: SpecDocument, value: Record<string, unknown>, index: number, lines: LineIndex, fallbackLabel: string): DatasetEntry {
+  const key = text(value.key);
+  const source = isRecord(value.source) ? value.source : undefined;
+  const located = 'source' in value ? locate(document, ['source']) : undefined;
+  const sourceKeyRange = located?.exact ? located.keyRange : undefined;
+  const start = sourceKeyRange?.start ?? document.range.start;
+  return {
+    index,
+    document,
+    label: text(value.display_name) ?? key ?? fallbackLabel,
+    key,
+    sourceType: text(source?.type),
+    sourceKeyRange,
+    line: lines.positionAt(start).line + 1,
+  };
+}
+
+/** The datasets and generators written out in a run config, each indexed by runConfigEntryIndex. */
+function runConfigDatasetEntries(lines: LineIndex, documents: SpecDocument[]): DatasetEntry[] {
+  return runConfigEntries(documents).flatMap((entry) => {
+    if (!entry.embedded || !isRecord(entry.document.value)) return [];
+    const fallback = `${entry.list}[${entry.position}]`;
+    const found = entryOf(entry.document, entry.document.value, runConfigEntryIndex(entry), lines, fallback);
+    return [{ ...found, runConfigEntry: { kind: entry.kind, list: entry.list, position: entry.position } }];
+  });
+}
+
+/** Every document that is a mapping (in a run config: every entry written out), with what the pick list and the code lens need. */
 export function datasetEntries(content: string, documents: SpecDocument[] = parseSpecDocuments(content)): DatasetEntry[] {
   const lines = new LineIndex(content);
+  if (isRunConfigDocument(documents)) return runConfigDatasetEntries(lines, documents);
   const entries: DatasetEntry[] = [];
   for (const document of documents) {
     const value = document.value;
     if (!isRecord(value)) continue;
-    const key = text(value.key);
-    const source = isRecord(value.source) ? value.source : undefined;
-    const located = 'source' in value ? locate(document, ['source']) : undefined;
-    const sourceKeyRange = located?.exact ? located.keyRange : undefined;
-    const start = sourceKeyRange?.start ?? document.range.start;
-    entries.push({
-      index: document.index,
-      document,
-      label: text(value.display_name) ?? key ?? l10n.t('Document {0}', document.index + 1),
-      key,
-      sourceType: text(source?.type),
-      sourceKeyRange,
-      line: lines.positionAt(start).line + 1,
-    });
+    entries.push(entryOf(document, value, document.index, lines, l10n.t('Document {0}', document.index + 1)));
   }
   return entries;
 }

@@ -14,6 +14,8 @@ import { generatorRunStrings } from '../../core/l10n/generatorStrings';
 import { PreviewResultCache } from './previewResultCache';
 import { isLocalSource } from './sourceLocation';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
+import { specPathOf } from '../authoring/authoringSupport';
+import { isRunConfigDocument, runConfigEntries } from '../../core/validation/runConfigEntries';
 
 const MAX_SPEC_CHARS = 2_000_000;
 const BACKGROUND_DELAY_MS = 800;
@@ -51,6 +53,7 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     const text = document.getText();
     if (text.length > MAX_SPEC_CHARS) return [];
     const documents = parseSpecDocuments(text);
+    if (isRunConfigDocument(documents)) return this.runConfigLenses(document, text, documents);
     if (isGeneratorDefinition(document.fileName, text, documents)) return this.generatorDefinitionLenses(document, text, documents);
     if (!isDatasetSpec(document.fileName, text, documents)) return [];
     const lenses: vscode.CodeLens[] = [];
@@ -76,17 +79,55 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
     return lenses;
   }
 
+  /**
+   * A run config (docs/semantics.md §11.5): "Preview" or "Preview generator" above each dataset and generator written
+   * out in it, as in a file of its own, and "Preview" above each `$ref` to one, which previews the file referred to.
+   */
+  private runConfigLenses(document: vscode.TextDocument, text: string, documents: SpecDocument[]): vscode.CodeLens[] {
+    const lenses: vscode.CodeLens[] = [];
+    for (const entry of runConfigEntries(documents, specPathOf(document))) {
+      if (entry.embedded || !entry.target) continue;
+      const position = document.positionAt(entry.anchor);
+      lenses.push(new vscode.CodeLens(new vscode.Range(position, position), {
+        title: previewViewStrings.codeLensPreview,
+        tooltip: previewViewStrings.codeLensRefTooltip(entry.path),
+        command: 'evalLens.previewFilters',
+        arguments: [vscode.Uri.file(entry.target)],
+      }));
+    }
+    for (const entry of datasetEntries(text, documents)) {
+      const kind = entry.runConfigEntry?.kind;
+      const lens = kind === 'generator' ? this.generatorDefinitionLens(document, entry) : this.generatorLens(document, entry) ?? this.datasetLens(document, entry);
+      lenses.push(lens);
+    }
+    return lenses.sort((a, b) => a.range.start.compareTo(b.range.start));
+  }
+
+  /** "Preview" above a dataset's `source:` (else above the dataset), "Preview · N kept of M" once counted. */
+  private datasetLens(document: vscode.TextDocument, entry: DatasetEntry): vscode.CodeLens {
+    const position = document.positionAt(entry.sourceKeyRange?.start ?? entry.document.range.start);
+    const known = this.cache.get(document.uri, document.version, entry.index);
+    return new vscode.CodeLens(new vscode.Range(position, position), {
+      title: known ? selectionFunnelViewStrings.codeLensCounted(known) : previewViewStrings.codeLensPreview,
+      tooltip: previewViewStrings.codeLensPreviewTooltip,
+      command: 'evalLens.previewFilters',
+      arguments: [document.uri, entry.index],
+    });
+  }
+
   /** "Preview generator" above each definition of a generator definition file (docs/semantics.md §11.3). */
   private generatorDefinitionLenses(document: vscode.TextDocument, text: string, documents: SpecDocument[]): vscode.CodeLens[] {
-    return datasetEntries(text, documents).map((entry) => {
-      const located = locate(entry.document, ['key']);
-      const position = document.positionAt(located.exact && located.keyRange ? located.keyRange.start : entry.document.range.start);
-      return new vscode.CodeLens(new vscode.Range(position, position), {
-        title: previewGeneratorStrings.codeLens,
-        tooltip: generatorRunStrings.codeLensTooltip,
-        command: 'evalLens.previewFilters',
-        arguments: [document.uri, entry.index],
-      });
+    return datasetEntries(text, documents).map((entry) => this.generatorDefinitionLens(document, entry));
+  }
+
+  private generatorDefinitionLens(document: vscode.TextDocument, entry: DatasetEntry): vscode.CodeLens {
+    const located = locate(entry.document, ['key']);
+    const position = document.positionAt(located.exact && located.keyRange ? located.keyRange.start : entry.document.range.start);
+    return new vscode.CodeLens(new vscode.Range(position, position), {
+      title: previewGeneratorStrings.codeLens,
+      tooltip: generatorRunStrings.codeLensTooltip,
+      command: 'evalLens.previewFilters',
+      arguments: [document.uri, entry.index],
     });
   }
 

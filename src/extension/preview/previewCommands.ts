@@ -1,7 +1,8 @@
 /**
  * `evalLens.previewFilters`: preview a dataset spec's source and filters.
  * `evalLens.cancelPreviewCount`: stop the counts in progress (what the view's Cancel button does).
- * Arguments: none (the active spec), a `vscode.Uri` (menus), or `(uri, documentIndex)` (code lens).
+ * Arguments: none (the active spec), a `vscode.Uri` (menus), or `(uri, documentIndex)` (code lens); in a run config
+ * the index names an entry written out in it (runConfigEntryIndex, docs/semantics.md §11.5).
  * Resolves, once the first full count ends, to `{ total, matched, removedPerFilter, notComparable,
  * complete, warnings, rowsHeld }`, to `{ error }` when the preview could not run, or to `undefined`
  * when there was nothing to preview or the dataset pick was dismissed.
@@ -15,6 +16,7 @@ import { DatasetEntry, datasetEntries } from './datasetDocuments';
 import { PreviewPanel } from './previewPanel';
 import { previewResults } from './registerPreview';
 import { parseSpecDocuments } from '../../core/yaml/specDocument';
+import { isMissingFile } from '../missingFile';
 
 interface PreviewTarget {
   uri: vscode.Uri;
@@ -69,6 +71,11 @@ export const previewFilters: CommandHandler = async (services: Services, ...args
   }
   let index = target.index;
   if (index === undefined) {
+    // A run config's `$ref` may name a file that is not there (yet).
+    if (await isMissingFile(target.uri)) {
+      void vscode.window.showWarningMessage(previewViewStrings.specNotFound(target.uri.scheme === 'file' ? target.uri.fsPath : target.uri.toString(true)));
+      return undefined;
+    }
     const document = await vscode.workspace.openTextDocument(target.uri);
     const documents = parseSpecDocuments(document.getText());
     const entries = datasetEntries(document.getText(), documents);

@@ -27,7 +27,8 @@ import { WebviewSession } from '../webviewSession';
 import { isLocalSource, watchTargetOf } from './sourceLocation';
 import { UrlFetchConfirmation } from './urlFetchConfirmation';
 import { generatorPreview, generatorSpecificationOf } from '../../core/sources/generatorPreview';
-import { findGeneratorDefinition } from './generatorDefinitionLookup';
+import { embeddedGeneratorLookup, findGeneratorDefinition } from './generatorDefinitionLookup';
+import type { FoundDefinition } from '../../core/sources/generatorPreview';
 import { runGeneratorFor } from './generatorRunHost';
 import type { GeneratorRun } from '../../core/generators/generatorRun';
 import { kindFromFileName, kindFromModeline, kindFromValue } from '../../core/fileKind';
@@ -313,13 +314,12 @@ export class PreviewPanel implements vscode.Disposable {
     context = { ...context, document: entry.document };
     this.label = entry.label;
     this.panel.title = previewViewStrings.panelTitle(entry.label);
-    if ((kindFromFileName(this.uri.path) ?? kindFromModeline(context.text) ?? kindFromValue(documents[0]?.value)) === 'generator') {
-      return this.showGeneratorDefinition(generation, entry);
-    }
+    const fileKind = entry.runConfigEntry?.kind ?? kindFromFileName(this.uri.path) ?? kindFromModeline(context.text) ?? kindFromValue(documents[0]?.value);
+    if (fileKind === 'generator') return this.showGeneratorDefinition(generation, entry);
     const before = failureBeforeRun(context);
     if (before) return this.fail(generation, before);
     const generator = generatorSpecificationOf(entry.document.value);
-    if (generator) return this.showGenerator(generation, generator);
+    if (generator) return this.showGenerator(generation, generator, entry.runConfigEntry ? embeddedGeneratorLookup(this.uri.fsPath, context.text, documents) : undefined);
 
     const value = entry.document.value;
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
@@ -381,12 +381,13 @@ export class PreviewPanel implements vscode.Disposable {
   }
 
   /** A generated dataset: shows what its generator (found in the workspace by its key) will produce. */
-  private async showGenerator(generation: number, specification: Record<string, unknown>): Promise<PreviewCommandResult> {
+  private async showGenerator(generation: number, specification: Record<string, unknown>, besideIt?: (key: string) => FoundDefinition | undefined): Promise<PreviewCommandResult> {
     this.rows = [];
     this.fillTraces = undefined;
     this.watcher.watchSource(undefined);
     const key = typeof specification.dataset_generator_key === 'string' ? specification.dataset_generator_key : '';
-    const found = await findGeneratorDefinition(this.services, key);
+    // A dataset of a run config takes the generator of that key written out beside it first (docs/semantics.md §11.5).
+    const found = besideIt?.(key) ?? await findGeneratorDefinition(this.services, key);
     const view = generatorPreview(specification, found);
     const config = asRecord(specification.dataset_generator_config) ?? {};
     this.generatorRun = found ? await runGeneratorFor(found.file, found.value, this.pageSize(), config) : undefined;

@@ -33,8 +33,10 @@ suite('task_result_log_path: lens, diagnostics, links and completion in any YAML
     assert.equal((ours[0].command?.arguments?.[0] as vscode.Uri).fsPath, path.join(dir, 'logs', 'run.json'));
 
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
-    const targets = links.filter((l) => l.target?.scheme === 'file').map((l) => [l.range.start.line, l.target?.fsPath]);
-    assert.deepEqual(targets, [[2, path.join(dir, 'logs', 'run.json')], [6, path.join(dir, 'logs', 'notes.json')]]);
+    // Each path opens the report (a missing one says so when followed).
+    const targets = links.filter((l) => l.target?.scheme === 'command' && l.target.path === 'evalLens.openLogReport')
+      .map((l) => [l.range.start.line, (JSON.parse(decodeURIComponent(l.target?.query ?? '')) as string[])[0]]);
+    assert.deepEqual(targets, [[2, path.join(dir, 'logs', 'run.json')], [4, path.join(dir, 'logs', 'missing.json')], [6, path.join(dir, 'logs', 'notes.json')]]);
   });
 
   test('the value completes files and folders relative to the file', async () => {
