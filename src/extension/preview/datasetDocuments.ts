@@ -7,6 +7,7 @@ import { LineIndex, OffsetRange } from '../../core/text/lineIndex';
 import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDocument';
 import { isRecord } from '../../core/json/jsonValue';
 import * as l10n from '@vscode/l10n';
+import { currentDatasetForm, hasTopLevelFilePath } from '../../core/json/olderServiceForms';
 
 export interface DatasetEntry {
   /** 0-based index of the document in the stream. */
@@ -53,8 +54,10 @@ export function datasetEntries(content: string, documents: SpecDocument[] = pars
     const value = document.value;
     if (!isRecord(value)) continue;
     const key = text(value.key);
-    const source = isRecord(value.source) ? value.source : undefined;
-    const located = 'source' in value ? locate(document, ['source']) : undefined;
+    // An older form (docs/semantics.md §11.4) is read as today's; its lens sits on the key it writes.
+    const current = currentDatasetForm(value);
+    const source = isRecord(current) && isRecord(current.source) ? current.source : undefined;
+    const located = 'source' in value ? locate(document, ['source']) : hasTopLevelFilePath(value) ? locate(document, ['file_path']) : undefined;
     const sourceKeyRange = located?.exact ? located.keyRange : undefined;
     const start = sourceKeyRange?.start ?? document.range.start;
     entries.push({
