@@ -129,8 +129,8 @@ export const authoringStrings = {
     (variable === undefined
       ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` leaves empty: a preview or an export of this source will stop until it has a value', field, secret)
       : inSecretsMap
-        ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` reads from the environment variable {2}, not set here: a preview or an export of this source will stop until it is set (in the environment or the setting evalLens.environment)', field, secret, variable)
-        : l10n.t('`{0}` is the secret {1}: this file\'s `secrets:` does not hold it and the environment variable {1} is not set here. Add `{1}: ${1}` under `secrets:` and set the variable (in the environment or the setting evalLens.environment)', field, secret)),
+        ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` reads from the environment variable {2}, not set here: a preview or an export of this source will stop until it is set in the environment Eval Lens runs in', field, secret, variable)
+        : l10n.t('`{0}` is the secret {1}: this file\'s `secrets:` does not hold it and the environment variable {1} is not set here. Add `{1}: ${1}` under `secrets:` and set the variable, or set {1} in the environment Eval Lens runs in', field, secret)),
   olderServiceForm: (form: string) => {
     switch (form) {
       case 'top-level-file-path':
