@@ -112,3 +112,24 @@ describe('generator entries with kind: or a namespaced key: for their type', () 
     ]);
   });
 });
+
+describe('older forms written wrongly', () => {
+  test('wrong types are checked as written, never a crash', () => {
+    const texts = [
+      'key: a\ndisplay_name: A\ndataset_generation_request: just text\n',
+      'key: a\ndisplay_name: A\ndataset_generation_request: { dataset_generator_id: [1], num_samples: "x" }\n',
+      'key: g\ndefinition:\n  data_source: { kind: 42 }\n  synthesizers: { kind: llm }\n',
+      'key: g\ndefinition:\n  data_source: { key: "owner$" }\n  synthesizers: [null, 3, { key: "a$b$c" }]\n',
+      'key: a\ndisplay_name: A\nsecrets: [1, 2]\nsource: { type: langsmith, project: "<< secrets.P >>" }\n',
+    ];
+    for (const text of texts) {
+      const result = validateText(text, 'x.yaml', { env: {} });
+      for (const d of result.diagnostics) assert.ok(d.range.start >= 0 && d.range.end <= text.length, text);
+    }
+    const typed = validateText(texts[1], 'x.yaml').diagnostics.filter((d) => d.severity === 'error');
+    assert.deepEqual(typed.map((d) => d.path.join('/')).sort(), ['dataset_generation_request/dataset_generator_id', 'dataset_generation_request/num_samples']);
+    const secrets = validateText(texts[4], 'x.yaml', { env: {} }).diagnostics;
+    assert.ok(secrets.some((d) => d.path.join('/') === 'secrets' && d.severity === 'error'), 'a secrets: list is a schema error');
+    assert.ok(secrets.some((d) => d.code === 'unset-variable'), 'the secret is then read from the variable P, which is not set');
+  });
+});
