@@ -23,9 +23,13 @@ export interface OlderForm {
 
 const NAMESPACED_TYPE = /^[A-Za-z0-9_-]+\$([A-Za-z0-9_]+)$/;
 
-/** A dataset with a top-level `file_path` and neither `source` nor `generator_specification`. */
+/**
+ * A dataset with a top-level `file_path` and neither `source` nor `generator_specification` (nor a `type`: a bare
+ * source, which the preview also takes, keeps its own type).
+ */
 export function hasTopLevelFilePath(value: unknown): value is Record<string, unknown> {
-  return isRecord(value) && typeof value.file_path === 'string' && value.source === undefined && value.generator_specification === undefined && value.definition === undefined;
+  return isRecord(value) && typeof value.file_path === 'string' && value.type === undefined
+    && value.source === undefined && value.generator_specification === undefined && value.definition === undefined;
 }
 
 function hasGenerationRequest(value: unknown): value is Record<string, unknown> {

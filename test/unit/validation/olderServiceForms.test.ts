@@ -35,6 +35,8 @@ describe('a top-level file_path, as the service\'s repositories write it', () =>
     assert.deepEqual(olderForms('dataset', today), []);
     assert.equal(kindFromValue(value), 'dataset');
     assert.equal(kindFromValue({ file_path: './a.csv' }), undefined, 'a file_path without a key is not a dataset');
+    const bareSource = { type: 'eval_logs', file_path: './run.eval' };
+    assert.equal(currentDatasetForm(bareSource), bareSource, 'a bare source keeps its type');
   });
 });
 
