@@ -2,6 +2,7 @@
  * Which of our formats a file is (docs/semantics.md §1): by name first, then by content.
  */
 import { isRecord } from './json/jsonValue';
+import { isOlderDatasetForm } from './json/olderServiceForms';
 
 import type { FileKind } from './model/fileKinds';
 
@@ -44,6 +45,8 @@ export function kindFromValue(value: unknown): FileKind | undefined {
   if (!isRecord(value)) return undefined;
   if ('format_version' in value && 'evidence' in value) return 'log';
   if ('key' in value && ('source' in value || 'generator_specification' in value)) return 'dataset';
+  // The service's older forms: a top-level `file_path`, a `dataset_generation_request` (docs/semantics.md §11.4).
+  if (isOlderDatasetForm(value)) return 'dataset';
   if (isGeneratorDefinitionBody(value.definition)) return 'generator';
   if (typeof value.connection_type === 'string' && (CONNECTION_TYPES as readonly string[]).includes(value.connection_type)) return 'connection';
   if (Array.isArray(value.items) && ('FORMAT' in value || 'metadata' in value || 'events' in value || 'span_id' in value || isOpenResponsesItemList(value.items))) return 'trace';
@@ -69,10 +72,7 @@ export function keyFileRoleFromValue(value: unknown): 'dataset' | 'generator' | 
   const kind = kindFromValue(value);
   if (kind === 'dataset' || kind === 'generator') return kind;
   if (kind !== undefined || !isRecord(value)) return undefined;
-  if (typeof value.key === 'string') {
-    if (typeof value.file_path === 'string' || isRecord(value.dataset_generation_request)) return 'dataset';
-    return undefined;
-  }
+  if (typeof value.key === 'string') return undefined;
   return Array.isArray(value.datasets) || Array.isArray(value.dataset_generators) ? 'run-config' : undefined;
 }
 

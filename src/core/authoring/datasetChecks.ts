@@ -15,6 +15,7 @@ import { locate, SpecDocument } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { DataProfile } from './dataProfile';
 import { isRecord } from '../json/jsonValue';
+import { currentDatasetForm, writtenPath } from '../json/olderServiceForms';
 
 export interface WorkspaceFacts {
   /** Absolute path of the spec (relative paths resolve against its folder). */
@@ -22,8 +23,11 @@ export interface WorkspaceFacts {
   profileFor?: (source: unknown) => DataProfile | undefined;
   /** What is at an absolute path: a file, a folder, or nothing. */
   pathKind?: (absolutePath: string) => 'file' | 'directory' | undefined;
-  /** The `config_spec` keys of the generator definition with this `key` in the workspace. */
-  generatorOptions?: (key: string) => { keys: string[]; file: string } | undefined;
+  /**
+   * The `config_spec` keys of the generator definition with this `key` in the workspace, and those of them with a
+   * `default_value` (a dataset may leave them out).
+   */
+  generatorOptions?: (key: string) => { keys: string[]; defaulted?: string[]; file: string } | undefined;
 }
 
 export const AUTHORING_CODES = {
@@ -97,7 +101,8 @@ function generatorChecks(text: string, doc: SpecDocument, spec: Record<string, u
   const key = spec.dataset_generator_key;
   if (typeof key !== 'string' || !facts.generatorOptions) return [];
   const options = facts.generatorOptions(key);
-  const config = spec.dataset_generator_config;
+  // An omitted `dataset_generator_config` is `{}` (docs/semantics.md §11.4).
+  const config = spec.dataset_generator_config === undefined ? {} : spec.dataset_generator_config;
   if (!options || !isRecord(config)) return [];
   const out: Diagnostic[] = [];
   for (const name of Object.keys(config)) {
@@ -109,9 +114,10 @@ function generatorChecks(text: string, doc: SpecDocument, spec: Record<string, u
       code: AUTHORING_CODES.unknownGeneratorOption, data: { property: name, suggestion, allowed: options.keys },
     }));
   }
-  const missing = options.keys.filter((k) => !(k in config));
+  // An option with a `default_value` takes it when the dataset leaves it out: only the others are missing.
+  const missing = options.keys.filter((k) => !(k in config) && !(options.defaulted ?? []).includes(k));
   if (missing.length) {
-    const path = ['generator_specification', 'dataset_generator_config'];
+    const path = ['generator_specification', spec.dataset_generator_config === undefined ? 'dataset_generator_key' : 'dataset_generator_config'];
     out.push(diag(doc, {
       severity: 'warning', message: s.missingConfigKeys(missing, key), range: rangeInDocument(text, doc, path, 'key'), path,
       code: AUTHORING_CODES.missingGeneratorOptions, data: { missingKeys: missing },
@@ -120,18 +126,36 @@ function generatorChecks(text: string, doc: SpecDocument, spec: Record<string, u
   return out;
 }
 
-/** Every extra diagnostic of a dataset spec's documents. */
+/** The extra diagnostics of one document as today's form has it. */
+function documentChecks(text: string, doc: SpecDocument, value: Record<string, unknown>, facts: WorkspaceFacts): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const source = value.source;
+  if (isRecord(source)) {
+    out.push(...pathChecks(text, doc, source, facts));
+    const profile = facts.profileFor?.(source);
+    if (profile) out.push(...unknownColumns(text, doc, source, profile));
+  }
+  if (isRecord(value.generator_specification)) out.push(...generatorChecks(text, doc, value.generator_specification, facts));
+  return out;
+}
+
+/**
+ * Every extra diagnostic of a dataset spec's documents. An older form (docs/semantics.md §11.4) is checked as the form
+ * it stands for, each finding placed on the value the file writes.
+ */
 export function datasetChecks(text: string, documents: SpecDocument[], facts: WorkspaceFacts): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (const doc of documents) {
     if (!isRecord(doc.value) || doc.problems.some((p) => p.severity === 'error')) continue;
-    const source = doc.value.source;
-    if (isRecord(source)) {
-      out.push(...pathChecks(text, doc, source, facts));
-      const profile = facts.profileFor?.(source);
-      if (profile) out.push(...unknownColumns(text, doc, source, profile));
+    const current = currentDatasetForm(doc.value);
+    if (current === doc.value || !isRecord(current)) {
+      out.push(...documentChecks(text, doc, doc.value, facts));
+      continue;
     }
-    if (isRecord(doc.value.generator_specification)) out.push(...generatorChecks(text, doc, doc.value.generator_specification, facts));
+    for (const d of documentChecks(text, { ...doc, value: current }, current, facts)) {
+      const path = writtenPath('dataset', doc.value, d.path);
+      out.push({ ...d, path, range: rangeInDocument(text, doc, path, 'value') });
+    }
   }
   return out;
 }

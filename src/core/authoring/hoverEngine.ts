@@ -14,7 +14,7 @@ import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath,
 import { isRecord, valueAtPath } from '../json/jsonValue';
 import type { SourceFacts } from '../model/previewTypes';
 import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
-import { environmentReference } from '../text/environmentReference';
+import { resolveReference } from '../text/environmentReference';
 import { isCredentialField } from '../validation/credentialCheck';
 import { maskRegistered } from '../text/secretMask';
 
@@ -23,7 +23,10 @@ interface HoverContext {
   profileFor?: (source: unknown) => DataProfile | undefined;
   /** What the last preview of a source learned (columns of a hub dataset, metadata keys, sessions…). */
   factsFor?: (source: unknown) => SourceFacts | undefined;
-  /** The environment `$NAME` values are read from (docs/semantics.md §11.2); without it they are not resolved. */
+  /**
+   * The environment `$NAME` and `<< secrets.NAME >>` values are read from (docs/semantics.md §11.2; the secrets
+   * through the document's own `secrets:` map); without it they are not resolved.
+   */
   env?: Record<string, string | undefined>;
 }
 
@@ -32,13 +35,20 @@ const SHOWN_VALUE = 200;
 /** A variable whose name says it holds a secret is masked like a credential field. */
 const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
 
-/** What `$NAME` resolves to here: unset, set but a credential (never shown), or its value (cut, registered secrets masked). */
-function environmentHover(value: unknown, field: unknown, env: Record<string, string | undefined>): string | undefined {
-  const variable = environmentReference(value);
-  if (variable === undefined) return undefined;
-  const resolved = env[variable];
-  if (resolved === undefined || resolved === '') return s.hoverVariableUnset(variable);
-  if (isCredentialField(field) || SECRET_NAME.test(variable)) return s.hoverVariableSecret(variable, resolved.length);
+/**
+ * What `$NAME` or `<< secrets.NAME >>` resolves to here (docs/semantics.md §11.2): unset; a secret or a credential,
+ * only its length; else its value (cut, registered secrets masked).
+ */
+function environmentHover(value: unknown, credential: boolean, env: Record<string, string | undefined>, secrets: unknown): string | undefined {
+  const read = resolveReference(value, env, secrets);
+  if (read === undefined) return undefined;
+  if (read.secret !== undefined) {
+    return read.value === undefined ? s.hoverSecretUnset(read.secret, read.variable) : s.hoverSecretSet(read.secret, read.variable, read.value.length);
+  }
+  const variable = read.variable ?? '';
+  const resolved = read.value;
+  if (resolved === undefined) return s.hoverVariableUnset(variable);
+  if (credential || SECRET_NAME.test(variable)) return s.hoverVariableSecret(variable, resolved.length);
   const shown = maskRegistered(resolved.length > SHOWN_VALUE ? `${resolved.slice(0, SHOWN_VALUE)}…` : resolved);
   return s.hoverVariableValue(variable, code(shown));
 }
@@ -129,7 +139,10 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
     if (column) return column;
   }
   const parts: string[] = [];
-  const variable = ctx.env && isScalar(node) ? environmentHover(node.value, path[path.length - 1], ctx.env) : undefined;
+  const secrets = isRecord(doc.value) ? doc.value.secrets : undefined;
+  // A credential field, and every entry of the `secrets:` map, shows only a length.
+  const credential = isCredentialField(path[path.length - 1]) || path[0] === 'secrets';
+  const variable = ctx.env && isScalar(node) ? environmentHover(node.value, credential, ctx.env, secrets) : undefined;
   if (variable) parts.push(variable);
   const schema = fieldSchema(ctx.kind, path, doc.value);
   if (schema) parts.push(schemaMarkdown(schema, isRequired(ctx.kind, path, doc.value)));

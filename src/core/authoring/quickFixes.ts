@@ -1,19 +1,22 @@
 /**
  * Quick fixes: (text, diagnostic) → edits. Replace an invalid enum value, rename a mistyped key, add
  * missing keys with placeholders, slug an invalid dataset key, wrap a bare path in `{{ }}`, use the
- * closest column, and move a plain-text credential to the editor's secret storage (a command).
+ * closest column, move a plain-text credential to the editor's secret storage (a command), and rewrite an older form
+ * of the service's in today's form.
  */
 import { isMap, isPair, isScalar, Node, YAMLMap } from 'yaml';
 import { FileKind } from '../fileKind';
 import { OffsetRange } from '../text/lineIndex';
 import { Diagnostic } from '../validation/diagnostic';
+import { OLDER_FORM_CODE } from '../validation/validateText';
+import { olderFormEdits } from './olderFormRewrite';
 import { JsonPath, locate, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
 import { AUTHORING_CODES } from './datasetChecks';
 import { isPlainName } from './dataProfile';
 import { byCloseness } from '../schema/closestName';
 import { allowedValues, childSchema, schemaAtPath, typesOf } from './schemaModel';
-import { scalarText } from './yamlText';
+import { keyText, scalarText } from './yamlText';
 import { isRecord } from '../json/jsonValue';
 
 interface TextEdit {
@@ -27,6 +30,8 @@ export interface QuickFix {
   /** A command to run instead of (or after) the edits. */
   command?: { id: string; arguments: unknown[] };
   preferred?: boolean;
+  /** The edits are shown for review before they are applied (a rewrite of several lines). */
+  needsConfirmation?: boolean;
 }
 
 interface QuickFixContext {
@@ -37,13 +42,6 @@ interface QuickFixContext {
 }
 
 const STORE_CREDENTIAL_COMMAND = 'evalLens.storeCredential';
-
-/** Keeps the quoting style of the text being replaced. */
-function keyText(original: string, key: string, json: boolean): string {
-  if (json || original.startsWith('"')) return JSON.stringify(key);
-  if (original.startsWith("'")) return `'${key.replace(/'/g, "''")}'`;
-  return scalarText(key, false);
-}
 
 /** A dataset key made valid: letters, digits, `_` and `-` only, at most 250 characters. */
 function slugKey(key: string): string {
@@ -193,6 +191,12 @@ export function quickFixes(text: string, diagnostic: Diagnostic, ctx: QuickFixCo
         });
       }
       break;
+    case OLDER_FORM_CODE: {
+      // docs/semantics.md §11.4: an older form of the service's, rewritten in today's form.
+      const edits = doc ? olderFormEdits(text, ctx.kind, doc, diagnostic.path, ctx.json) : [];
+      if (edits.length) fixes.push({ title: s.fixRewriteOlderForm, edits, preferred: true, needsConfirmation: true });
+      break;
+    }
     default:
       break;
   }

@@ -18,6 +18,13 @@ export function scalarText(value: unknown, json: boolean): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** A key (or a scalar) written in the quoting style of the text it replaces. */
+export function keyText(original: string, key: string, json: boolean): string {
+  if (json || original.startsWith('"')) return JSON.stringify(key);
+  if (original.startsWith("'")) return `'${key.replace(/'/g, "''")}'`;
+  return scalarText(key, false);
+}
+
 function snippetScalar(value: unknown, json: boolean): string {
   if (typeof value === 'string') {
     if (value.startsWith('^')) return value.slice(1);

@@ -11,6 +11,7 @@ import { locate } from '../yaml/specDocument';
 import { isPlainObject } from '../json/objectValues';
 import { datasetCommandStrings as S } from '../l10n/cliStrings';
 import { readRegularTextFile } from '../text/regularFile';
+import { currentDatasetForm } from '../json/olderServiceForms';
 
 export interface DatasetListEntry {
   file: string;
@@ -41,7 +42,10 @@ function text(value: unknown): string | null {
   return typeof value === 'string' ? value : null;
 }
 
-function sourceTypeOf(value: Record<string, unknown>): string | null {
+function sourceTypeOf(written: Record<string, unknown>): string | null {
+  // An older form is listed as what it stands for (docs/semantics.md §11.4).
+  const current = currentDatasetForm(written);
+  const value = isPlainObject(current) ? current : written;
   if (isPlainObject(value.source) && typeof value.source.type === 'string') return value.source.type;
   if (value.generator_specification !== undefined && value.source === undefined) return S.generator;
   return null;

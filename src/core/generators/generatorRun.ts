@@ -9,6 +9,7 @@ import { configSpecKeys } from '../validation/generatorTemplateCheck';
 import { fillPlaceholders, FilledText, placeholderText } from './generatorPlaceholders';
 import { DatasetRowsLookup, SourceRow, SourceSamples, sourceSamples } from './generatorSources';
 import { expandTemplate, TemplateExpansion, TemplateSample } from './templateExpansion';
+import { currentGeneratorForm } from '../json/olderServiceForms';
 
 export interface ConfigValue {
   key: string;
@@ -118,7 +119,8 @@ function pythonStage(index: number, synth: Record<string, unknown>, readSnippet:
 }
 
 export async function runGenerator(definition: unknown, options: GeneratorRunOptions): Promise<GeneratorRun> {
-  const value = asRecord(definition) ?? {};
+  // An older form's `kind:` / namespaced `key:` are read as `type:` (docs/semantics.md §11.4).
+  const value = asRecord(currentGeneratorForm(definition)) ?? {};
   const body = asRecord(value.definition) ?? {};
   const config = resolveConfig(definition, options.datasetConfig);
   const source = await sourceSamples(body.data_source, config.values, options.sourceLimit, options.lookup);

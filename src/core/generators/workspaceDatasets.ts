@@ -22,12 +22,10 @@ interface FoundDataset {
   value: Record<string, unknown>;
 }
 
-/** A dataset value, or its older form (top-level `file_path`) as the `local` source it is. */
+/** A dataset value (an older form as today's, docs/semantics.md §11.4: the preview reads it so). */
 function asDataset(value: unknown): Record<string, unknown> | undefined {
   if (!isRecord(value) || typeof value.key !== 'string') return undefined;
-  if (kindFromValue(value) === 'dataset') return value;
-  if (typeof value.file_path === 'string' && value.source === undefined && value.definition === undefined) return { ...value, source: { type: 'local', file_path: value.file_path } };
-  return undefined;
+  return kindFromValue(value) === 'dataset' ? value : undefined;
 }
 
 async function datasetsIn(files: readonly string[]): Promise<FoundDataset[]> {

@@ -64,6 +64,14 @@ export const authoringStrings = {
   hoverLinkedUnreadable: (reason: string) => l10n.t('The file cannot be read: {0}', reason),
   hoverLinkedFirstLines: (count: number) => l10n.t('First {0} lines:', count),
   hoverLinkedLarge: (kilobytes: number) => l10n.t('The file is {0} KB long: only its beginning was read.', kilobytes),
+  hoverSecretUnset: (secret: string, variable: string | undefined) =>
+    (variable === undefined
+      ? l10n.t('Reads the secret `{0}` of this file\'s `secrets:`, which gives it no value: a preview or export stops on it.', secret)
+      : l10n.t('Reads the secret `{0}` from the environment variable `{1}`, which is not set here: a preview or export stops on it.', secret, variable)),
+  hoverSecretSet: (secret: string, variable: string | undefined, length: number) =>
+    (variable === undefined
+      ? l10n.t('Reads the secret `{0}` as this file\'s `secrets:` writes it: {1} characters (a secret, its value is not shown).', secret, length)
+      : l10n.t('Reads the secret `{0}` from the environment variable `{1}`: set ({2} characters; a secret, its value is not shown).', secret, variable, length)),
   hoverColumnUnknown: (name: string) => l10n.t('Column `{0}` is not among the columns read from the source.', name),
 
   // Quick fixes
@@ -77,6 +85,9 @@ export const authoringStrings = {
     return l10n.t("Move the credential to the editor's secret storage");
   },
   fixUseColumn: (name: string) => l10n.t('Use the column `{0}`', name),
+  get fixRewriteOlderForm() {
+    return l10n.t("Rewrite in today's form");
+  },
   fixAddDiscriminator: (tag: string, value: string) => l10n.t('Add `{0}: {1}`', tag, value),
 
   // Extra checks
@@ -139,6 +150,24 @@ export const authoringStrings = {
   missingInclude: (path: string) => l10n.t('!include names {0}, and there is no such file next to this one: create it or correct the path', path),
   unsetVariable: (field: string, variable: string) =>
     l10n.t('`{0}` is the environment variable {1}, which is not set here: a preview or an export of this source will stop until it is set', field, variable),
+  unsetSecret: (field: string, secret: string, variable: string | undefined, inSecretsMap: boolean) =>
+    (variable === undefined
+      ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` leaves empty: a preview or an export of this source will stop until it has a value', field, secret)
+      : inSecretsMap
+        ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` reads from the environment variable {2}, not set here: a preview or an export of this source will stop until it is set in the environment Eval Lens runs in', field, secret, variable)
+        : l10n.t('`{0}` is the secret {1}: this file\'s `secrets:` does not hold it and the environment variable {1} is not set here. Add `{1}: ${1}` under `secrets:` and set the variable, or set {1} in the environment Eval Lens runs in', field, secret)),
+  olderServiceForm: (form: string) => {
+    switch (form) {
+      case 'top-level-file-path':
+        return l10n.t('an older form: a top-level `file_path` is a `local` source, written today as `source: {type: local, file_path: …}`. Read and previewed as that; the quick fix rewrites it.');
+      case 'generation-request':
+        return l10n.t('an older form: `dataset_generation_request` is written today as `generator_specification` (with `dataset_generator_key` for `dataset_generator_id`). Read and previewed as that; the quick fix rewrites it.');
+      case 'kind-for-type':
+        return l10n.t('an older form: `kind` stands for `type`. Read as that; the quick fix rewrites it.');
+      default:
+        return l10n.t('an older form: a namespaced `key` names the type, written today as `type`. Read as that; the quick fix rewrites it.');
+    }
+  },
   plainTextCredential: (field: string) =>
     l10n.t("credential in plain text: `{0}` is stored in the file. Move it to the editor's secret storage ({ secret: NAME }) or reference an environment variable ({ env: NAME }).", field),
   unknownTemplateKey: (key: string, known: string[], suggestion?: string) =>

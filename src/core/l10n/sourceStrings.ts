@@ -108,6 +108,12 @@ export const sourceStrings = {
   envNotSet: (field: string, name: string) => l10n.t("'{0}' refers to the environment variable {1}, which is not set", field, name),
   envNotSetHowTo: (field: string, name: string) =>
     l10n.t("'{0}' is ${1}, an environment variable that is not set: set {1} in the environment Eval Lens runs in (the terminal, or the one VS Code was started from) and run again", field, name),
+  secretNotSetHowTo: (field: string, secret: string, variable: string | undefined, inSecretsMap: boolean) =>
+    (variable === undefined
+      ? l10n.t("'{0}' is the secret {1}, which the file's secrets: map leaves empty: give it a value there (best ${1}, read from the environment) and run again", field, secret)
+      : inSecretsMap
+        ? l10n.t("'{0}' is the secret {1}, which the file's secrets: map reads from the environment variable {2}, not set: set {2} in the environment Eval Lens runs in (the terminal, or the one VS Code was started from) and run again", field, secret, variable)
+        : l10n.t("'{0}' is the secret {1}: the file's secrets: map does not hold it and the environment variable {1} is not set: add {1}: ${1} under secrets: and set {1} in the environment Eval Lens runs in, then run again", field, secret)),
   badCredential: (field: string) => l10n.t("'{0}' must be a string, { secret: NAME } or { env: NAME }", field),
   badTime: (field: string, text: string) => l10n.t("'{0}' is not an ISO 8601 date or time: {1}", field, text),
   noRangeSupport: (url: string) => l10n.t('{0}: the server does not answer range requests; the file is not downloaded whole', url),

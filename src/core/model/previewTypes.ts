@@ -141,6 +141,11 @@ export interface PreviewOptions {
    * docs/semantics.md §7, §9); default `process.env`.
    */
   env?: Record<string, string | undefined>;
+  /**
+   * The `secrets:` map `<< secrets.NAME >>` values are read through (docs/semantics.md §11.2); `preview` takes the
+   * dataset's own when it has one. A NAME the map does not hold is read from the environment variable NAME.
+   */
+  secrets?: Record<string, unknown>;
   /** Looks up a `{ secret: NAME }` credential (the editor's secret storage); absent: such a reference is an error. */
   resolveSecret?: (name: string) => Promise<string | undefined>;
   /** Largest archive entry read, uncompressed, in MB (`evalLens.preview.maxEntryMB`, default 1024). */

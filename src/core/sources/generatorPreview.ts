@@ -6,6 +6,7 @@
  */
 import { asRecord } from '../json/jsonValue';
 import { TEMPLATE_REFERENCE } from '../validation/generatorTemplateCheck';
+import { currentDatasetForm } from '../json/olderServiceForms';
 
 interface GeneratorPromptView {
   /** 0-based index of the synthesizer. */
@@ -69,9 +70,9 @@ function valueText(value: unknown): string {
   }
 }
 
-/** The `generator_specification` of a dataset value, if it has one (and no `source`). */
+/** The `generator_specification` of a dataset value (or its older `dataset_generation_request`, §11.4), if it has one (and no `source`). */
 export function generatorSpecificationOf(dataset: unknown): Record<string, unknown> | undefined {
-  const value = asRecord(dataset);
+  const value = asRecord(currentDatasetForm(dataset));
   if (!value || value.source !== undefined) return undefined;
   return asRecord(value.generator_specification);
 }

@@ -6,6 +6,7 @@ import { previewStrings } from '../l10n/previewStrings';
 import { PreviewError } from './previewError';
 import { PreviewOptions, PreviewResult } from '../model/previewTypes';
 import { isPlainObject } from '../json/objectValues';
+import { currentDatasetForm } from '../json/olderServiceForms';
 import { runSource } from './previewDriver';
 import { SOURCE_DEFINITIONS, sourceDefinitionFor } from './registry';
 
@@ -21,11 +22,17 @@ export function sourceOf(dataset: unknown): Record<string, unknown> {
   throw new PreviewError('invalidSource', previewStrings.sourceNotMapping);
 }
 
+/**
+ * The preview of a dataset as written: an older form is read as today's (docs/semantics.md §11.4), and its
+ * `<< secrets.NAME >>` values through its own `secrets:` map unless the caller gives one (§11.2).
+ */
 export async function preview(datasetSpecValue: unknown, options: PreviewOptions): Promise<PreviewResult> {
-  const source = sourceOf(datasetSpecValue);
+  const dataset = currentDatasetForm(datasetSpecValue);
+  const source = sourceOf(dataset);
+  const secrets = options.secrets ?? (isPlainObject(dataset) && isPlainObject(dataset.secrets) ? dataset.secrets : undefined);
   const definition = sourceDefinitionFor(String(source.type));
   if (!definition) {
     throw new PreviewError('invalidSource', source.type === undefined ? previewStrings.sourceNotMapping : previewStrings.unknownSourceType(String(source.type), SOURCE_DEFINITIONS.map((known) => known.identifiers[0])));
   }
-  return runSource(definition, source, options);
+  return runSource(definition, source, secrets ? { ...options, secrets } : options);
 }

@@ -9,7 +9,7 @@
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { sourceStrings } from '../l10n/sourceStrings';
-import { environmentReference } from '../text/environmentReference';
+import { resolveReference } from '../text/environmentReference';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { environmentOf } from './remote/credentials';
@@ -17,6 +17,7 @@ import { maskedResult } from './remote/maskedResult';
 import { RecordSelection, SelectionCheck } from './selectionFunnel';
 import type { SelectionOptions, SourceContext, SourceDefinition, SourceOptions, SourceRun } from './sourceDefinition';
 import { resolveSourcePath } from './sourcePaths';
+import { registerSecret } from '../text/secretMask';
 
 function compile(source: Record<string, unknown>, specPath: string | undefined): CompiledFilter[] {
   try {
@@ -29,20 +30,25 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
 }
 
 /**
- * The source with each `$NAME` value of its fields replaced by the variable's value (docs/semantics.md §11.2); an
- * unset variable stops the run naming it. Credential fields are left to the credential reader, which says which
- * field needs the key. The spec itself is never changed.
+ * The source with each `$NAME` and `<< secrets.NAME >>` value of its fields replaced by what it reads
+ * (docs/semantics.md §11.2); an unset variable stops the run naming it. Credential fields are left to the credential
+ * reader, which says which field needs the key. The spec itself is never changed.
  */
 function withEnvironment(definition: SourceDefinition, source: Record<string, unknown>, options: SourceOptions): Record<string, unknown> {
   const credentials = new Set(definition.fields.filter((field) => field.role === 'credential').map((field) => field.name));
   let resolved: Record<string, unknown> | undefined;
   for (const [field, value] of Object.entries(source)) {
-    const variable = credentials.has(field) ? undefined : environmentReference(value);
-    if (variable === undefined) continue;
-    const text = environmentOf(options)[variable];
-    if (text === undefined || text === '') throw new PreviewError('invalidSource', sourceStrings.envNotSetHowTo(field, variable));
+    const read = credentials.has(field) ? undefined : resolveReference(value, environmentOf(options), options.secrets);
+    if (read === undefined) continue;
+    if (read.value === undefined) {
+      throw new PreviewError('invalidSource', read.secret === undefined
+        ? sourceStrings.envNotSetHowTo(field, read.variable ?? '')
+        : sourceStrings.secretNotSetHowTo(field, read.secret, read.variable, read.inSecretsMap));
+    }
+    // A secret is masked wherever Eval Lens prints, shows or writes text (docs/security.md, "Masking").
+    if (read.secret !== undefined) registerSecret(read.value);
     resolved ??= { ...source };
-    resolved[field] = text;
+    resolved[field] = read.value;
   }
   return resolved ?? source;
 }

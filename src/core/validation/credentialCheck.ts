@@ -1,10 +1,11 @@
 /**
- * docs/semantics.md §7: a raw string in a credential field is a warning with a way out. `$NAME` is a reference to an
- * environment variable (docs/semantics.md §11.2), not plain text.
+ * docs/semantics.md §7: a raw string in a credential field is a warning with a way out. `$NAME` (an environment
+ * variable) and `<< secrets.NAME >>` (a secret of the file's `secrets:` map) are references (docs/semantics.md §11.2),
+ * not plain text.
  */
 import { JsonPath } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
-import { environmentReference } from '../text/environmentReference';
+import { isValueReference } from '../text/environmentReference';
 
 const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
 
@@ -31,7 +32,7 @@ export function findPlainTextCredentials(value: unknown, path: JsonPath = []): C
       const entries = Object.entries(node);
       for (let k = entries.length - 1; k >= 0; k--) {
         const [key, child] = entries[k];
-        if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0 && environmentReference(child) === undefined) {
+        if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0 && !isValueReference(child)) {
           found.push({ path: [...at, key], field: key, message: s.plainTextCredential(key) });
         } else if (typeof child === 'object' && child !== null) {
           stack.push([child, [...at, key]]);

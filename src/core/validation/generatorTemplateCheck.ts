@@ -48,12 +48,13 @@ export function templateReferences(definition: unknown): TemplateReference[] {
   return refs;
 }
 
-export function configSpecKeys(definition: unknown): { key: string; index: number }[] {
+export function configSpecKeys(definition: unknown): { key: string; index: number; hasDefault: boolean }[] {
   const spec = asRecord(definition)?.config_spec;
   if (!Array.isArray(spec)) return [];
   return spec.flatMap((entry, index) => {
-    const key = asRecord(entry)?.key;
-    return typeof key === 'string' ? [{ key, index }] : [];
+    const option = asRecord(entry);
+    const key = option?.key;
+    return typeof key === 'string' ? [{ key, index, hasDefault: option?.default_value !== undefined && option.default_value !== null }] : [];
   });
 }
 

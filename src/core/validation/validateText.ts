@@ -14,6 +14,7 @@ import { Diagnostic } from './diagnostic';
 import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
+import { currentForm, olderForms, writtenPath } from '../json/olderServiceForms';
 import { missingIncludes } from './includeCheck';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { explainOtherKindProperties } from './generatorKindCheck';
@@ -24,6 +25,9 @@ import { authoringStrings as s } from '../l10n/authoringStrings';
 import { boundDepth, findTooDeepJson, MAX_NESTING_DEPTH } from '../json/depthGuard';
 import { inputStrings } from '../l10n/inputStrings';
 import { isRunConfigDocument, runConfigEntries } from './runConfigEntries';
+
+/** The code of the note on an older form of the service's; its quick fix rewrites it (docs/semantics.md §11.4). */
+export const OLDER_FORM_CODE = 'older-service-form';
 
 const VALIDATORS: Record<FileKind, ValidateFunction> = {
   dataset: validators.validateDataset,
@@ -72,8 +76,23 @@ function schemaDiagnostics(kind: FileKind, value: unknown, locateRange: (path: J
   }));
 }
 
-function documentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, env: Record<string, string | undefined>): Diagnostic[] {
-  const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, doc, path, part);
+/**
+ * The diagnostics of one document. A document in an older form of the service's (docs/semantics.md §11.4) is checked
+ * as the form it stands for, each finding placed where the file writes it, plus a note on the older key.
+ */
+function documentDiagnostics(text: string, kind: FileKind, written: SpecDocument, env: Record<string, string | undefined>): Diagnostic[] {
+  const doc: SpecDocument = { ...written, value: currentForm(kind, written.value) };
+  const inFile = (path: JsonPath) => writtenPath(kind, written.value, path);
+  const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, written, inFile(path), part);
+  const out = currentFormDiagnostics(text, kind, doc, env, at);
+  for (const d of out) d.path = inFile(d.path);
+  for (const form of olderForms(kind, written.value)) {
+    out.push({ severity: 'info', message: s.olderServiceForm(form.kind), path: form.path, documentIndex: doc.index, source: 'rule', code: OLDER_FORM_CODE, range: at(form.path, 'key'), data: { form: form.kind } });
+  }
+  return out;
+}
+
+function currentFormDiagnostics(text: string, kind: FileKind, doc: SpecDocument, env: Record<string, string | undefined>, at: (path: JsonPath, part: 'key' | 'value') => Diagnostic['range']): Diagnostic[] {
   const out: Diagnostic[] = schemaDiagnostics(kind, doc.value, at, doc.index);
   if (kind === 'dataset') placeSourceXorGenerator(out, doc, at);
   for (const c of findPlainTextCredentials(doc.value)) {

@@ -48,7 +48,7 @@ export class FolderChecks {
         pathKind,
         generatorOptions: (key) => {
           const [found] = this.index.definitionsOf('generator', key, entry.file);
-          return found ? { keys: found.options ?? [], file: this.placeOf(found) } : undefined;
+          return found ? { keys: found.options ?? [], defaulted: found.defaulted ?? [], file: this.placeOf(found) } : undefined;
         },
       }));
     }

@@ -62,7 +62,11 @@ class FactsBuilder {
     this.lines ??= new LineIndex(this.text);
     const definition: KeyDefinition = { kind, key: entry.key, file: this.file, range, line: this.lines.positionAt(range.start).line + 1 };
     if (embeddedIn) definition.embeddedIn = embeddedIn;
-    if (kind === 'generator') definition.options = configSpecKeys(entry).map((option) => option.key);
+    if (kind === 'generator') {
+      const options = configSpecKeys(entry);
+      definition.options = options.map((option) => option.key);
+      definition.defaulted = options.filter((option) => option.hasDefault).map((option) => option.key);
+    }
     this.facts.definitions.push(definition);
   }
 
@@ -83,6 +87,9 @@ function datasetEntry(b: FactsBuilder, doc: KeyDocument, entry: Record<string, u
   b.define(doc, 'dataset', entry, path, embeddedIn);
   const spec = entry.generator_specification;
   if (isRecord(spec)) b.refer(doc, 'generator', spec.dataset_generator_key, [...path, 'generator_specification', 'dataset_generator_key']);
+  // The older `dataset_generation_request` names its generator by `dataset_generator_id` (docs/semantics.md §11.4).
+  const request = entry.dataset_generation_request;
+  if (!isRecord(spec) && isRecord(request)) b.refer(doc, 'generator', request.dataset_generator_id ?? request.dataset_generator_key, [...path, 'dataset_generation_request', 'dataset_generator_id' in request ? 'dataset_generator_id' : 'dataset_generator_key']);
   if (!embeddedIn) return;
   // A spec file's data path is the data checks' (authoring/datasetChecks.ts); an embedded entry's is checked here.
   const source = entry.source;

@@ -17,7 +17,8 @@ function valueAt(root: unknown, path: JsonPath): unknown {
 /** The key kind expected at a path of a dataset entry, a generator entry, or (with `under` its prefix) either inside a run config. */
 function entryKindAt(entry: 'dataset' | 'generator', path: JsonPath, root: unknown, under: JsonPath): KeyKind | undefined {
   const p = path.join('/');
-  if (entry === 'dataset') return p === 'generator_specification/dataset_generator_key' ? 'generator' : undefined;
+  // The older `dataset_generation_request.dataset_generator_id` names a generator too (docs/semantics.md §11.4).
+  if (entry === 'dataset') return /^(generator_specification\/dataset_generator_key|dataset_generation_request\/dataset_generator_(id|key))$/.test(p) ? 'generator' : undefined;
   if (p === 'definition/data_source/dataset_key' || /^definition\/data_source\/dataset_keys\/\d+$/.test(p)) return 'dataset';
   if (/^config_spec\/\d+\/default_value$/.test(p)) {
     const option = valueAt(root, [...under, ...path.slice(0, 2)]);

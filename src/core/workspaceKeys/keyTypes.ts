@@ -18,6 +18,8 @@ export interface KeyDefinition {
   line: number;
   /** A generator's `config_spec` keys (the options a dataset's `dataset_generator_config` may set). */
   options?: string[];
+  /** The options whose `config_spec` entry has a `default_value` (a dataset may leave them out, docs/semantics.md §11.4). */
+  defaulted?: string[];
   /** Set when the definition is an entry embedded in this run config. */
   embeddedIn?: string;
 }

@@ -28,9 +28,9 @@ export class AuthoringChecks {
         generatorOptions: (key) => {
           // The generator of the dataset's project, as `validate` finds it (docs/semantics.md §11.7).
           const [indexed] = keys?.index.definitionsOf('generator', key, document.uri.fsPath) ?? [];
-          if (indexed) return { keys: indexed.options ?? [], file: keys?.placeOf(indexed) ?? '' };
+          if (indexed) return { keys: indexed.options ?? [], defaulted: indexed.defaulted ?? [], file: keys?.placeOf(indexed) ?? '' };
           const found = specs.generator(key);
-          return found ? { keys: found.options, file: vscode.workspace.asRelativePath(found.uri) } : undefined;
+          return found ? { keys: found.options, defaulted: found.defaulted, file: vscode.workspace.asRelativePath(found.uri) } : undefined;
         },
       });
     });

@@ -33,7 +33,9 @@ export class SpecCodeActionProvider implements vscode.CodeActionProvider {
         action.isPreferred = fix.preferred;
         if (fix.edits.length) {
           const edit = new vscode.WorkspaceEdit();
-          for (const e of fix.edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.range.start), document.positionAt(e.range.end)), e.newText);
+          // A rewrite to review opens in the refactor preview: nothing changes until the user applies it.
+          const metadata = fix.needsConfirmation ? { label: fix.title, needsConfirmation: true } : undefined;
+          for (const e of fix.edits) edit.replace(document.uri, new vscode.Range(document.positionAt(e.range.start), document.positionAt(e.range.end)), e.newText, metadata);
           action.edit = edit;
         }
         if (fix.command) action.command = { title: fix.title, command: fix.command.id, arguments: [document.uri.toString(), ...fix.command.arguments] };

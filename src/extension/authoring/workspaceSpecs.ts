@@ -10,7 +10,7 @@ interface SpecFileFacts {
   /** `key`s of its documents. */
   keys: string[];
   /** For generator definitions: key → config_spec keys. */
-  generators: { key: string; options: string[] }[];
+  generators: { key: string; options: string[]; defaulted: string[] }[];
 }
 
 /** Every YAML/JSON file may be a spec (docs/semantics.md §1 recognises content and modelines, not only names). */
@@ -37,7 +37,10 @@ function factsOf(result: ValidationResult): SpecFileFacts {
     const key = typeof value === 'object' && value !== null ? (value as Record<string, unknown>).key : undefined;
     if (typeof key !== 'string') continue;
     keys.push(key);
-    if (result.kind === 'generator') generators.push({ key, options: configSpecKeys(value).map((k) => k.key) });
+    if (result.kind === 'generator') {
+      const options = configSpecKeys(value);
+      generators.push({ key, options: options.map((k) => k.key), defaulted: options.filter((k) => k.hasDefault).map((k) => k.key) });
+    }
   }
   return { kind: result.kind, keys, generators };
 }
@@ -118,10 +121,10 @@ export class WorkspaceSpecs implements vscode.Disposable {
   }
 
   /** The generator definition with this key: its file and options. */
-  generator(key: string): { uri: vscode.Uri; options: string[] } | undefined {
+  generator(key: string): { uri: vscode.Uri; options: string[]; defaulted: string[] } | undefined {
     for (const [uri, facts] of this.files) {
       const found = facts.generators.find((g) => g.key === key);
-      if (found) return { uri: vscode.Uri.parse(uri), options: found.options };
+      if (found) return { uri: vscode.Uri.parse(uri), options: found.options, defaulted: found.defaulted };
     }
     return undefined;
   }

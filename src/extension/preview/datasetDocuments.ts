@@ -8,6 +8,7 @@ import { locate, parseSpecDocuments, SpecDocument } from '../../core/yaml/specDo
 import { isRecord } from '../../core/json/jsonValue';
 import * as l10n from '@vscode/l10n';
 import { EmbeddedEntry, isRunConfigDocument, runConfigEntries, runConfigEntryIndex } from '../../core/validation/runConfigEntries';
+import { currentDatasetForm, hasTopLevelFilePath } from '../../core/json/olderServiceForms';
 
 export interface DatasetEntry {
   /** 0-based index of the document in the stream; in a run config, its entry's (runConfigEntryIndex). */
@@ -50,8 +51,10 @@ export function isGeneratorDefinition(fileName: string, content: string, documen
 
 function entryOf(document: SpecDocument, value: Record<string, unknown>, index: number, lines: LineIndex, fallbackLabel: string): DatasetEntry {
   const key = text(value.key);
-  const source = isRecord(value.source) ? value.source : undefined;
-  const located = 'source' in value ? locate(document, ['source']) : undefined;
+  // An older form (docs/semantics.md §11.4) is read as today's; its lens sits on the key it writes.
+  const current = currentDatasetForm(value);
+  const source = isRecord(current) && isRecord(current.source) ? current.source : undefined;
+  const located = 'source' in value ? locate(document, ['source']) : hasTopLevelFilePath(value) ? locate(document, ['file_path']) : undefined;
   const sourceKeyRange = located?.exact ? located.keyRange : undefined;
   const start = sourceKeyRange?.start ?? document.range.start;
   return {

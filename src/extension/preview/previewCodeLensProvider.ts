@@ -134,8 +134,11 @@ export class PreviewCodeLensProvider implements vscode.CodeLensProvider, vscode.
   /** "Preview generator" above `generator_specification:` (a generated dataset has no rows to count). */
   private generatorLens(document: vscode.TextDocument, entry: DatasetEntry): vscode.CodeLens | undefined {
     const value = entry.document.value;
-    if (!isRecord(value) || !isRecord(value.generator_specification)) return undefined;
-    const located = locate(entry.document, ['generator_specification']);
+    if (!isRecord(value)) return undefined;
+    // The older `dataset_generation_request` is a generator specification too (docs/semantics.md §11.4).
+    const key = isRecord(value.generator_specification) ? 'generator_specification' : isRecord(value.dataset_generation_request) ? 'dataset_generation_request' : undefined;
+    if (!key) return undefined;
+    const located = locate(entry.document, [key]);
     if (!located.exact || !located.keyRange) return undefined;
     const position = document.positionAt(located.keyRange.start);
     return new vscode.CodeLens(new vscode.Range(position, position), {

@@ -8,6 +8,7 @@ import { LineIndex } from '../../core/text/lineIndex';
 import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
 import { wordPreviewError } from '../../core/sources/previewErrorWording';
 import { SOURCE_LOCATION_FIELDS } from '../../core/sources/registry';
+import { currentDatasetForm } from '../../core/json/olderServiceForms';
 
 export interface SpecContext {
   specPath: string;
@@ -81,7 +82,8 @@ export function failureBeforeRun(context: SpecContext): PreviewFailure | undefin
   if (problem) {
     return { message: previewViewStrings.specParseError(problem.message), hint: previewViewStrings.specParseHint, location: specLocation(context, problem.range.start) };
   }
-  const value = document.value;
+  // An older form is read as today's (docs/semantics.md §11.4).
+  const value = currentDatasetForm(document.value);
   // A generated dataset has no source: the view shows its generator instead.
   if (isRecord(value) && value.source === undefined && isRecord(value.generator_specification)) return undefined;
   if (!isRecord(value) || !isRecord(value.source) || Array.isArray(value.source)) {

@@ -65,4 +65,29 @@ describe('hover', () => {
       assert.doesNotMatch(at(platform('project_name', 'plain-na|me'), { 'plain-name': 'x' }), /environment variable/);
     });
   });
+
+  describe('a << secrets.NAME >> value shows only what it reads and its length (docs/semantics.md §11.2)', () => {
+    const withSecrets = (value: string) => `key: a\ndisplay_name: A\nsecrets:\n  LS: $LS_KEY_VAR\n  PLAIN: "written-here-0123"\nsource:\n  type: langsmith\n  project: ${value}\n`;
+    const at = (marked: string, env: Record<string, string | undefined>) => {
+      const { text, offset } = cursor(marked);
+      return hoverAt(text, parseSpecDocuments(text), offset, { kind: 'dataset', env })?.markdown ?? '';
+    };
+    test('through the secrets: map: the variable it reads and the length, never the value, on any field', () => {
+      const hover = at(withSecrets('"<< secrets.L|S >>"'), { LS_KEY_VAR: 'project-name-visible' });
+      assert.match(hover, /secret `LS` from the environment variable `LS_KEY_VAR`: set \(20 characters; a secret/);
+      assert.doesNotMatch(hover, /project-name-visible/);
+      const plain = at(withSecrets('"<< secrets.PLA|IN >>"'), {});
+      assert.match(plain, /as this file's `secrets:` writes it: 17 characters/);
+      assert.doesNotMatch(plain, /written-here/);
+    });
+    test('not in the map: the variable of its own name; unset says a preview stops on it', () => {
+      assert.match(at(withSecrets('"<< secrets.OTH|ER >>"'), { OTHER: 'x' }), /secret `OTHER` from the environment variable `OTHER`: set \(1 characters/);
+      assert.match(at(withSecrets('"<< secrets.OTH|ER >>"'), {}), /`OTHER`, which is not set here: a preview or export stops on it/);
+    });
+    test('an entry of the secrets: map itself shows only a length', () => {
+      const hover = at('key: a\ndisplay_name: A\nsecrets:\n  PROJ: $PROJECT_NAME|_VAR\nsource:\n  type: langsmith\n  project: p\n', { PROJECT_NAME_VAR: 'visible-project' });
+      assert.match(hover, /`PROJECT_NAME_VAR`: set \(15 characters/);
+      assert.doesNotMatch(hover, /visible-project/);
+    });
+  });
 });

@@ -105,13 +105,19 @@ describe('SDKDatasetGeneratorSpecification', () => {
     assertError(validateDataset, dataset({ generator_specification: { ...generatorSpecification, num_samples: '10' } }), { path: '/generator_specification/num_samples', keyword: 'type' });
   });
 
-  test('requires dataset_generator_key, num_samples and dataset_generator_config', () => {
-    for (const missing of ['dataset_generator_key', 'num_samples', 'dataset_generator_config']) {
+  test('requires dataset_generator_key and num_samples', () => {
+    for (const missing of ['dataset_generator_key', 'num_samples']) {
       const spec: JsonObject = { ...generatorSpecification };
       delete spec[missing];
       const error = assertError(validateDataset, dataset({ generator_specification: spec }), { path: '/generator_specification', keyword: 'required' });
       assert.equal(error.params.missingProperty, missing);
     }
+  });
+
+  test('dataset_generator_config may be left out, as the service writes it (docs/semantics.md §11.4)', () => {
+    const spec: JsonObject = { ...generatorSpecification };
+    delete spec.dataset_generator_config;
+    assert.equal(validateDataset(dataset({ generator_specification: spec })), true);
   });
 
   test('rejects a dataset_generator_config that is not an object', () => {

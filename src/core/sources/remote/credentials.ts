@@ -2,15 +2,15 @@
  * Credentials of remote sources (docs/semantics.md §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
  * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
  */
-import { environmentReference } from '../../text/environmentReference';
+import { environmentReference, resolveReference } from '../../text/environmentReference';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { isPlainObject } from '../../json/objectValues';
 import type { SourceOptions } from '../sourceDefinition';
 import { registerSecret, registerUrlSecrets } from '../../text/secretMask';
 
-/** What credentials are read from: the environment and the editor's secret storage. */
-type CredentialOptions = Pick<SourceOptions, 'env' | 'resolveSecret'>;
+/** What credentials are read from: the environment, the file's `secrets:` map and the editor's secret storage. */
+type CredentialOptions = Pick<SourceOptions, 'env' | 'resolveSecret' | 'secrets'>;
 
 export type Environment = Record<string, string | undefined>;
 
@@ -50,6 +50,12 @@ export async function resolveCredential(
 async function readCredential(value: unknown, field: string, envNames: readonly string[], options: CredentialOptions): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
+  // `<< secrets.NAME >>` (docs/semantics.md §11.2): the file's `secrets:` map, else the variable NAME.
+  const secretRead = environmentReference(value) === undefined ? resolveReference(value, env, options.secrets) : undefined;
+  if (secretRead?.secret !== undefined) {
+    if (secretRead.value === undefined) throw invalid(sourceStrings.secretNotSetHowTo(field, secretRead.secret, secretRead.variable, secretRead.inSecretsMap));
+    return secretRead.value;
+  }
   // `$NAME` (docs/semantics.md §11.2) and `{ env: NAME }` both name an environment variable.
   const variable = environmentReference(value) ?? (isPlainObject(value) && typeof value.env === 'string' && Object.keys(value).length === 1 ? value.env : undefined);
   if (variable !== undefined) {
