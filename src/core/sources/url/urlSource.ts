@@ -98,6 +98,9 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     let base = 0;
     let received = 0;
     for await (const chunk of response as AsyncIterable<Buffer>) {
+      // The download waits (its socket fills and the server is held back) while the receiver of the rows is behind.
+      const wanted = options.onRow ? options.rowsWanted?.() : undefined;
+      if (wanted) await deadline.stoppedWhile(wanted);
       received += chunk.length;
       if (pending.length > 0 && chunk.indexOf(0x0a) < 0) {
         pending.push(chunk);
