@@ -51,7 +51,9 @@ class Wake {
 
 class KeptRowQueue implements KeptRowStream {
   result: PreviewResult | undefined;
-  private readonly rows: PreviewRow[] = [];
+  /** Rows read and not yet taken: `rows[taken]` onwards (a chunk of a file can hand over thousands at once). */
+  private rows: PreviewRow[] = [];
+  private taken = 0;
   private readonly controller = new AbortController();
   private readonly rowArrived = new Wake();
   private readonly rowsTaken = new Wake();
@@ -73,11 +75,13 @@ class KeptRowQueue implements KeptRowStream {
   async next(): Promise<IteratorResult<PreviewRow, undefined>> {
     this.start();
     for (;;) {
-      const row = this.rows.shift();
-      if (row) {
-        if (this.rows.length <= RESUME_AT) this.rowsTaken.fire();
+      if (this.taken < this.rows.length) {
+        const row = this.rows[this.taken++];
+        if (this.waiting() <= RESUME_AT) this.rowsTaken.fire();
         return { value: row, done: false };
       }
+      this.rows = [];
+      this.taken = 0;
       if (this.settled) return this.end();
       this.rowsTaken.fire();
       await this.rowArrived.wait();
@@ -87,11 +91,16 @@ class KeptRowQueue implements KeptRowStream {
   /** Stops reading: cancels the run and resolves once the source has closed what it opened. */
   async return(): Promise<IteratorResult<PreviewRow, undefined>> {
     this.controller.abort();
-    this.rows.length = 0;
+    this.rows = [];
+    this.taken = 0;
     if (this.running) await this.running;
     this.settled = true;
     this.failure = undefined;
     return { value: undefined, done: true };
+  }
+
+  private waiting(): number {
+    return this.rows.length - this.taken;
   }
 
   private end(): IteratorResult<PreviewRow, undefined> {
@@ -114,7 +123,7 @@ class KeptRowQueue implements KeptRowStream {
         this.rows.push({ values: maskedValues(values), origin });
         this.rowArrived.fire();
       },
-      rowsWanted: () => (this.rows.length < PAUSE_AT || this.controller.signal.aborted ? undefined : this.rowsTaken.wait()),
+      rowsWanted: () => (this.waiting() < PAUSE_AT || this.controller.signal.aborted ? undefined : this.rowsTaken.wait()),
     });
     this.running = run.then(
       (result) => {
