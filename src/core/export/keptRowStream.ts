@@ -27,6 +27,8 @@ interface KeptRowStreamOptions {
 export interface KeptRowStream extends AsyncIterableIterator<PreviewRow> {
   /** The run's result (funnel, columns, warnings) once the iteration ended; undefined before and after a failure. */
   readonly result: PreviewResult | undefined;
+  /** Stops reading: resolves once the source has closed its files and aborted its requests. */
+  return(): Promise<IteratorResult<PreviewRow, undefined>>;
 }
 
 /** Resolves the promise a waiting side sleeps on. */
