@@ -45,27 +45,40 @@ export class SpecError extends EvalLensError {
   }
 }
 
-/** A preview that cannot run: an invalid filter or source, a source that cannot be read, a refused fetch. */
-export class PreviewError extends EvalLensError {
-  /** `invalidFilter`, `invalidSource`, `unreadableSource` or `fetchRefused`. */
+/**
+ * An error of a dataset's source or of its rows' destination, with a `kind` that says which. Base class of
+ * {@link PreviewError} and {@link ExportError}: `instanceof DatasetError` catches both, and each keeps its own class.
+ */
+export class DatasetError extends EvalLensError {
+  /** What failed; each subclass lists its kinds. */
   readonly kind: string;
 
   constructor(message: string, kind: string, file?: string) {
     super(message, file);
-    this.name = 'PreviewError';
+    this.name = 'DatasetError';
     this.kind = kind;
   }
 }
 
-/** An export that did not complete: an unknown format, cancelled, the source only partly read, or the file not written. */
-export class ExportError extends EvalLensError {
-  /** `format`, `cancelled`, `incomplete` or `write`. */
-  readonly kind: string;
+/** A preview that cannot run: an invalid filter or source, a source that cannot be read, a refused fetch. */
+export class PreviewError extends DatasetError {
+  /** `invalidFilter`, `invalidSource`, `unreadableSource` or `fetchRefused`. */
+  declare readonly kind: string;
 
   constructor(message: string, kind: string, file?: string) {
-    super(message, file);
+    super(message, kind, file);
+    this.name = 'PreviewError';
+  }
+}
+
+/** An export that did not complete: an unknown format, cancelled, the source only partly read, or the file not written. */
+export class ExportError extends DatasetError {
+  /** `format`, `cancelled`, `incomplete` or `write`. */
+  declare readonly kind: string;
+
+  constructor(message: string, kind: string, file?: string) {
+    super(message, kind, file);
     this.name = 'ExportError';
-    this.kind = kind;
   }
 }
 

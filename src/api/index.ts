@@ -10,7 +10,7 @@ export { compareLogs } from './compareLogs';
 export { previewDataset } from './previewDataset';
 export { exportDataset } from './exportDataset';
 export { validateSpec } from './validateSpec';
-export { ArgumentError, EvalLensError, ExportError, LogLoadError, PreviewError, SpecError } from './errors';
+export { ArgumentError, DatasetError, EvalLensError, ExportError, LogLoadError, PreviewError, SpecError } from './errors';
 export type { LogInputSource } from './logInput';
 export type * from './types';
 

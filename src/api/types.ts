@@ -273,14 +273,22 @@ export interface SpecText {
 
 /** Options of {@link previewDataset}. */
 export interface PreviewDatasetOptions {
-  /** How many kept rows `rows` yields (default 20, as `eval-lens preview`). */
-  limit?: number;
+  /**
+   * How many kept rows `rows` yields (default 20, as `eval-lens preview`), the funnel counted over the whole source
+   * before the promise resolves; or `'all'`: every kept row, read from the source as `rows` is iterated, the funnel
+   * known when the iteration ends ({@link DatasetRowStream}).
+   */
+  limit?: number | 'all';
   /** The 1-based YAML document of a multi-document spec (default 1). */
   doc?: number;
   /** Folder that relative paths resolve against when the spec is given as text (default the current folder). */
   baseDir?: string;
-  /** Stops the count; the figures are then lower bounds (`complete: false`). */
+  /**
+   * Stops the count; the figures are then lower bounds (`complete: false`). With `limit: 'all'`, stops the reading:
+   * `rows` ends after the rows already read.
+   */
   signal?: AbortSignal;
+  /** Called as the source is read: bytes, records or files done, rows seen and kept. */
   onProgress?: (progress: PreviewProgress) => void;
 }
 
@@ -304,9 +312,32 @@ export interface PreviewFunnel {
 export interface DatasetPreview {
   columns: string[];
   /** The first kept rows (at most `limit`). */
-  rows: AsyncIterable<PreviewRow>;
+  rows: AsyncIterableIterator<PreviewRow>;
   funnel: PreviewFunnel;
   warnings: PreviewWarning[];
+}
+
+/**
+ * Every kept row of a dataset, read from its source as `rows` is iterated: what `previewDataset(spec, { limit:
+ * 'all' })` resolves to. The source is opened at the first row asked for; a few hundred rows at most wait in memory
+ * (a consumer that is behind holds the source's next read back), so a source of any size streams in bounded memory.
+ */
+export interface DatasetRowStream {
+  /**
+   * Every kept row, in the order `eval-lens dataset export` writes them, with credentials named by the environment
+   * masked. `break` out of a `for await` (or `return()`) stops the reading and resolves once the source's files are
+   * closed and its requests aborted. A source that fails throws a {@link PreviewError} from the iteration.
+   */
+  rows: AsyncIterableIterator<PreviewRow>;
+  /**
+   * The funnel of what was read, once `rows` ended: the whole source's (`complete: true`), or, after a `break` or
+   * the signal, the part read (`complete: false`, lower bounds). Undefined while rows remain, and after a failure.
+   */
+  readonly funnel: PreviewFunnel | undefined;
+  /** The columns of the rows read, once `rows` ended; undefined before. */
+  readonly columns: string[] | undefined;
+  /** The source's warnings, once `rows` ended; undefined before. */
+  readonly warnings: PreviewWarning[] | undefined;
 }
 
 /** `jsonl` or `csv`. */

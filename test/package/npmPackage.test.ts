@@ -65,7 +65,7 @@ test('the JavaScript example of docs/api.md runs against examples/', () => {
   assert.match(out, /Capital QA .*: success, 12 samples/);
   assert.match(out, /^ {2}mismatches: 0$/m);
   assert.match(out, /^regression: (true|false)$/m);
-  assert.match(out, /^kept \d+ of 40 rows$/m);
+  assert.match(out, /^kept (\d+) of 40 rows$[\s\S]*^streamed \1 kept rows of 40$/m);
   assert.match(out, /local-csv\.dataset\.yaml: valid dataset/);
   assert.match(out, /^refused: .*no-such\.tasklog\.json/m);
 });
@@ -89,6 +89,7 @@ test('the TypeScript example compiles with strict against the declarations and r
   }
   assert.match(out, /compare-candidate\.tasklog\.json: success, \d+ metric value\(s\) that do not recompute/);
   assert.match(out, /^status field of a minimal log: success$/m);
+  assert.match(out, /^first kept ids: \d+, \d+ \(the (whole source|source) read( in part)?\)$/m);
 });
 
 test('the installed eval-lens command prints the same version as the API', () => {

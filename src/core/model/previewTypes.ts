@@ -155,4 +155,10 @@ export interface PreviewOptions {
    * on the calling thread without the column-skipping fast path; `rows` still holds the first `limit`.
    */
   onRow?: (values: Record<string, unknown>, origin: RowOrigin) => void;
+  /**
+   * With `onRow`: awaited by the source before each read (a chunk of a file or a download, a request of a page); it
+   * resolves when the receiver of the rows wants more, so that a slow receiver slows the reading (backpressure), and
+   * at once when the run is cancelled. Undefined or an absent hook: read on.
+   */
+  rowsWanted?: () => Promise<void> | undefined;
 }

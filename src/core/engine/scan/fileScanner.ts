@@ -13,6 +13,8 @@ interface FileScanOptions {
   onChunk?: (consumedTo: number) => void;
   /** Asked after each chunk: true pauses at the current record boundary. */
   shouldPause?: () => boolean;
+  /** Awaited before each read: the receiver of the rows is ready for more (PreviewOptions.rowsWanted). */
+  beforeRead?: () => Promise<void> | undefined;
   /** Read on the calling thread (a worker, which has nothing else to do) instead of the thread pool. */
   readOnThisThread?: boolean;
   /** The buffer to read into while records fit in it (instead of a new one of `chunkSize` bytes). */
@@ -39,6 +41,7 @@ export async function scanFile(path: string, processor: RangeProcessor, options:
     let aligning = options.align && options.start > 0;
     let start = options.start;
     for (;;) {
+      if (options.beforeRead) await options.beforeRead();
       if (options.signal?.aborted) return { start, end: base, finished: false, cancelled: true };
       if (carry === buf.length) {
         const bigger = Buffer.allocUnsafe(buf.length * 2);

@@ -247,7 +247,10 @@ class EvalLogPass {
     this.samplesInFile = 0;
     const keysOfLog = { keys: [] as string[] };
     this.context.rangeEnd = (archiveKeys) => this.rangeEnd(log, archiveKeys, keysOfLog);
-    for await (const loaded of samplesOfLog(log, this.context)) this.take(loaded, log, fileBase);
+    for await (const loaded of samplesOfLog(log, this.context)) {
+      if (this.sink && options.rowsWanted) await options.rowsWanted();
+      this.take(loaded, log, fileBase);
+    }
     if (!options.signal?.aborted) this.startWorkers?.();
     this.startWorkers = undefined;
     await this.collectRanges(log, fileBase, keysOfLog.keys);

@@ -204,6 +204,7 @@ async function handRows(buffer: AsyncBuffer, part: DatabasePart, count: number, 
   let groupStart = 0;
   let given = 0;
   for (const group of part.metadata.row_groups) {
+    if (options.rowsWanted) await options.rowsWanted();
     if (given >= count || options.signal?.aborted) break;
     const groupEnd = Math.min(groupStart + Number(group.num_rows), groupStart + count - given);
     const raw = await parquetReadObjects({ file: buffer, metadata: part.metadata, rowStart: groupStart, rowEnd: groupEnd, compressors: compressorsFor(options) });

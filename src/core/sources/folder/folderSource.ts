@@ -144,6 +144,7 @@ export async function previewFolder(input: FolderInput): Promise<PreviewResult> 
   const result = (complete: boolean) => counterResult(filters, counter, columns, complete);
   let done = 0;
   for (const file of files) {
+    if (options.onRow && options.rowsWanted) await options.rowsWanted();
     if (run.cancelled()) break;
     let bytes: Buffer;
     try {

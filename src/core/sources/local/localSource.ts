@@ -69,6 +69,7 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
       align: false,
       chunkSize: script ? MAIN_CHUNK_BYTES : 1024 * 1024,
       signal: options.signal,
+      beforeRead: options.onRow ? options.rowsWanted : undefined,
       onChunk: (to) => {
         consumedTo = to;
         progress(to, processor.counter.stats.total, processor.counter.stats.matched);

@@ -25,3 +25,8 @@ export function maskedResult(result: PreviewResult): PreviewResult {
   const warnings = result.warnings.map((warning) => ({ ...warning, message: maskRegistered(warning.message) }));
   return { ...result, rows, warnings };
 }
+
+/** A row's values with every configured credential masked (docs/security.md, "Masking"). */
+export function maskedValues(values: Record<string, unknown>): Record<string, unknown> {
+  return hasRegisteredSecrets() ? (maskValue(values, 0) as Record<string, unknown>) : values;
+}

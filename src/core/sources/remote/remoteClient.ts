@@ -12,8 +12,8 @@ import { headersFor, isRedirect, MAX_REDIRECTS, redirectedRequest, redirectTarge
 import * as l10n from '@vscode/l10n';
 import type { SourceOptions } from '../sourceDefinition';
 
-/** What a client reads of the options: the cancel signal, the fetch confirmation and the timeout. */
-type ClientOptions = Pick<SourceOptions, 'confirmFetch' | 'urlTimeoutMs'> & { signal?: AbortSignal };
+/** What a client reads of the options: the cancel signal, the fetch confirmation, the timeout and the row demand. */
+type ClientOptions = Pick<SourceOptions, 'confirmFetch' | 'urlTimeoutMs' | 'rowsWanted'> & { signal?: AbortSignal };
 
 const DEFAULT_REMOTE_TIMEOUT_MS = 30_000;
 const MAX_TRIES = 3;
@@ -195,6 +195,8 @@ export class RemoteClient {
   /** One request with consent, a whole-request deadline and retries; the answer when 2xx (or undefined for an allowed 404). */
   private async send(url: string, context: RequestContext): Promise<Exchange | undefined> {
     const parsed = new URL(url);
+    // A receiver of the rows that is behind holds the next request back (PreviewOptions.rowsWanted).
+    await this.config.options.rowsWanted?.();
     await this.consent(parsed);
     const headers: Record<string, string> = { Accept: 'application/json', ...(context.anonymous ? {} : this.config.headers ?? {}), ...(context.headers ?? {}) };
     let body: string | undefined;

@@ -214,6 +214,7 @@ async function sessionRows(kept: SessionEntry[], options: SourceOptions): Promis
   for (const [k, entry] of kept.entries()) {
     if (sink) {
       // A row sink (an export) takes each session's row with its trace as soon as it is built; only the page stays.
+      if (options.rowsWanted) await options.rowsWanted();
       if (options.signal?.aborted) break;
       const values = rowValues(entry);
       values.trace = await traceOf(entry, values, options.signal);

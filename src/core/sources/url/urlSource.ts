@@ -66,6 +66,19 @@ async function openUrl(start: URL, timeoutMs: number, signal: AbortSignal | unde
   }
 }
 
+/**
+ * Awaits the receiver of the rows with the download's clocks stopped, the deadline and the socket's idle timeout
+ * alike: they bound the server (docs/security.md, "Servers that stall"), not a receiver that is behind.
+ */
+async function waitForReceiver(response: IncomingMessage, deadline: RequestDeadline, wanted: Promise<void>, timeoutMs: number): Promise<void> {
+  response.setTimeout(0);
+  try {
+    await deadline.stoppedWhile(wanted);
+  } finally {
+    response.setTimeout(timeoutMs);
+  }
+}
+
 interface UrlInput {
   url: string;
   filters: CompiledFilter[];
@@ -98,6 +111,9 @@ export async function previewUrl(input: UrlInput): Promise<PreviewResult> {
     let base = 0;
     let received = 0;
     for await (const chunk of response as AsyncIterable<Buffer>) {
+      // The download waits (its socket fills and the server is held back) while the receiver of the rows is behind.
+      const wanted = options.onRow ? options.rowsWanted?.() : undefined;
+      if (wanted) await waitForReceiver(response, deadline, wanted, timeoutMs);
       received += chunk.length;
       if (pending.length > 0 && chunk.indexOf(0x0a) < 0) {
         pending.push(chunk);
