@@ -23,7 +23,7 @@ import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './ra
 import { LogIndex } from '../log/logIndex';
 import type { SchemaProblem } from '../model/logViewTypes';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
-import { openInspectLog } from '../inspect/openInspectLog';
+import { openInspectLog, openInspectLogEarly } from '../inspect/openInspectLog';
 
 export interface LoadFailure {
   message: string;
@@ -203,11 +203,12 @@ function failureOf(error: unknown): LoadFailure {
 
 /**
  * An Inspect log (a `.eval` archive or an Inspect `.json` log) as a source; undefined when the file is JSON that
- * is not an Inspect log after all (the task result log reader then opens it).
+ * is not an Inspect log after all (the task result log reader then opens it). The editor's plan (`worker`) gets an
+ * archive's header first (`earlySummary`), its samples indexed after; the others get the log indexed.
  */
-async function openInspect(filePath: string, generation: number): Promise<LoadOutcome | undefined> {
+async function openInspect(filePath: string, generation: number, plan: LogOpenPlan): Promise<LoadOutcome | undefined> {
   try {
-    return { ok: true, source: await openInspectLog(filePath, generation) };
+    return { ok: true, source: plan.kind === 'worker' ? await openInspectLogEarly(filePath, generation) : await openInspectLog(filePath, generation) };
   } catch (error) {
     if (error instanceof InspectLogError && error.notInspect) return undefined;
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
@@ -229,7 +230,7 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
   }
   if (isInspectLogFile(filePath)) {
-    const inspect = await openInspect(filePath, options.generation);
+    const inspect = await openInspect(filePath, options.generation, options.plan);
     if (inspect) return inspect;
   }
   const { plan } = options;
