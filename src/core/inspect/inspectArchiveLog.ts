@@ -176,13 +176,15 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, re
     const summaries = listed ? listed.filter(isPlainObject).map(summaryOf) : await readLeanSummaries(archive, refs, notes);
     if (listed && listed.length > summaries.length) notes.push(S.samplesLeftOut(listed.length - summaries.length));
     if (listed && refs.length && listed.length !== refs.length) notes.push(S.summaryCountDiffers(listed.length, refs.length));
-    const byKey = refsByKey(refs);
+    // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.
+    let byKey: Map<string, SampleRef> | undefined;
     handle.closeLater();
     return {
       ...read,
       summaries,
       // The entries found when the log was opened are read: a file rewritten since is read again on reload.
       fullSample: (id, epoch) => {
+        byKey ??= refsByKey(refs);
         const ref = byKey.get(sampleKey(String(id), epoch));
         return ref ? handle.use((open) => readArchiveSample(open, ref, MAX_ENTRY_BYTES)) : Promise.resolve(undefined);
       },

@@ -7,7 +7,7 @@
 import type { LogSource } from '../log/logSource';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../model/logViewTypes';
 import { LogIndex } from '../log/logIndex';
-import { ArraySampleStore } from '../log/sampleReading';
+import type { SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
@@ -42,6 +42,23 @@ function sampleNotes(header: Record<string, unknown>, groups: readonly InspectSa
   return notes;
 }
 
+/** The samples as task result log samples, each built from its epochs' summaries when read. */
+class InspectSampleStore implements SampleStore {
+  constructor(private readonly groups: readonly InspectSampleGroup[], private readonly reduced: Reduced) {}
+
+  get count(): number {
+    return this.groups.length;
+  }
+
+  lite(index: number): unknown {
+    return sampleEvidence(this.groups[index], this.reduced);
+  }
+
+  full(index: number): unknown {
+    return this.lite(index);
+  }
+}
+
 export class InspectLogSource implements LogSource {
   readonly index: LogIndex;
   private readonly groups: InspectSampleGroup[];
@@ -57,9 +74,11 @@ export class InspectLogSource implements LogSource {
     this.reduced = reduced ?? new Map();
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = groupSamples(log.summaries);
-    const samples = this.groups.map((group) => sampleEvidence(group, this.reduced));
-    const maxEpochs = Math.max(1, ...this.groups.map((g) => g.epochs.length));
-    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: new ArraySampleStore(samples), runs: [] }, { fileName, fileSize: log.fileSize, generation });
+    const maxEpochs = this.groups.reduce((most, g) => Math.max(most, g.epochs.length), 1);
+    // The records' checks are left out (the report never shows them; `log verify` reads them again), and each
+    // sample's task-log shape is built when read rather than held beside its summary.
+    const store = new InspectSampleStore(this.groups, this.reduced);
+    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks: true });
     this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, log.summaries.length)];
   }
 
