@@ -23,6 +23,7 @@ import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './ra
 import { LogIndex } from '../log/logIndex';
 import type { SchemaProblem } from '../model/logViewTypes';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
+import { isZipArchive } from '../archive/zipMagic';
 import { openInspectLog, openInspectLogEarly } from '../inspect/openInspectLog';
 
 export interface LoadFailure {
@@ -215,6 +216,21 @@ async function openInspect(filePath: string, generation: number, plan: LogOpenPl
   }
 }
 
+/**
+ * A large Inspect archive read in the log worker (the editor's plan): its header answers first, and its samples are
+ * indexed there while this thread stays free. A `.json` Inspect log is read in this thread (it is parsed whole).
+ */
+async function openInspectInWorker(filePath: string, fileName: string, generation: number, script: string): Promise<LoadOutcome> {
+  const client = new LogWorkerClient(script, { filePath, fileName, generation, inspect: true, schemaProblems: [] });
+  try {
+    await client.earlySummary?.();
+    return { ok: true, source: client };
+  } catch (error) {
+    client.dispose();
+    return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+}
+
 export async function openLogSource(filePath: string, options: OpenLogOptions): Promise<LoadOutcome> {
   const fileName = path.basename(filePath);
   options.onProgress?.(S.loading);
@@ -228,6 +244,9 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
     size = info.size;
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+  if (options.plan.kind === 'worker' && size > options.plan.aboveBytes && isZipArchive(filePath)) {
+    return openInspectInWorker(filePath, fileName, options.generation, options.plan.script);
   }
   if (isInspectLogFile(filePath)) {
     const inspect = await openInspect(filePath, options.generation, options.plan);
