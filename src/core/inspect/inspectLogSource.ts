@@ -67,7 +67,11 @@ export class InspectLogSource implements LogSource {
   private readonly notes: string[];
   private cachedSummary?: LogSummary;
 
-  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string) {
+  /**
+   * `leaveOutChecks`: the records are built without the sample-level checks (the report and comparisons never show
+   * them; `index.sampleChecks()` then works them out again), which makes indexing cheaper.
+   */
+  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string, leaveOutChecks = false) {
     // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
     const { results } = log.header;
     const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(log.summaries));
@@ -75,10 +79,9 @@ export class InspectLogSource implements LogSource {
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = groupSamples(log.summaries);
     const maxEpochs = this.groups.reduce((most, g) => Math.max(most, g.epochs.length), 1);
-    // The records' checks are left out (the report never shows them; `log verify` reads them again), and each
-    // sample's task-log shape is built when read rather than held beside its summary.
+    // Each sample's task-log shape is built when read rather than held beside its summary.
     const store = new InspectSampleStore(this.groups, this.reduced);
-    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks: true });
+    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks });
     this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, log.summaries.length)];
   }
 

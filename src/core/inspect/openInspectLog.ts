@@ -14,8 +14,9 @@ export async function readInspectLog(filePath: string): Promise<InspectLog> {
   return isZipArchive(filePath) ? readInspectArchive(filePath, size) : readInspectJson(filePath, size);
 }
 
-export async function openInspectLog(filePath: string, generation: number): Promise<InspectLogSource> {
-  return new InspectLogSource(await readInspectLog(filePath), generation, path.basename(filePath));
+/** `leaveOutChecks`: see InspectLogSource (a comparison leaves them out; `log verify` reads them). */
+export async function openInspectLog(filePath: string, generation: number, leaveOutChecks = false): Promise<InspectLogSource> {
+  return new InspectLogSource(await readInspectLog(filePath), generation, path.basename(filePath), leaveOutChecks);
 }
 
 /**
