@@ -9,7 +9,7 @@ import { existsSync, openSync, readSync, closeSync, statSync, writeFileSync } fr
 import { openZip } from '../src/core/archive/zipReader';
 import { TestEntry, buildZip } from '../test/unit/archive/zipTestWriter';
 import { HEADER, inspectSample } from '../test/unit/sources/inspectLogData';
-import { openInspectLog } from '../src/core/inspect/openInspectLog';
+import { openInspectLogEarly } from '../src/core/inspect/openInspectLog';
 import { runCli } from '../src/cli/runCli';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
@@ -57,23 +57,31 @@ async function withSummaries(archive: string): Promise<string> {
   return out;
 }
 
-/** Summary, page and conversation times of one archive opened as a report, and the memory it added. */
+/**
+ * Times of one archive opened as the report editor opens it: the summary shown (header and stored metrics, from
+ * `header.json`), the samples indexed and the metrics verified (the complete summary), a page, a conversation; and
+ * the memory it added.
+ */
 async function reportFigures(file: string, group: string): Promise<BenchResult[]> {
   const archiveMb = statSync(file).size / 1024 / 1024;
   warmFileCache(file);
   const rssBefore = peakMb();
+  const start = performance.now();
   const opened = await timed(async () => {
-    const source = await openInspectLog(file, 1);
-    await source.summary();
-    return source;
+    const early = await openInspectLogEarly(file, 1);
+    await (early.earlySummary?.() ?? early.summary());
+    return early;
   });
   const source = opened.value;
+  await source.summary();
+  const indexedSeconds = (performance.now() - start) / 1000;
   const page = await timed(() => source.page({ offset: 10_000, limit: 100, sort: { column: 'sampleId', direction: 'desc' } }));
   const detail = await timed(() => source.detail(12_345));
   const memory = peakMb() - rssBefore;
   source.dispose();
   return [
-    { group, metric: 'summary shown (read, index, verify metrics)', value: opened.ms / 1000, unit: 's', goal: '≤ 0.5 s', met: opened.ms <= 500 },
+    { group, metric: 'summary shown (header and stored metrics)', value: opened.ms / 1000, unit: 's', goal: '≤ 0.5 s', met: opened.ms <= 500 },
+    { group, metric: 'samples listed and metrics verified (from opening)', value: indexedSeconds, unit: 's', note: 'the view says "verifying…" and "loading samples…" until then' },
     { group, metric: 'a page of 100 samples (sorted)', value: page.ms, unit: 'ms', goal: '≤ 50 ms', met: page.ms <= 50 },
     { group, metric: "a sample's conversation", value: detail.ms, unit: 'ms', goal: '≤ 100 ms', met: detail.ms <= 100 },
     { group, metric: 'peak memory added', value: memory, unit: 'MB', goal: `≤ 2× the archive (${archiveMb.toFixed(0)} MB)`, met: memory <= 2 * archiveMb },

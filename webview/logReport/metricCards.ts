@@ -10,6 +10,9 @@ import { curveFigure, curveNote, intervalLine, planLine } from '../shared/statis
 export type MetricSelect = (metric: { scorerKey?: string; valueKey: string; label: string }) => void;
 
 export function verificationBadge(verification: Verification, asRate: boolean): HTMLElement {
+  if (verification.pending) {
+    return el('span', { className: 'verify verify-pending', title: S.verifyPendingTitle, attrs: { 'data-verdict': 'pending', role: 'status' } }, icon('loading codicon-modifier-spin'), ` ${S.verifyPending}`);
+  }
   switch (verification.verdict) {
     case 'match':
       return el('span', { className: 'verify verify-match', title: S.verifyMatchTitle(verification.sampleCount), attrs: { 'data-verdict': 'match' } }, icon('check'), ` ${S.verifyMatch}`);

@@ -63,6 +63,11 @@ export class SamplesTab {
   /** (Re)load with a summary: after init and after each reload of the file, keeping filters and place. */
   show(summary: LogSummary): void {
     this.summary = summary;
+    if (summary.samplesPending) {
+      // No pages yet: the samples are still being read, and the complete summary renders this tab again.
+      this.element.replaceChildren(el('p', { className: 'samples-pending', text: S.loadingSamples, attrs: { role: 'status', 'data-testid': 'samples-pending' } }));
+      return;
+    }
     this.renderToolbar();
     this.table.configure(summary, (offset, limit) => this.client.page({ ...this.state.filters, offset, limit }), this.state.filters.sort, { cursor: this.state.cursor, scrollTop: this.state.scrollTop });
     this.keepKeyColumns();
@@ -103,6 +108,14 @@ export class SamplesTab {
 
   /** Open one sample (deep link, error link, row click). */
   reveal(sampleIndex: number, trialIndex?: number, runIndex?: number): void {
+    if (this.summary?.samplesPending) {
+      // Opened once the samples are read: the complete summary shows this tab again with the sample open.
+      this.state.filters = { sort: this.state.filters.sort, runIndex };
+      this.state.openSample = sampleIndex;
+      this.state.openTrial = trialIndex;
+      this.save();
+      return;
+    }
     if (runIndex !== this.state.filters.runIndex) this.setFilters({ sort: this.state.filters.sort, runIndex });
     void this.loadDetail(sampleIndex, runIndex, trialIndex);
   }

@@ -92,7 +92,8 @@ function indexInWorker(workerScript: string, filePath: string, clusterNumbers: b
  */
 async function inspectComparable(filePath: string): Promise<ComparableLog | undefined> {
   try {
-    const source = await openInspectLog(filePath, 1);
+    // Comparing reads no sample-level checks: they are left out of the records.
+    const source = await openInspectLog(filePath, 1, true);
     return { ...comparableLog(source.index), summary: source.getSummary(), detail: (index: number) => source.detail(index) };
   } catch (error) {
     if (!(error instanceof InspectLogError)) throw error;

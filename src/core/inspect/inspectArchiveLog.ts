@@ -132,8 +132,19 @@ class ArchiveHandle {
   }
 }
 
-/** Opens an archive; a file that is not a readable zip is an InspectLogError naming it. */
-export async function readInspectArchive(filePath: string, fileSize: number): Promise<InspectLog> {
+/** An archive whose header is read: the samples' summaries are read when asked for. */
+export interface InspectArchiveStart {
+  header: Record<string, unknown>;
+  /** What reading the header found missing (the log then has these and more). */
+  notes: readonly string[];
+  /** Reads the summaries (or each sample lean) and gives the log; called once. */
+  readSamples(): Promise<InspectLog>;
+  /** Closes the archive (whether or not the samples were read). */
+  close(): Promise<void>;
+}
+
+/** Opens an archive and reads its header only; a file that is not a readable zip is an InspectLogError naming it. */
+export async function openInspectArchive(filePath: string, fileSize: number): Promise<InspectArchiveStart> {
   let archive: ZipArchive;
   try {
     archive = await openZip(filePath);
@@ -141,24 +152,39 @@ export async function readInspectArchive(filePath: string, fileSize: number): Pr
     throw new InspectLogError(S.notAZip(filePath, error instanceof ZipFormatError ? error.message : String(error)));
   }
   const handle = new ArchiveHandle(filePath, archive);
+  const notes: string[] = [];
+  let header: Record<string, unknown>;
   try {
-    const notes: string[] = [];
-    const header = await readHeader(archive, notes);
+    header = await readHeader(archive, notes);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return { header, notes: [...notes], readSamples: () => readArchiveSamples(handle, archive, { filePath, fileSize, header, notes }), close: () => handle.close() };
+}
+
+/** Opens an archive and reads its header and summaries. */
+export async function readInspectArchive(filePath: string, fileSize: number): Promise<InspectLog> {
+  return (await openInspectArchive(filePath, fileSize)).readSamples();
+}
+
+async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, read: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>): Promise<InspectLog> {
+  const { notes } = read;
+  try {
     const refs = archiveSamples(archive.entries);
     const listed = await readSummaries(archive, notes);
     const summaries = listed ? listed.filter(isPlainObject).map(summaryOf) : await readLeanSummaries(archive, refs, notes);
     if (listed && listed.length > summaries.length) notes.push(S.samplesLeftOut(listed.length - summaries.length));
     if (listed && refs.length && listed.length !== refs.length) notes.push(S.summaryCountDiffers(listed.length, refs.length));
-    const byKey = refsByKey(refs);
+    // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.
+    let byKey: Map<string, SampleRef> | undefined;
     handle.closeLater();
     return {
-      filePath,
-      fileSize,
-      header,
+      ...read,
       summaries,
-      notes,
       // The entries found when the log was opened are read: a file rewritten since is read again on reload.
       fullSample: (id, epoch) => {
+        byKey ??= refsByKey(refs);
         const ref = byKey.get(sampleKey(String(id), epoch));
         return ref ? handle.use((open) => readArchiveSample(open, ref, MAX_ENTRY_BYTES)) : Promise.resolve(undefined);
       },

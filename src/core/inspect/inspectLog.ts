@@ -36,10 +36,17 @@ export const SUMMARY_FIELDS = ['id', 'epoch', 'input', 'target', 'scores', 'meta
 
 /** What a summary carries of a sample, with its `attachment://` references resolved. */
 export function summaryOf(sample: Record<string, unknown>): Record<string, unknown> {
-  const attachments = isPlainObject(sample.attachments) ? sample.attachments : {};
+  const attachments = isPlainObject(sample.attachments) ? sample.attachments : undefined;
+  // Without attachments (a `summaries.json` entry has none) the values are kept as they are, not copied.
+  const resolve = attachments && hasKeys(attachments) ? (value: unknown) => resolveAttachments(value, attachments) : (value: unknown) => value;
   const summary: Record<string, unknown> = {};
-  for (const key of SUMMARY_FIELDS) if (sample[key] !== undefined) summary[key] = resolveAttachments(sample[key], attachments);
+  for (const key of SUMMARY_FIELDS) if (sample[key] !== undefined) summary[key] = resolve(sample[key]);
   return summary;
+}
+
+function hasKeys(value: Record<string, unknown>): boolean {
+  for (const key in value) if (Object.prototype.hasOwnProperty.call(value, key)) return true;
+  return false;
 }
 
 export function sampleKey(id: string, epoch: number): string {

@@ -7,12 +7,12 @@
 import type { LogSource } from '../log/logSource';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../model/logViewTypes';
 import { LogIndex } from '../log/logIndex';
-import { ArraySampleStore } from '../log/sampleReading';
+import type { SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
 import { isPlainObject } from '../json/objectValues';
-import { InspectSampleScores, reducedSampleValues, verifyInspectMetrics } from './metrics/verifyInspectMetrics';
+import { InspectSampleScores, inspectMetricsAndValues } from './metrics/verifyInspectMetrics';
 import { InspectLog } from './inspectLog';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
 import { epochOf, groupSamples, InspectSampleGroup, sampleEvidence } from './inspectSamples';
@@ -42,29 +42,54 @@ function sampleNotes(header: Record<string, unknown>, groups: readonly InspectSa
   return notes;
 }
 
+/** The samples as task result log samples, each built from its epochs' summaries when read. */
+class InspectSampleStore implements SampleStore {
+  constructor(private readonly groups: readonly InspectSampleGroup[], private readonly reduced: Reduced) {}
+
+  get count(): number {
+    return this.groups.length;
+  }
+
+  lite(index: number): unknown {
+    return sampleEvidence(this.groups[index], this.reduced);
+  }
+
+  full(index: number): unknown {
+    return this.lite(index);
+  }
+}
+
 export class InspectLogSource implements LogSource {
   readonly index: LogIndex;
   private readonly groups: InspectSampleGroup[];
   private readonly reduced: Reduced;
+  private readonly metrics: LogSummary['metrics'];
   private readonly notes: string[];
   private cachedSummary?: LogSummary;
 
-  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string) {
-    const scores = sampleScores(log.summaries);
-    this.reduced = safely(() => reducedSampleValues(log.header.results, scores), new Map());
+  /**
+   * `leaveOutChecks`: the records are built without the sample-level checks (the report and comparisons never show
+   * them; `index.sampleChecks()` then works them out again), which makes indexing cheaper.
+   */
+  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string, leaveOutChecks = false) {
+    // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
+    const { results } = log.header;
+    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(log.summaries));
+    this.reduced = reduced ?? new Map();
+    this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = groupSamples(log.summaries);
-    const samples = this.groups.map((group) => sampleEvidence(group, this.reduced));
-    const maxEpochs = Math.max(1, ...this.groups.map((g) => g.epochs.length));
-    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: new ArraySampleStore(samples), runs: [] }, { fileName, fileSize: log.fileSize, generation });
+    const maxEpochs = this.groups.reduce((most, g) => Math.max(most, g.epochs.length), 1);
+    // Each sample's task-log shape is built when read rather than held beside its summary.
+    const store = new InspectSampleStore(this.groups, this.reduced);
+    this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks });
     this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, log.summaries.length)];
   }
 
   getSummary(): LogSummary {
     if (this.cachedSummary) return this.cachedSummary;
     const base = this.index.getSummary();
-    const { header } = this.log;
-    const metrics = header.results === undefined || header.results === null ? null : safely(() => verifyInspectMetrics(header.results, sampleScores(this.log.summaries)), []);
-    const summary: LogSummary = { ...base, metrics, tokenUsage: inspectTokenUsage(header) };
+    const { metrics } = this;
+    const summary: LogSummary = { ...base, metrics, tokenUsage: inspectTokenUsage(this.log.header) };
     delete summary.metricsMissingReason;
     if (!metrics) summary.metricsMissingReason = logStrings.noMetrics;
     if (this.notes.length) summary.notes = this.notes;
@@ -119,14 +144,5 @@ export class InspectLogSource implements LogSource {
 
   dispose(): void {
     void this.log.close().catch(() => undefined);
-  }
-}
-
-/** The metrics module's answer, or `fallback` when it throws on a value it does not expect (the report still opens). */
-function safely<T>(compute: () => T, fallback: T): T {
-  try {
-    return compute();
-  } catch {
-    return fallback;
   }
 }

@@ -48,17 +48,24 @@ export function epochOf(sample: Record<string, unknown>): number {
 
 /** The summaries grouped by sample id, in the order ids first appear, each group's epochs ascending. */
 export function groupSamples(summaries: readonly Record<string, unknown>[]): InspectSampleGroup[] {
-  const groups = new Map<string, InspectSampleGroup>();
+  // A number id and a string id of the same text are different samples: they are looked up apart.
+  const byNumber = new Map<number, InspectSampleGroup>();
+  const byString = new Map<string, InspectSampleGroup>();
+  const groups: InspectSampleGroup[] = [];
   for (const summary of summaries) {
     const id = idOf(summary.id);
     if (id === undefined) continue;
-    const key = `${typeof id}:${id}`;
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = { id, epochs: [] }));
+    let group = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
+    if (!group) {
+      group = { id, epochs: [] };
+      if (typeof id === 'number') byNumber.set(id, group);
+      else byString.set(id, group);
+      groups.push(group);
+    }
     group.epochs.push(summary);
   }
-  for (const group of groups.values()) group.epochs.sort((a, b) => epochOf(a) - epochOf(b));
-  return [...groups.values()];
+  for (const group of groups) if (group.epochs.length > 1) group.epochs.sort((a, b) => epochOf(a) - epochOf(b));
+  return groups;
 }
 
 /** The value keys of one score: a dict's keys, else the scorer's own name (as Inspect names its results). */

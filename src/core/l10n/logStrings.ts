@@ -214,6 +214,15 @@ export const logStrings = {
   get verifyNotVerifiable() {
     return l10n.t('not verifiable');
   },
+  get verifyPending() {
+    return l10n.t('verifying…');
+  },
+  get verifyPendingTitle() {
+    return l10n.t('The samples are still being read: the value is recomputed from them once they are.');
+  },
+  get loadingSamples() {
+    return l10n.t('Loading samples…');
+  },
   verifyNotVerifiableTitle: (reason?: string) => reason ?? l10n.t('This metric type cannot be recomputed from the per-sample scores.'),
   get showSamples() {
     return l10n.t('Show the samples behind this value');

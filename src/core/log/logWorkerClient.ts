@@ -40,7 +40,7 @@ export class LogWorkerClient implements LogSource {
     this.schemaProblems.catch(() => undefined);
     if (!validatesInBackground(init)) this.settleSchemaProblems?.resolve(init.schemaProblems ?? []);
     // A large file is read and scanned by a helper thread that starts now, beside the worker (pipedScan.ts).
-    this.scanPipe = init.filePath !== undefined && init.text === undefined ? startPipedScan(init.filePath, path.join(path.dirname(workerScriptPath), 'logScan.js')) : undefined;
+    this.scanPipe = init.filePath !== undefined && init.text === undefined && !init.inspect ? startPipedScan(init.filePath, path.join(path.dirname(workerScriptPath), 'logScan.js')) : undefined;
     const workerData: LogWorkerInit = this.scanPipe ? { ...init, scanPipe: this.scanPipe } : init;
     this.worker = new Worker(workerScriptPath, { workerData, transferList: this.scanPipe ? [this.scanPipe.port] : [] });
     this.worker.on('message', (response: LogWorkerMessage) => {
@@ -51,6 +51,7 @@ export class LogWorkerClient implements LogSource {
       }
       this.channel.settle(response);
     });
+    if (init.inspect) this.earlySummary = async () => (await this.request({ type: 'earlySummary' })) as LogSummary;
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(logStrings.workerExited(code))));
   }
@@ -69,6 +70,9 @@ export class LogWorkerClient implements LogSource {
   async summary(): Promise<LogSummary> {
     return (await this.request({ type: 'summary' })) as LogSummary;
   }
+
+  /** An Inspect archive's header and stored metrics, before its samples are read (LogSource.earlySummary). */
+  readonly earlySummary?: () => Promise<LogSummary>;
 
   async page(query: SampleQuery): Promise<SamplePage> {
     return (await this.request({ type: 'page', query })) as SamplePage;

@@ -26,14 +26,21 @@ export interface LogWorkerInit {
   validateSchema?: boolean;
   /** The reading end of a piped scan of `filePath` already started (pipedScan.ts). */
   scanPipe?: PipedScanEnd;
+  /**
+   * `filePath` is an Inspect `.eval` archive: the worker reads its header first (answering `earlySummary`), then
+   * its samples; it has no schema to validate.
+   */
+  inspect?: boolean;
 }
 
 export function validatesInBackground(init: LogWorkerInit): boolean {
+  if (init.inspect) return false;
   return init.validateSchema ?? init.schemaProblems === undefined;
 }
 
 export type LogWorkerRequest =
   | { id: number; type: 'summary' }
+  | { id: number; type: 'earlySummary' }
   | { id: number; type: 'page'; query: SampleQuery }
   | { id: number; type: 'detail'; index: number; runIndex?: number }
   | { id: number; type: 'memory' };

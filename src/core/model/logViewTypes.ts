@@ -23,6 +23,8 @@ export interface Verification {
   reason?: string;
   /** Number of samples that contributed to the recomputation. */
   sampleCount?: number;
+  /** Not verified yet: the samples are still being read, and a later summary verifies the value. */
+  pending?: boolean;
 }
 
 /** One value of a metric, with its verification against the per-sample scores. */
@@ -231,6 +233,11 @@ export interface LogSummary {
   schemaProblems: SchemaProblem[];
   /** What a log read by another reader (an Inspect log) lacks or left out, in plain words: shown as a banner. */
   notes?: string[];
+  /**
+   * The samples are still being read: this summary is the log's header and its stored metrics (each verification
+   * `pending`), the count is the one the log states, and a complete summary follows (LogSource.earlySummary).
+   */
+  samplesPending?: boolean;
 }
 
 export interface SampleQuery {

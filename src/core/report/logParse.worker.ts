@@ -1,12 +1,13 @@
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
+import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerMessages';
 import { validatesInBackground } from '../log/logWorkerMessages';
 import { LogIndex } from '../log/logIndex';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';
 import { configureWorkerL10n } from '../l10n/workerL10n';
+import { serveInspectLog } from './inspectLogWorker';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -84,6 +85,7 @@ function validateInBackground(init: LogWorkerInit, post: (event: LogWorkerSchema
 function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
   switch (request.type) {
     case 'summary':
+    case 'earlySummary':
       return index.getSummary();
     case 'page':
       return index.getPage(request.query);
@@ -94,9 +96,8 @@ function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
   }
 }
 
-if (parentPort) {
-  const port = parentPort;
-  const init = workerData as LogWorkerInit;
+/** Loads a task result log and answers its requests; background search and validation once the summary is out. */
+function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
   const loaded = load(init);
   let summarised = false;
   let lastRequestAt = 0;
@@ -142,4 +143,10 @@ if (parentPort) {
     }
     validateWhenIdle();
   });
+}
+
+if (parentPort) {
+  const init = workerData as LogWorkerInit;
+  if (init.inspect) serveInspectLog(parentPort, init, serialize);
+  else serveTaskLog(parentPort, init);
 }

@@ -23,7 +23,8 @@ import { RawLogSource, RawSampleAccess, RawSampleSet, rawSampleSets } from './ra
 import { LogIndex } from '../log/logIndex';
 import type { SchemaProblem } from '../model/logViewTypes';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
-import { openInspectLog } from '../inspect/openInspectLog';
+import { isZipArchive } from '../archive/zipMagic';
+import { openInspectLog, openInspectLogEarly } from '../inspect/openInspectLog';
 
 export interface LoadFailure {
   message: string;
@@ -203,13 +204,29 @@ function failureOf(error: unknown): LoadFailure {
 
 /**
  * An Inspect log (a `.eval` archive or an Inspect `.json` log) as a source; undefined when the file is JSON that
- * is not an Inspect log after all (the task result log reader then opens it).
+ * is not an Inspect log after all (the task result log reader then opens it). The editor's plan (`worker`) gets an
+ * archive's header first (`earlySummary`), its samples indexed after; the others get the log indexed.
  */
-async function openInspect(filePath: string, generation: number): Promise<LoadOutcome | undefined> {
+async function openInspect(filePath: string, generation: number, plan: LogOpenPlan): Promise<LoadOutcome | undefined> {
   try {
-    return { ok: true, source: await openInspectLog(filePath, generation) };
+    return { ok: true, source: plan.kind === 'worker' ? await openInspectLogEarly(filePath, generation) : await openInspectLog(filePath, generation) };
   } catch (error) {
     if (error instanceof InspectLogError && error.notInspect) return undefined;
+    return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
+  }
+}
+
+/**
+ * A large Inspect archive read in the log worker (the editor's plan): its header answers first, and its samples are
+ * indexed there while this thread stays free. A `.json` Inspect log is read in this thread (it is parsed whole).
+ */
+async function openInspectInWorker(filePath: string, fileName: string, generation: number, script: string): Promise<LoadOutcome> {
+  const client = new LogWorkerClient(script, { filePath, fileName, generation, inspect: true, schemaProblems: [] });
+  try {
+    await client.earlySummary?.();
+    return { ok: true, source: client };
+  } catch (error) {
+    client.dispose();
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
   }
 }
@@ -228,8 +245,11 @@ export async function openLogSource(filePath: string, options: OpenLogOptions): 
   } catch (error) {
     return { ok: false, failure: { message: error instanceof Error ? error.message : String(error), hint: S.readErrorHint } };
   }
+  if (options.plan.kind === 'worker' && size > options.plan.aboveBytes && isZipArchive(filePath)) {
+    return openInspectInWorker(filePath, fileName, options.generation, options.plan.script);
+  }
   if (isInspectLogFile(filePath)) {
-    const inspect = await openInspect(filePath, options.generation);
+    const inspect = await openInspect(filePath, options.generation, options.plan);
     if (inspect) return inspect;
   }
   const { plan } = options;

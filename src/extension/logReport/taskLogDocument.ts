@@ -107,8 +107,10 @@ export class TaskLogDocument implements vscode.CustomDocument {
     const previous = this.state;
     if (outcome.ok) {
       try {
-        const summary = await outcome.source.summary();
+        const early = outcome.source.earlySummary !== undefined;
+        const summary = await (outcome.source.earlySummary?.() ?? outcome.source.summary());
         this.state = { kind: 'ready', source: outcome.source, summary };
+        if (early) this.followCompleteSummary(outcome.source);
         this.followLaterSchemaProblems(outcome.source);
       } catch (error) {
         outcome.source.dispose();
@@ -120,6 +122,28 @@ export class TaskLogDocument implements vscode.CustomDocument {
     if (previous.kind === 'ready' && previous.source !== (this.state.kind === 'ready' ? this.state.source : undefined)) previous.source.dispose();
     if (this.state.kind === 'failed') this.services.output.warn(`${this.uri.fsPath}: ${this.state.failure.message}`);
     this.loadEmitter.fire(this.state);
+  }
+
+  /**
+   * The complete summary of a source that served an early one (an Inspect archive whose samples are indexed after
+   * its header): it replaces the early one, and panels render it as a load of the same generation.
+   */
+  private followCompleteSummary(source: LogSource): void {
+    const isCurrent = (): boolean => this.state.kind === 'ready' && this.state.source === source;
+    source.summary().then(
+      (summary) => {
+        if (this.state.kind !== 'ready' || !isCurrent()) return;
+        this.state = { ...this.state, summary: { ...summary, schemaProblems: this.state.summary.schemaProblems } };
+        this.loadEmitter.fire(this.state);
+      },
+      (error: unknown) => {
+        if (!isCurrent()) return;
+        source.dispose();
+        this.state = { kind: 'failed', failure: { message: error instanceof Error ? error.message : String(error), hint: '' } };
+        this.services.output.warn(`${this.uri.fsPath}: ${this.state.failure.message}`);
+        this.loadEmitter.fire(this.state);
+      },
+    );
   }
 
   private followLaterSchemaProblems(source: LogSource): void {

@@ -3,7 +3,7 @@
  * epochs of a sample reduced by the score's reducer, the values read with Inspect's value mapping, then the
  * metric (docs/inspect-logs.md). Never throws on hostile values: what cannot be recomputed says why.
  */
-import type { MetricGroup, MetricValueView, MetricView } from '../../model/logViewTypes';
+import type { MetricGroup, MetricValueView, MetricView, Verification } from '../../model/logViewTypes';
 import { distributionOf } from '../../log/metricsView';
 import { PROPORTION_METRIC_TYPES } from '../../log/metricStatistics';
 import { variance } from '../../compare/statistics/descriptive';
@@ -33,9 +33,7 @@ function addStatistics(view: MetricValueView, metricName: string, values: Metric
   if (interval) view.interval = interval;
 }
 
-function metricView(metric: StoredMetric, evalScore: StoredEvalScore, values: MetricValues): MetricView {
-  const value: MetricValueView = { key: metric.name, value: metric.value, verification: checkMetric(metric, values, evalScore) };
-  if (values.problem === undefined) addStatistics(value, metric.name, values);
+function metricView(metric: StoredMetric, evalScore: StoredEvalScore, value: MetricValueView): MetricView {
   return {
     metricKey: metric.key,
     metricType: metric.name,
@@ -46,18 +44,39 @@ function metricView(metric: StoredMetric, evalScore: StoredEvalScore, values: Me
   };
 }
 
+function verifiedMetricView(metric: StoredMetric, evalScore: StoredEvalScore, values: MetricValues): MetricView {
+  const value: MetricValueView = { key: metric.name, value: metric.value, verification: checkMetric(metric, values, evalScore) };
+  if (values.problem === undefined) addStatistics(value, metric.name, values);
+  return metricView(metric, evalScore, value);
+}
+
+/**
+ * The metrics of Inspect's `results` object as stored, each value with `verification` as it is (the samples not
+ * read yet): what a report shows before its samples are indexed.
+ */
+export function storedMetricGroups(results: unknown, verification: Verification): MetricGroup[] {
+  return storedEvalScores(results).map((evalScore) => ({
+    scorerKey: evalScore.name,
+    scorerName: evalScore.scorer,
+    purpose: 'score',
+    metrics: evalScore.metrics.map((metric) => metricView(metric, evalScore, { key: metric.name, value: metric.value, verification })),
+  }));
+}
+
 /**
  * Inspect's `results` object (EvalResults) and every sample's scores (every epoch) → the report's metric groups,
  * each value verified. `evalSpec` (the log's `eval`) tells whether epoch reduction was turned off.
  */
 export function verifyInspectMetrics(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): MetricGroup[] {
-  const stored = storedEvalScores(results);
-  if (!stored.length) return [];
-  const scorerSamples = new ScorerSamples(samples, !reductionDisabled(evalSpec));
-  return stored.map((evalScore) => {
+  if (!storedEvalScores(results).length) return [];
+  return metricGroupsOf(results, new ScorerSamples(samples, !reductionDisabled(evalSpec)));
+}
+
+function metricGroupsOf(results: unknown, scorerSamples: ScorerSamples): MetricGroup[] {
+  return storedEvalScores(results).map((evalScore) => {
     const values = metricValues(scorerSamples, evalScore);
     const group: MetricGroup = { scorerKey: evalScore.name, scorerName: evalScore.scorer, purpose: 'score', metrics: [] };
-    for (const metric of evalScore.metrics) group.metrics.push(metricView(metric, evalScore, values));
+    for (const metric of evalScore.metrics) group.metrics.push(verifiedMetricView(metric, evalScore, values));
     return group;
   });
 }
@@ -84,9 +103,14 @@ function scoresToList(results: unknown, scorerSamples: ScorerSamples): StoredEva
  * reducer of the same score is listed under `${scorer}/${valueKey}@${reducer}`. Unscored samples and values that
  * Inspect cannot read as numbers are left out.
  */
-export function reducedSampleValues(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): Map<string, Map<string | number, number>> {
-  const scorerSamples = new ScorerSamples(samples, !reductionDisabled(evalSpec));
-  const byKey = new Map<string, Map<string | number, number>>();
+export function reducedSampleValues(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): ReducedValues {
+  return reducedValuesOf(results, new ScorerSamples(samples, !reductionDisabled(evalSpec)));
+}
+
+type ReducedValues = Map<string, Map<string | number, number>>;
+
+function reducedValuesOf(results: unknown, scorerSamples: ScorerSamples): ReducedValues {
+  const byKey: ReducedValues = new Map();
   for (const evalScore of scoresToList(results, scorerSamples)) {
     const plain = `${evalScore.scorer}/${evalScore.name}`;
     const key = byKey.has(plain) ? `${plain}@${evalScore.reducer ?? ''}` : plain;
@@ -96,4 +120,27 @@ export function reducedSampleValues(results: unknown, samples: Iterable<InspectS
     byKey.set(key, values);
   }
   return byKey;
+}
+
+/**
+ * The verified metric groups (verifyInspectMetrics) and the reduced per-sample values (reducedSampleValues) from
+ * one grouping and reduction of the samples: each sample's epochs are reduced once for both. A value the metrics
+ * module does not expect gives no groups or no values (`undefined`) rather than an error.
+ */
+export function inspectMetricsAndValues(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): { metrics?: MetricGroup[]; reduced?: ReducedValues } {
+  let scorerSamples: ScorerSamples;
+  try {
+    scorerSamples = new ScorerSamples(samples, !reductionDisabled(evalSpec));
+  } catch {
+    return {};
+  }
+  return { metrics: attempt(() => metricGroupsOf(results, scorerSamples)), reduced: attempt(() => reducedValuesOf(results, scorerSamples)) };
+}
+
+function attempt<T>(compute: () => T): T | undefined {
+  try {
+    return compute();
+  } catch {
+    return undefined;
+  }
 }

@@ -1,0 +1,60 @@
+/**
+ * The log worker's side of an Inspect `.eval` archive (LogWorkerInit.inspect): the header is read first and
+ * answers `earlySummary`; the samples are read and indexed after (EarlyInspectSource), and the complete summary,
+ * pages and details answer once they are. The search texts are built in the background once indexed.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from '../log/logWorkerMessages';
+import type { LogSource } from '../log/logSource';
+import type { LogIndex } from '../log/logIndex';
+import { openInspectLogEarly } from '../inspect/openInspectLog';
+import { EarlyInspectSource } from '../inspect/earlyInspectSource';
+import { InspectLogSource } from '../inspect/inspectLogSource';
+
+const SEARCH_CHUNK = 40;
+/** The search texts are built only once no request came for this long. */
+const SEARCH_PAUSE_MS = 50;
+
+async function answer(source: LogSource, request: LogWorkerRequest): Promise<LogWorkerResult> {
+  switch (request.type) {
+    case 'earlySummary':
+      return source.earlySummary ? source.earlySummary() : source.summary();
+    case 'summary':
+      return source.summary();
+    case 'page':
+      return source.page(request.query);
+    case 'detail':
+      return source.detail(request.index, request.runIndex);
+    case 'memory':
+      return process.memoryUsage();
+  }
+}
+
+async function indexOf(source: LogSource): Promise<LogIndex | undefined> {
+  if (source instanceof InspectLogSource) return source.index;
+  return source instanceof EarlyInspectSource ? (await source.whenIndexed()).index : undefined;
+}
+
+export function serveInspectLog(port: MessagePort, init: LogWorkerInit, serialize: (error: unknown) => SerializedLogError): void {
+  const opened = openInspectLogEarly(init.filePath ?? '', init.generation);
+  opened.catch(() => undefined); // each request hears of it
+  let lastRequestAt = 0;
+  const prepareSearch = (index: LogIndex): void => {
+    const sinceRequest = Date.now() - lastRequestAt;
+    if (sinceRequest < SEARCH_PAUSE_MS) {
+      setTimeout(() => prepareSearch(index), SEARCH_PAUSE_MS - sinceRequest);
+      return;
+    }
+    if (!index.prepareSearch(SEARCH_CHUNK)) setImmediate(() => prepareSearch(index));
+  };
+  if (init.prepareSearch !== false) {
+    void opened.then(indexOf).then((index) => index && prepareSearch(index), () => undefined);
+  }
+  port.on('message', (request: LogWorkerRequest) => {
+    lastRequestAt = Date.now();
+    opened.then((source) => answer(source, request)).then(
+      (result) => port.postMessage({ id: request.id, ok: true, result } satisfies LogWorkerResponse),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serialize(error) } satisfies LogWorkerResponse),
+    );
+  });
+}
