@@ -8,7 +8,7 @@ import { previewStrings as S } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../src/core/model/previewTypes';
 import { traceSummaryText } from '../../src/core/trace/traceSummary';
-import { traceViewFromTrace } from '../../src/core/trace/traceView';
+import { traceViewWithSubAgents } from '../../src/core/trace/subAgentLinks';
 import { renderTrace } from '../shared/conversation';
 import { cellKind, formatDetail, formatOrigin, isTraceCell } from './cellFormat';
 import { el } from './dom';
@@ -23,7 +23,7 @@ const MAX_TRACE_ITEMS = 500;
 
 function valueElement(key: string, value: unknown): HTMLElement {
   if (isTraceCell(value, key)) {
-    const view = traceViewFromTrace(value);
+    const view = traceViewWithSubAgents(value);
     const hidden = Math.max(0, view.turns.length - MAX_TRACE_ITEMS);
     if (hidden > 0) view.turns = view.turns.slice(0, MAX_TRACE_ITEMS);
     return el('div', { class: 'detail-trace' },
