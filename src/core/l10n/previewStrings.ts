@@ -186,6 +186,38 @@ export const previewViewStrings = {
   funnelKept: (n: number) => l10n.t('{0} kept', formatCount(n)),
   funnelRemoved: (n: number) => l10n.t('−{0} removed', formatCount(n)),
   funnelNotComparable: (n: number) => l10n.t('{0} not comparable', formatCount(n)),
+  funnelStepDrill: (label: string, n: number) => l10n.t('{0}: show the {1} rows this step removed', label, formatCount(n)),
+  removedHeading: (label: string, n: number) => (n === 1 ? l10n.t('{0} row removed by {1}', formatCount(n), label) : l10n.t('{0} rows removed by {1}', formatCount(n), label)),
+  get removedBack() {
+    return l10n.t('Back to kept rows');
+  },
+  get removedLoading() {
+    return l10n.t('Reading the source again for the removed rows…');
+  },
+  get removedMore() {
+    return l10n.t('Show more removed rows');
+  },
+  get removedNone() {
+    return l10n.t('No removed rows were found; the source may have changed since the count: run the preview again.');
+  },
+  removedFailed: (label: string, value: string | undefined) => (value === undefined ? l10n.t('{0} is false: the value is missing', label) : l10n.t('{0} is false for {1}', label, value)),
+  removedNotComparable: (label: string, value: string | undefined) => (value === undefined ? l10n.t('not comparable: {0} reads a missing value', label) : l10n.t('not comparable: {0} cannot order {1}', label, value)),
+  get removedOutcomeFailed() {
+    return l10n.t('removed');
+  },
+  get removedOutcomeNotComparable() {
+    return l10n.t('not comparable');
+  },
+  removedFailedToLoad: (message: string) => l10n.t('The removed rows could not be read: {0}', message),
+  get removedColumnOrigin() {
+    return l10n.t('Origin');
+  },
+  get removedColumnReason() {
+    return l10n.t('Reason');
+  },
+  get removedColumnRow() {
+    return l10n.t('Row');
+  },
   get funnelNoFilters() {
     return l10n.t('no filters');
   },

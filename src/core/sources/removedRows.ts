@@ -7,7 +7,7 @@
 import { compileFilter, FilterCompileError, FilterOutcome, MISSING, resolveSegments } from '../filters/filterEvaluator';
 import { filterLabel } from '../filters/filterLabel';
 import { previewStrings } from '../l10n/previewStrings';
-import type { PreviewOptions, RowOrigin } from '../model/previewTypes';
+import type { PreviewOptions, RemovedRow, RemovedRowsPage, RowOrigin } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { preview, sourceOf } from './preview';
 
@@ -15,24 +15,6 @@ import { preview, sourceOf } from './preview';
 export const MAX_REMOVED_PAGE = 200;
 /** Characters of the value a reason quotes at most. */
 const MAX_VALUE_CHARS = 200;
-
-export interface RemovedRow {
-  values: Record<string, unknown>;
-  origin: RowOrigin;
-  /** `failed`: the filter was false; `notComparable`: an ordering filter met a value it cannot order. */
-  outcome: 'failed' | 'notComparable';
-  /** The value the filter read, as short text; undefined when the path led nowhere (missing). */
-  value?: string;
-}
-
-export interface RemovedRowsPage {
-  filterIndex: number;
-  label: string;
-  offset: number;
-  rows: RemovedRow[];
-  /** More removed rows follow this page. */
-  more: boolean;
-}
 
 /** A value as the reason quotes it: strings in quotes, anything else as JSON, cut to MAX_VALUE_CHARS. */
 export function quotedValue(value: unknown): string | undefined {
