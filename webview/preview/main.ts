@@ -82,7 +82,7 @@ const grid = new VirtualGrid({
 
 const generatorView = new GeneratorView(openLocation, (stage, offset, count) => postToHost({ type: 'getGeneratorPage', generation: runningGeneration, stage, offset, count }));
 
-const detail = new DetailPane(() => closeDetail(), openLocation);
+const detail = new DetailPane(() => closeDetail(), openLocation, (title, output) => postToHost({ type: 'openConversation', title, output }));
 const content = el('div', { class: 'content' }, grid.element, detail.element);
 content.hidden = true;
 

@@ -9,6 +9,8 @@ import type { GeneratorPreviewView } from '../sources/generatorPreview';
 import type { GeneratorRunView } from '../generators/generatorRun';
 import type { TemplateSample } from '../generators/templateExpansion';
 import type { ReadyMessage } from '../channel/handshake';
+import { isOpenConversationMessage } from './conversationProtocol';
+import type { OpenConversationMessage } from './conversationProtocol';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -196,7 +198,7 @@ interface ExportRowsMessage {
   type: 'exportRows';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
+export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | OpenConversationMessage | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
@@ -225,6 +227,8 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return isCount(value.id) && isCount(value.generation) && isCount(value.filterIndex) && isCount(value.offset) && isCount(value.count);
     case 'openLocation':
       return isLocation(value.location);
+    case 'openConversation':
+      return isOpenConversationMessage(value);
     case 'getGeneratorPage':
       return isCount(value.generation) && isCount(value.stage) && isCount(value.offset) && isCount(value.count);
     default:

@@ -38,6 +38,7 @@ import { SourceFactsCache } from '../authoring/sourceFactsCache';
 import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
 import { extensionStrings } from '../../core/l10n/extensionStrings';
 import { RemovedRowsServer } from './removedRowsServer';
+import { ConversationPanel } from '../conversation/conversationPanel';
 import type { RemovedRowsRequest } from '../../core/protocol/previewProtocol';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
@@ -242,6 +243,9 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case 'openLocation':
         void openPreviewLocation(message.location, this.uri);
+        return;
+      case 'openConversation':
+        ConversationPanel.open(this.services, message.title, message.output);
         return;
       case 'exportRows':
         void exportPreviewRows(this.services, this.uri, this.index);
