@@ -47,6 +47,9 @@ export class ConversationPanel implements vscode.Disposable {
 /** `evalLens.internal.openConversation(title, output)`: the tab's title, or an error naming what was wrong. */
 export function openConversationCommand(services: Services, title: unknown, output: unknown): { title: string } | { error: string } {
   if (typeof title !== 'string' || !isOutputView(output)) return { error: 'expected (title, output view)' };
-  const opened = ConversationPanel.open(services, title, output);
-  return { title: opened.panel.title };
+  try {
+    return { title: ConversationPanel.open(services, title, output).panel.title };
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
