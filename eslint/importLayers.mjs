@@ -30,7 +30,7 @@ export const LAYERS = [
   ['src/core/compare'],
   // src/api: the Node library, beside the extension and the command line (the three share the core only).
   ['src/extension', 'src/cli', 'src/api', 'webview/shared'],
-  ['webview/logReport', 'webview/compare', 'webview/preview', 'webview/trace'],
+  ['webview/logReport', 'webview/compare', 'webview/preview', 'webview/trace', 'webview/conversation'],
 ];
 
 /**

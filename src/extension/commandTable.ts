@@ -8,6 +8,7 @@ import { validateFile } from './validateFileCommand';
 import { compareLogs, compareWith } from './compare/compareCommands';
 import { openTraceAsJson, openTraceFile } from './traceFile/traceFileCommands';
 import { exportKeptRowsInternal } from './preview/exportKeptRowsCommand';
+import { openConversationCommand } from './conversation/conversationPanel';
 import { restorePreview } from './preview/registerPreview';
 import { recordedMessages } from './messageRecord';
 import { newDatasetSpec, newGenerator } from './authoring/newFileCommands';
@@ -43,6 +44,7 @@ export const commandTable = {
   'evalLens.internal.exportKeptRows': (services, ...args) => exportKeptRowsInternal(services)(...args),
   'evalLens.internal.restorePreview': (services, ...args) => restorePreview(services, args[0]),
   'evalLens.internal.logCatalog': listLogCatalog,
+  'evalLens.internal.openConversation': (services, ...args) => openConversationCommand(services, args[0], args[1]),
 } satisfies Record<string, CommandHandler>;
 
 type CommandId = keyof typeof commandTable;

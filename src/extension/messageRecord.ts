@@ -15,7 +15,7 @@ export interface RecordedMessage extends TappedMessage {
   seq: number;
 }
 
-const VIEWS: readonly TappedView[] = ['logReport', 'compare', 'preview', 'traceFile'];
+const VIEWS: readonly TappedView[] = ['logReport', 'compare', 'preview', 'traceFile', 'conversation'];
 
 class MessageRecord implements vscode.Disposable {
   private readonly messages = new Map<TappedView, RecordedMessage[]>();

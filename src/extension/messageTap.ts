@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 export type TapDirection = 'toWebview' | 'fromWebview' | 'host';
 
 /** The kinds of view. */
-export type TappedView = 'logReport' | 'compare' | 'preview' | 'traceFile';
+export type TappedView = 'logReport' | 'compare' | 'preview' | 'traceFile' | 'conversation';
 
 export interface TappedMessage {
   view: TappedView;

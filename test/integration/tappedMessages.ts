@@ -5,7 +5,7 @@
  */
 import * as vscode from 'vscode';
 
-export type TappedView = 'logReport' | 'compare' | 'preview' | 'traceFile';
+export type TappedView = 'logReport' | 'compare' | 'preview' | 'traceFile' | 'conversation';
 
 /** A message as the tap saw it (`host`: something the host did for the view that is no message). */
 export interface RecordedMessage {

@@ -107,7 +107,7 @@ export class ReportApp {
   private render(summary: LogSummary, hostCommands: boolean): void {
     useValueFormats(summary);
     const openSample = (sampleIndex: number, trialIndex?: number, runIndex?: number): void => this.reveal({ sampleIndex, trialIndex, runIndex });
-    this.samples = new SamplesTab(this.client, this.state, this.save);
+    this.samples = new SamplesTab(this.client, this.state, this.save, hostCommands ? (title, output) => this.host.post({ type: 'openConversation', title, output }) : undefined);
     const samples = this.samples;
     const specs: TabSpec[] = [
       { id: 'overview', label: S.tabOverview, render: () => renderOverviewTab(summary, (metric) => { samples.setFilters({ runIndex: undefined, metric: { scorerKey: metric.scorerKey, valueKey: metric.valueKey } }); this.tabs?.select('samples'); }) },

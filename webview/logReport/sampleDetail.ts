@@ -1,5 +1,6 @@
 /** The detail pane of one sample: data, sample-level scores, each trial (output, scores, errors), notes. */
-import type { ErrorView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/model/logViewTypes';
+import type { ErrorView, OutputView, SampleDetail, SampleTarget, ScoreDetail, TrialDetail } from '../../src/core/model/logViewTypes';
+import { searchStrings } from '../../src/core/l10n/searchStrings';
 import { logStrings as S, logStrings as L, logStrings as V } from '../../src/core/l10n/logStrings';
 import { finalAnswer, sampleTarget } from '../../src/core/log/sampleTarget';
 import { el, icon, collapsible } from '../shared/dom';
@@ -16,6 +17,8 @@ import { curveFigure, curveNote } from '../shared/statisticsBlocks';
 interface DetailEvents {
   close(): void;
   trialChanged(trialIndex: number): void;
+  /** Opens a conversation in its own tab, named `title`; absent where there is no editor (an exported file). */
+  openConversation?(title: string, output: OutputView): void;
 }
 
 function scoreList(scores: ScoreDetail[]): HTMLElement {
@@ -56,13 +59,22 @@ function expectedVersusActual(target: SampleTarget, trial: TrialDetail): HTMLEle
     el('section', { className: 'actual' }, el('h3', { text: V.finalOutput }), answer !== undefined ? el('pre', { className: 'text-block', text: answer, attrs: { 'data-testid': 'final-output' } }) : el('p', { className: 'empty', text: V.noFinalOutput })));
 }
 
-function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sampleTargetValue: SampleTarget | undefined): HTMLElement {
+/** "Open conversation in its own tab" beside the output heading, for a conversation, where there is an editor. */
+function outputHeading(heading: string, trial: TrialDetail, open: ((output: OutputView) => void) | undefined): HTMLElement {
+  const title = el('h3', { text: heading });
+  if (!open || trial.output.kind !== 'trace') return title;
+  const button = el('button', { className: 'text-button open-conversation', title: searchStrings.openInTab, attrs: { type: 'button', 'data-testid': 'open-conversation' } }, icon('link-external'), ` ${searchStrings.openInTab}`);
+  button.addEventListener('click', () => open(trial.output));
+  return el('div', { className: 'output-heading' }, title, button);
+}
+
+function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sampleTargetValue: SampleTarget | undefined, open?: (output: OutputView) => void): HTMLElement {
   const body = el('div', { className: 'trial-body', attrs: { 'data-trial-index': trial.index } });
   const ownData = trial.data !== undefined && trial.data !== null && JSON.stringify(trial.data) !== JSON.stringify(sampleData);
   if (ownData) body.appendChild(collapsible(S.sampleData, () => jsonTree(trial.data, 1), false));
   const target = (ownData ? sampleTarget(trial.data) : undefined) ?? sampleTargetValue;
   if (target) body.appendChild(expectedVersusActual(target, trial));
-  body.appendChild(el('h3', { text: legacy ? S.legacyTrial : S.output }));
+  body.appendChild(outputHeading(legacy ? S.legacyTrial : S.output, trial, open));
   body.appendChild(renderOutput(trial.output));
   if (trial.scores.length) body.append(el('h3', { text: S.scores }), scoreList(trial.scores));
   const errors = errorsList(trial.errors, S.errors);
@@ -110,6 +122,9 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
   if (curves) pane.appendChild(curves);
 
   const legacy = detail.layout === 'legacy';
+  const several = detail.trials.length > 1;
+  const openIn = events.openConversation;
+  const opener = (trial: TrialDetail) => (openIn ? (output: OutputView) => openIn(several ? `${detail.sampleId} · ${S.trial(trial.index)}` : String(detail.sampleId), output) : undefined);
   if (detail.trials.length > 1) {
     const selected = detail.trials.find((t) => t.index === openTrial) ?? detail.trials[0];
     const strip = el('div', { className: 'trial-tabs', attrs: { role: 'tablist', 'aria-label': S.colTrials } });
@@ -122,7 +137,7 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
         b.tabIndex = active ? 0 : -1;
         if (active && focus) b.focus();
       }
-      holder.replaceChildren(trialBody(trial, legacy, detail.data, detail.target));
+      holder.replaceChildren(trialBody(trial, legacy, detail.data, detail.target, opener(trial)));
       events.trialChanged(trial.index);
     };
     detail.trials.forEach((trial, i) => {
@@ -143,7 +158,7 @@ export function renderSampleDetail(detail: SampleDetail, openTrial: number | und
     pane.append(strip, holder);
     show(selected, false);
   } else if (detail.trials.length === 1) {
-    pane.appendChild(trialBody(detail.trials[0], legacy, detail.data, detail.target));
+    pane.appendChild(trialBody(detail.trials[0], legacy, detail.data, detail.target, opener(detail.trials[0])));
   } else {
     pane.appendChild(el('p', { className: 'empty', text: S.noOutput }));
   }

@@ -9,6 +9,7 @@ import { SamplesToolbar } from './samplesToolbar';
 import { renderSampleDetail } from './sampleDetail';
 import { ReportClient, StaleReplyError } from './reportClient';
 import type { SampleFilters, ViewState } from './viewState';
+import type { OutputView } from '../../src/core/model/logViewTypes';
 
 export class SamplesTab {
   readonly element: HTMLElement;
@@ -22,7 +23,8 @@ export class SamplesTab {
   private summary: LogSummary | undefined;
   private detailVersion = 0;
 
-  constructor(private readonly client: ReportClient, private readonly state: ViewState, private readonly save: () => void) {
+  /** `openConversation`: opens a trial's conversation in its own tab (absent in an exported file, which has no editor). */
+  constructor(private readonly client: ReportClient, private readonly state: ViewState, private readonly save: () => void, private readonly openConversation?: (title: string, output: OutputView) => void) {
     this.table = new SamplesTable({
       open: (row) => this.open(row),
       sort: (sort) => this.setFilters({ ...this.state.filters, sort }),
@@ -174,6 +176,7 @@ export class SamplesTab {
           this.state.openTrial = trial;
           this.save();
         },
+        openConversation: this.openConversation,
       }, pass);
       pane.tabIndex = -1;
       this.detailPane.replaceChildren(pane);

@@ -8,8 +8,10 @@ import { previewStrings as S } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../src/core/model/previewTypes';
 import { traceSummaryText } from '../../src/core/trace/traceSummary';
-import { traceViewFromTrace } from '../../src/core/trace/traceView';
+import { traceViewWithSubAgents } from '../../src/core/trace/subAgentLinks';
 import { renderTrace } from '../shared/conversation';
+import type { OutputView } from '../../src/core/model/logViewTypes';
+import { searchStrings } from '../../src/core/l10n/searchStrings';
 import { cellKind, formatDetail, formatOrigin, isTraceCell } from './cellFormat';
 import { el } from './dom';
 
@@ -21,13 +23,22 @@ interface DetailColumn {
 /** Items drawn at most per conversation: a hostile or huge trace must not freeze the view. */
 const MAX_TRACE_ITEMS = 500;
 
-function valueElement(key: string, value: unknown): HTMLElement {
+/** "Open conversation in its own tab" above a conversation: the whole of it, full-width, with search. */
+function openButton(open: () => void): HTMLElement {
+  const button = el('button', { class: 'link open-conversation', type: 'button', 'data-testid': 'open-conversation' }, searchStrings.openInTab);
+  button.addEventListener('click', open);
+  return button;
+}
+
+function valueElement(key: string, value: unknown, openConversation?: (output: OutputView) => void): HTMLElement {
   if (isTraceCell(value, key)) {
-    const view = traceViewFromTrace(value);
+    const view = traceViewWithSubAgents(value);
+    const whole = view.turns;
     const hidden = Math.max(0, view.turns.length - MAX_TRACE_ITEMS);
     if (hidden > 0) view.turns = view.turns.slice(0, MAX_TRACE_ITEMS);
     return el('div', { class: 'detail-trace' },
       el('p', { class: 'detail-trace-summary' }, traceSummaryText(value)),
+      openConversation ? openButton(() => openConversation({ kind: 'trace', trace: { ...view, turns: whole } })) : undefined,
       renderTrace(view),
       hidden > 0 ? el('p', { class: 'detail-trace-summary' }, S.moreItems(hidden)) : undefined);
   }
@@ -42,7 +53,7 @@ export class DetailPane {
   private current: { row: number; column: string } | undefined;
   private currentData: PreviewRow | undefined;
 
-  constructor(onClose: () => void, private readonly openLocation: (location: PreviewLocation) => void) {
+  constructor(onClose: () => void, private readonly openLocation: (location: PreviewLocation) => void, private readonly openConversation?: (title: string, output: OutputView) => void) {
     const close = el('vscode-button', { 'icon-only': true, icon: 'close', secondary: true, title: S.close, 'aria-label': S.close });
     close.addEventListener('click', onClose);
     this.element.setAttribute('aria-labelledby', 'detail-title');
@@ -72,7 +83,9 @@ export class DetailPane {
     const fields: HTMLElement[] = [el('section', { class: 'detail-field detail-origin' }, el('h3', { class: 'field-name' }, S.origin), originLink)];
     let clicked: HTMLElement | undefined;
     for (const { key, label } of columns) {
-      const field = el('section', { class: 'detail-field', 'data-column': key }, el('h3', { class: 'field-name' }, label), valueElement(key, data.values[key]));
+      const open = this.openConversation;
+      const opener = open ? (output: OutputView) => open(`${S.title(row + 1)} · ${label}`, output) : undefined;
+      const field = el('section', { class: 'detail-field', 'data-column': key }, el('h3', { class: 'field-name' }, label), valueElement(key, data.values[key], opener));
       if (key === column) {
         field.classList.add('current');
         field.setAttribute('aria-current', 'true');

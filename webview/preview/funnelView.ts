@@ -13,6 +13,8 @@ const MAX_WARNINGS_SHOWN = 500;
 interface FunnelCallbacks {
   openLocation(location: PreviewLocation): void;
   warningsToggled(open: boolean): void;
+  /** A filter step was chosen (click, Enter or Space): list the rows it removed. */
+  drill(stage: FunnelStage): void;
 }
 
 function meter(fraction: number): HTMLElement {
@@ -72,12 +74,12 @@ export class FunnelView {
         list.append(this.selectionStage(stage, fraction, details, summary.lowerBound));
         continue;
       }
-      list.append(el('li', { class: 'stage stage-filter', title: previewViewStrings.funnelStepTooltip(stage.label, stage.before, stage.after) },
+      list.append(this.drillable(stage, el('li', { class: 'stage stage-filter', title: previewViewStrings.funnelStepTooltip(stage.label, stage.before, stage.after) },
         codicon('arrow-right'),
         el('code', { class: 'stage-filter-label' }, stage.label),
         meter(fraction),
         el('span', { class: 'stage-count' }, summary.lowerBound ? countNode(stage.after, true) : formatCount(stage.after)),
-        details));
+        details)));
     }
     const kept = el('li', { class: 'stage stage-kept' },
       codicon('arrow-right'),
@@ -90,6 +92,23 @@ export class FunnelView {
         codicon('info'), ' ', selectionStrings.countedBy(summary.countedBy, summary.lowerBound === true)));
     }
     if (summary.warnings.length) this.element.append(this.warnings(summary, warningsOpen));
+  }
+
+  /** A filter step that removed rows opens the list of them on click, Enter or Space. */
+  private drillable(stage: FunnelStage, item: HTMLElement): HTMLElement {
+    if (stage.removed <= 0 || stage.filterIndex === undefined) return item;
+    item.classList.add('drillable');
+    item.setAttribute('role', 'button');
+    item.setAttribute('tabindex', '0');
+    item.setAttribute('aria-label', previewViewStrings.funnelStepDrill(stage.label, stage.removed));
+    item.setAttribute('data-filter-index', String(stage.filterIndex));
+    item.addEventListener('click', () => this.callbacks.drill(stage));
+    item.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ') return;
+      event.preventDefault();
+      this.callbacks.drill(stage);
+    });
+    return item;
   }
 
   /** A selection step: the source field that selected (its name, then its label), the bar and the count left. */

@@ -11,6 +11,7 @@ import { DetailPane } from './detailPane';
 import { el } from './dom';
 import { FunnelView } from './funnelView';
 import { GeneratorView } from './generatorView';
+import { RemovedRowsView } from './removedRowsView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
@@ -30,7 +31,7 @@ let summary: PreviewSummaryView | undefined;
 let runningGeneration = -1;
 let restored = false;
 /** Pages of kept rows by request id; the page cache drops a page of an older run by its generation. */
-const pageRequests = new RequestChannel<Extract<HostToWebview, { type: 'page' | 'error' }>>({
+const pageRequests = new RequestChannel<Extract<HostToWebview, { type: 'page' | 'removedRows' | 'error' }>>({
   errorOf: (reply) => (reply.type === 'error' ? new Error(reply.message) : undefined),
 });
 let pages: PageCache | undefined;
@@ -61,6 +62,7 @@ const funnel = new FunnelView({
     viewState.warningsOpen = open;
     persist();
   },
+  drill: (stage) => showRemoved(stage.filterIndex ?? 0, stage.label, stage.removed),
 });
 funnel.hide();
 
@@ -80,11 +82,39 @@ const grid = new VirtualGrid({
 
 const generatorView = new GeneratorView(openLocation, (stage, offset, count) => postToHost({ type: 'getGeneratorPage', generation: runningGeneration, stage, offset, count }));
 
-const detail = new DetailPane(() => closeDetail(), openLocation);
+const detail = new DetailPane(() => closeDetail(), openLocation, (title, output) => postToHost({ type: 'openConversation', title, output }));
 const content = el('div', { class: 'content' }, grid.element, detail.element);
 content.hidden = true;
 
-document.getElementById('app')?.append(toolbar, funnel.element, status.element, content, generatorView.element);
+const removedRows = new RemovedRowsView({
+  fetch: async (filterIndex, offset, count) => {
+    const reply = await pageRequests.request((id) => postToHost({ type: 'getRemovedRows', id, generation: runningGeneration, filterIndex, offset, count }));
+    if (reply.type !== 'removedRows') throw new Error(previewViewStrings.removedNone);
+    return reply.page;
+  },
+  openLocation,
+  back: () => closeRemoved(),
+});
+
+/** The rows filter step `filterIndex` removed, in place of the kept rows. */
+let drilledStep: number | undefined;
+
+function showRemoved(filterIndex: number, label: string, removed: number): void {
+  drilledStep = filterIndex;
+  content.hidden = true;
+  removedRows.show(filterIndex, label, removed);
+}
+
+function closeRemoved(): void {
+  if (!removedRows.isOpen) return;
+  removedRows.hide();
+  content.hidden = false;
+  // Focus goes back to the step that was opened.
+  const step = funnel.element.querySelector<HTMLElement>(`.stage.drillable[data-filter-index="${drilledStep ?? -1}"]`);
+  (step ?? grid.element).focus({ preventScroll: true });
+}
+
+document.getElementById('app')?.append(toolbar, funnel.element, status.element, content, removedRows.element, generatorView.element);
 
 function persist(): void {
   if (!restored) return;
@@ -153,6 +183,7 @@ function applyResult(message: ResultMessage): void {
     const column = saved ? grid.columnKeys[saved.column] : undefined;
     if (saved && column !== undefined) showDetail(saved.row, column);
   }
+  if (removedRows.isOpen) content.hidden = true;
   if (message.phase === 'final') {
     funnel.element.classList.remove('stale');
     funnel.render(summary, viewState.warningsOpen);
@@ -183,6 +214,7 @@ function receive(message: HostToWebview): void {
       return;
     case 'runStarted':
       runningGeneration = message.generation;
+      removedRows.hide();
       rerunButton.hidden = false;
       generatorView.hide();
       funnel.element.classList.add('stale');
@@ -215,6 +247,7 @@ function receive(message: HostToWebview): void {
       status.failed(message.failure);
       return;
     case 'page':
+    case 'removedRows':
     case 'error':
       pageRequests.settle(message);
       return;
@@ -224,6 +257,11 @@ function receive(message: HostToWebview): void {
 onHostMessage(guardedListener(isHostToWebview, receive));
 
 document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && removedRows.isOpen) {
+    event.preventDefault();
+    closeRemoved();
+    return;
+  }
   if (event.key === 'Escape' && detail.isOpen) {
     event.preventDefault();
     closeDetail();

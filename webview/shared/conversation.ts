@@ -2,7 +2,7 @@
  * A Trace as a conversation: preamble collapsed, one bubble per message (markdown, sanitised), reasoning
  * collapsible, each function call with its output, unknown items as JSON, then metadata and the span tree.
  */
-import type { OutputView, SpanNode, TraceItemView, TraceView } from '../../src/core/model/logViewTypes';
+import type { OutputView, SpanNode, SubAgentView, TraceItemView, TraceView } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, icon, collapsible } from './dom';
 import { jsonOrText, jsonTree } from './jsonTree';
@@ -50,7 +50,20 @@ function functionCall(item: Extract<TraceItemView, { kind: 'function_call' }>): 
   box.appendChild(jsonOrText(item.arguments, 2));
   if (item.output !== undefined) box.appendChild(toolOutput(item.output));
   else box.appendChild(el('div', { className: 'muted', text: S.noFunctionOutput }));
+  for (const agent of item.subAgents ?? []) box.appendChild(subAgentSection(agent));
   return box;
+}
+
+/** A sub-agent's transcript under the call that launched it: collapsed to its name, size and tokens until opened. */
+function subAgentSection(agent: SubAgentView): HTMLElement {
+  const facts = [S.subAgentMessages(agent.messageCount), agent.tokens !== undefined ? S.subAgentTokens(agent.tokens) : undefined, agent.error].filter(Boolean).join(' · ');
+  const head = el('span', { className: 'sub-agent-head' }, icon('organization'), el('span', { className: 'sub-agent-name', text: ` ${S.subAgent(agent.name)}` }), el('span', { className: 'muted', text: ` ${facts}` }));
+  const details = collapsible(head, () => agent.items.length
+    ? el('div', { className: 'sub-agent-body' }, ...agent.items.map(traceItem))
+    : el('p', { className: 'empty', text: S.subAgentEmpty }), false, 'section sub-agent');
+  details.setAttribute('data-span-id', agent.spanId);
+  details.setAttribute('data-testid', 'sub-agent');
+  return details;
 }
 
 /** Reasoning, collapsed to one line (its first line, cut with an ellipsis); the whole text once opened. */

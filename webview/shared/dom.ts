@@ -75,16 +75,32 @@ export function clear(element: Element): void {
 }
 
 /** A collapsible section built on <details>, its body rendered on first open. */
+/** Bodies of collapsed sections not built yet, by section: a search builds them to look inside. */
+const pendingBodies = new WeakMap<HTMLDetailsElement, () => void>();
+
+/** Builds the body of a collapsed section now (it stays collapsed); false when it was built already. */
+export function buildCollapsedBody(details: HTMLDetailsElement): boolean {
+  const build = pendingBodies.get(details);
+  if (!build) return false;
+  build();
+  return true;
+}
+
 export function collapsible(summary: Child, render: () => Child, open = false, className = 'section'): HTMLDetailsElement {
   const details = el('details', { className });
   const head = el('summary', {}, summary);
   details.appendChild(head);
   let rendered = false;
-  const fill = (): void => {
-    if (rendered || !details.open) return;
+  const build = (): void => {
+    if (rendered) return;
     rendered = true;
+    pendingBodies.delete(details);
     append(details, [render()]);
   };
+  const fill = (): void => {
+    if (details.open) build();
+  };
+  pendingBodies.set(details, build);
   details.addEventListener('toggle', fill);
   if (open) {
     details.open = true;

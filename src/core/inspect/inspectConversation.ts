@@ -56,18 +56,34 @@ function toolCallEvents(event: Rec, span: string): TraceEvent[] {
   ];
 }
 
-/** The span events of an Inspect event list; none when it has no spans (the messages alone tell the conversation). */
+/** For each `tool` span, the id of the tool call it ran: an agent span begun inside it was launched by that call. */
+function toolCallOfSpans(events: unknown[]): Map<string, string> {
+  const toolSpans = new Set<string>();
+  for (const e of events) if (isPlainObject(e) && e.event === 'span_begin' && e.type === 'tool' && typeof e.id === 'string') toolSpans.add(e.id);
+  const calls = new Map<string, string>();
+  for (const e of events) {
+    if (isPlainObject(e) && e.event === 'tool' && typeof e.span_id === 'string' && toolSpans.has(e.span_id) && text(e.id) && !calls.has(e.span_id)) calls.set(e.span_id, text(e.id));
+  }
+  return calls;
+}
+
+/**
+ * The span events of an Inspect event list; none when it has no spans (the messages alone tell the conversation).
+ * An `agent` span inside a `tool` span names the tool call that launched it (`call_id`).
+ */
 export function inspectSpanEvents(events: unknown): TraceEvent[] {
   if (!Array.isArray(events) || !events.some((e) => isPlainObject(e) && e.event === 'span_begin')) return [];
   const out: TraceEvent[] = [{ type: 'span_start', span_id: 'sample', span_name: 'sample', span_type: 'agent' }];
   const open: string[] = ['sample'];
+  const launchedBy = toolCallOfSpans(events);
   let calls = 0;
   for (const item of events) {
     if (!isPlainObject(item)) continue;
     const current = typeof item.span_id === 'string' && open.includes(item.span_id) ? item.span_id : open[open.length - 1];
     if (item.event === 'span_begin' && typeof item.id === 'string') {
       const parent = typeof item.parent_id === 'string' && open.includes(item.parent_id) ? item.parent_id : current;
-      out.push({ type: 'span_start', span_id: item.id, parent_span_id: parent, span_name: text(item.name) || text(item.type) || 'span', span_type: spanType(item.type) });
+      const callId = item.type === 'agent' ? launchedBy.get(parent) : undefined;
+      out.push({ type: 'span_start', span_id: item.id, parent_span_id: parent, span_name: text(item.name) || text(item.type) || 'span', span_type: spanType(item.type), ...(callId ? { call_id: callId } : {}) });
       open.push(item.id);
     } else if (item.event === 'span_end' && typeof item.id === 'string' && open.includes(item.id)) {
       out.push({ type: 'span_end', span_id: item.id });

@@ -373,6 +373,12 @@ export const logStrings = {
   get spans() {
     return l10n.t('Spans');
   },
+  subAgent: (name: string) => l10n.t('Sub-agent {0}', name),
+  subAgentMessages: (n: number) => (n === 1 ? l10n.t('{0} message', formatCount(n)) : l10n.t('{0} messages', formatCount(n))),
+  subAgentTokens: (n: number) => l10n.t('{0} tokens', formatCount(n)),
+  get subAgentEmpty() {
+    return l10n.t('This sub-agent recorded no items.');
+  },
   linkConfirm: (href: string) => l10n.t('Open {0}?', href),
   // errors tab
   get errorStageUnknown() {

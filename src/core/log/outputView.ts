@@ -1,7 +1,8 @@
 import type { OutputView } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
 import { isRecord } from './logValue';
-import { isTraceLike, looksLikeItems, traceViewFromItems, traceViewFromTrace } from '../trace/traceView';
+import { isTraceLike, looksLikeItems, traceViewFromItems } from '../trace/traceView';
+import { traceViewWithSubAgents } from '../trace/subAgentLinks';
 
 /**
  * The view of a solver output (spec §2.5: "the solver output, including the full conversation trace";
@@ -11,8 +12,8 @@ import { isTraceLike, looksLikeItems, traceViewFromItems, traceViewFromTrace } f
 export function outputViewOf(output: unknown, present: boolean): OutputView {
   if (!present || output === undefined || output === null) return { kind: 'none', reason: logStrings.noSolverOutput };
   if (typeof output === 'string') return { kind: 'text', text: output };
-  if (isTraceLike(output)) return { kind: 'trace', trace: traceViewFromTrace(output) };
-  if (isRecord(output) && isTraceLike(output.trace)) return { kind: 'trace', trace: traceViewFromTrace(output.trace) };
+  if (isTraceLike(output)) return { kind: 'trace', trace: traceViewWithSubAgents(output) };
+  if (isRecord(output) && isTraceLike(output.trace)) return { kind: 'trace', trace: traceViewWithSubAgents(output.trace) };
   if (looksLikeItems(output)) return { kind: 'trace', trace: traceViewFromItems(output) };
   return { kind: 'json', value: output };
 }

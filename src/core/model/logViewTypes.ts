@@ -296,9 +296,21 @@ export interface SamplePage {
 export type TraceItemView =
   | { kind: 'message'; role: string; parts: { type: string; text: string }[]; raw?: unknown }
   | { kind: 'reasoning'; text: string; summary?: string }
-  | { kind: 'function_call'; name: string; callId?: string; arguments: string; output?: string }
+  | { kind: 'function_call'; name: string; callId?: string; arguments: string; output?: string; subAgents?: SubAgentView[] }
   | { kind: 'function_call_output'; callId?: string; output: string }
   | { kind: 'unknown'; itemType?: string; value: unknown };
+
+/** A sub-agent's transcript, shown under the call that started it (docs/semantics.md §9.1). */
+export interface SubAgentView {
+  spanId: string;
+  name: string;
+  type?: string;
+  messageCount: number;
+  tokens?: number;
+  error?: string;
+  /** Its conversation; calls in it carry their own sub-agents. */
+  items: TraceItemView[];
+}
 
 /** One span of a trace's span tree. */
 export interface SpanNode {

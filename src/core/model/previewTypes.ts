@@ -19,6 +19,26 @@ export interface PreviewRow {
   origin: RowOrigin;
 }
 
+/** A row a filter step removed (src/core/sources/removedRows.ts), with why. */
+export interface RemovedRow {
+  values: Record<string, unknown>;
+  origin: RowOrigin;
+  /** `failed`: the filter was false; `notComparable`: an ordering filter met a value it cannot order. */
+  outcome: 'failed' | 'notComparable';
+  /** The value the filter read, as short text; undefined when the path led nowhere (missing). */
+  value?: string;
+}
+
+/** One page of the rows a filter step removed. */
+export interface RemovedRowsPage {
+  filterIndex: number;
+  label: string;
+  offset: number;
+  rows: RemovedRow[];
+  /** More removed rows follow this page. */
+  more: boolean;
+}
+
 /** A problem met while reading the source, with the file and line when there is one. */
 export interface PreviewWarning {
   message: string;

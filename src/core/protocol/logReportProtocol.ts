@@ -11,6 +11,8 @@
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery, SchemaProblem } from '../model/logViewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { ReadyMessage } from '../channel/handshake';
+import { isOpenConversationMessage } from './conversationProtocol';
+import type { OpenConversationMessage } from './conversationProtocol';
 
 /** Where the report should open or jump to (deep links, `evalLens.openLogAtSample`). */
 export interface RevealTarget {
@@ -51,7 +53,7 @@ interface CommandMessage {
   command: 'openAsJson' | 'exportHtml' | 'reload';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | DetailRequest | OpenLinkMessage | CommandMessage;
+export type WebviewToHost = ReadyMessage | PageRequest | DetailRequest | OpenLinkMessage | CommandMessage | OpenConversationMessage;
 
 // ---- host → webview -------------------------------------------------------------------------------------
 
@@ -172,6 +174,8 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return typeof value.href === 'string';
     case 'command':
       return value.command === 'openAsJson' || value.command === 'exportHtml' || value.command === 'reload';
+    case 'openConversation':
+      return isOpenConversationMessage(value);
     default:
       return false;
   }

@@ -3,12 +3,14 @@
  * Every message has a string-literal `type`; requests carry an `id` that the response repeats.
  * `generation` numbers a run of the preview: pages of an older generation are dropped.
  */
-import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
+import type { FilterStep, PreviewProgress, PreviewRow, PreviewWarning, RecordNoun, RemovedRowsPage } from '../model/previewTypes';
 import { isRecord } from '../json/jsonValue';
 import type { GeneratorPreviewView } from '../sources/generatorPreview';
 import type { GeneratorRunView } from '../generators/generatorRun';
 import type { TemplateSample } from '../generators/templateExpansion';
 import type { ReadyMessage } from '../channel/handshake';
+import { isOpenConversationMessage } from './conversationProtocol';
+import type { OpenConversationMessage } from './conversationProtocol';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -110,6 +112,14 @@ interface PageResponse {
   rows: PreviewRow[];
 }
 
+/** A page of the rows one filter step removed, answering `getRemovedRows`. */
+interface RemovedRowsResponse {
+  type: 'removedRows';
+  id: number;
+  generation: number;
+  page: RemovedRowsPage;
+}
+
 interface ErrorResponse {
   type: 'error';
   id: number;
@@ -136,7 +146,7 @@ export interface GeneratorPageMessage {
   samples: TemplateSample[];
 }
 
-export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | RemovedRowsResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 
@@ -147,6 +157,16 @@ export interface PageRequest {
   type: 'getPage';
   id: number;
   generation: number;
+  offset: number;
+  count: number;
+}
+
+/** The rows filter `filterIndex` (0-based, in the spec) removed, `offset …` (answered by `removedRows` or `error`). */
+export interface RemovedRowsRequest {
+  type: 'getRemovedRows';
+  id: number;
+  generation: number;
+  filterIndex: number;
   offset: number;
   count: number;
 }
@@ -178,7 +198,7 @@ interface ExportRowsMessage {
   type: 'exportRows';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
+export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | OpenConversationMessage | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
@@ -203,8 +223,12 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
       return true;
     case 'getPage':
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);
+    case 'getRemovedRows':
+      return isCount(value.id) && isCount(value.generation) && isCount(value.filterIndex) && isCount(value.offset) && isCount(value.count);
     case 'openLocation':
       return isLocation(value.location);
+    case 'openConversation':
+      return isOpenConversationMessage(value);
     case 'getGeneratorPage':
       return isCount(value.generation) && isCount(value.stage) && isCount(value.offset) && isCount(value.count);
     default:
@@ -222,7 +246,7 @@ export function restoredTarget(state: unknown): PreviewTarget | undefined {
   return { spec: state.target.spec, index: state.target.index };
 }
 
-const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error', 'generator', 'generatorPage']);
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'removedRows', 'error', 'generator', 'generatorPage']);
 
 /** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
 export function isHostToWebview(value: unknown): value is HostToWebview {

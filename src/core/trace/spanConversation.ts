@@ -19,6 +19,10 @@ interface SpanFacts {
   error?: string;
   startedAt?: string;
   endedAt?: string;
+  /** The call that started this span (`call_id` of its `span_start`). */
+  callId?: string;
+  /** Tokens the span used in all, when its `span_start` says. */
+  tokens?: number;
   depth: number;
 }
 
@@ -69,6 +73,9 @@ export function spanConversations(events: unknown): SpanConversation[] | undefin
         spanId: id, name: str(event.span_name) ?? id, type: str(event.span_type), startedAt: str(event.timestamp),
         depth: host ? host.span.depth + 1 : 0, items: [], children: [],
       };
+      const callId = str(event.call_id);
+      if (callId !== undefined) span.callId = callId;
+      if (typeof event.total_tokens === 'number' && Number.isFinite(event.total_tokens) && event.total_tokens >= 0) span.tokens = event.total_tokens;
       const building: Building = { span, raw: [], starts: [] };
       byId.set(id, building);
       order.push(building);

@@ -28,7 +28,13 @@ export interface TraceMetadataRecord {
 }
 
 export type TraceEvent =
-  | { type: 'span_start'; span_id: string; parent_span_id?: string; span_name: string; span_type: 'agent' | 'tool' | 'llm' | 'chain'; timestamp?: string }
+  | {
+    type: 'span_start'; span_id: string; parent_span_id?: string; span_name: string; span_type: 'agent' | 'tool' | 'llm' | 'chain'; timestamp?: string;
+    /** The `call_id` of the function call that started this span (a sub-agent launched by a tool call). */
+    call_id?: string;
+    /** Tokens the span used in all, when known. */
+    total_tokens?: number;
+  }
   | { type: 'item'; span_id: string; item: OpenResponsesItem | Record<string, unknown> }
   | { type: 'span_end'; span_id: string; timestamp?: string; error?: string };
 

@@ -11,6 +11,7 @@ import type { Services } from '../services';
 import type { LoadState, TaskLogDocument } from './taskLogDocument';
 import { webviewOptions, webviewPage } from '../webviewPage';
 import { WebviewSession } from '../webviewSession';
+import { ConversationPanel } from '../conversation/conversationPanel';
 
 export class LogReportPanel implements vscode.Disposable {
   private readonly session: WebviewSession<WebviewToHost, HostToWebview>;
@@ -19,7 +20,7 @@ export class LogReportPanel implements vscode.Disposable {
   constructor(
     private readonly document: TaskLogDocument,
     readonly panel: vscode.WebviewPanel,
-    services: Services,
+    private readonly services: Services,
     private pendingReveal: RevealTarget | undefined,
     private readonly onDisposed: () => void,
   ) {
@@ -77,6 +78,9 @@ export class LogReportPanel implements vscode.Disposable {
         return;
       case 'openLink':
         await this.session.openLink(message.href);
+        return;
+      case 'openConversation':
+        ConversationPanel.open(this.services, message.title, message.output);
         return;
       case 'command':
         if (message.command === 'openAsJson') await vscode.commands.executeCommand('evalLens.openLogAsJson', this.document.uri);

@@ -38,6 +38,9 @@ import { exportPreviewRows } from './exportKeptRowsCommand';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
 import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
 import { extensionStrings } from '../../core/l10n/extensionStrings';
+import { RemovedRowsServer } from './removedRowsServer';
+import { ConversationPanel } from '../conversation/conversationPanel';
+import type { RemovedRowsRequest } from '../../core/protocol/previewProtocol';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -63,6 +66,9 @@ export class PreviewPanel implements vscode.Disposable {
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
   private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
+  /** The dataset value the current run read (its filters are what the funnel's steps name). */
+  private runValue: unknown;
+  private removedRowsServer: RemovedRowsServer;
   private disposed = false;
   /** The column this view was opened in (VS Code reports the panel's own a little later). */
   private openedIn: vscode.ViewColumn | undefined;
@@ -147,6 +153,7 @@ export class PreviewPanel implements vscode.Disposable {
     private readonly index: number,
     restoredPanel?: vscode.WebviewPanel,
   ) {
+    this.removedRowsServer = new RemovedRowsServer(services);
     if (restoredPanel) restoredPanel.webview.options = webviewOptions(services.context.extensionUri);
     this.openedIn = restoredPanel ? undefined : PreviewPanel.previewColumn();
     this.panel = restoredPanel ?? vscode.window.createWebviewPanel(
@@ -226,6 +233,9 @@ export class PreviewPanel implements vscode.Disposable {
         void this.postPage(message.id, message.generation, this.rows.slice(message.offset, message.offset + count), message.offset);
         return;
       }
+      case 'getRemovedRows':
+        void this.postRemovedRows(message);
+        return;
       case 'cancel':
         this.cancel();
         return;
@@ -234,6 +244,9 @@ export class PreviewPanel implements vscode.Disposable {
         return;
       case 'openLocation':
         void openPreviewLocation(message.location, this.uri);
+        return;
+      case 'openConversation':
+        ConversationPanel.open(this.services, message.title, message.output);
         return;
       case 'exportRows':
         void exportPreviewRows(this.services, this.uri, this.index);
@@ -256,6 +269,21 @@ export class PreviewPanel implements vscode.Disposable {
       return;
     }
     this.session.post({ type: 'page', id, generation, offset, rows: page });
+  }
+
+  /** Posts a page of the rows one filter step removed, read again from the source this run read. */
+  private async postRemovedRows(request: RemovedRowsRequest): Promise<void> {
+    const { id, generation } = request;
+    if (generation !== this.generation || this.runValue === undefined) {
+      this.session.post({ type: 'error', id, message: 'stale generation' });
+      return;
+    }
+    try {
+      const page = await this.removedRowsServer.page({ dataset: this.runValue, specPath: this.uri.fsPath, filterIndex: request.filterIndex, offset: request.offset, count: Math.min(request.count, MAX_PAGE_ROWS) });
+      this.session.post(generation === this.generation ? { type: 'removedRows', id, generation, page } : { type: 'error', id, message: 'stale generation' });
+    } catch (error) {
+      this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+    }
   }
 
   private pageSize(): number {
@@ -291,6 +319,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private async execute(generation: number, controller: AbortController): Promise<PreviewCommandResult> {
     this.postState({ type: 'runStarted', generation });
+    this.runValue = undefined;
     this.cache.markPreviewed(this.uri);
     let context: SpecContext = { specPath: this.uri.fsPath, text: '' };
     let version = 0;
@@ -322,6 +351,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (generator) return this.showGenerator(generation, generator, entry.runConfigEntry ? embeddedGeneratorLookup(this.uri.fsPath, context.text, documents) : undefined);
 
     const value = entry.document.value;
+    this.runValue = value;
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
     const config = this.services.config;
     const confirmation = new UrlFetchConfirmation(config.previewUrlFetch);
@@ -450,6 +480,7 @@ export class PreviewPanel implements vscode.Disposable {
   dispose(): void {
     if (this.disposed) return;
     this.disposed = true;
+    this.removedRowsServer.dispose();
     this.abort?.abort();
     PreviewPanel.panels.delete(`${this.uri.toString()}#${this.index}`);
     if (this.counting) this.endCounting(this.counting);

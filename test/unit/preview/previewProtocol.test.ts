@@ -9,6 +9,7 @@ describe('preview protocol guards', () => {
       { type: 'cancel' },
       { type: 'rerun' },
       { type: 'getPage', id: 1, generation: 3, offset: 500, count: 500 },
+      { type: 'getRemovedRows', id: 2, generation: 3, filterIndex: 1, offset: 100, count: 100 },
       { type: 'openLocation', location: { file: '/data/a.csv', line: 12 } },
       { type: 'openLocation', location: { file: '/data/notes/a.md' } },
     ]) assert.equal(isWebviewToHost(message), true, JSON.stringify(message));
@@ -22,6 +23,8 @@ describe('preview protocol guards', () => {
       { type: 'getPage', id: 1, generation: 1, offset: -1, count: 10 },
       { type: 'getPage', id: 1, generation: 1, offset: 0.5, count: 10 },
       { type: 'getPage', id: '1', generation: 1, offset: 0, count: 10 },
+      { type: 'getRemovedRows', id: 2, generation: 3, offset: 0, count: 100 },
+      { type: 'getRemovedRows', id: 2, generation: 3, filterIndex: -1, offset: 0, count: 100 },
       { type: 'openLocation' },
       { type: 'openLocation', location: { file: '' } },
       { type: 'openLocation', location: { file: '/a', line: 'x' } },
@@ -31,6 +34,7 @@ describe('preview protocol guards', () => {
   test('host messages are recognised by type', () => {
     assert.equal(isHostToWebview({ type: 'runStarted', generation: 1 }), true);
     assert.equal(isHostToWebview({ type: 'page', id: 1, generation: 1, offset: 0, rows: [] }), true);
+    assert.equal(isHostToWebview({ type: 'removedRows', id: 2, generation: 1, page: { filterIndex: 0, label: 'x', offset: 0, rows: [], more: false } }), true);
     assert.equal(isHostToWebview({ type: 'getPage' }), false);
     assert.equal(isHostToWebview({ data: 1 }), false);
   });

@@ -3,7 +3,7 @@
  * shows. User text → `message` user; assistant text → `message` assistant; `thinking` → `reasoning`; `tool_use` →
  * `function_call`; `tool_result` → `function_call_output` (`status: "incomplete"` on error); images → a
  * placeholder. Each sub-agent becomes a span of type `agent` in `events`, started right after the call that
- * launched it when that call is known.
+ * launched it when that call is known (its `call_id` then names that call).
  */
 import { OpenResponsesItem, TraceEvent, TraceMetadataRecord, TraceRecord, functionCallItem, functionCallOutputItem, messageItem, reasoningItem, rootItemsOfEvents } from '../../trace/traceRecord';
 import { readLines } from './sessionLines';
@@ -19,6 +19,8 @@ export interface SubagentRef {
   toolUseId?: string;
   firstMs?: number;
   lastMs?: number;
+  /** Tokens the sub-agent's file used in all. */
+  totalTokens?: number;
 }
 
 interface TraceInput {
@@ -114,16 +116,19 @@ export async function buildSessionTrace(input: TraceInput): Promise<TraceRecord>
     if (agent.toolUseId !== undefined && callIds.has(agent.toolUseId)) byCall.set(agent.toolUseId, [...(byCall.get(agent.toolUseId) ?? []), agent]);
     else unplaced.push(agent);
   }
-  const pushAgent = async (agent: SubagentRef) => {
+  const pushAgent = async (agent: SubagentRef, callId?: string) => {
     const spanId = `agent-${agent.agentId}`;
-    events.push({ type: 'span_start', span_id: spanId, parent_span_id: rootId, span_name: agent.agentType ?? agent.agentId, span_type: 'agent', timestamp: iso(agent.firstMs) });
+    events.push({
+      type: 'span_start', span_id: spanId, parent_span_id: rootId, span_name: agent.agentType ?? agent.agentId, span_type: 'agent', timestamp: iso(agent.firstMs),
+      ...(callId !== undefined ? { call_id: callId } : {}), ...(agent.totalTokens !== undefined ? { total_tokens: agent.totalTokens } : {}),
+    });
     for (const item of await fileItems(agent.file, input.signal)) events.push({ type: 'item', span_id: spanId, item });
     events.push({ type: 'span_end', span_id: spanId, timestamp: iso(agent.lastMs) });
   };
   for (const item of items) {
     events.push({ type: 'item', span_id: rootId, item });
     const launched = item.type === 'function_call' && typeof item.call_id === 'string' ? byCall.get(item.call_id) : undefined;
-    for (const agent of launched ?? []) await pushAgent(agent);
+    for (const agent of launched ?? []) await pushAgent(agent, agent.toolUseId);
   }
   for (const agent of unplaced) await pushAgent(agent);
   events.push({ type: 'span_end', span_id: rootId, timestamp: input.metadata.created_at === undefined ? undefined : iso(Date.parse(input.metadata.created_at) + (input.metadata.total_time ?? 0) * 1000) });

@@ -189,7 +189,7 @@ async function attachSubagent(agent: ScannedAgent, byId: Map<string, SessionEntr
   const s = agent.summary;
   parent.subagents.push({
     file: agent.file.path, agentId: s.agentId ?? agentIdOfFileName(agent.file.path), agentType: meta.agentType, toolUseId: meta.toolUseId,
-    firstMs: s.firstMs, lastMs: s.lastMs, summary: s,
+    firstMs: s.firstMs, lastMs: s.lastMs, totalTokens: tokenTotal(s.tokens), summary: s,
   });
   if (s.firstMs !== undefined && (parent.startMs === undefined || s.firstMs < parent.startMs)) parent.startMs = s.firstMs;
   if (s.lastMs !== undefined && (parent.endMs === undefined || s.lastMs > parent.endMs)) parent.endMs = s.lastMs;
