@@ -9,6 +9,8 @@ import type { GeneratorPreviewView } from '../sources/generatorPreview';
 import type { GeneratorRunView } from '../generators/generatorRun';
 import type { TemplateSample } from '../generators/templateExpansion';
 import type { ReadyMessage } from '../channel/handshake';
+import type { ColumnStatisticsResult } from '../model/columnStatisticsTypes';
+import type { SortDirection } from '../filters/valueOrder';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -110,6 +112,14 @@ interface PageResponse {
   rows: PreviewRow[];
 }
 
+/** The statistics of every column of the kept rows, answering `getColumnStatistics`. */
+interface ColumnStatisticsResponse {
+  type: 'columnStatistics';
+  id: number;
+  generation: number;
+  result: ColumnStatisticsResult;
+}
+
 interface ErrorResponse {
   type: 'error';
   id: number;
@@ -136,12 +146,18 @@ export interface GeneratorPageMessage {
   samples: TemplateSample[];
 }
 
-export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | ColumnStatisticsResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 
 /** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
 export type { ReadyMessage };
+
+/** Kept rows ordered by one column's values (docs/semantics.md §13). */
+export interface RowSort {
+  column: string;
+  direction: SortDirection;
+}
 
 export interface PageRequest {
   type: 'getPage';
@@ -149,6 +165,15 @@ export interface PageRequest {
   generation: number;
   offset: number;
   count: number;
+  /** Rows in this order over every kept row (absent: source order). */
+  sort?: RowSort;
+}
+
+/** The statistics of every column of the kept rows, computed in one pass over the source. */
+export interface ColumnStatisticsRequest {
+  type: 'getColumnStatistics';
+  id: number;
+  generation: number;
 }
 
 interface CancelMessage {
@@ -178,12 +203,16 @@ interface ExportRowsMessage {
   type: 'exportRows';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
+export type WebviewToHost = ReadyMessage | PageRequest | ColumnStatisticsRequest | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isSort(value: unknown): value is RowSort {
+  return isRecord(value) && typeof value.column === 'string' && (value.direction === 'ascending' || value.direction === 'descending');
 }
 
 function isLocation(value: unknown): value is PreviewLocation {
@@ -202,7 +231,9 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'exportRows':
       return true;
     case 'getPage':
-      return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);
+      return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count) && (value.sort === undefined || isSort(value.sort));
+    case 'getColumnStatistics':
+      return isCount(value.id) && isCount(value.generation);
     case 'openLocation':
       return isLocation(value.location);
     case 'getGeneratorPage':
@@ -222,7 +253,7 @@ export function restoredTarget(state: unknown): PreviewTarget | undefined {
   return { spec: state.target.spec, index: state.target.index };
 }
 
-const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'error', 'generator', 'generatorPage']);
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'columnStatistics', 'error', 'generator', 'generatorPage']);
 
 /** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
 export function isHostToWebview(value: unknown): value is HostToWebview {

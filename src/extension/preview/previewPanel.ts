@@ -37,6 +37,9 @@ import { exportPreviewRows } from './exportKeptRowsCommand';
 import { SourceFactsCache } from '../authoring/sourceFactsCache';
 import { expectedRecordNoun } from '../../core/sources/sourceRecordNoun';
 import { extensionStrings } from '../../core/l10n/extensionStrings';
+import { columnStatistics } from '../../core/sources/columnStatistics';
+import type { ColumnStatisticsResult } from '../../core/model/columnStatisticsTypes';
+import { KeptRowOrder } from './keptRowOrder';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -55,6 +58,13 @@ export class PreviewPanel implements vscode.Disposable {
   private abort: AbortController | undefined;
   private latestRun: Promise<PreviewCommandResult> | undefined;
   private rows: PreviewRow[] = [];
+  /** Whether `rows` holds every kept row of the finished count (sorting needs them all). */
+  private holdsEveryRow = false;
+  private readonly rowOrder = new KeptRowOrder();
+  /** The source of the current run, for the statistics pass. */
+  private source: { value: unknown; specPath: string } | undefined;
+  /** The statistics of the current generation, once asked for; stopped by a new run. */
+  private statistics: { generation: number; result: Promise<ColumnStatisticsResult>; abort: AbortController } | undefined;
   /** Builds the traces of kept rows that have none yet (eval logs and sessions keep many rows without). */
   private fillTraces: PreviewResult['fillTraces'];
   /** The generator shown, for pages of its `template` samples. */
@@ -221,10 +231,17 @@ export class PreviewPanel implements vscode.Disposable {
           this.session.post({ type: 'error', id: message.id, message: 'stale generation' });
           return;
         }
+        if (message.sort && !this.holdsEveryRow) {
+          this.session.post({ type: 'error', id: message.id, message: 'sort unavailable' });
+          return;
+        }
         const count = Math.min(message.count, MAX_PAGE_ROWS);
-        void this.postPage(message.id, message.generation, this.rows.slice(message.offset, message.offset + count), message.offset);
+        void this.postPage(message.id, message.generation, this.rowOrder.page(this.rows, message.offset, count, message.sort), message.offset);
         return;
       }
+      case 'getColumnStatistics':
+        void this.postStatistics(message.id, message.generation);
+        return;
       case 'cancel':
         this.cancel();
         return;
@@ -257,6 +274,37 @@ export class PreviewPanel implements vscode.Disposable {
     this.session.post({ type: 'page', id, generation, offset, rows: page });
   }
 
+  /** Computes the statistics of every column once per run (one streaming pass, in the counting workers). */
+  private async postStatistics(id: number, generation: number): Promise<void> {
+    const source = this.source;
+    if (generation !== this.generation || !source) {
+      this.session.post({ type: 'error', id, message: 'stale generation' });
+      return;
+    }
+    if (this.statistics?.generation !== generation) {
+      this.statistics?.abort.abort();
+      const abort = new AbortController();
+      const result = columnStatistics(source.value, {
+        specPath: source.specPath,
+        signal: abort.signal,
+        confirmFetch: new UrlFetchConfirmation(this.services.config.previewUrlFetch).confirm,
+        urlTimeoutMs: this.services.config.previewUrlTimeoutSeconds * 1000,
+        resolveSecret: async (name) => this.services.context.secrets.get(name),
+        maxEntryMB: this.services.config.previewMaxEntryMB,
+        workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
+      });
+      this.statistics = { generation, result, abort };
+    }
+    try {
+      const result = await this.statistics.result;
+      if (generation === this.generation) this.session.post({ type: 'columnStatistics', id, generation, result });
+      else this.session.post({ type: 'error', id, message: 'stale generation' });
+    } catch (error) {
+      if (generation === this.generation) this.statistics = undefined;
+      this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
   private pageSize(): number {
     return Math.max(10, Math.min(this.services.config.previewPageSize, ROW_CAP));
   }
@@ -273,6 +321,11 @@ export class PreviewPanel implements vscode.Disposable {
   /** Starts a run (cancelling the one in progress); resolves with this run's counts, or a newer run's. */
   run(): Promise<PreviewCommandResult> {
     this.abort?.abort();
+    this.statistics?.abort.abort();
+    this.statistics = undefined;
+    this.source = undefined;
+    this.holdsEveryRow = false;
+    this.rowOrder.clear();
     const controller = new AbortController();
     this.abort = controller;
     const generation = ++this.generation;
@@ -322,6 +375,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (generator) return this.showGenerator(generation, generator);
 
     const value = entry.document.value;
+    this.source = { value, specPath: this.uri.fsPath };
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
     const config = this.services.config;
     const confirmation = new UrlFetchConfirmation(config.previewUrlFetch);
@@ -435,6 +489,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private finish(generation: number, version: number, result: PreviewResult): PreviewCommandSummary {
     this.rows = result.rows;
+    this.holdsEveryRow = result.complete && result.rows.length >= result.matched;
     this.fillTraces = result.fillTraces;
     this.postState(this.resultMessage(generation, 'final', result, result.rows.length));
     if (result.complete) {
@@ -450,6 +505,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (this.disposed) return;
     this.disposed = true;
     this.abort?.abort();
+    this.statistics?.abort.abort();
     PreviewPanel.panels.delete(`${this.uri.toString()}#${this.index}`);
     if (this.counting) this.endCounting(this.counting);
     if (PreviewPanel.focused === this) PreviewPanel.focused = undefined;
