@@ -50,7 +50,7 @@ export interface ColumnStatistics {
   arrayLengths?: RangeFigures;
   /** The most frequent values (not for objects and arrays), most frequent first. */
   top: TopValue[];
-  /** The counts of `top` are lower bounds of the true counts (too many distinct values to count each). */
+  /** The counts of `top` are estimates, never below the true counts (too many distinct values to count each). */
   topEstimated: boolean;
   /** Numbers in equal-width bins between min and max. */
   histogram?: HistogramBin[];

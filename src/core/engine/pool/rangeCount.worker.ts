@@ -5,7 +5,7 @@ import { scanFile } from '../scan/fileScanner';
 import { RangeProcessor } from '../scan/rangeProcessor';
 import { ChunkJob, ChunkMessage } from './rangeCountMessages';
 import { configureWorkerL10n } from '../../l10n/workerL10n';
-import { addRow, emptyTableSketch } from '../stats/tableSketch';
+import { emptyTableSketch } from '../stats/tableSketch';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -23,7 +23,7 @@ async function runChunk(job: ChunkJob): Promise<void> {
     fast: job.fast,
     header: job.header,
     atFileStart: false,
-    onRow: tableSketch ? (values) => addRow(tableSketch, values) : undefined,
+    tableSketch,
   });
   processor.stopAt(job.stop);
   let rowsPosted = false;

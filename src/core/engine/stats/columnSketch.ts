@@ -5,7 +5,7 @@
  * values, then a HyperLogLog estimate of distinct values, a space-saving counter of the most frequent values and a
  * uniform sample of the numbers for the histogram.
  */
-import { addHash, emptyRegisters, hashText, mergeRegisters } from './distinctSketch';
+import { addHash, emptyRegisters, hashBytes, hashLatin1, hashText, mergeRegisters } from './distinctSketch';
 
 /** Distinct values counted exactly per column; beyond, the counts are estimates. */
 export const EXACT_CAP = 10_000;
@@ -24,6 +24,12 @@ export interface RunningRange {
 
 export type Primitive = string | number | boolean;
 
+export interface TopCounter {
+  counts: Map<Primitive, number>;
+  /** The largest count dropped so far: any value not held was seen at most this many times. */
+  floor: number;
+}
+
 export interface ColumnSketch {
   present: number;
   nulls: number;
@@ -37,8 +43,8 @@ export interface ColumnSketch {
   nested: Set<string> | undefined;
   /** Set once the exact counts are given up. */
   registers: Uint8Array | undefined;
-  /** Space-saving counts of the most frequent primitive values (lower bounds), once the exact counts are given up. */
-  top: Map<Primitive, number> | undefined;
+  /** Counts of the most frequent primitive values (see countTop), once the exact counts are given up. */
+  top: TopCounter | undefined;
   /** A uniform sample of the numbers seen since the exact counts were given up, and how many there were. */
   sample: number[];
   sampled: number;
@@ -92,41 +98,39 @@ function addToSample(sketch: ColumnSketch, value: number): void {
   }
 }
 
-/** Counts a value in the space-saving counter: a new value takes the place of the least counted one. */
-function countTop(top: Map<Primitive, number>, value: Primitive, by: number): void {
-  const known = top.get(value);
+/**
+ * Counts a value in the bounded counter of frequent values: it holds up to twice TOP_CAPACITY values and, when full,
+ * keeps the TOP_CAPACITY most counted; a value seen again after being dropped starts from the largest count dropped
+ * (`top.floor`), so a frequent value is never undercounted (the space-saving rule, applied in batches).
+ */
+function countTop(top: TopCounter, value: Primitive, by: number): void {
+  const counts = top.counts;
+  const known = counts.get(value);
   if (known !== undefined) {
-    top.set(value, known + by);
+    counts.set(value, known + by);
     return;
   }
-  if (top.size < TOP_CAPACITY) {
-    top.set(value, by);
-    return;
-  }
-  let least: Primitive | undefined;
-  let leastCount = Number.POSITIVE_INFINITY;
-  for (const [key, count] of top) {
-    if (count < leastCount) {
-      least = key;
-      leastCount = count;
-    }
-  }
-  top.delete(least as Primitive);
-  top.set(value, leastCount + by);
+  counts.set(value, top.floor + by);
+  if (counts.size < 2 * TOP_CAPACITY) return;
+  const ordered = [...counts].sort((a, b) => b[1] - a[1]);
+  top.floor = Math.max(top.floor, ordered[TOP_CAPACITY][1]);
+  counts.clear();
+  for (let k = 0; k < TOP_CAPACITY; k++) counts.set(ordered[k][0], ordered[k][1]);
 }
 
 /** Gives up the exact counts: their values go into the estimators. */
 function leaveExact(sketch: ColumnSketch): void {
   const registers = emptyRegisters();
-  const top = new Map<Primitive, number>();
+  const top: TopCounter = { counts: new Map(), floor: 0 };
   const exact = sketch.exact ?? new Map<Primitive, number>();
   const ordered = [...exact].sort((a, b) => b[1] - a[1]);
   for (const [value, count] of ordered) {
     addHash(registers, hashPrimitive(value));
-    if (top.size < TOP_CAPACITY) top.set(value, count);
+    if (top.counts.size < TOP_CAPACITY) top.counts.set(value, count);
+    else top.floor = Math.max(top.floor, count);
     if (typeof value === 'number') for (let k = 0; k < count; k++) addToSample(sketch, value);
   }
-  for (const text of sketch.nested ?? []) addHash(registers, hashText(text, SEED.nested));
+  for (const text of sketch.nested ?? []) addHash(registers, hashLatin1(text, SEED.nested));
   sketch.exact = undefined;
   sketch.nested = undefined;
   sketch.registers = registers;
@@ -152,54 +156,80 @@ function addPrimitive(sketch: ColumnSketch, value: Primitive): void {
     leaveExact(sketch);
   }
   addHash(sketch.registers as Uint8Array, hashPrimitive(value));
-  countTop(sketch.top as Map<Primitive, number>, value, 1);
+  countTop(sketch.top as TopCounter, value, 1);
   if (typeof value === 'number') addToSample(sketch, value);
 }
 
-function addNested(sketch: ColumnSketch, value: object): void {
-  const text = JSON.stringify(value);
-  const nested = sketch.nested;
-  if (nested) {
-    if (nested.has(text)) return;
-    if (distinctHeld(sketch) < EXACT_CAP) {
-      nested.add(text);
-      return;
-    }
-    leaveExact(sketch);
+function countNested(sketch: ColumnSketch, arrayLength: number | undefined): void {
+  sketch.present++;
+  if (arrayLength === undefined) sketch.kinds.object++;
+  else {
+    sketch.kinds.array++;
+    addToRange(sketch.arrayLengths, arrayLength);
   }
-  addHash(sketch.registers as Uint8Array, hashText(text, SEED.nested));
+}
+
+/** Whether `key` is a new distinct nested value while the counts are exact; gives them up when there are too many. */
+function keptExactly(sketch: ColumnSketch, key: string): boolean {
+  const nested = sketch.nested as Set<string>;
+  if (nested.has(key)) return true;
+  if (distinctHeld(sketch) < EXACT_CAP) {
+    nested.add(key);
+    return true;
+  }
+  leaveExact(sketch);
+  return false;
+}
+
+/**
+ * Adds an object or array value given by its JSON text (`key`: distinct values are distinct texts), with its number
+ * of items when it is an array.
+ */
+export function addNested(sketch: ColumnSketch, key: string, arrayLength: number | undefined): void {
+  countNested(sketch, arrayLength);
+  if (sketch.nested && keptExactly(sketch, key)) return;
+  addHash(sketch.registers as Uint8Array, hashLatin1(key, SEED.nested));
+}
+
+/** `addNested` for a value written in `buf[start, end)`: once the counts are estimates its text is never made. */
+export function addNestedBytes(sketch: ColumnSketch, buf: Buffer, start: number, end: number, arrayLength: number | undefined): void {
+  countNested(sketch, arrayLength);
+  if (sketch.nested && keptExactly(sketch, buf.toString('latin1', start, end))) return;
+  addHash(sketch.registers as Uint8Array, hashBytes(buf, start, end, SEED.nested));
+}
+
+export function addNull(sketch: ColumnSketch): void {
+  sketch.nulls++;
+}
+
+export function addText(sketch: ColumnSketch, value: string): void {
+  sketch.present++;
+  sketch.kinds.text++;
+  addToRange(sketch.textLengths, value.length);
+  addPrimitive(sketch, value);
+}
+
+export function addNumber(sketch: ColumnSketch, value: number): void {
+  sketch.present++;
+  sketch.kinds.number++;
+  addToRange(sketch.numbers, value);
+  addPrimitive(sketch, value);
+}
+
+export function addBoolean(sketch: ColumnSketch, value: boolean): void {
+  sketch.present++;
+  sketch.kinds.boolean++;
+  addPrimitive(sketch, value);
 }
 
 /** Adds one row's value of the column (`undefined`: the row has no such column, counted by the table). */
 export function addValue(sketch: ColumnSketch, value: unknown): void {
   if (value === undefined) return;
-  if (value === null) {
-    sketch.nulls++;
-    return;
-  }
-  sketch.present++;
-  switch (typeof value) {
-    case 'string':
-      sketch.kinds.text++;
-      addToRange(sketch.textLengths, value.length);
-      addPrimitive(sketch, value);
-      return;
-    case 'number':
-      sketch.kinds.number++;
-      addToRange(sketch.numbers, value);
-      addPrimitive(sketch, value);
-      return;
-    case 'boolean':
-      sketch.kinds.boolean++;
-      addPrimitive(sketch, value);
-      return;
-    default:
-      if (Array.isArray(value)) {
-        sketch.kinds.array++;
-        addToRange(sketch.arrayLengths, value.length);
-      } else sketch.kinds.object++;
-      addNested(sketch, value as object);
-  }
+  if (value === null) addNull(sketch);
+  else if (typeof value === 'string') addText(sketch, value);
+  else if (typeof value === 'number') addNumber(sketch, value);
+  else if (typeof value === 'boolean') addBoolean(sketch, value);
+  else addNested(sketch, JSON.stringify(value), Array.isArray(value) ? value.length : undefined);
 }
 
 function mergeSample(into: ColumnSketch, from: ColumnSketch): void {
@@ -217,9 +247,19 @@ function mergeSample(into: ColumnSketch, from: ColumnSketch): void {
   into.sampled = total;
 }
 
+/** Adds `from`'s counts to `into`: a value held on one side only may have been seen up to the other side's floor there. */
+function mergeTop(into: TopCounter, from: TopCounter): void {
+  const combined = new Map<Primitive, number>();
+  for (const [value, count] of into.counts) combined.set(value, count + (from.counts.get(value) ?? from.floor));
+  for (const [value, count] of from.counts) if (!into.counts.has(value)) combined.set(value, count + into.floor);
+  const ordered = [...combined].sort((a, b) => b[1] - a[1]);
+  into.floor = Math.max(into.floor + from.floor, ordered[TOP_CAPACITY]?.[1] ?? 0);
+  into.counts = new Map(ordered.slice(0, TOP_CAPACITY));
+}
+
 function mergeEstimators(into: ColumnSketch, from: ColumnSketch): void {
   mergeRegisters(into.registers as Uint8Array, from.registers as Uint8Array);
-  for (const [value, count] of from.top as Map<Primitive, number>) countTop(into.top as Map<Primitive, number>, value, count);
+  mergeTop(into.top as TopCounter, from.top as TopCounter);
   mergeSample(into, from);
 }
 

@@ -66,7 +66,7 @@ export function columnStatisticsOf(name: string, sketch: ColumnSketch, rows: num
     missing: rows - sketch.present - sketch.nulls,
     distinct: exact ? (sketch.exact?.size ?? 0) + (sketch.nested?.size ?? 0) : estimateDistinct(sketch.registers as Uint8Array),
     distinctEstimated: !exact,
-    top: topValues(sketch.exact ?? sketch.top ?? new Map()),
+    top: topValues(sketch.exact ?? sketch.top?.counts ?? new Map()),
     topEstimated: !exact,
     histogramSampled: !exact,
   };

@@ -26,6 +26,51 @@ export function hashText(text: string, seed: number): number {
   return h >>> 0;
 }
 
+/** Mixes one 32-bit word into a running hash (the MurmurHash3 body step). */
+function mixWord(h: number, k: number): number {
+  k = Math.imul(k, 0xcc9e2d51);
+  k = (k << 15) | (k >>> 17);
+  k = Math.imul(k, 0x1b873593);
+  h ^= k;
+  h = (h << 13) | (h >>> 19);
+  return (Math.imul(h, 5) + 0xe6546b64) | 0;
+}
+
+function finish(h: number, length: number): number {
+  h ^= length;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+/** The hash of the bytes `buf[start, end)`, four at a time; equal to `hashLatin1` of the same bytes read as latin1. */
+export function hashBytes(buf: Uint8Array, start: number, end: number, seed: number): number {
+  let h = seed | 0;
+  let i = start;
+  for (const last = end - 3; i < last; i += 4) h = mixWord(h, buf[i] | (buf[i + 1] << 8) | (buf[i + 2] << 16) | (buf[i + 3] << 24));
+  let tail = 0;
+  for (let shift = 0; i < end; i++, shift += 8) tail |= buf[i] << shift;
+  if (end - start > 0 && (end - start) % 4 !== 0) h = mixWord(h, tail);
+  return finish(h, end - start);
+}
+
+/** `hashBytes` of a latin1 string's bytes (each character one byte). */
+export function hashLatin1(text: string, seed: number): number {
+  let h = seed | 0;
+  let i = 0;
+  const end = text.length;
+  for (const last = end - 3; i < last; i += 4) {
+    h = mixWord(h, text.charCodeAt(i) | (text.charCodeAt(i + 1) << 8) | (text.charCodeAt(i + 2) << 16) | (text.charCodeAt(i + 3) << 24));
+  }
+  let tail = 0;
+  for (let shift = 0; i < end; i++, shift += 8) tail |= text.charCodeAt(i) << shift;
+  if (end > 0 && end % 4 !== 0) h = mixWord(h, tail);
+  return finish(h, end);
+}
+
 export function addHash(registers: Uint8Array, hash: number): void {
   const index = hash >>> (32 - PRECISION);
   const rest = (hash << PRECISION) >>> 0;

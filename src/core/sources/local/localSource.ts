@@ -15,7 +15,7 @@ import { PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 import { addStats } from '../../engine/scan/rowCounter';
 import type { SourceOptions, SourceRun } from '../sourceDefinition';
-import { TableSketch, addRow, emptyTableSketch, mergeTableSketch } from '../../engine/stats/tableSketch';
+import { TableSketch, emptyTableSketch, mergeTableSketch } from '../../engine/stats/tableSketch';
 import { tableStatistics } from '../../engine/stats/columnStatisticsView';
 
 /** Files smaller than this are read on the calling thread only. */
@@ -60,8 +60,7 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   const fast = !options.plainParsing && !options.onRow && !sketch;
   const workers = options.onRow ? 0 : workerCount(options);
   const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
-  const onRow = sketch ? (values: Record<string, unknown>) => addRow(sketch, values) : options.onRow;
-  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow });
+  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow: options.onRow, tableSketch: sketch });
   const partial = (complete: boolean) => withStatistics(counterResult(filters, processor.counter, processor.columns, complete), sketch);
   processor.onPageFull = () => run.firstPage(() => partial(false));
   const progress = (done: number, rowsSeen: number, rowsKept: number) => run.progress({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
