@@ -4,6 +4,7 @@ import { columnStatistics } from '../../../src/core/sources/columnStatistics';
 import { findWorkerScript } from '../../../src/core/engine/pool/parallelCount';
 import type { ColumnStatistics } from '../../../src/core/model/columnStatisticsTypes';
 import { temporaryFolder } from '../temporaryFolder';
+import { registerSecret } from '../../../src/core/text/secretMask';
 
 const folder = temporaryFolder('eval-lens-column-statistics-');
 
@@ -115,5 +116,15 @@ describe('statistics of every column of the kept rows (docs/semantics.md §13)',
     controller.abort();
     const result = await columnStatistics({ source: { type: 'local', file_path: file } }, { workers: 0, signal: controller.signal });
     assert.equal(result.complete, false);
+  });
+
+  test('a configured credential never appears among the most frequent values', async () => {
+    const secret = 'sk-live-0123456789abcdef';
+    registerSecret(secret);
+    const file = folder.put('secret.jsonl', `{"note":"key ${secret}"}\n{"note":"key ${secret}"}\n`);
+    const result = await columnStatistics({ source: { type: 'local', file_path: file } }, { workers: 0 });
+    const top = column(result.columns, 'note').top;
+    assert.equal(top[0].count, 2);
+    assert.ok(!top[0].value.includes(secret), top[0].value);
   });
 });
