@@ -15,12 +15,6 @@ const KIND_WORDS: Record<ColumnType, () => string> = {
 
 export const gridSortStrings = {
   sortHint: (column: string) => l10n.t('{0}: Enter or a click sorts every kept row by this column (again: reverse, a third time: source order)', column),
-  get sortedAscending() {
-    return l10n.t('sorted ascending');
-  },
-  get sortedDescending() {
-    return l10n.t('sorted descending');
-  },
   get sortWhileCounting() {
     return l10n.t('Sorting is available once the count has finished.');
   },
