@@ -73,6 +73,42 @@ test('preview a dataset spec from the palette: funnel, rows, detail, keyboard', 
   await page.keyboard.press('Escape');
   await pane.waitFor({ state: 'hidden' });
 
+  // Sorting over every kept row: a click on a header sorts ascending (numeric text as numbers, ties in source
+  // order), Enter on the focused header reverses, Space restores the source order; the arrow and aria-sort follow.
+  const difficulty = frame.locator('[role="columnheader"]', { has: frame.locator('.header-label', { hasText: /^difficulty$/ }) });
+  const difficultySort = difficulty.locator('.header-sort');
+  // Locator waits (the webview's CSP forbids the string predicates of waitForFunction).
+  const originAt = (row: number, origin: string) => frame.locator(`.grid-rows [data-row="${row}"] .cell.origin`, { hasText: origin }).waitFor({ timeout: 30_000 });
+  await difficultySort.click();
+  await originAt(1, 'questions.csv:23');
+  assert.deepEqual(await frame.locator('.grid-rows .cell.origin').allTextContents(), ['questions.csv:7', 'questions.csv:23', 'questions.csv:11']);
+  assert.equal(await difficulty.getAttribute('aria-sort'), 'ascending');
+  assert.equal(await difficulty.locator('.sort-arrow.codicon-arrow-up').count(), 1, 'the header shows an up arrow');
+  await difficultySort.focus();
+  await page.keyboard.press('Enter');
+  await originAt(0, 'questions.csv:11');
+  assert.deepEqual(await frame.locator('.grid-rows .cell.origin').allTextContents(), ['questions.csv:11', 'questions.csv:7', 'questions.csv:23']);
+  assert.equal(await difficulty.getAttribute('aria-sort'), 'descending');
+  await page.keyboard.press('Space');
+  await originAt(1, 'questions.csv:11');
+  assert.deepEqual(await frame.locator('.grid-rows .cell.origin').allTextContents(), origins);
+  assert.equal(await difficulty.getAttribute('aria-sort'), 'none');
+
+  // The column's statistics over every kept row, from its header's button; Escape gives focus back to it.
+  const statsButton = difficulty.locator('.header-stats');
+  await statsButton.click();
+  const popover = frame.locator('[data-testid="column-statistics"]');
+  await popover.waitFor({ state: 'visible' });
+  await frame.locator('.stat-figures').waitFor({ state: 'visible', timeout: 60_000 });
+  const figures = Object.fromEntries(await frame.locator('.stat-figure').evaluateAll((items) => items.map((item) => [item.querySelector('dt')?.textContent, item.querySelector('dd')?.textContent])));
+  assert.equal(figures.Values, '3');
+  assert.equal(figures.Distinct, '2');
+  assert.deepEqual(await frame.locator('.stat-bar-label').allTextContents(), ['3', '4'], 'most frequent values first');
+  await screenshot(page, 'preview-column-statistics');
+  await page.keyboard.press('Escape');
+  await popover.waitFor({ state: 'hidden' });
+  assert.equal(await statsButton.evaluate((button) => button.matches(':focus')), true, 'focus is back on the statistics button');
+
   assert.deepEqual(cspViolations, [], 'the view loads without Content Security Policy violations');
   const file = await screenshot(page, 'preview-table');
   assert.ok(fs.statSync(file).size > 10_000, 'the screenshot has content');

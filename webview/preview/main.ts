@@ -6,6 +6,7 @@ import './preview.css';
 import '@vscode-elements/elements/dist/vscode-button/index.js';
 import { previewViewStrings, selectionFunnelViewStrings } from '../../src/core/l10n/previewStrings';
 import type { HostToWebview, InitMessage, PreviewLocation, PreviewSummaryView, ResultMessage } from '../../src/core/protocol/previewProtocol';
+import type { PreviewRow } from '../../src/core/model/previewTypes';
 import { isHostToWebview } from '../../src/core/protocol/previewProtocol';
 import { DetailPane } from './detailPane';
 import { el } from './dom';
@@ -21,6 +22,9 @@ import { guardedListener } from '../../src/core/channel/handshake';
 import { RequestChannel } from '../../src/core/channel/requestChannel';
 import { datasetCommandStrings } from '../../src/core/l10n/cliStrings';
 import { configureL10nFromPage } from '../shared/l10nBundle';
+import type { RowSort } from '../../src/core/protocol/previewProtocol';
+import { StatisticsPopover, StatisticsState } from './columnStatisticsPopover';
+import { gridSortStrings } from '../../src/core/l10n/columnStatisticsStrings';
 
 // Translations first: everything below may render text.
 configureL10nFromPage(document);
@@ -31,10 +35,17 @@ let summary: PreviewSummaryView | undefined;
 let runningGeneration = -1;
 let restored = false;
 /** Pages of kept rows by request id; the page cache drops a page of an older run by its generation. */
-const pageRequests = new RequestChannel<Extract<HostToWebview, { type: 'page' | 'removedRows' | 'error' }>>({
+const pageRequests = new RequestChannel<Extract<HostToWebview, { type: 'page' | 'removedRows' | 'columnStatistics' | 'error' }>>({
   errorOf: (reply) => (reply.type === 'error' ? new Error(reply.message) : undefined),
 });
 let pages: PageCache | undefined;
+/** Whether the shown summary is the final one of its run. */
+let finalSummary = false;
+/** The order the page cache holds (a change reloads every page); pages asked for in an older order are dropped. */
+let shownOrder = '';
+let orderEpoch = 0;
+/** The statistics of the current run, once asked for. */
+let statistics: { generation: number; state: StatisticsState } | undefined;
 
 const openLocation = (location: PreviewLocation) => postToHost({ type: 'openLocation', location });
 
@@ -78,12 +89,80 @@ const grid = new VirtualGrid({
   openLocation,
   openDetail: (row, column) => showDetail(row, column),
   changed: () => persist(),
+  sortBy: (column) => cycleSort(column),
+  showStatistics: (column, anchor) => showStatistics(column, anchor),
 });
+
+const sortNote = el('p', { class: 'sort-note', role: 'status', 'data-testid': 'sort-note' });
+const statisticsPopover = new StatisticsPopover();
+
+/** Why the kept rows cannot be sorted now, or undefined when they can (docs/semantics.md §13). */
+function sortUnavailable(): string | undefined {
+  if (!summary || !finalSummary) return gridSortStrings.sortWhileCounting;
+  if (summary.capped) return gridSortStrings.sortCapped(summary.rowCount, summary.matched);
+  return undefined;
+}
+
+/** The sort pages are served in: the chosen one when it can be applied. */
+function effectiveSort(): RowSort | undefined {
+  const sort = viewState.sort;
+  return sort && !sortUnavailable() && summary?.columns.includes(sort.column) ? sort : undefined;
+}
+
+const orderKey = (sort: RowSort | undefined) => (sort ? `${sort.direction}:${sort.column}` : '');
+
+/** Header activated: ascending, then descending, then source order again. */
+function cycleSort(column: string): void {
+  const reason = sortUnavailable();
+  if (reason) {
+    sortNote.textContent = reason;
+    return;
+  }
+  const current = viewState.sort?.column === column ? viewState.sort.direction : undefined;
+  viewState.sort = current === undefined ? { column, direction: 'ascending' } : current === 'ascending' ? { column, direction: 'descending' } : undefined;
+  applyOrder();
+  persist();
+}
+
+/** Shows the kept rows in the effective order, reloading the pages when it changed. */
+function applyOrder(firstRows: readonly PreviewRow[] = []): void {
+  const sort = effectiveSort();
+  grid.setSort(sort);
+  sortNote.textContent = sort ? gridSortStrings.sortStatus(grid.columnLabel(sort.column), sort.direction === 'descending') : '';
+  if (!pages || orderKey(sort) === shownOrder) return;
+  shownOrder = orderKey(sort);
+  orderEpoch++;
+  pages.reset(pages.currentGeneration, pages.size, sort ? [] : firstRows);
+  grid.invalidate();
+  refreshDetail();
+}
+
+function statisticsState(): StatisticsState {
+  const generation = runningGeneration;
+  if (statistics?.generation === generation) return statistics.state;
+  const entry: { generation: number; state: StatisticsState } = { generation, state: { kind: 'loading' } };
+  statistics = entry;
+  pageRequests.request((id) => postToHost({ type: 'getColumnStatistics', id, generation }))
+    .then((reply) => {
+      if (reply.type === 'columnStatistics') entry.state = { kind: 'ready', result: reply.result };
+    })
+    .catch((error: unknown) => {
+      entry.state = { kind: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    })
+    .finally(() => {
+      if (statistics === entry) statisticsPopover.update(entry.state);
+    });
+  return entry.state;
+}
+
+function showStatistics(column: string, anchor: HTMLElement): void {
+  statisticsPopover.show(column, grid.columnLabel(column), anchor, statisticsState());
+}
 
 const generatorView = new GeneratorView(openLocation, (stage, offset, count) => postToHost({ type: 'getGeneratorPage', generation: runningGeneration, stage, offset, count }));
 
 const detail = new DetailPane(() => closeDetail(), openLocation, (title, output) => postToHost({ type: 'openConversation', title, output }));
-const content = el('div', { class: 'content' }, grid.element, detail.element);
+const content = el('div', { class: 'content' }, grid.element, detail.element, statisticsPopover.element);
 content.hidden = true;
 
 const removedRows = new RemovedRowsView({
@@ -114,7 +193,7 @@ function closeRemoved(): void {
   (step ?? grid.element).focus({ preventScroll: true });
 }
 
-document.getElementById('app')?.append(toolbar, funnel.element, status.element, content, removedRows.element, generatorView.element);
+document.getElementById('app')?.append(toolbar, funnel.element, status.element, sortNote, content, removedRows.element, generatorView.element);
 
 function persist(): void {
   if (!restored) return;
@@ -168,11 +247,20 @@ function emptyMessage(view: PreviewSummaryView): string {
 function applyResult(message: ResultMessage): void {
   if (!pages) return;
   summary = message.summary;
-  if (message.generation !== pages.currentGeneration) pages.reset(message.generation, summary.rowCount, message.rows);
-  else pages.grow(summary.rowCount, message.rows);
+  finalSummary = message.phase === 'final';
+  const sorted = effectiveSort() !== undefined;
+  if (message.generation !== pages.currentGeneration) {
+    orderEpoch++;
+    shownOrder = '';
+    pages.reset(message.generation, summary.rowCount, sorted ? [] : message.rows);
+    statisticsPopover.hide();
+  } else if (orderKey(effectiveSort()) === shownOrder) pages.grow(summary.rowCount, sorted ? [] : message.rows);
   content.hidden = false;
+  const firstResult = grid.columnKeys.length === 0;
   grid.setColumns(summary.columns, viewState.columnWidths);
   grid.fitOrigin(message.rows, viewState.columnWidths);
+  if (firstResult) grid.fitColumns(message.rows, viewState.columnWidths);
+  applyOrder(message.rows);
   grid.setRowCount(summary.rowCount, emptyMessage(summary));
   if (!restored) {
     grid.selectedRow = viewState.selectedRow;
@@ -202,8 +290,11 @@ function receive(message: HostToWebview): void {
       viewState.target = message.target;
       saveViewState(viewState);
       pages = new PageCache(message.pageSize, (generation, offset, count) => {
-        pageRequests.request((id) => postToHost({ type: 'getPage', id, generation, offset, count }))
+        const epoch = orderEpoch;
+        const sort = effectiveSort();
+        pageRequests.request((id) => postToHost({ type: 'getPage', id, generation, offset, count, ...(sort ? { sort } : {}) }))
           .then((reply) => {
+            if (epoch !== orderEpoch) return;
             if (reply.type === 'page' && pages?.store(reply.generation, reply.offset, reply.rows)) {
               grid.invalidate();
               refreshDetail();
@@ -248,6 +339,7 @@ function receive(message: HostToWebview): void {
       return;
     case 'page':
     case 'removedRows':
+    case 'columnStatistics':
     case 'error':
       pageRequests.settle(message);
       return;

@@ -1,5 +1,5 @@
 /** The preview webview's side of the channel to the extension host, and the view state kept while hidden. */
-import type { PreviewTarget, WebviewToHost } from '../../src/core/protocol/previewProtocol';
+import type { PreviewTarget, RowSort, WebviewToHost } from '../../src/core/protocol/previewProtocol';
 import { restoredTarget } from '../../src/core/protocol/previewProtocol';
 import { isRecord } from '../../src/core/json/jsonValue';
 import { vsCodeApi } from '../shared/vscodeApi';
@@ -15,6 +15,8 @@ interface PreviewViewState {
   detail?: { row: number; column: number };
   /** The spec and dataset shown: lets the host restore the view after the window reloads. */
   target?: PreviewTarget;
+  /** The column the kept rows are sorted by, when they are. */
+  sort?: RowSort;
 }
 
 const api = vsCodeApi();
@@ -44,7 +46,13 @@ export function loadViewState(): PreviewViewState {
     warningsOpen: saved.warningsOpen === true,
     detail,
     target: restoredTarget(saved),
+    sort: savedSort(saved.sort),
   };
+}
+
+function savedSort(value: unknown): RowSort | undefined {
+  if (!isRecord(value) || typeof value.column !== 'string') return undefined;
+  return value.direction === 'ascending' || value.direction === 'descending' ? { column: value.column, direction: value.direction } : undefined;
 }
 
 export function saveViewState(state: PreviewViewState): void {

@@ -3,6 +3,8 @@
  * preview webview (consumer). Plain JSON-serialisable data only.
  */
 
+import type { ColumnStatistics } from './columnStatisticsTypes';
+
 type RowValue = unknown;
 
 /** Where a row came from. */
@@ -106,6 +108,8 @@ export interface PreviewResult {
    * given rows with it built again from the source (rows of other runs are returned as they are).
    */
   fillTraces?: (rows: readonly PreviewRow[], signal?: AbortSignal) => Promise<PreviewRow[]>;
+  /** Statistics of every column of the kept rows, when `PreviewOptions.columnStatistics` asked for them. */
+  columnStatistics?: ColumnStatistics[];
 }
 
 /** What one record of a source is. */
@@ -181,4 +185,9 @@ export interface PreviewOptions {
    * at once when the run is cancelled. Undefined or an absent hook: read on.
    */
   rowsWanted?: () => Promise<void> | undefined;
+  /**
+   * Local CSV/JSONL files: sketch every column of every kept row in the same pass (in the counting workers) and
+   * return `columnStatistics` (docs/semantics.md §13). Other sources ignore it (see sources/columnStatistics.ts).
+   */
+  columnStatistics?: boolean;
 }

@@ -11,6 +11,8 @@ import type { TemplateSample } from '../generators/templateExpansion';
 import type { ReadyMessage } from '../channel/handshake';
 import { isOpenConversationMessage } from './conversationProtocol';
 import type { OpenConversationMessage } from './conversationProtocol';
+import type { ColumnStatisticsResult } from '../model/columnStatisticsTypes';
+import type { SortDirection } from '../filters/valueOrder';
 
 /** Where a problem is, so the view can open it (absolute path or URL, 1-based line). */
 export interface PreviewLocation {
@@ -120,6 +122,14 @@ interface RemovedRowsResponse {
   page: RemovedRowsPage;
 }
 
+/** The statistics of every column of the kept rows, answering `getColumnStatistics`. */
+interface ColumnStatisticsResponse {
+  type: 'columnStatistics';
+  id: number;
+  generation: number;
+  result: ColumnStatisticsResult;
+}
+
 interface ErrorResponse {
   type: 'error';
   id: number;
@@ -146,12 +156,18 @@ export interface GeneratorPageMessage {
   samples: TemplateSample[];
 }
 
-export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | RemovedRowsResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
+export type HostToWebview = InitMessage | RunStartedMessage | ProgressMessage | ResultMessage | RunFailedMessage | PageResponse | RemovedRowsResponse | ColumnStatisticsResponse | ErrorResponse | GeneratorMessage | GeneratorPageMessage;
 
 // ---- webview → host -------------------------------------------------------------------------
 
 /** The webview listens: answered by `init` (src/core/channel/handshake.ts). */
 export type { ReadyMessage };
+
+/** Kept rows ordered by one column's values (docs/semantics.md §13). */
+export interface RowSort {
+  column: string;
+  direction: SortDirection;
+}
 
 export interface PageRequest {
   type: 'getPage';
@@ -159,6 +175,15 @@ export interface PageRequest {
   generation: number;
   offset: number;
   count: number;
+  /** Rows in this order over every kept row (absent: source order). */
+  sort?: RowSort;
+}
+
+/** The statistics of every column of the kept rows, computed in one pass over the source. */
+export interface ColumnStatisticsRequest {
+  type: 'getColumnStatistics';
+  id: number;
+  generation: number;
 }
 
 /** The rows filter `filterIndex` (0-based, in the spec) removed, `offset …` (answered by `removedRows` or `error`). */
@@ -198,12 +223,16 @@ interface ExportRowsMessage {
   type: 'exportRows';
 }
 
-export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | OpenConversationMessage | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
+export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | ColumnStatisticsRequest | OpenConversationMessage | CancelMessage | RerunMessage | OpenLocationMessage | ExportRowsMessage | GeneratorPageRequest;
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
+}
+
+function isSort(value: unknown): value is RowSort {
+  return isRecord(value) && typeof value.column === 'string' && (value.direction === 'ascending' || value.direction === 'descending');
 }
 
 function isLocation(value: unknown): value is PreviewLocation {
@@ -222,9 +251,11 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'exportRows':
       return true;
     case 'getPage':
-      return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count);
+      return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count) && (value.sort === undefined || isSort(value.sort));
     case 'getRemovedRows':
       return isCount(value.id) && isCount(value.generation) && isCount(value.filterIndex) && isCount(value.offset) && isCount(value.count);
+    case 'getColumnStatistics':
+      return isCount(value.id) && isCount(value.generation);
     case 'openLocation':
       return isLocation(value.location);
     case 'openConversation':
@@ -246,7 +277,7 @@ export function restoredTarget(state: unknown): PreviewTarget | undefined {
   return { spec: state.target.spec, index: state.target.index };
 }
 
-const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'removedRows', 'error', 'generator', 'generatorPage']);
+const HOST_TYPES: ReadonlySet<string> = new Set<HostToWebview['type']>(['init', 'runStarted', 'progress', 'result', 'runFailed', 'page', 'removedRows', 'columnStatistics', 'error', 'generator', 'generatorPage']);
 
 /** Whether a message from the host has a known type (the host is trusted; this guards stray messages). */
 export function isHostToWebview(value: unknown): value is HostToWebview {

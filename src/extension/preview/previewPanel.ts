@@ -41,6 +41,9 @@ import { extensionStrings } from '../../core/l10n/extensionStrings';
 import { RemovedRowsServer } from './removedRowsServer';
 import { ConversationPanel } from '../conversation/conversationPanel';
 import type { RemovedRowsRequest } from '../../core/protocol/previewProtocol';
+import { columnStatistics } from '../../core/sources/columnStatistics';
+import type { ColumnStatisticsResult } from '../../core/model/columnStatisticsTypes';
+import { KeptRowOrder } from './keptRowOrder';
 
 export const PREVIEW_VIEW_TYPE = 'evalLens.preview';
 const COUNTING_CONTEXT_KEY = 'evalLens.previewCounting';
@@ -59,6 +62,13 @@ export class PreviewPanel implements vscode.Disposable {
   private abort: AbortController | undefined;
   private latestRun: Promise<PreviewCommandResult> | undefined;
   private rows: PreviewRow[] = [];
+  /** Whether `rows` holds every kept row of the finished count (sorting needs them all). */
+  private holdsEveryRow = false;
+  private readonly rowOrder = new KeptRowOrder();
+  /** The source of the current run, for the statistics pass. */
+  private source: { value: unknown; specPath: string } | undefined;
+  /** The statistics of the current generation, once asked for; stopped by a new run. */
+  private statistics: { generation: number; result: Promise<ColumnStatisticsResult>; abort: AbortController } | undefined;
   /** Builds the traces of kept rows that have none yet (eval logs and sessions keep many rows without). */
   private fillTraces: PreviewResult['fillTraces'];
   /** The generator shown, for pages of its `template` samples. */
@@ -66,8 +76,6 @@ export class PreviewPanel implements vscode.Disposable {
   /** The current run's state, replayed when the webview (re)loads (it is not kept alive when hidden). */
   private state: { started?: RunStartedMessage; result?: ResultMessage; progress?: ProgressMessage; failed?: RunFailedMessage; generator?: GeneratorMessage } = {};
   private label = '';
-  /** The dataset value the current run read (its filters are what the funnel's steps name). */
-  private runValue: unknown;
   private removedRowsServer: RemovedRowsServer;
   private disposed = false;
   /** The column this view was opened in (VS Code reports the panel's own a little later). */
@@ -229,12 +237,19 @@ export class PreviewPanel implements vscode.Disposable {
           this.session.post({ type: 'error', id: message.id, message: 'stale generation' });
           return;
         }
+        if (message.sort && !this.holdsEveryRow) {
+          this.session.post({ type: 'error', id: message.id, message: 'sort unavailable' });
+          return;
+        }
         const count = Math.min(message.count, MAX_PAGE_ROWS);
-        void this.postPage(message.id, message.generation, this.rows.slice(message.offset, message.offset + count), message.offset);
+        void this.postPage(message.id, message.generation, this.rowOrder.page(this.rows, message.offset, count, message.sort), message.offset);
         return;
       }
       case 'getRemovedRows':
         void this.postRemovedRows(message);
+        return;
+      case 'getColumnStatistics':
+        void this.postStatistics(message.id, message.generation);
         return;
       case 'cancel':
         this.cancel();
@@ -274,14 +289,46 @@ export class PreviewPanel implements vscode.Disposable {
   /** Posts a page of the rows one filter step removed, read again from the source this run read. */
   private async postRemovedRows(request: RemovedRowsRequest): Promise<void> {
     const { id, generation } = request;
-    if (generation !== this.generation || this.runValue === undefined) {
+    const source = this.source;
+    if (generation !== this.generation || !source) {
       this.session.post({ type: 'error', id, message: 'stale generation' });
       return;
     }
     try {
-      const page = await this.removedRowsServer.page({ dataset: this.runValue, specPath: this.uri.fsPath, filterIndex: request.filterIndex, offset: request.offset, count: Math.min(request.count, MAX_PAGE_ROWS) });
+      const page = await this.removedRowsServer.page({ dataset: source.value, specPath: source.specPath, filterIndex: request.filterIndex, offset: request.offset, count: Math.min(request.count, MAX_PAGE_ROWS) });
       this.session.post(generation === this.generation ? { type: 'removedRows', id, generation, page } : { type: 'error', id, message: 'stale generation' });
     } catch (error) {
+        this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
+      }
+    }
+
+  /** Computes the statistics of every column once per run (one streaming pass, in the counting workers). */
+  private async postStatistics(id: number, generation: number): Promise<void> {
+    const source = this.source;
+    if (generation !== this.generation || !source) {
+      this.session.post({ type: 'error', id, message: 'stale generation' });
+      return;
+    }
+    if (this.statistics?.generation !== generation) {
+      this.statistics?.abort.abort();
+      const abort = new AbortController();
+      const result = columnStatistics(source.value, {
+        specPath: source.specPath,
+        signal: abort.signal,
+        confirmFetch: new UrlFetchConfirmation(this.services.config.previewUrlFetch).confirm,
+        urlTimeoutMs: this.services.config.previewUrlTimeoutSeconds * 1000,
+        resolveSecret: async (name) => this.services.context.secrets.get(name),
+        maxEntryMB: this.services.config.previewMaxEntryMB,
+        workerScript: this.services.asset('dist', 'worker', 'rangeCount.js').fsPath,
+      });
+      this.statistics = { generation, result, abort };
+    }
+    try {
+      const result = await this.statistics.result;
+      if (generation === this.generation) this.session.post({ type: 'columnStatistics', id, generation, result });
+      else this.session.post({ type: 'error', id, message: 'stale generation' });
+    } catch (error) {
+      if (generation === this.generation) this.statistics = undefined;
       this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
@@ -302,6 +349,11 @@ export class PreviewPanel implements vscode.Disposable {
   /** Starts a run (cancelling the one in progress); resolves with this run's counts, or a newer run's. */
   run(): Promise<PreviewCommandResult> {
     this.abort?.abort();
+    this.statistics?.abort.abort();
+    this.statistics = undefined;
+    this.source = undefined;
+    this.holdsEveryRow = false;
+    this.rowOrder.clear();
     const controller = new AbortController();
     this.abort = controller;
     const generation = ++this.generation;
@@ -319,7 +371,6 @@ export class PreviewPanel implements vscode.Disposable {
 
   private async execute(generation: number, controller: AbortController): Promise<PreviewCommandResult> {
     this.postState({ type: 'runStarted', generation });
-    this.runValue = undefined;
     this.cache.markPreviewed(this.uri);
     let context: SpecContext = { specPath: this.uri.fsPath, text: '' };
     let version = 0;
@@ -351,7 +402,7 @@ export class PreviewPanel implements vscode.Disposable {
     if (generator) return this.showGenerator(generation, generator, entry.runConfigEntry ? embeddedGeneratorLookup(this.uri.fsPath, context.text, documents) : undefined);
 
     const value = entry.document.value;
-    this.runValue = value;
+    this.source = { value, specPath: this.uri.fsPath };
     this.watcher.watchSource(watchTargetOf(value, this.uri.fsPath));
     const config = this.services.config;
     const confirmation = new UrlFetchConfirmation(config.previewUrlFetch);
@@ -466,6 +517,7 @@ export class PreviewPanel implements vscode.Disposable {
 
   private finish(generation: number, version: number, result: PreviewResult): PreviewCommandSummary {
     this.rows = result.rows;
+    this.holdsEveryRow = result.complete && result.rows.length >= result.matched;
     this.fillTraces = result.fillTraces;
     this.postState(this.resultMessage(generation, 'final', result, result.rows.length));
     if (result.complete) {
@@ -482,6 +534,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.disposed = true;
     this.removedRowsServer.dispose();
     this.abort?.abort();
+    this.statistics?.abort.abort();
     PreviewPanel.panels.delete(`${this.uri.toString()}#${this.index}`);
     if (this.counting) this.endCounting(this.counting);
     if (PreviewPanel.focused === this) PreviewPanel.focused = undefined;

@@ -10,6 +10,8 @@ describe('preview protocol guards', () => {
       { type: 'rerun' },
       { type: 'getPage', id: 1, generation: 3, offset: 500, count: 500 },
       { type: 'getRemovedRows', id: 2, generation: 3, filterIndex: 1, offset: 100, count: 100 },
+      { type: 'getPage', id: 2, generation: 3, offset: 0, count: 50, sort: { column: 'answer_text', direction: 'descending' } },
+      { type: 'getColumnStatistics', id: 3, generation: 3 },
       { type: 'openLocation', location: { file: '/data/a.csv', line: 12 } },
       { type: 'openLocation', location: { file: '/data/notes/a.md' } },
     ]) assert.equal(isWebviewToHost(message), true, JSON.stringify(message));
@@ -25,6 +27,9 @@ describe('preview protocol guards', () => {
       { type: 'getPage', id: '1', generation: 1, offset: 0, count: 10 },
       { type: 'getRemovedRows', id: 2, generation: 3, offset: 0, count: 100 },
       { type: 'getRemovedRows', id: 2, generation: 3, filterIndex: -1, offset: 0, count: 100 },
+      { type: 'getPage', id: 1, generation: 1, offset: 0, count: 10, sort: { column: 'a', direction: 'up' } },
+      { type: 'getPage', id: 1, generation: 1, offset: 0, count: 10, sort: { direction: 'ascending' } },
+      { type: 'getColumnStatistics', id: 1 },
       { type: 'openLocation' },
       { type: 'openLocation', location: { file: '' } },
       { type: 'openLocation', location: { file: '/a', line: 'x' } },

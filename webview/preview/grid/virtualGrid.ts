@@ -6,7 +6,9 @@ import { previewViewStrings } from '../../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../../src/core/protocol/previewProtocol';
 import type { PreviewRow } from '../../../src/core/model/previewTypes';
 import { CELL_MAX_CHARS, cellTooltip, formatCell, originParts, originWidth } from '../cellFormat';
-import { el } from '../dom';
+import { codicon, el } from '../dom';
+import { gridSortStrings, columnStatisticsStrings } from '../../../src/core/l10n/columnStatisticsStrings';
+import type { RowSort } from '../../../src/core/protocol/previewProtocol';
 import { clampRow, resizedWidth, rowsPerViewport, scrollToReveal, visibleWindow } from './virtualWindow';
 
 export const ROW_HEIGHT = 24;
@@ -28,11 +30,18 @@ interface GridCallbacks {
   openDetail(row: number, column: string): void;
   /** Selection, scroll or column widths changed (to save the view state). */
   changed(): void;
+  /** A value column's header was activated (click, Enter or Space): sort by it, reverse, or back to source order. */
+  sortBy(column: string): void;
+  /** A value column's statistics button was activated. */
+  showStatistics(column: string, anchor: HTMLElement): void;
 }
 
+/** Room for a header's label, sort arrow and statistics button. */
 function defaultWidth(label: string): number {
-  return Math.max(90, Math.min(320, label.length * 8 + 48));
+  return Math.max(90, Math.min(320, label.length * 8 + 64));
 }
+
+const MAX_FITTED_WIDTH = 360;
 
 export class VirtualGrid {
   readonly element = el('div', { class: 'grid', role: 'grid', tabindex: 0, 'aria-label': previewViewStrings.gridAria, 'aria-multiselectable': 'false' });
@@ -46,6 +55,7 @@ export class VirtualGrid {
   private renderedFirst = -1;
   private renderedEnd = -1;
   private frame = 0;
+  private sort: RowSort | undefined;
   selectedRow = 0;
   activeColumn = 0;
 
@@ -138,15 +148,82 @@ export class VirtualGrid {
 
   private renderHeader(): void {
     this.headerRow.replaceChildren(...this.columns.map((column, index) => {
-      const cell = el('div', { class: 'cell header-cell', role: 'columnheader', 'aria-colindex': index + 1, 'data-col': index, title: column.label },
-        el('span', { class: 'header-label' }, column.label));
+      const cell = el('div', { class: 'cell header-cell', role: 'columnheader', 'aria-colindex': index + 1, 'data-col': index, title: column.label });
       cell.style.width = `${column.width}px`;
+      if (column.key === ORIGIN_KEY) cell.append(el('span', { class: 'header-label' }, column.label));
+      else cell.append(...this.headerControls(column, cell));
       const handle = el('span', { class: 'resize-handle', role: 'separator', 'aria-orientation': 'vertical', 'aria-label': previewViewStrings.resizeColumn(column.label) });
       handle.addEventListener('pointerdown', (event) => this.startResize(event, index, handle));
       cell.append(handle);
       return cell;
     }));
     this.applyWidths();
+    this.showSort();
+  }
+
+  /** The sort button (label and arrow; Enter and Space are a button's own) and the statistics button of a value column. */
+  private headerControls(column: GridColumn, cell: HTMLElement): HTMLElement[] {
+    cell.title = gridSortStrings.sortHint(column.label);
+    const sort = el('button', { class: 'header-sort', type: 'button', 'data-column': column.key },
+      el('span', { class: 'header-label' }, column.label), el('span', { class: 'sort-arrow codicon', 'aria-hidden': 'true' }));
+    sort.addEventListener('click', () => this.callbacks.sortBy(column.key));
+    const label = columnStatisticsStrings.statisticsButton(column.label);
+    const stats = el('button', { class: 'header-stats', type: 'button', 'aria-label': label, title: label, 'aria-haspopup': 'dialog', 'data-stats': column.key }, codicon('graph'));
+    stats.addEventListener('click', () => this.callbacks.showStatistics(column.key, stats));
+    return [sort, stats];
+  }
+
+  /** Shows which column the rows are sorted by: its arrow and `aria-sort` (the others `none`). */
+  setSort(sort: RowSort | undefined): void {
+    this.sort = sort;
+    this.showSort();
+  }
+
+  private showSort(): void {
+    this.columns.forEach((column, index) => {
+      const cell = this.headerRow.children[index] as HTMLElement | undefined;
+      if (!cell || column.key === ORIGIN_KEY) return;
+      const direction = this.sort?.column === column.key ? this.sort.direction : undefined;
+      cell.setAttribute('aria-sort', direction ?? 'none');
+      cell.classList.toggle('sorted', direction !== undefined);
+      const arrow = cell.querySelector('.sort-arrow');
+      arrow?.classList.toggle('codicon-arrow-up', direction === 'ascending');
+      arrow?.classList.toggle('codicon-arrow-down', direction === 'descending');
+    });
+  }
+
+  /**
+   * Sizes the value columns the user has not sized to their content in the given rows (and their header), within
+   * limits: a short number column is not as wide as a long text one.
+   */
+  fitColumns(rows: readonly PreviewRow[], saved: Record<string, number>): void {
+    if (rows.length === 0) return;
+    const probe = el('span', { class: 'measure', 'aria-hidden': 'true' }, '0'.repeat(40));
+    this.element.append(probe);
+    const charWidth = probe.getBoundingClientRect().width / 40 || 7;
+    probe.remove();
+    let changed = false;
+    for (const column of this.columns) {
+      if (column.key === ORIGIN_KEY || saved[column.key] !== undefined) continue;
+      let longest = 0;
+      for (const row of rows) longest = Math.max(longest, formatCell(row.values[column.key], CELL_MAX_CHARS, column.key).text.length);
+      const wanted = Math.min(MAX_FITTED_WIDTH, Math.max(defaultWidth(column.label), Math.ceil(longest * charWidth) + 16));
+      if (wanted !== column.width) {
+        column.width = wanted;
+        changed = true;
+      }
+    }
+    if (!changed) return;
+    this.columns.forEach((column, index) => {
+      for (const cell of this.element.querySelectorAll<HTMLElement>(`[data-col="${index}"]`)) cell.style.width = `${column.width}px`;
+    });
+    this.applyWidths();
+    this.invalidate();
+  }
+
+  /** The statistics button of a column, to give focus back when its popover closes. */
+  statisticsButton(column: string): HTMLElement | undefined {
+    return [...this.headerRow.querySelectorAll<HTMLElement>('[data-stats]')].find((button) => button.dataset.stats === column);
   }
 
   private applyWidths(): void {
@@ -292,6 +369,8 @@ export class VirtualGrid {
   }
 
   private onKey(event: KeyboardEvent): void {
+    // The header's buttons handle their own keys.
+    if (event.target instanceof Node && this.header.contains(event.target)) return;
     if (this.rowCount === 0) return;
     const page = rowsPerViewport(this.element.clientHeight, ROW_HEIGHT, this.headerHeight());
     const moves: Record<string, () => void> = {

@@ -11,6 +11,7 @@ import { ChunkJob, ChunkMessage, ChunkResult } from './rangeCountMessages';
 import { PreviewRow } from '../../model/previewTypes';
 import { CountStats, addStats, emptyStats } from '../scan/rowCounter';
 import * as l10n from '@vscode/l10n';
+import { TableSketch, emptyTableSketch, mergeTableSketch } from '../stats/tableSketch';
 
 /** The build writes rangeCount.worker.ts to `dist/worker/rangeCount.js`. */
 export const WORKER_FILE = 'rangeCount.js';
@@ -114,6 +115,8 @@ interface ParallelCountState {
   warningCount: number;
   cancelled: boolean;
   finished: boolean;
+  /** The ranges' column sketches merged in file order (jobs with `statistics`; at the end only). */
+  tableSketch?: TableSketch;
 }
 
 function withLineOffset(rows: PreviewRow[], offset: number): PreviewRow[] {
@@ -198,5 +201,17 @@ export async function countInWorkers(input: ParallelCountInput): Promise<Paralle
   } finally {
     input.signal?.removeEventListener('abort', onAbort);
   }
-  return snapshot(!cancelled);
+  const state = snapshot(!cancelled);
+  return input.job.statistics ? { ...state, tableSketch: mergedSketches(runs) } : state;
+}
+
+/** The column sketches of the ranges whose results count (each range once, in file order). */
+function mergedSketches(runs: readonly ChunkRun[]): TableSketch {
+  const merged = emptyTableSketch();
+  for (let j = 0; j < runs.length; j++) {
+    const result = runs[j].result;
+    if (!result || (j > 0 && runs[j - 1].result?.end !== result.start)) break;
+    if (result.tableSketch) mergeTableSketch(merged, result.tableSketch);
+  }
+  return merged;
 }

@@ -5,6 +5,7 @@ import { scanFile } from '../scan/fileScanner';
 import { RangeProcessor } from '../scan/rangeProcessor';
 import { ChunkJob, ChunkMessage } from './rangeCountMessages';
 import { configureWorkerL10n } from '../../l10n/workerL10n';
+import { emptyTableSketch } from '../stats/tableSketch';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -13,6 +14,7 @@ const PROGRESS_EVERY_BYTES = 16 * 1024 * 1024;
 
 async function runChunk(job: ChunkJob): Promise<void> {
   const post = (message: ChunkMessage) => parentPort?.postMessage(message);
+  const tableSketch = job.statistics ? emptyTableSketch() : undefined;
   const processor = new RangeProcessor({
     format: job.format,
     file: job.file,
@@ -21,6 +23,7 @@ async function runChunk(job: ChunkJob): Promise<void> {
     fast: job.fast,
     header: job.header,
     atFileStart: false,
+    tableSketch,
   });
   processor.stopAt(job.stop);
   let rowsPosted = false;
@@ -54,6 +57,7 @@ async function runChunk(job: ChunkJob): Promise<void> {
       start: scan.start,
       end: scan.end,
       linesConsumed: processor.line - 1,
+      ...(tableSketch ? { tableSketch } : {}),
     },
   });
 }

@@ -7,6 +7,7 @@
 import { PreviewRow, PreviewWarning } from '../../model/previewTypes';
 import { DataFormat } from '../scan/rangeProcessor';
 import { CountStats } from '../scan/rowCounter';
+import type { TableSketch } from '../stats/tableSketch';
 
 export interface ChunkJob {
   file: string;
@@ -22,6 +23,8 @@ export interface ChunkJob {
   need: number;
   fast: boolean;
   chunkSize: number;
+  /** Sketch every column of the kept rows (docs/semantics.md §13); needs `fast` false. */
+  statistics?: boolean;
 }
 
 export interface ChunkResult {
@@ -37,6 +40,8 @@ export interface ChunkResult {
   end: number;
   /** Line feeds between `start` and `end`. */
   linesConsumed: number;
+  /** The column sketches of the range's kept rows, when the job asked for them. */
+  tableSketch?: TableSketch;
 }
 
 export type ChunkMessage =

@@ -66,6 +66,15 @@ function isArrayIndexKey(name: string): boolean {
   return /^(?:0|[1-9][0-9]{0,9})$/.test(name) && Number(name) < 4294967295;
 }
 
+/** The top-level members of a line: `count` entries of the arrays are valid (they are reused). */
+export interface ScannedMembers {
+  count: number;
+  names: string[];
+  starts: number[];
+  ends: number[];
+  escaped: boolean[];
+}
+
 export class JsonObjectScanner implements CheckedJsonReader {
   private readonly slots: KeySlot[] = [];
   private readonly slotByName = new Map<string, number>();
@@ -87,6 +96,11 @@ export class JsonObjectScanner implements CheckedJsonReader {
 
   /** The wanted members' values of the last scanned line, by the position of their key in the wanted keys. */
   readonly values: unknown[];
+
+  /** When set, every top-level member of a scanned line is listed in `members` (for column statistics). */
+  recordMembers = false;
+  /** The members of the last line scanned with `recordMembers`: key, value range, and whether a string value has escapes. */
+  readonly members: ScannedMembers = { count: 0, names: [], starts: [], ends: [], escaped: [] };
 
   /**
    * `memberTrees`: per wanted key, the members below its value that are all the filters read (undefined:
@@ -151,6 +165,7 @@ export class JsonObjectScanner implements CheckedJsonReader {
     const values = this.values;
     for (let k = 0; k < values.length; k++) values[k] = undefined;
     if (this.pending.length !== 0) this.pending.length = 0;
+    this.members.count = 0;
     this.useWords(buf);
     let i = this.skipWs(buf, start, end);
     if (i >= end || buf[i] !== 0x7b) return INVALID;
@@ -178,6 +193,7 @@ export class JsonObjectScanner implements CheckedJsonReader {
         this.escapedString = false;
         i = this.skipValue(buf, i, end, 0);
         if (i === INVALID) return INVALID;
+        if (this.recordMembers) this.recordMember(slot.name, valueStart, i);
         if (slot.wantedIndex >= 0) {
           const value = this.wantedValue(slot, buf, valueStart, i);
           values[slot.wantedIndex] = value;
@@ -196,6 +212,15 @@ export class JsonObjectScanner implements CheckedJsonReader {
     }
     i = this.skipWs(buf, i, end);
     return i < end && buf[i] !== 0x0a ? INVALID : i;
+  }
+
+  private recordMember(name: string, start: number, end: number): void {
+    const members = this.members;
+    const k = members.count++;
+    members.names[k] = name;
+    members.starts[k] = start;
+    members.ends[k] = end;
+    members.escaped[k] = this.escapedString;
   }
 
   /**

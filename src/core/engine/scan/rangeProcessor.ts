@@ -15,6 +15,8 @@ import { isPlainObject, setOwn } from '../../json/objectValues';
 import { findTooDeepJsonBytes, MAX_NESTING_DEPTH } from '../../json/depthGuard';
 import { inputStrings } from '../../l10n/inputStrings';
 import { printable } from '../../text/printable';
+import { TableSketch, addRow } from '../stats/tableSketch';
+import { addScannedRow } from '../stats/scannedRow';
 
 export type DataFormat = 'csv' | 'jsonl';
 
@@ -35,6 +37,11 @@ interface RangeSetup {
   lineOffset?: number;
   /** Every kept row in full (needs `fast` false). */
   onRow?: RowCounter['onRow'];
+  /**
+   * Sketch every column of every kept row (docs/semantics.md §13; needs `fast` false): JSONL rows straight from
+   * their bytes when the filters each read one column, any other row once decoded.
+   */
+  tableSketch?: TableSketch;
 }
 
 const LF = 0x0a;
@@ -135,12 +142,14 @@ export class RangeProcessor {
 
   constructor(private readonly setup: RangeSetup) {
     this.counter = new RowCounter(setup.filters, setup.need, setup.file);
-    this.counter.onRow = setup.onRow;
+    const sketch = setup.tableSketch;
+    this.counter.onRow = setup.onRow ?? (sketch ? (values) => addRow(sketch, values) : undefined);
     this.wantedColumns = referencedColumns(setup.filters);
     const wanted = this.wantedColumns ?? [];
     this.json = new JsonObjectScanner(wanted, memberTrees(setup.filters, wanted), stringPrefixes(setup.filters, wanted));
     if (this.wantedColumns) this.valueOfFilter = columnPositions(setup.filters, this.wantedColumns);
     if (this.valueOfFilter) this.kernelSlots = kernelSlots(setup.filters, wanted);
+    this.json.recordMembers = sketch !== undefined && this.valueOfFilter !== undefined;
     this.kernelLines = {
       row: (values) => {
         const slots = this.kernelSlots as KernelSlots;
@@ -315,8 +324,25 @@ export class RangeProcessor {
     return i;
   }
 
+  /**
+   * Counts a line and sketches its columns from its bytes when kept (see RangeSetup.tableSketch); false when the line
+   * is not one valid object (JSON.parse then says why).
+   */
+  private sketchLine(buf: Buffer, start: number, end: number, line: number): boolean {
+    const values = this.json.scanValues(buf, start, end);
+    if (values === undefined) return false;
+    if (!this.counter.testCells(values, this.valueOfFilter as number[])) return true;
+    addScannedRow(this.setup.tableSketch as TableSketch, this.json.members, buf, this.json);
+    if (!this.counter.pageFull) {
+      this.counter.keep(JSON.parse(buf.toString('utf8', start, end)) as Record<string, unknown>, this.setup.file, line + this.lineOffset);
+      if (this.counter.pageFull) this.onPageFull?.();
+    }
+    return true;
+  }
+
   /** `scanned`: the fast scanner already found that the line is not one valid object. */
   private jsonlRecord(buf: Buffer, start: number, end: number, line: number, scanned: boolean): void {
+    if (!scanned && this.json.recordMembers && this.sketchLine(buf, start, end, line)) return;
     if (!scanned && this.setup.fast && this.wantedColumns !== undefined && this.counter.pageFull) {
       if (this.valueOfFilter) {
         const values = this.json.scanValues(buf, start, end);

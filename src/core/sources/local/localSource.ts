@@ -15,6 +15,8 @@ import { PreviewResult } from '../../model/previewTypes';
 import { DataFormat, RangeProcessor } from '../../engine/scan/rangeProcessor';
 import { addStats } from '../../engine/scan/rowCounter';
 import type { SourceOptions, SourceRun } from '../sourceDefinition';
+import { TableSketch, emptyTableSketch, mergeTableSketch } from '../../engine/stats/tableSketch';
+import { tableStatistics } from '../../engine/stats/columnStatisticsView';
 
 /** Files smaller than this are read on the calling thread only. */
 const PARALLEL_MIN_BYTES = 8 * 1024 * 1024;
@@ -53,11 +55,13 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
   } catch (error) {
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
   }
-  const fast = !options.plainParsing && !options.onRow;
+  // Column statistics need every kept row decoded in full (docs/semantics.md §13); the workers still share the file.
+  const sketch = options.columnStatistics && !options.onRow ? emptyTableSketch() : undefined;
+  const fast = !options.plainParsing && !options.onRow && !sketch;
   const workers = options.onRow ? 0 : workerCount(options);
   const script = workers > 0 && size >= PARALLEL_MIN_BYTES ? options.workerScript ?? findWorkerScript() : undefined;
-  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow: options.onRow });
-  const partial = (complete: boolean) => counterResult(filters, processor.counter, processor.columns, complete);
+  const processor = new RangeProcessor({ format, file, filters, need: options.limit, fast, atFileStart: true, onRow: options.onRow, tableSketch: sketch });
+  const partial = (complete: boolean) => withStatistics(counterResult(filters, processor.counter, processor.columns, complete), sketch);
   processor.onPageFull = () => run.firstPage(() => partial(false));
   const progress = (done: number, rowsSeen: number, rowsKept: number) => run.progress({ done, total: size, unit: 'bytes', rowsSeen, rowsKept });
 
@@ -84,7 +88,12 @@ export async function previewLocalFile(input: TabularFileInput): Promise<Preview
     progress(phase.end, result.total, result.matched);
     return result;
   }
-  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, progress);
+  return countRestInWorkers(input, processor, script, workers, phase.end, size, fast, format, progress, sketch);
+}
+
+/** The result with the statistics of its columns, when they were sketched. */
+function withStatistics(result: PreviewResult, sketch: TableSketch | undefined): PreviewResult {
+  return sketch ? { ...result, columnStatistics: tableStatistics(sketch, result.columns) } : result;
 }
 
 async function countRestInWorkers(
@@ -97,6 +106,7 @@ async function countRestInWorkers(
   fast: boolean,
   format: DataFormat,
   progress: (done: number, rowsSeen: number, rowsKept: number) => void,
+  sketch: TableSketch | undefined,
 ): Promise<PreviewResult> {
   const { file, filters, options, run } = input;
   const first = processor.counter;
@@ -121,7 +131,7 @@ async function countRestInWorkers(
   try {
     state = await countInWorkers({
       script,
-      job: { file, format, filters: input.filtersRaw, header: processor.headerNames, need, fast, chunkSize: WORKER_CHUNK_BYTES },
+      job: { file, format, filters: input.filtersRaw, header: processor.headerNames, need, fast, chunkSize: WORKER_CHUNK_BYTES, ...(sketch ? { statistics: true } : {}) },
       filterCount: filters.length,
       from,
       lineAtFrom: processor.line,
@@ -136,7 +146,8 @@ async function countRestInWorkers(
   } catch (error) {
     throw new PreviewError('unreadableSource', previewStrings.cannotRead(file, error instanceof Error ? error.message : String(error)), { file });
   }
-  const result = combine(state, state.finished);
+  if (sketch && state.tableSketch) mergeTableSketch(sketch, state.tableSketch);
+  const result = withStatistics(combine(state, state.finished), sketch);
   progress(state.consumedBytes, result.total, result.matched);
   return result;
 }
