@@ -9,11 +9,13 @@ import type { PreviewOptions } from '../model/previewTypes';
 import { tableStatistics } from '../engine/stats/columnStatisticsView';
 import { addRow, emptyTableSketch } from '../engine/stats/tableSketch';
 import { preview, sourceOf } from './preview';
+import { definitionOfSource } from './registry';
+import { localSource } from './local/localDefinition';
 
 export type ColumnStatisticsOptions = Omit<PreviewOptions, 'limit' | 'onRow' | 'columnStatistics' | 'onFirstPage' | 'traceRows'>;
 
 export async function columnStatistics(datasetSpecValue: unknown, options: ColumnStatisticsOptions = {}): Promise<ColumnStatisticsResult> {
-  if (sourceOf(datasetSpecValue).type === 'local') {
+  if (definitionOfSource(sourceOf(datasetSpecValue)) === localSource) {
     const result = await preview(datasetSpecValue, { ...options, limit: 0, columnStatistics: true });
     return { rows: result.matched, columns: masked(result.columnStatistics ?? []), complete: result.complete };
   }

@@ -35,10 +35,15 @@ test('a consumer that is behind holds the next page of runs back; return() ends 
   const rootPages = () => smith.log.filter((request) => request.path === '/runs/query' && (request.body as { session?: unknown }).session !== undefined).length;
   const stream = keptRowStream({ source: { type: 'trace_platform_a', project: 'proj', api_url: smith.url, api_key: LANGSMITH_TEST_KEY } }, { specPath: '/nowhere/spec.yaml' });
   assert.equal((await stream.next()).done, false);
-  await pause(300);
-  const asked = rootPages();
-  assert.ok(asked < 15, `${asked} pages of 100 runs asked for one row`);
-  await pause(300);
+  // Wait until no page has been asked for 600 ms (a busy machine answers slowly), at most 10 s.
+  let asked = rootPages();
+  for (let waited = 0; waited < 10_000; waited += 600) {
+    await pause(600);
+    if (rootPages() === asked) break;
+    asked = rootPages();
+  }
+  // Without backpressure every one of the 15 pages would be read; with it, about 512 waiting rows' worth.
+  assert.ok(asked < 10, `${asked} pages of 100 runs asked for one row`);
   assert.equal(rootPages(), asked, 'no page is asked while the rows wait');
   await stream.return();
   assert.equal(stream.result?.complete, false);
