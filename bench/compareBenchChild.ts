@@ -66,7 +66,7 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
   const rssAfterTable = process.memoryUsage().rss;
   // "Input changed": waiting for the hashes the indexing workers compute after the index, then one pass here.
   t = performance.now();
-  const hashes = await Promise.all(logs.map((log) => log.dataFingerprints));
+  const hashes = await Promise.all(logs.map((log) => log.dataHashes));
   const inputsWaitMs = performance.now() - t;
   t = performance.now();
   if (!comparison.applyFingerprints(hashes)) comparison.checkInputs();

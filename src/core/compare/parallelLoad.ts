@@ -7,7 +7,9 @@ import type { LogIndex } from '../log/logIndex';
 import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
-import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
+import { ComparableFileSamples, comparableLog, ComparableLog, recordsFromSamples } from './comparableLog';
+import { DataFingerprints, fingerprintTexts } from './inputFingerprints';
+import type { SampleRecord } from '../log/sampleRecords';
 import * as l10n from '@vscode/l10n';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
@@ -26,14 +28,19 @@ function readSlice(file: string, start: number, end: number): unknown {
 }
 
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
-function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<readonly string[] | undefined>): ComparableLog {
+function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<DataFingerprints | undefined>): ComparableLog {
   const sample = (index: number): unknown => {
     if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(l10n.t('no sample at index {0}', index));
     return readSlice(filePath, message.starts[index], message.ends[index]);
   };
+  let records: SampleRecord[] | undefined;
+  let texts: Promise<readonly string[] | undefined> | undefined;
   return {
     summary: message.summary,
-    records: message.records,
+    samples: message.samples,
+    get records(): SampleRecord[] {
+      return (records ??= recordsFromSamples(message.samples));
+    },
     sampleData(index: number): unknown {
       try {
         return readSample(sample(index), index).data;
@@ -42,7 +49,10 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
       }
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
-    dataFingerprints: fingerprints,
+    dataHashes: fingerprints,
+    get dataFingerprints(): Promise<readonly string[] | undefined> {
+      return (texts ??= fingerprints.then((hashes) => (hashes ? fingerprintTexts(hashes) : undefined)));
+    },
     ...(message.clusterNumbers ? { clusterNumbers: new Map(message.clusterNumbers) } : {}),
     fileSamples: { filePath, starts: message.starts, ends: message.ends, context: { generation: message.summary.generation, ...message.settings } },
   };
@@ -51,15 +61,15 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
 interface WorkerAnswer {
   message: IndexedLogMessage;
   /** The hashes of the samples' data, posted after the index; undefined when the worker ends without them. */
-  fingerprints: Promise<readonly string[] | undefined>;
+  fingerprints: Promise<DataFingerprints | undefined>;
 }
 
 function indexInWorker(workerScript: string, filePath: string, clusterNumbers: boolean): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const data: CompareLoadData = { filePath, fileName: path.basename(filePath), clusterNumbers };
     const worker = new Worker(workerScript, { workerData: data });
-    let settleFingerprints: (hashes: readonly string[] | undefined) => void = () => undefined;
-    const fingerprints = new Promise<readonly string[] | undefined>((done) => { settleFingerprints = done; });
+    let settleFingerprints: (hashes: DataFingerprints | undefined) => void = () => undefined;
+    const fingerprints = new Promise<DataFingerprints | undefined>((done) => { settleFingerprints = done; });
     let indexed = false;
     const end = (): void => {
       settleFingerprints(undefined);
@@ -93,7 +103,7 @@ function indexInWorker(workerScript: string, filePath: string, clusterNumbers: b
 async function inspectComparable(filePath: string): Promise<ComparableLog | undefined> {
   try {
     const source = await openInspectLog(filePath, 1);
-    return { ...comparableLog(source.index), summary: source.getSummary(), detail: (index: number) => source.detail(index) };
+    return { ...comparableLog(source.index, undefined, source.getSummary()), detail: (index: number) => source.detail(index) };
   } catch (error) {
     if (!(error instanceof InspectLogError)) throw error;
     if (error.notInspect) return undefined;
