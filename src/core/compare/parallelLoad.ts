@@ -23,6 +23,27 @@ export interface CompareLoadOptions {
 /** Logs indexed at the same time (each worker holds one file's bytes while it indexes). */
 const PARALLEL = 2;
 
+/**
+ * Estimated samples above which the logs are indexed one at a time: the index of a log of very many small
+ * samples takes several times the file's bytes while it is built, two of them at once too much memory.
+ */
+const MANY_SAMPLES = 250_000;
+const SNIFFED_BYTES = 1 << 20;
+const SAMPLE_ID_KEY = Buffer.from('"sample_id"');
+
+/** A rough count of a log's samples: the `"sample_id"` keys in its first MiB scaled to its size (trials count too); 0 when unreadable. */
+export function estimatedSamples(filePath: string): number {
+  try {
+    const size = fs.statSync(filePath).size;
+    const head = readRange(filePath, 0, Math.min(size, SNIFFED_BYTES));
+    let keys = 0;
+    for (let at = head.indexOf(SAMPLE_ID_KEY); at >= 0; at = head.indexOf(SAMPLE_ID_KEY, at + SAMPLE_ID_KEY.length)) keys++;
+    return head.length ? Math.round((keys * size) / head.length) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function readSlice(file: string, start: number, end: number): unknown {
   return JSON.parse(readRange(file, start, end).toString('utf8'));
 }
@@ -138,7 +159,8 @@ function withFileSamples(index: LogIndex, filePath: string): [LogIndex, Comparab
 
 /**
  * Reads and indexes the logs of a comparison, two at a time in worker threads when `workerScript`
- * (dist/worker/compareLoad.js) exists, else one after the other in this thread. Rejects with a
+ * (dist/worker/compareLoad.js) exists (one at a time when a log has very many samples), else one after the
+ * other in this thread. Rejects with a
  * LogLoadError naming the file that cannot be read.
  */
 export async function loadComparableLogs(filePaths: readonly string[], workerScript?: string, options: CompareLoadOptions = {}): Promise<ComparableLog[]> {
@@ -151,6 +173,7 @@ export async function loadComparableLogs(filePaths: readonly string[], workerScr
       logs[i] = await loadOne(filePaths[i], script, i === options.clusterNumbersOf);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(script ? PARALLEL : 1, filePaths.length) }, lane));
+  const parallel = script && !filePaths.some((file) => estimatedSamples(file) > MANY_SAMPLES) ? PARALLEL : 1;
+  await Promise.all(Array.from({ length: Math.min(parallel, filePaths.length) }, lane));
   return logs;
 }
