@@ -6,27 +6,15 @@
 import type { TrialCell } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import { toNumeric } from '../log/logValue';
-import { SampleIds, sampleIdsOf } from './sampleIds';
+import { sampleIdsOf } from './sampleIds';
+import type { ComparableSamples, ScoreColumnValues } from '../model/compareSampleTypes';
+
+export type { ComparableSamples, ScoreColumnValues } from '../model/compareSampleTypes';
 
 /** A score value's state per sample. */
 export const SCORE_ABSENT = 0;
 export const SCORE_NUMBER = 1;
 export const SCORE_NOT_NUMBER = 2;
-
-/** One score column: each sample's value as a number (NaN unless it is one) and its state. */
-export interface ScoreColumnValues {
-  values: Float64Array;
-  states: Uint8Array;
-}
-
-export interface ComparableSamples {
-  ids: SampleIds;
-  /** Score column id → its values (a column absent here has no value in any sample). */
-  columns: Map<string, ScoreColumnValues>;
-  /** Every trial's outcome (OUTCOME_CODES), sample after sample; sample i's lie before trialEnds[i]. */
-  outcomes: Uint8Array;
-  trialEnds: Int32Array;
-}
 
 export const OUTCOME_CODES: readonly TrialCell['outcome'][] = ['pass', 'fail', 'error', 'unknown'];
 const CODE_OF: Readonly<Record<string, number>> = { pass: 0, fail: 1, error: 2, unknown: 3 };

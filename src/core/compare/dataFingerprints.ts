@@ -3,15 +3,12 @@
  * rather than as a string per sample; read by LogComparison in the host and in the standalone page alike.
  */
 
+import type { DataFingerprints } from '../model/compareSampleTypes';
+
+export type { DataFingerprints } from '../model/compareSampleTypes';
+
 /** The bytes of one hash (a SHA-1). */
 export const HASH_BYTES = 20;
-
-/** The hash of each sample's data in log order, `width` bytes each, in one array (no string per sample). */
-export interface DataFingerprints {
-  count: number;
-  width: number;
-  bytes: Uint8Array;
-}
 
 /** Whether sample `i` of `a` and sample `j` of `b` have the same hash. */
 export function sameFingerprint(a: DataFingerprints, i: number, b: DataFingerprints, j: number): boolean {

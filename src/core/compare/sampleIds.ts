@@ -3,12 +3,9 @@
  * string and where each id ends in it, and a table that finds a sample by its id without a Map of a million
  * keys: an open-addressing hash table of positions in one Int32Array.
  */
+import type { SampleIds } from '../model/compareSampleTypes';
 
-/** Every sample id as text, one after another; id i lies between ends[i − 1] (0 for the first) and ends[i]. */
-export interface SampleIds {
-  text: string;
-  ends: Int32Array;
-}
+export type { SampleIds } from '../model/compareSampleTypes';
 
 /** The ids of `values` as text (String(id), so the number 1 and the text "1" are the same id). */
 export function sampleIdsOf(values: ArrayLike<string | number>): SampleIds {

@@ -5,8 +5,7 @@
  * hashes of the samples' data (`fingerprints`), and ends.
  */
 import type { LogSummary } from '../model/logViewTypes';
-import type { ComparableSamples } from '../compare/comparableSamples';
-import type { DataFingerprints } from '../compare/dataFingerprints';
+import type { ComparableSamples, DataFingerprints } from '../model/compareSampleTypes';
 import type { AggregatorSpec } from '../log/trialsConfig';
 
 /** What the compare loading worker posts. */
