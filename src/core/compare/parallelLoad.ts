@@ -31,10 +31,13 @@ const MANY_SAMPLES = 250_000;
 const SNIFFED_BYTES = 1 << 20;
 const SAMPLE_ID_KEY = Buffer.from('"sample_id"');
 
-/** A rough count of a log's samples: the `"sample_id"` keys in its first MiB scaled to its size (trials count too); 0 when unreadable. */
+/** A rough count of a log's samples: the `"sample_id"` keys in its first MiB scaled to its size (trials count too); 0 when unreadable or not a regular file. */
 export function estimatedSamples(filePath: string): number {
   try {
-    const size = fs.statSync(filePath).size;
+    const stat = fs.statSync(filePath);
+    // Only a regular file is read here (a named pipe would block): the loader refuses the rest by name.
+    if (!stat.isFile()) return 0;
+    const size = stat.size;
     const head = readRange(filePath, 0, Math.min(size, SNIFFED_BYTES));
     let keys = 0;
     for (let at = head.indexOf(SAMPLE_ID_KEY); at >= 0; at = head.indexOf(SAMPLE_ID_KEY, at + SAMPLE_ID_KEY.length)) keys++;
