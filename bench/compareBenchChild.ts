@@ -65,7 +65,7 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
   const rssAfterTable = process.memoryUsage().rss;
   // "Input changed": waiting for the hashes the indexing workers compute after the index, then one pass here.
   t = performance.now();
-  const hashes = await Promise.all(logs.map((log) => log.dataFingerprints));
+  const hashes = await Promise.all(logs.map((log) => log.dataHashes));
   const inputsWaitMs = performance.now() - t;
   t = performance.now();
   if (!comparison.applyFingerprints(hashes)) comparison.checkInputs();
@@ -85,7 +85,7 @@ async function measureViewResampling(baseline: string, candidate: string): Promi
   const logs = await loadComparableLogs([baseline, candidate], path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js'));
   const comparison = new LogComparison(logs);
   comparison.summary();
-  const inputs = Promise.all(logs.map((log) => log.dataFingerprints)).then((hashes) => comparison.applyFingerprints(hashes) || comparison.checkInputs());
+  const inputs = Promise.all(logs.map((log) => log.dataHashes)).then((hashes) => comparison.applyFingerprints(hashes) || comparison.checkInputs());
   const figures = await measureResampling(comparison);
   await inputs;
   const resampled = comparison.summary().candidates[0].metrics.filter((m) => m.resampling).length;

@@ -1,4 +1,4 @@
-import type { CandidateComparison, ComparisonSummary, MetricComparison, SampleChange } from '../core/model/compareTypes';
+import type { CandidateComparison, ChangePage, ComparisonSummary, MetricComparison, SampleChange } from '../core/model/compareTypes';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { formatDuration } from '../core/format/displayFormat';
 import { compareStatisticsText } from './compareStatisticsText';
@@ -36,7 +36,7 @@ function changesTable(changes: readonly SampleChange[], metrics: readonly Metric
 }
 
 /** The comparison as the terminal prints it: per candidate, the samples, the metric table, 0/1 counts, changes, usage, errors. */
-export function compareText(summary: ComparisonSummary, changes: readonly SampleChange[][], shownChanges: number): string {
+export function compareText(summary: ComparisonSummary, changes: readonly Pick<ChangePage, 'rows' | 'total'>[], shownChanges: number): string {
   const lines: string[] = [l10n.t('{0}: {1} — {2} ({3} samples)', S.baselineLabel, summary.baseline.fileName, summary.baseline.displayName, summary.baseline.sampleCount)];
   summary.candidates.forEach((c, i) => {
     lines.push('', l10n.t('{0}: {1} — {2} ({3} samples)', S.candidateLabel(c.position), c.log.fileName, c.log.displayName, c.log.sampleCount), '');
@@ -54,8 +54,8 @@ export function compareText(summary: ComparisonSummary, changes: readonly Sample
     const binary = binaryTable(c);
     if (binary) lines.push('', S.headingBinary, binary);
     lines.push(...compareStatisticsText(c));
-    const shown = changes[i].slice(0, shownChanges);
-    if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].length})`, changesTable(shown, c.metrics));
+    const shown = changes[i].rows.slice(0, shownChanges);
+    if (shown.length) lines.push('', `${S.headingChanges} (${shown.length} / ${changes[i].total})`, changesTable(shown, c.metrics));
     if (c.usage.length) {
       lines.push('', S.headingUsage, textTable([l10n.t('purpose'), l10n.t('baseline models'), l10n.t('candidate models'), l10n.t('baseline'), l10n.t('candidate'), 'Δ'], c.usage.map((u) => [
         u.purpose, u.baselineModels.join(', ') || '—', u.candidateModels.join(', ') || '—', num(u.baseline.promptTokens + u.baseline.completionTokens), num(u.candidate.promptTokens + u.candidate.completionTokens), signed(u.delta),

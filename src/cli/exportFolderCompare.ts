@@ -6,7 +6,7 @@
 import * as path from 'node:path';
 import type { CliIo } from './cliTypes';
 import { pairExportedLogs } from '../core/compare/exportFolders';
-import { compareLogFiles, comparisonJson, LogFileComparison, LogFileComparisonOptions } from '../core/compare/logFileComparison';
+import { compareLogFiles, comparisonJson, firstChanges, LogFileComparison, LogFileComparisonOptions } from '../core/compare/logFileComparison';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareStrings as S } from '../core/l10n/compareStrings';
 import { interval, metricDelta, metricLabel, pValue, verdictText } from '../core/format/compareFormat';
@@ -56,7 +56,7 @@ export async function compareExportFolders(args: FolderCompareArgs, options: Log
     const lines = [S.exportPairsHeading(results.length), overviewTable(results)];
     if (paired.onlyBaseline.length) lines.push(S.exportOnlyIn(args.folders[0], paired.onlyBaseline.join(', ')));
     if (paired.onlyCandidate.length) lines.push(S.exportOnlyIn(args.folders[1], paired.onlyCandidate.join(', ')));
-    for (const { key, result } of results) lines.push('', `== ${key} ==`, compareText(result.summary, result.changes, CHANGES_SHOWN));
+    for (const { key, result } of results) lines.push('', `== ${key} ==`, compareText(result.summary, firstChanges(result, CHANGES_SHOWN), CHANGES_SHOWN));
     io.stdout(`${lines.join('\n')}\n`);
   }
   return args.failOnRegression && anyRegression ? 1 : 0;

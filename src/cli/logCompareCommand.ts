@@ -3,7 +3,8 @@ import * as path from 'node:path';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { LogWindowCompression } from '../core/compare/logWindowCompression';
 import { compareStrings as S } from '../core/l10n/compareStrings';
-import { compareLogFiles, comparisonJson, LogFileComparison } from '../core/compare/logFileComparison';
+import { compareLogFiles, firstChanges, LogFileComparison } from '../core/compare/logFileComparison';
+import { writeComparisonJson } from '../core/compare/comparisonJsonWriter';
 import { LogLoadError } from '../core/log/logLoader';
 import { compareText } from './compareText';
 import { writeCompareFile } from './compareFile';
@@ -114,7 +115,7 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     }
     throw error;
   }
-  const { logs, comparison, summary, changes } = result;
+  const { logs, comparison, summary } = result;
   if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
   if (args.out) {
     const outPath = path.resolve(io.cwd, args.out);
@@ -127,9 +128,9 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     if (!args.json) io.stderr(`${S.wrote(args.out)}\n`);
   }
   if (args.json) {
-    io.stdout(`${JSON.stringify(comparisonJson(result), null, 2)}\n`);
+    writeComparisonJson(result, (text) => io.stdout(text));
   } else {
-    io.stdout(compareText(summary, changes, CHANGES_SHOWN));
+    io.stdout(compareText(summary, firstChanges(result, CHANGES_SHOWN), CHANGES_SHOWN));
   }
   return args.failOnRegression && summary.anyRegression ? 1 : 0;
 }

@@ -4,16 +4,24 @@ import type { LogIndex } from '../log/logIndex';
 import type { DetailContext } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
 import { isRecord } from '../log/logValue';
+import { ComparableSamples, sampleCount, samplesFromRecords, trialCells } from './comparableSamples';
+import { sampleIdAt } from './sampleIds';
+import type { DataFingerprints } from './dataFingerprints';
 
-/** What comparing needs from one indexed log: its summary, its compact sample records, and each sample on demand. */
+/** What comparing needs from one indexed log: its summary, its samples' values (columnar), and each sample on demand. */
 export interface ComparableLog {
   summary: LogSummary;
+  /** What comparing reads of each sample, columnar (comparableSamples.ts). */
+  samples: ComparableSamples;
+  /** The samples' compact records (built on first use where the log was read as columns only). */
   records: readonly SampleRecord[];
   /** The data of the sample at `index` (`sample.data`, else its first trial's); undefined when unreadable. */
   sampleData(index: number): unknown;
   /** The detail of the sample at `index` (read again from its log: an Inspect log reads its full sample, asynchronously). */
   detail(index: number): SampleDetail | Promise<SampleDetail>;
   /** The hash of each sample's data (inputFingerprints.ts), computed off this thread; undefined when not available. */
+  dataHashes?: Promise<DataFingerprints | undefined>;
+  /** The same hashes as texts (fingerprintHash). */
   dataFingerprints?: Promise<readonly string[] | undefined>;
   /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */
   fileSamples?: ComparableFileSamples;
@@ -31,14 +39,20 @@ export interface ComparableFileSamples {
 
 /**
  * A comparable view of a log index (top-level samples; the samples are read again from its store, one at a time).
- * `fileSamples`: where its samples lie in the file it was read from, when known.
+ * `fileSamples`: where its samples lie in the file it was read from, when known; `summary`: the log's summary
+ * when its reader makes another than the index.
  */
-export function comparableLog(index: LogIndex, fileSamples?: ComparableFileSamples): ComparableLog {
+export function comparableLog(index: LogIndex, fileSamples?: ComparableFileSamples, summary = index.getSummary()): ComparableLog {
   const set = index.sampleSet();
+  const records = set?.records ?? [];
+  let samples: ComparableSamples | undefined;
   return {
     ...(fileSamples ? { fileSamples } : {}),
-    summary: index.getSummary(),
-    records: set?.records ?? [],
+    summary,
+    records,
+    get samples(): ComparableSamples {
+      return (samples ??= samplesFromRecords(records, scoreColumnIds(summary)));
+    },
     sampleData(position: number): unknown {
       if (!set || position < 0 || position >= set.records.length) return undefined;
       try {
@@ -49,6 +63,22 @@ export function comparableLog(index: LogIndex, fileSamples?: ComparableFileSampl
     },
     detail: (position: number) => index.getDetail(position),
   };
+}
+
+/** The ids of a log's score columns. */
+export function scoreColumnIds(summary: LogSummary): string[] {
+  return summary.samples.scoreColumns.map((column) => column.id);
+}
+
+/** Compact records rebuilt from columnar values: ids, scores and trial outcomes (what comparing reads). */
+export function recordsFromSamples(samples: ComparableSamples): SampleRecord[] {
+  const columns = [...samples.columns];
+  return Array.from({ length: sampleCount(samples) }, (_, index): SampleRecord => {
+    const scores: SampleRecord['scores'] = {};
+    for (const [id, column] of columns) if (column.states[index]) scores[id] = column.states[index] === 1 ? column.values[index] : '';
+    const trials = trialCells(samples, index);
+    return { index, sampleId: sampleIdAt(samples.ids, index), layout: trials.length ? 'trials' : 'legacy', scores, trials, errorStages: [], errorCount: 0, data: {} };
+  });
 }
 
 /** A text that is equal for equal data (undefined when the data cannot be written, e.g. nested too deeply). */
@@ -66,7 +96,7 @@ export const DATA_KEYS_PROBE = 20;
 /** Keys of the sample data seen in the first samples of a log (the cluster column chooser). */
 export function dataKeys(log: ComparableLog, probe = DATA_KEYS_PROBE): string[] {
   const keys = new Set<string>();
-  for (let i = 0; i < Math.min(probe, log.records.length); i++) {
+  for (let i = 0; i < Math.min(probe, sampleCount(log.samples)); i++) {
     const data = log.sampleData(i);
     if (isRecord(data)) for (const key of Object.keys(data)) keys.add(key);
   }

@@ -2,9 +2,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BufferSampleStore } from '../log/bufferLog';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import { readSample } from '../log/sampleReading';
-import type { SampleRecord } from '../log/sampleRecords';
-import { fingerprintHash, liteSampleData, sampleDataHashes } from './inputFingerprints';
+import { FingerprintCollector, liteSampleData, sampleDataFingerprints } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
+import { samplesFromRecords, transferables } from './comparableSamples';
+import { scoreColumnIds } from './comparableLog';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
@@ -13,13 +14,14 @@ configureWorkerL10n();
 
 /**
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the
- * summary, the compact sample records, where each sample lies in the file, and the detail settings. Then it
- * posts the hash of each sample's data (for "input changed"), taken from each sample as it is indexed, and
- * ends. The bytes stay here and are released with the worker; samples are read again from the file on demand.
+ * summary, the samples' values in columns (comparableSamples.ts, moved rather than copied), where each sample
+ * lies in the file, and the detail settings. Then it posts the hash of each sample's data (for "input changed"),
+ * taken from each sample as it is indexed, and ends. The bytes and the index stay here and are released with
+ * the worker; samples are read again from the file on demand.
  */
-function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes: string[] } {
+function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector } {
   const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
-  const hashes: string[] = [];
+  const hashes = new FingerprintCollector();
   const numbering = clusterNumbers ? new ClusterNumbering() : undefined;
   try {
     const index = loadLogIndexSync({ filePath }, {
@@ -29,7 +31,7 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
         const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);
-        hashes[position] = fingerprintHash(sample.fingerprint);
+        hashes.add(position, sample.fingerprint);
         numbering?.add(position, sample.data);
       },
     });
@@ -37,11 +39,12 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
     const store = set?.store;
     if (set && !(store instanceof BufferSampleStore)) return { message: { kind: 'fallback' }, hashes };
     const bounds = store instanceof BufferSampleStore ? store : undefined;
+    const summary = index.getSummary();
     return {
       message: {
         kind: 'indexed',
-        summary: index.getSummary(),
-        records: (set?.records ?? []).map(withoutChecks),
+        summary,
+        samples: samplesFromRecords(set?.records ?? [], scoreColumnIds(summary)),
         starts: Float64Array.from(bounds?.starts ?? []),
         ends: Float64Array.from(bounds?.ends ?? []),
         settings: index.detailSettings(),
@@ -56,20 +59,17 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
   }
 }
 
-/** A record without its checks (comparing does not read them): less to send. */
-function withoutChecks(record: SampleRecord): SampleRecord {
-  if (!record.checks) return record;
-  const { checks: _checks, ...rest } = record;
-  return rest;
-}
-
-const { message, store, hashes: indexedHashes } = run();
+const { message, store, hashes: indexed } = run();
 // The hashes are all there before the index is posted, so the file's bytes are released when this worker
 // ends instead of lasting while the extension host takes in the index. Where indexing did not see every
 // sample, they are read again.
-const complete = store !== undefined && indexedHashes.length === store.count && !indexedHashes.includes(undefined as unknown as string);
 const hashes = message.kind === 'indexed' && store
-  ? (complete ? indexedHashes : sampleDataHashes(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
-  : [];
-parentPort?.postMessage(message);
-if (message.kind === 'indexed') parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage);
+  ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
+  : undefined;
+if (message.kind === 'indexed') {
+  parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer]);
+  if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);
+  else parentPort?.postMessage({ kind: 'fingerprints', hashes: { count: 0, width: 0, bytes: new Uint8Array(0) } } satisfies IndexedLogMessage);
+} else {
+  parentPort?.postMessage(message);
+}

@@ -5,6 +5,9 @@
  */
 import { createHash } from 'node:crypto';
 import { dataFingerprint } from './comparableLog';
+import { DataFingerprints, HASH_BYTES } from './dataFingerprints';
+
+export type { DataFingerprints } from './dataFingerprints';
 
 /** Stands for data that cannot be written (e.g. nested too deeply): such data counts as equal to itself only. */
 const UNWRITABLE = '\u0000unwritable';
@@ -16,7 +19,50 @@ export function sampleDataHash(data: unknown): string {
 
 /** The short hash of a fingerprint (dataFingerprint). */
 export function fingerprintHash(fingerprint: string | undefined): string {
-  return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest('base64');
+  return fingerprintDigest(fingerprint).toString('base64');
+}
+
+function fingerprintDigest(fingerprint: string | undefined): Buffer {
+  return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest();
+}
+
+/** The hashes as the texts fingerprintHash gives (base64). */
+export function fingerprintTexts(hashes: DataFingerprints): string[] {
+  const bytes = Buffer.from(hashes.bytes.buffer, hashes.bytes.byteOffset, hashes.bytes.byteLength);
+  return Array.from({ length: hashes.count }, (_, i) => bytes.toString('base64', i * hashes.width, (i + 1) * hashes.width));
+}
+
+/** Collects the hash of each sample's data by position, as samples are indexed (in any order). */
+export class FingerprintCollector {
+  private bytes = new Uint8Array(HASH_BYTES * 1024);
+  private seen = new Uint8Array(1024);
+  private filled = 0;
+  private highest = -1;
+
+  add(position: number, fingerprint: string | undefined): void {
+    if (position >= this.seen.length) this.grow(position + 1);
+    this.bytes.set(fingerprintDigest(fingerprint), position * HASH_BYTES);
+    if (!this.seen[position]) this.filled++;
+    this.seen[position] = 1;
+    this.highest = Math.max(this.highest, position);
+  }
+
+  private grow(needed: number): void {
+    let size = this.seen.length;
+    while (size < needed) size *= 2;
+    const bytes = new Uint8Array(size * HASH_BYTES);
+    bytes.set(this.bytes);
+    const seen = new Uint8Array(size);
+    seen.set(this.seen);
+    this.bytes = bytes;
+    this.seen = seen;
+  }
+
+  /** The hashes of samples 0 … count − 1, when every one of them was added and no other. */
+  result(count: number): DataFingerprints | undefined {
+    if (this.filled !== count || this.highest !== count - 1) return undefined;
+    return { count, width: HASH_BYTES, bytes: this.bytes.slice(0, count * HASH_BYTES) };
+  }
 }
 
 /** Data fields named like the parts the lite copy of a sample leaves out (bufferLog.ts): read from the full sample instead. */
@@ -56,4 +102,11 @@ export function sampleDataHashes(count: number, lite: (index: number) => unknown
   const hashes = new Array<string>(count);
   for (let i = 0; i < count; i++) hashes[i] = liteDataHash(() => dataOf(lite(i), i), () => dataOf(full(i), i));
   return hashes;
+}
+
+/** sampleDataHashes in one array of bytes. */
+export function sampleDataFingerprints(count: number, lite: (index: number) => unknown, full: (index: number) => unknown, dataOf: (sample: unknown, index: number) => unknown): DataFingerprints {
+  const collector = new FingerprintCollector();
+  for (let i = 0; i < count; i++) collector.add(i, liteSampleData(() => dataOf(lite(i), i), () => dataOf(full(i), i)).fingerprint);
+  return collector.result(count) ?? { count: 0, width: HASH_BYTES, bytes: new Uint8Array(0) };
 }

@@ -4,7 +4,9 @@ import { compareStrings } from '../l10n/compareStrings';
 import { isRecord } from '../log/logValue';
 import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';
 import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricComparison';
-import { alignSamples, Alignment } from './sampleAlignment';
+import { alignSampleIds, Alignment } from './sampleAlignment';
+import { sampleCount } from './comparableSamples';
+import { DataFingerprints, sameFingerprint } from './dataFingerprints';
 import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { sortByKeys } from '../log/samplePaging';
@@ -68,8 +70,8 @@ export class LogComparison {
 
   private compareOne(cand: ComparableLog, position: number): CandidateState {
     const base = this.logs[0];
-    const alignment = alignSamples(base.records, cand.records);
-    const unpaired = alignment.ids.length === 0;
+    const alignment = alignSampleIds(base.samples.ids, cand.samples.ids);
+    const unpaired = alignment.baseline.length === 0;
     const clusterKey = this.options.clusterKey;
     const clusters = clusterKey && !unpaired ? Array.from(alignment.baseline, (p) => clusterText(base.sampleData(p), clusterKey)) : undefined;
     const { keys, skipped } = metricKeyValues(base, cand, this.lowerIsBetter);
@@ -83,13 +85,13 @@ export class LogComparison {
       unpaired,
       metrics,
       pairs,
-      inputs: new Uint8Array(alignment.ids.length),
+      inputs: new Uint8Array(alignment.baseline.length),
       inputsChecked: 0,
       result: {
         position,
         log: logHeader(cand.summary),
         alignment: {
-          paired: alignment.ids.length,
+          paired: alignment.baseline.length,
           onlyBaseline: alignment.onlyBaseline,
           onlyCandidate: alignment.onlyCandidate,
           duplicateBaseline: alignment.duplicateBaseline,
@@ -148,18 +150,18 @@ export class LogComparison {
    * here); the same result as checkInputs. False when some log has no hashes: use checkInputs then.
    */
   async checkInputsByFingerprints(): Promise<boolean> {
-    return this.applyFingerprints(await Promise.all(this.logs.map((log) => log.dataFingerprints ?? Promise.resolve(undefined))));
+    return this.applyFingerprints(await Promise.all(this.logs.map((log) => log.dataHashes ?? Promise.resolve(undefined))));
   }
 
   /** One pass over the pairs with the hashes of each log's samples (in log order); false when some are missing. */
-  applyFingerprints(hashes: readonly (readonly string[] | undefined)[]): boolean {
+  applyFingerprints(hashes: readonly (DataFingerprints | undefined)[]): boolean {
     const base = hashes[0];
-    if (!base || this.logs.some((log, i) => hashes[i]?.length !== log.records.length)) return false;
+    if (!base || this.logs.some((log, i) => hashes[i]?.count !== sampleCount(log.samples))) return false;
     this.candidates.forEach((state, c) => {
-      const cand = hashes[c + 1] as readonly string[];
+      const cand = hashes[c + 1] as DataFingerprints;
       for (let pair = 0; pair < state.inputs.length; pair++) {
         if (state.inputs[pair] !== INPUT_UNKNOWN) continue;
-        state.inputs[pair] = base[state.alignment.baseline[pair]] === cand[state.alignment.candidate[pair]] ? INPUT_SAME : INPUT_CHANGED;
+        state.inputs[pair] = sameFingerprint(base, state.alignment.baseline[pair], cand, state.alignment.candidate[pair]) ? INPUT_SAME : INPUT_CHANGED;
       }
       state.inputsChecked = state.inputs.length;
     });
@@ -197,7 +199,7 @@ export class LogComparison {
   summary(): ComparisonSummary {
     const candidates = this.candidates.map((state): CandidateComparison => {
       const inputChanged: string[] = [];
-      for (let i = 0; i < state.inputs.length; i++) if (state.inputs[i] === INPUT_CHANGED) inputChanged.push(state.alignment.ids[i]);
+      for (let i = 0; i < state.inputs.length; i++) if (state.inputs[i] === INPUT_CHANGED) inputChanged.push(state.alignment.pairId(i));
       return { ...state.result, alignment: { ...state.result.alignment, inputChanged, inputsChecked: state.inputsChecked >= state.inputs.length } };
     });
     const summary: ComparisonSummary = {
@@ -225,7 +227,7 @@ export class LogComparison {
     const m = metrics.length;
     const entries: number[] = [];
     const sizes: number[] = [];
-    for (let pair = 0; pair < state.alignment.ids.length; pair++) {
+    for (let pair = 0; pair < state.alignment.baseline.length; pair++) {
       for (let slot = 0; slot < m; slot++) {
         const p = state.pairs[metrics[slot]];
         if (!this.keep(state, p, pair, wantKind, query, all)) continue;
@@ -258,7 +260,7 @@ export class LogComparison {
     const m = metrics.length;
     const plain = query.view === 'all' && !query.kind && !query.onlySignificant && !query.onlyInputChanged;
     // Every paired sample in baseline order needs no ordering: entry e is pair ⌊e/M⌋, metric e mod M.
-    const total = plain ? state.alignment.ids.length * m : this.ordering(state, query, metrics).length;
+    const total = plain ? state.alignment.baseline.length * m : this.ordering(state, query, metrics).length;
     const offset = Math.max(0, Math.min(Math.floor(query.offset) || 0, total));
     const limit = Math.max(0, Math.floor(query.limit) || 0);
     const rows: SampleChange[] = [];
@@ -273,7 +275,7 @@ export class LogComparison {
     const p = state.pairs[metric];
     const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
     const row: SampleChange = {
-      sampleId: state.alignment.ids[pair],
+      sampleId: state.alignment.pairId(pair),
       baselineIndex: state.alignment.baseline[pair],
       candidateIndex: state.alignment.candidate[pair],
       metricId: p.key.id,
@@ -293,7 +295,7 @@ export class LogComparison {
   /** Both sides of one paired sample. */
   async pairDetail(candidate: number, sampleId: string): Promise<PairDetail> {
     const state = this.state(candidate);
-    const pair = state.alignment.ids.indexOf(sampleId);
+    const pair = state.alignment.pairOf(sampleId);
     if (pair < 0) throw new Error(compareStrings.noPairedSample(sampleId));
     return {
       sampleId,

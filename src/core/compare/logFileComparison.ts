@@ -3,7 +3,7 @@
  * the logs indexed in worker threads, the paired statistics, optionally the bootstrap and permutation figures
  * (docs/semantics.md §12) and each metric key's plan for a difference, and every candidate's per-sample changes.
  */
-import type { CandidateComparison, ComparisonSummary, SampleChange } from '../model/compareTypes';
+import type { CandidateComparison, ChangePage, ComparisonSummary, SampleChange } from '../model/compareTypes';
 import { LogComparison } from './logComparison';
 import { comparisonPlan } from './metricPlans';
 import type { ComparableLog } from './comparableLog';
@@ -29,7 +29,7 @@ export interface LogFileComparison {
   logs: ComparableLog[];
   comparison: LogComparison;
   summary: ComparisonSummary;
-  /** Every paired sample's change, per candidate (in the order of `summary.candidates`). */
+  /** Every paired sample's change, per candidate (in the order of `summary.candidates`), built on first use. */
   changes: SampleChange[][];
 }
 
@@ -60,11 +60,24 @@ export async function compareLogFiles(filePaths: readonly string[], options: Log
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
   const summary = withPlans(comparison.summary(), options.delta);
-  const changes = summary.candidates.map((c) => {
-    const first = comparison.page({ candidate: c.position, offset: 0, limit: 0 });
-    return comparison.page({ candidate: c.position, offset: 0, limit: first.total }).rows;
-  });
-  return { logs, comparison, summary, changes };
+  let changes: SampleChange[][] | undefined;
+  return {
+    logs,
+    comparison,
+    summary,
+    // Built when asked for: `log compare` writes them page by page (comparisonJsonWriter.ts) instead.
+    get changes(): SampleChange[][] {
+      return (changes ??= summary.candidates.map((c) => {
+        const first = comparison.page({ candidate: c.position, offset: 0, limit: 0 });
+        return comparison.page({ candidate: c.position, offset: 0, limit: first.total }).rows;
+      }));
+    },
+  };
+}
+
+/** The first `limit` changes of each candidate with their number (what the terminal lists). */
+export function firstChanges(result: Pick<LogFileComparison, 'summary' | 'comparison'>, limit: number): ChangePage[] {
+  return result.summary.candidates.map((c) => result.comparison.page({ candidate: c.position, offset: 0, limit }));
 }
 
 /** The comparison as `log compare --json` prints it: the summary with each candidate's per-sample changes. */

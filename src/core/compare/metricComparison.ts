@@ -6,6 +6,7 @@ import { compareStrings } from '../l10n/compareStrings';
 import { PerSampleValues } from '../log/metricsView';
 import { VERIFIABLE_METRIC_TYPES } from '../log/metricVerification';
 import { toNumeric } from '../log/logValue';
+import { SCORE_NOT_NUMBER, sampleCount } from './comparableSamples';
 import { correlation, mean, variance } from './statistics/descriptive';
 import { clusteredDifference, pairedDifference, unpairedDifference } from './statistics/differenceTests';
 import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
@@ -48,18 +49,9 @@ function metricEntries(log: ComparableLog): Map<string, MetricEntry> {
 
 /** Per-sample values of one column as numbers (NaN when absent); undefined when a present value is not numeric. */
 function columnValues(log: ComparableLog, column: string): Float64Array | undefined {
-  const values = new Float64Array(log.records.length);
-  for (let i = 0; i < log.records.length; i++) {
-    const raw = log.records[i].scores[column];
-    if (raw === null || raw === undefined) {
-      values[i] = NaN;
-      continue;
-    }
-    const n = toNumeric(raw);
-    if (n === undefined) return undefined;
-    values[i] = n;
-  }
-  return values;
+  const found = log.samples.columns.get(column);
+  if (!found) return new Float64Array(sampleCount(log.samples)).fill(NaN);
+  return found.states.includes(SCORE_NOT_NUMBER) ? undefined : found.values;
 }
 
 /** Whether a metric is flipped: matched by metric key, value key, `metricKey/valueKey` or column id. */
@@ -78,8 +70,9 @@ export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerI
     if (entry.scorerKey !== undefined) row.scorerKey = entry.scorerKey;
     skipped.push(row);
   };
-  const basePerSample = new PerSampleValues(base.records, base.summary.samples.scoreColumns);
-  const candPerSample = new PerSampleValues(cand.records, cand.summary.samples.scoreColumns);
+  // Only the columns of the summaries are looked up here: no per-sample values.
+  const basePerSample = new PerSampleValues([], base.summary.samples.scoreColumns);
+  const candPerSample = new PerSampleValues([], cand.summary.samples.scoreColumns);
   for (const [id, entry] of a) {
     const other = b.get(id);
     if (!other) {
@@ -166,7 +159,7 @@ export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unp
     b = [];
     d = [];
     const pairClusters: string[] = [];
-    for (let i = 0; i < alignment.ids.length; i++) {
+    for (let i = 0; i < alignment.baseline.length; i++) {
       const x = key.baselineValues[alignment.baseline[i]];
       const y = key.candidateValues[alignment.candidate[i]];
       if (Number.isNaN(x) || Number.isNaN(y)) continue;

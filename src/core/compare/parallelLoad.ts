@@ -7,7 +7,9 @@ import type { LogIndex } from '../log/logIndex';
 import { loadLogIndex } from '../log/logLoader';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
-import { ComparableFileSamples, comparableLog, ComparableLog } from './comparableLog';
+import { ComparableFileSamples, comparableLog, ComparableLog, recordsFromSamples } from './comparableLog';
+import { DataFingerprints, fingerprintTexts } from './inputFingerprints';
+import type { SampleRecord } from '../log/sampleRecords';
 import * as l10n from '@vscode/l10n';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
@@ -21,19 +23,48 @@ export interface CompareLoadOptions {
 /** Logs indexed at the same time (each worker holds one file's bytes while it indexes). */
 const PARALLEL = 2;
 
+/**
+ * Estimated samples above which the logs are indexed one at a time: the index of a log of very many small
+ * samples takes several times the file's bytes while it is built, two of them at once too much memory.
+ */
+const MANY_SAMPLES = 250_000;
+const SNIFFED_BYTES = 1 << 20;
+const SAMPLE_ID_KEY = Buffer.from('"sample_id"');
+
+/** A rough count of a log's samples: the `"sample_id"` keys in its first MiB scaled to its size (trials count too); 0 when unreadable or not a regular file. */
+export function estimatedSamples(filePath: string): number {
+  try {
+    const stat = fs.statSync(filePath);
+    // Only a regular file is read here (a named pipe would block): the loader refuses the rest by name.
+    if (!stat.isFile()) return 0;
+    const size = stat.size;
+    const head = readRange(filePath, 0, Math.min(size, SNIFFED_BYTES));
+    let keys = 0;
+    for (let at = head.indexOf(SAMPLE_ID_KEY); at >= 0; at = head.indexOf(SAMPLE_ID_KEY, at + SAMPLE_ID_KEY.length)) keys++;
+    return head.length ? Math.round((keys * size) / head.length) : 0;
+  } catch {
+    return 0;
+  }
+}
+
 function readSlice(file: string, start: number, end: number): unknown {
   return JSON.parse(readRange(file, start, end).toString('utf8'));
 }
 
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
-function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<readonly string[] | undefined>): ComparableLog {
+function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<DataFingerprints | undefined>): ComparableLog {
   const sample = (index: number): unknown => {
     if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(l10n.t('no sample at index {0}', index));
     return readSlice(filePath, message.starts[index], message.ends[index]);
   };
+  let records: SampleRecord[] | undefined;
+  let texts: Promise<readonly string[] | undefined> | undefined;
   return {
     summary: message.summary,
-    records: message.records,
+    samples: message.samples,
+    get records(): SampleRecord[] {
+      return (records ??= recordsFromSamples(message.samples));
+    },
     sampleData(index: number): unknown {
       try {
         return readSample(sample(index), index).data;
@@ -42,7 +73,10 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
       }
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
-    dataFingerprints: fingerprints,
+    dataHashes: fingerprints,
+    get dataFingerprints(): Promise<readonly string[] | undefined> {
+      return (texts ??= fingerprints.then((hashes) => (hashes ? fingerprintTexts(hashes) : undefined)));
+    },
     ...(message.clusterNumbers ? { clusterNumbers: new Map(message.clusterNumbers) } : {}),
     fileSamples: { filePath, starts: message.starts, ends: message.ends, context: { generation: message.summary.generation, ...message.settings } },
   };
@@ -51,15 +85,15 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
 interface WorkerAnswer {
   message: IndexedLogMessage;
   /** The hashes of the samples' data, posted after the index; undefined when the worker ends without them. */
-  fingerprints: Promise<readonly string[] | undefined>;
+  fingerprints: Promise<DataFingerprints | undefined>;
 }
 
 function indexInWorker(workerScript: string, filePath: string, clusterNumbers: boolean): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
     const data: CompareLoadData = { filePath, fileName: path.basename(filePath), clusterNumbers };
     const worker = new Worker(workerScript, { workerData: data });
-    let settleFingerprints: (hashes: readonly string[] | undefined) => void = () => undefined;
-    const fingerprints = new Promise<readonly string[] | undefined>((done) => { settleFingerprints = done; });
+    let settleFingerprints: (hashes: DataFingerprints | undefined) => void = () => undefined;
+    const fingerprints = new Promise<DataFingerprints | undefined>((done) => { settleFingerprints = done; });
     let indexed = false;
     const end = (): void => {
       settleFingerprints(undefined);
@@ -94,7 +128,7 @@ async function inspectComparable(filePath: string): Promise<ComparableLog | unde
   try {
     // Comparing reads no sample-level checks: they are left out of the records.
     const source = await openInspectLog(filePath, 1, true);
-    return { ...comparableLog(source.index), summary: source.getSummary(), detail: (index: number) => source.detail(index) };
+    return { ...comparableLog(source.index, undefined, source.getSummary()), detail: (index: number) => source.detail(index) };
   } catch (error) {
     if (!(error instanceof InspectLogError)) throw error;
     if (error.notInspect) return undefined;
@@ -129,7 +163,8 @@ function withFileSamples(index: LogIndex, filePath: string): [LogIndex, Comparab
 
 /**
  * Reads and indexes the logs of a comparison, two at a time in worker threads when `workerScript`
- * (dist/worker/compareLoad.js) exists, else one after the other in this thread. Rejects with a
+ * (dist/worker/compareLoad.js) exists (one at a time when a log has very many samples), else one after the
+ * other in this thread. Rejects with a
  * LogLoadError naming the file that cannot be read.
  */
 export async function loadComparableLogs(filePaths: readonly string[], workerScript?: string, options: CompareLoadOptions = {}): Promise<ComparableLog[]> {
@@ -142,6 +177,7 @@ export async function loadComparableLogs(filePaths: readonly string[], workerScr
       logs[i] = await loadOne(filePaths[i], script, i === options.clusterNumbersOf);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(script ? PARALLEL : 1, filePaths.length) }, lane));
+  const parallel = script && !filePaths.some((file) => estimatedSamples(file) > MANY_SAMPLES) ? PARALLEL : 1;
+  await Promise.all(Array.from({ length: Math.min(parallel, filePaths.length) }, lane));
   return logs;
 }

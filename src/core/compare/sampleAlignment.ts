@@ -1,66 +1,78 @@
 import type { SampleRecord } from '../log/sampleRecords';
+import { idStart, sampleIdAt, SampleIds, SampleIdTable, sampleIdsOf } from './sampleIds';
 
 /** Paired sample positions of two logs, and the samples left out of the pairs. */
 export interface Alignment {
-  /** Position in the baseline of each pair (baseline order). */
+  /** Position in the baseline of each pair (baseline order, so ascending). */
   baseline: Int32Array;
   /** Position in the candidate of each pair. */
   candidate: Int32Array;
-  ids: string[];
+  /** The sample id (as text) of pair `pair`. */
+  pairId(pair: number): string;
+  /** The pair of the sample id `id` (as text), or −1. */
+  pairOf(id: string): number;
   onlyBaseline: string[];
   onlyCandidate: string[];
   duplicateBaseline: string[];
   duplicateCandidate: string[];
 }
 
-/** Sample id (as text) → position, for ids seen once; ids seen more than once are returned apart. */
-function positionsById(records: readonly Pick<SampleRecord, 'sampleId'>[]): { unique: Map<string, number>; duplicates: string[] } {
-  const unique = new Map<string, number>();
-  const duplicates = new Set<string>();
-  for (let i = 0; i < records.length; i++) {
-    const id = String(records[i].sampleId);
-    if (duplicates.has(id)) continue;
-    if (unique.has(id)) {
-      unique.delete(id);
-      duplicates.add(id);
-    } else {
-      unique.set(id, i);
-    }
+/** The pair whose baseline position is `position` (pairs are in ascending baseline order), or −1. */
+function pairAt(baseline: Int32Array, position: number): number {
+  let low = 0;
+  let high = baseline.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if (baseline[middle] === position) return middle;
+    if (baseline[middle] < position) low = middle + 1;
+    else high = middle - 1;
   }
-  return { unique, duplicates: [...duplicates] };
+  return -1;
 }
 
 /**
  * Aligns two logs by `sample_id` compared as text (docs/semantics.md §10). An id found more than once in either log
  * pairs with nothing: it is listed as duplicated and left out, as a sample present in one log only.
  */
-export function alignSamples(baseline: readonly Pick<SampleRecord, 'sampleId'>[], candidate: readonly Pick<SampleRecord, 'sampleId'>[]): Alignment {
-  const a = positionsById(baseline);
-  const b = positionsById(candidate);
-  const duplicates = new Set([...a.duplicates, ...b.duplicates]);
-  const basePositions: number[] = [];
-  const candPositions: number[] = [];
-  const ids: string[] = [];
+export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds): Alignment {
+  const a = new SampleIdTable(baselineIds);
+  const b = new SampleIdTable(candidateIds);
+  const basePositions = new Int32Array(baselineIds.ends.length);
+  const candPositions = new Int32Array(baselineIds.ends.length);
+  let paired = 0;
   const onlyBaseline: string[] = [];
-  for (const [id, position] of a.unique) {
-    const other = b.unique.get(id);
-    if (other !== undefined) {
-      basePositions.push(position);
-      candPositions.push(other);
-      ids.push(id);
-    } else if (!duplicates.has(id)) {
-      onlyBaseline.push(id);
+  for (let i = 0; i < baselineIds.ends.length; i++) {
+    if (!a.unique(i)) continue;
+    const other = b.find(baselineIds.text, idStart(baselineIds, i), baselineIds.ends[i]);
+    if (other >= 0 && b.unique(other)) {
+      basePositions[paired] = i;
+      candPositions[paired++] = other;
+    } else if (other < 0) {
+      onlyBaseline.push(sampleIdAt(baselineIds, i));
     }
   }
   const onlyCandidate: string[] = [];
-  for (const id of b.unique.keys()) if (!a.unique.has(id) && !duplicates.has(id)) onlyCandidate.push(id);
+  for (let j = 0; j < candidateIds.ends.length; j++) {
+    if (b.unique(j) && a.find(candidateIds.text, idStart(candidateIds, j), candidateIds.ends[j]) < 0) onlyCandidate.push(sampleIdAt(candidateIds, j));
+  }
+  const baseline = basePositions.slice(0, paired);
   return {
-    baseline: Int32Array.from(basePositions),
-    candidate: Int32Array.from(candPositions),
-    ids,
+    baseline,
+    candidate: candPositions.slice(0, paired),
+    pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
+    pairOf: (id) => {
+      const position = a.find(id, 0, id.length);
+      return position < 0 ? -1 : pairAt(baseline, position);
+    },
     onlyBaseline,
     onlyCandidate,
     duplicateBaseline: a.duplicates,
     duplicateCandidate: b.duplicates,
   };
+}
+
+/** alignSampleIds over records, with the paired ids listed. */
+export function alignSamples(baseline: readonly Pick<SampleRecord, 'sampleId'>[], candidate: readonly Pick<SampleRecord, 'sampleId'>[]): Alignment & { ids: string[] } {
+  const alignment = alignSampleIds(sampleIdsOf(baseline.map((r) => r.sampleId)), sampleIdsOf(candidate.map((r) => r.sampleId)));
+  return { ...alignment, ids: Array.from(alignment.baseline, (_, pair) => alignment.pairId(pair)) };
 }

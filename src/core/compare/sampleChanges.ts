@@ -2,7 +2,7 @@ import type { ChangeKind } from '../model/compareTypes';
 import type { ComparableLog } from './comparableLog';
 import type { MetricKeyValues } from './metricComparison';
 import type { Alignment } from './sampleAlignment';
-import type { SampleRecord } from '../log/sampleRecords';
+import { ComparableSamples, passFailCounts } from './comparableSamples';
 import { fisherExactP } from './statistics/exactTests';
 
 /** A change is within noise when Fisher's exact test on the trial pass counts gives p ≥ this. */
@@ -22,14 +22,10 @@ export interface MetricPairs {
 export const KIND_CODES: readonly ChangeKind[] = ['unchanged', 'improvement', 'regression'];
 
 /** Pass and fail counts of a sample's trials (their outcomes), when its value is exactly that pass rate. */
-function trialCounts(record: SampleRecord, value: number): [number, number] | undefined {
-  if (record.trials.length === 0) return undefined;
-  let pass = 0;
-  let fail = 0;
-  for (const trial of record.trials) {
-    if (trial.outcome === 'pass') pass++;
-    else if (trial.outcome === 'fail') fail++;
-  }
+function trialCounts(samples: ComparableSamples, position: number, value: number): [number, number] | undefined {
+  const trials = samples.trialEnds[position] - (position === 0 ? 0 : samples.trialEnds[position - 1]);
+  if (trials === 0) return undefined;
+  const [pass, fail] = passFailCounts(samples, position);
   if (pass + fail === 0 || Math.abs(pass / (pass + fail) - value) > 1e-9) return undefined;
   return [pass, fail];
 }
@@ -39,7 +35,7 @@ function trialCounts(record: SampleRecord, value: number): [number, number] | un
  * and, when both samples have trials of a 0/1 score, whether the change is within noise.
  */
 export function metricPairs(key: MetricKeyValues, alignment: Alignment, base: ComparableLog, cand: ComparableLog): MetricPairs {
-  const n = alignment.ids.length;
+  const n = alignment.baseline.length;
   const pairs: MetricPairs = {
     key,
     baseline: new Float64Array(n),
@@ -61,8 +57,8 @@ export function metricPairs(key: MetricKeyValues, alignment: Alignment, base: Co
     pairs.kind[i] = better ? 1 : 2;
     if (better) pairs.counts.improvements++;
     else pairs.counts.regressions++;
-    const ca = trialCounts(base.records[alignment.baseline[i]], a);
-    const cb = trialCounts(cand.records[alignment.candidate[i]], b);
+    const ca = trialCounts(base.samples, alignment.baseline[i], a);
+    const cb = trialCounts(cand.samples, alignment.candidate[i], b);
     if (ca && cb) {
       const p = fisherExactP(ca[0], ca[1], cb[0], cb[1]);
       pairs.fisherP[i] = p;

@@ -7,7 +7,10 @@
 import type { CompareOptions, ComparisonSummary } from '../model/compareTypes';
 import type { LogSummary, SampleDetail, TrialCell } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
-import type { ComparableLog } from './comparableLog';
+import { ComparableLog, recordsFromSamples } from './comparableLog';
+import { ComparableSamples, OUTCOME_CODES, SCORE_NOT_NUMBER, SCORE_NUMBER, ScoreColumnValues } from './comparableSamples';
+import type { DataFingerprints } from './dataFingerprints';
+import { sampleIdsOf } from './sampleIds';
 import type { SampleBoundsChunk } from '../protocol/embeddedReport';
 import { LogComparison } from './logComparison';
 
@@ -41,25 +44,41 @@ function notEmbedded(): SampleDetail {
   throw new Error('sample details are read from the pairs of the file');
 }
 
+/** The columnar values of a compact log (the letters of its trials as outcome codes). */
+function samplesFromCompact(compact: CompactComparableLog): ComparableSamples {
+  const count = compact.ids.length;
+  const columns = new Map<string, ScoreColumnValues>();
+  for (const [id, values] of Object.entries(compact.scores)) {
+    const column: ScoreColumnValues = { values: new Float64Array(count).fill(NaN), states: new Uint8Array(count) };
+    for (let i = 0; i < count; i++) {
+      const value = values[i];
+      if (value === null || value === undefined) continue;
+      column.states[i] = typeof value === 'number' ? SCORE_NUMBER : SCORE_NOT_NUMBER;
+      if (typeof value === 'number') column.values[i] = value;
+    }
+    columns.set(id, column);
+  }
+  const trialEnds = new Int32Array(count);
+  let trials = 0;
+  for (let i = 0; i < count; i++) trialEnds[i] = trials += (compact.trials[i] ?? '').length;
+  const outcomes = new Uint8Array(trials);
+  for (let i = 0, at = 0; i < count; i++) for (const letter of compact.trials[i] ?? '') outcomes[at++] = OUTCOME_CODES.indexOf(OUTCOMES[letter] ?? 'unknown');
+  return { ids: sampleIdsOf(compact.ids), columns, outcomes, trialEnds };
+}
+
 /** A ComparableLog over compact values (its samples' details are not part of them). */
 function comparableFromCompact(compact: CompactComparableLog): ComparableLog {
-  const columns = Object.entries(compact.scores);
-  const records: SampleRecord[] = compact.ids.map((sampleId, index) => {
-    const scores: SampleRecord['scores'] = {};
-    for (const [id, values] of columns) {
-      const value = values[index];
-      if (value !== null && value !== undefined) scores[id] = value;
-    }
-    const letters = compact.trials[index] ?? '';
-    const trials: TrialCell[] = Array.from(letters, (letter, i) => ({ index: i, outcome: OUTCOMES[letter] ?? 'unknown' }));
-    return { index, sampleId, layout: trials.length ? 'trials' : 'legacy', scores, trials, errorStages: [], errorCount: 0, data: {} } as SampleRecord;
-  });
+  const samples = samplesFromCompact(compact);
+  let records: SampleRecord[] | undefined;
   const clusterKeys = Object.keys(compact.clusters ?? {});
   return {
     summary: compact.summary,
-    records,
+    samples,
+    get records(): SampleRecord[] {
+      return (records ??= recordsFromSamples(samples));
+    },
     sampleData(index: number): unknown {
-      if (!compact.clusters || index < 0 || index >= records.length) return undefined;
+      if (!compact.clusters || index < 0 || index >= compact.ids.length) return undefined;
       const clusters = compact.clusters;
       // Own properties whatever the key (a key named __proto__ included).
       return Object.fromEntries(clusterKeys.map((key) => [key, `#${String(clusters[key][index])}`]));
@@ -72,11 +91,11 @@ function comparableFromCompact(compact: CompactComparableLog): ComparableLog {
  * The hashes LogComparison.applyFingerprints takes, from the changed inputs the summary lists: the baseline's
  * samples all alike, a candidate's sample different where its pair's data changed.
  */
-function changedInputHashes(summary: ComparisonSummary, logs: readonly CompactComparableLog[]): string[][] {
-  const hashes: string[][] = [logs[0].ids.map(() => '=')];
+function changedInputHashes(summary: ComparisonSummary, logs: readonly CompactComparableLog[]): DataFingerprints[] {
+  const hashes: DataFingerprints[] = [{ count: logs[0].ids.length, width: 1, bytes: new Uint8Array(logs[0].ids.length) }];
   for (let i = 1; i < logs.length; i++) {
     const changed = new Set(summary.candidates.find((c) => c.position === i)?.alignment.inputChanged ?? []);
-    hashes.push(logs[i].ids.map((id) => (changed.has(id) ? '≠' : '=')));
+    hashes.push({ count: logs[i].ids.length, width: 1, bytes: Uint8Array.from(logs[i].ids, (id) => (changed.has(id) ? 1 : 0)) });
   }
   return hashes;
 }

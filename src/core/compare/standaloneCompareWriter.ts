@@ -13,7 +13,8 @@ import type { ComparableFileSamples, ComparableLog } from './comparableLog';
 import type { LogComparison } from './logComparison';
 import { ClusterNumbers, clusterName } from './clusterNumbering';
 import { CompactComparableLog, CompareValues, OUTCOME_LETTERS } from './standaloneCompareData';
-import { toNumeric } from '../log/logValue';
+import { sampleCount, SCORE_ABSENT, SCORE_NUMBER, trialCells } from './comparableSamples';
+import { sampleIdAt } from './sampleIds';
 import { CompressedLogWindows, LogWindowCompression } from './logWindowCompression';
 import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare } from '../protocol/embeddedCompare';
 import { FILE_WINDOW_BYTES, FILE_WINDOW_LEVEL, fileWindowCount, readFileWindow, sampleBoundsChunk } from '../report/fileWindows';
@@ -40,11 +41,11 @@ const CHANGES_PAGE = 5000;
 function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, number[]> | undefined {
   if (!keys.length) return undefined;
   const taken = log.clusterNumbers;
-  if (taken && keys.every((key) => taken.get(key)?.length === log.records.length)) {
+  if (taken && keys.every((key) => taken.get(key)?.length === sampleCount(log.samples))) {
     return Object.fromEntries(keys.map((key) => [key, [...(taken.get(key) ?? [])]]));
   }
   const numbers = keys.map(() => new ClusterNumbers());
-  for (let i = 0; i < log.records.length; i++) {
+  for (let i = 0; i < sampleCount(log.samples); i++) {
     const data = log.sampleData(i);
     keys.forEach((key, k) => numbers[k].add(clusterName(data, key)));
   }
@@ -53,19 +54,18 @@ function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<str
 
 /** One log's values, columnar (every score column of its summary). */
 export function compactLog(log: ComparableLog, clusterKeys: readonly string[] = []): CompactComparableLog {
+  const { samples } = log;
+  const count = sampleCount(samples);
   const scores: CompactComparableLog['scores'] = {};
   for (const column of log.summary.samples.scoreColumns) {
-    scores[column.id] = log.records.map((record) => {
-      const raw = record.scores[column.id];
-      if (raw === null || raw === undefined) return null;
-      return toNumeric(raw) ?? '';
-    });
+    const values = samples.columns.get(column.id);
+    scores[column.id] = Array.from({ length: count }, (_, i) => (!values || values.states[i] === SCORE_ABSENT ? null : values.states[i] === SCORE_NUMBER ? values.values[i] : ''));
   }
   const compact: CompactComparableLog = {
     summary: log.summary,
-    ids: log.records.map((record) => String(record.sampleId)),
+    ids: Array.from({ length: count }, (_, i) => sampleIdAt(samples.ids, i)),
     scores,
-    trials: log.records.map((record) => record.trials.map((trial) => OUTCOME_LETTERS[trial.outcome] ?? 'u').join('')),
+    trials: Array.from({ length: count }, (_, i) => trialCells(samples, i).map((trial) => OUTCOME_LETTERS[trial.outcome] ?? 'u').join('')),
   };
   const clusters = clusterNumbers(log, clusterKeys);
   if (clusters) compact.clusters = clusters;
@@ -87,7 +87,7 @@ function changedPairs(comparison: LogComparison, candidate: number): { ids: stri
 /** The logs' file samples when every log has them and its file still holds them, else undefined. */
 function fileSamplesOf(logs: readonly ComparableLog[]): ComparableFileSamples[] | undefined {
   const files = logs.map((log) => log.fileSamples);
-  if (!files.every((f, i): f is ComparableFileSamples => f !== undefined && f.starts.length === logs[i].records.length)) return undefined;
+  if (!files.every((f, i): f is ComparableFileSamples => f !== undefined && f.starts.length === sampleCount(logs[i].samples))) return undefined;
   for (const file of files) {
     const end = file.ends.length ? file.ends[file.ends.length - 1] : 0;
     if (fs.statSync(file.filePath).size < end) throw new Error(compareStrings.logChangedWhileWriting(file.filePath));

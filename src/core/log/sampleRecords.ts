@@ -161,9 +161,17 @@ export function pickPrimaryScore(aggregators: readonly AggregatorSpec[], shapes:
   return undefined;
 }
 
+/**
+ * Shared by every record without trials, error stages or data fields: a log of a million small samples keeps
+ * no million empty arrays. Records are never changed in place (frozen, so a change would fail loudly).
+ */
+const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
+const NO_ERROR_STAGES = Object.freeze([]) as unknown as string[];
+export const NO_DATA_PREVIEW = Object.freeze({}) as Record<string, string | number | boolean>;
+
 function dataPreview(data: unknown): Record<string, string | number | boolean> {
+  if (!isRecord(data) || Object.keys(data).length === 0) return NO_DATA_PREVIEW;
   const preview: Record<string, string | number | boolean> = {};
-  if (!isRecord(data)) return preview;
   let n = 0;
   for (const [key, value] of Object.entries(data)) {
     if (n++ >= DATA_PREVIEW_FIELDS) break;
@@ -201,8 +209,8 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
     sampleId: shape.sampleId,
     layout: shape.layout,
     scores,
-    trials: shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })),
-    errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : [],
+    trials: shape.trials.length ? shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })) : NO_TRIALS,
+    errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : NO_ERROR_STAGES,
     errorCount,
     data: dataPreview(shape.data),
     ...passRates(shape.trials, context.primaryScore, context.passK),

@@ -1,7 +1,7 @@
 import type { ErrorView, SampleLayout } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import { readSample, SampleShape, SampleStore } from './sampleReading';
-import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
+import { buildRecord, ColumnRegistry, NO_DATA_PREVIEW, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
 import { TrialPassTally } from './trialPassTally';
@@ -110,6 +110,6 @@ export function pruneDataPreviews(records: readonly SampleRecord[], keep: readon
   for (const record of records) {
     const data: SampleRecord['data'] = {};
     for (const name of keep) if (record.data[name] !== undefined) data[name] = record.data[name];
-    record.data = data;
+    record.data = Object.keys(data).length ? data : NO_DATA_PREVIEW;
   }
 }

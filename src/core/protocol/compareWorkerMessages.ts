@@ -1,17 +1,17 @@
 /**
  * Messages between a comparison and the worker thread that reads and indexes one of its logs
  * (src/core/compare/compareLoad.worker.ts, started by parallelLoad.ts): the worker is given the file,
- * posts the index (`indexed`, or `fallback` when the log must be read in the host, or `error`), then the
+ * posts the index (`indexed`: the samples' values in columns, or `fallback` when the log must be read in the host, or `error`), then the
  * hashes of the samples' data (`fingerprints`), and ends.
  */
 import type { LogSummary } from '../model/logViewTypes';
-import type { SampleRecord } from '../log/sampleRecords';
+import type { ComparableSamples, DataFingerprints } from '../model/compareSampleTypes';
 import type { AggregatorSpec } from '../log/trialsConfig';
 
 /** What the compare loading worker posts. */
 export type IndexedLogMessage =
-  | { kind: 'indexed'; summary: LogSummary; records: SampleRecord[]; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
-  | { kind: 'fingerprints'; hashes: string[] }
+  | { kind: 'indexed'; summary: LogSummary; samples: ComparableSamples; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
+  | { kind: 'fingerprints'; hashes: DataFingerprints }
   | { kind: 'fallback' }
   | { kind: 'error'; message: string; line?: number; column?: number };
 

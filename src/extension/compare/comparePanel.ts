@@ -86,7 +86,7 @@ export class ComparePanel implements vscode.Disposable {
     if (!this.logs) return;
     try {
       const comparison = new LogComparison(this.logs, this.options);
-      const hashed = this.logs.every((log) => log.dataFingerprints !== undefined);
+      const hashed = this.logs.every((log) => log.dataHashes !== undefined);
       const complete = comparison.inputsComplete() || (!hashed && comparison.checkInputs(INPUT_CHECK_STEP));
       this.comparison = comparison;
       this.generation++;

@@ -1,0 +1,107 @@
+/**
+ * The sample ids of one log as text (docs/semantics.md §10 aligns by `sample_id` compared as text), kept as ONE
+ * string and where each id ends in it, and a table that finds a sample by its id without a Map of a million
+ * keys: an open-addressing hash table of positions in one Int32Array.
+ */
+import type { SampleIds } from '../model/compareSampleTypes';
+
+export type { SampleIds } from '../model/compareSampleTypes';
+
+/** The ids of `values` as text (String(id), so the number 1 and the text "1" are the same id). */
+export function sampleIdsOf(values: ArrayLike<string | number>): SampleIds {
+  const ends = new Int32Array(values.length);
+  const parts: string[] = new Array(values.length);
+  let at = 0;
+  for (let i = 0; i < values.length; i++) {
+    parts[i] = String(values[i]);
+    at += parts[i].length;
+    ends[i] = at;
+  }
+  return { text: parts.join(''), ends };
+}
+
+export function idStart(ids: SampleIds, i: number): number {
+  return i === 0 ? 0 : ids.ends[i - 1];
+}
+
+/** The id of sample `i` as text. */
+export function sampleIdAt(ids: SampleIds, i: number): string {
+  return ids.text.slice(idStart(ids, i), ids.ends[i]);
+}
+
+function hashOf(text: string, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);
+  return hash >>> 0;
+}
+
+function sameText(a: string, aStart: number, aEnd: number, b: string, bStart: number): boolean {
+  for (let k = 0; k < aEnd - aStart; k++) if (a.charCodeAt(aStart + k) !== b.charCodeAt(bStart + k)) return false;
+  return true;
+}
+
+/**
+ * The positions of a log's sample ids, by id: for each id, its first position and whether it appears more than
+ * once; the duplicated ids in the order their second occurrence comes.
+ */
+export class SampleIdTable {
+  private readonly slots: Int32Array;
+  private readonly mask: number;
+  /** Per position of a first occurrence: 1 when its id appears again later. */
+  private readonly repeated: Uint8Array;
+  /** Per position: the position of the first sample with the same id. */
+  readonly first: Int32Array;
+  readonly duplicates: string[] = [];
+
+  constructor(readonly ids: SampleIds) {
+    const count = ids.ends.length;
+    let size = 16;
+    while (size < count * 2) size *= 2;
+    this.slots = new Int32Array(size).fill(-1);
+    this.mask = size - 1;
+    this.repeated = new Uint8Array(count);
+    this.first = new Int32Array(count);
+    for (let i = 0; i < count; i++) this.first[i] = this.insert(i);
+  }
+
+  private insert(position: number): number {
+    const { text, ends } = this.ids;
+    const start = idStart(this.ids, position);
+    const end = ends[position];
+    for (let slot = hashOf(text, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const found = this.slots[slot];
+      if (found < 0) {
+        this.slots[slot] = position;
+        return position;
+      }
+      if (ends[found] - idStart(this.ids, found) === end - start && sameText(text, start, end, text, idStart(this.ids, found))) {
+        if (!this.repeated[found]) {
+          this.repeated[found] = 1;
+          this.duplicates.push(text.slice(start, end));
+        }
+        return found;
+      }
+    }
+  }
+
+  /** The first position of the id text[start, end) in this log, or −1. */
+  find(text: string, start: number, end: number): number {
+    const own = this.ids;
+    for (let slot = hashOf(text, start, end) & this.mask; ; slot = (slot + 1) & this.mask) {
+      const found = this.slots[slot];
+      if (found < 0) return -1;
+      const foundStart = idStart(own, found);
+      if (own.ends[found] - foundStart === end - start && sameText(text, start, end, own.text, foundStart)) return found;
+    }
+  }
+
+  /** Whether the id at `position` appears once only in this log. */
+  unique(position: number): boolean {
+    return this.first[position] === position && this.repeated[position] === 0;
+  }
+
+  /** Whether the id first found at `position` appears more than once. */
+  duplicated(position: number): boolean {
+    return this.repeated[this.first[position]] === 1;
+  }
+}
