@@ -18,12 +18,7 @@ export function hashText(text: string, seed: number): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return finish(h, 0);
 }
 
 /** Mixes one 32-bit word into a running hash (the MurmurHash3 body step). */
