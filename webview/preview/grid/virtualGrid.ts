@@ -230,6 +230,8 @@ export class VirtualGrid {
     const width = `${this.totalWidth()}px`;
     this.header.style.width = width;
     this.body.style.width = width;
+    // The pinned first column covers the left edge: what is scrolled into view lands beside it, not under it.
+    this.element.style.scrollPaddingLeft = `${this.columns[0]?.width ?? 0}px`;
   }
 
   private startResize(event: PointerEvent, index: number, handle: HTMLElement): void {
@@ -335,7 +337,8 @@ export class VirtualGrid {
     let left = 0;
     for (let c = 0; c < this.activeColumn; c++) left += this.columns[c].width;
     const width = this.columns[this.activeColumn]?.width ?? 0;
-    if (left < this.element.scrollLeft) this.element.scrollLeft = left;
+    const pinned = this.activeColumn > 0 ? (this.columns[0]?.width ?? 0) : 0;
+    if (left - pinned < this.element.scrollLeft) this.element.scrollLeft = Math.max(0, left - pinned);
     else if (left + width > this.element.scrollLeft + this.element.clientWidth) this.element.scrollLeft = left + width - this.element.clientWidth;
   }
 
