@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 /** One line of the benchmark table. */
 export interface BenchResult {
   /** Group, e.g. "filter preview (JSONL, 1M rows)". */
@@ -34,4 +34,16 @@ export function warmFileCache(file: string): void {
   } finally {
     closeSync(fd);
   }
+}
+
+/** This process's peak resident memory in MB (VmHWM: every thread; the current RSS where /proc is missing). */
+export function peakRssMb(): number {
+  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
+  return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1024 / 1024;
+}
+
+/** CPU seconds (user + system, every thread) since `before`. */
+export function cpuSince(before: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(before);
+  return (used.user + used.system) / 1e6;
 }

@@ -5,11 +5,11 @@
  * own; a 200,000-row file shows whether memory stays flat.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { columnStatistics } from '../src/core/sources/columnStatistics';
 import { duckDb } from './benchPeers';
-import { BenchResult, warmFileCache } from './benchTypes';
+import { BenchResult, cpuSince, peakRssMb, warmFileCache } from './benchTypes';
 import { ensureShapedBenchFiles } from './nestedBenchData';
 
 const ROWS = 1_000_000;
@@ -24,16 +24,6 @@ interface ChildFigures {
   columns: number;
   peakRssMb: number;
 }
-
-function peakRssMb(): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync('/proc/self/status', 'utf8'));
-  return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1024 / 1024;
-}
-
-const cpuSince = (before: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1e6;
-};
 
 async function childEvalLens(file: string): Promise<ChildFigures> {
   const cpu = process.cpuUsage();

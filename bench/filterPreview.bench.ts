@@ -5,12 +5,12 @@
  * process, so its peak resident memory (VmHWM) is its own.
  */
 import { execFile } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { preview } from '../src/core/sources/preview';
 import { ensureBenchFiles } from './benchData';
 import { duckDb } from './benchPeers';
-import { BenchResult, warmFileCache } from './benchTypes';
+import { BenchResult, cpuSince, peakRssMb, warmFileCache } from './benchTypes';
 import { ensureShapedBenchFiles } from './nestedBenchData';
 
 const ROWS = 1_000_000;
@@ -57,17 +57,6 @@ interface ChildFigures {
   total?: number;
   peakRssMb: number;
 }
-
-function peakRssMb(): number {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1024 / 1024;
-}
-
-const cpuSince = (before: NodeJS.CpuUsage) => {
-  const used = process.cpuUsage(before);
-  return (used.user + used.system) / 1e6;
-};
 
 async function childEvalLens(shape: Shape, file: string): Promise<ChildFigures> {
   const cpu = process.cpuUsage();

@@ -9,7 +9,7 @@ import { chmodSync, constants, accessSync, existsSync, readFileSync } from 'node
 import { dirname, join, resolve } from 'node:path';
 import { loadSessions } from '../src/core/sources/sessions/sessionsSource';
 import { peerBin } from './benchPeers';
-import { BenchResult } from './benchTypes';
+import { BenchResult, peakRssMb } from './benchTypes';
 import { ensureSessionSet, SessionSet } from './sessionBenchData';
 import { startRun } from '../src/core/sources/previewDriver';
 
@@ -26,12 +26,6 @@ interface Figures {
   sessions: number;
   totalTokens: number;
   peakRssMb: number;
-}
-
-function peakRssMb(): number {
-  const status = readFileSync('/proc/self/status', 'utf8');
-  const match = /VmHWM:\s+(\d+) kB/.exec(status);
-  return match ? Number(match[1]) / 1024 : process.memoryUsage().rss / 1024 / 1024;
 }
 
 async function childEvalLens(projectsDir: string): Promise<Figures> {
