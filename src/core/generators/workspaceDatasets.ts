@@ -4,7 +4,7 @@
  * only when their text names the key; a dataset written in the older form (a top-level `file_path`, §11.4) is read
  * as the `local` source it stands for.
  */
-import { readSmallText } from '../text/readFully';
+import { readSmallText } from '../text/textHead';
 import { generatorRunStrings as S } from '../l10n/generatorStrings';
 import { isRecord } from '../json/jsonValue';
 import { closestName } from '../schema/closestName';

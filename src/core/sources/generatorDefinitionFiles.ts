@@ -4,7 +4,7 @@
  * to folders are not followed, and `node_modules` and dot-folders are skipped.
  */
 import { readdir } from 'node:fs/promises';
-import { readSmallText } from '../text/readFully';
+import { readSmallText } from '../text/textHead';
 import * as path from 'node:path';
 import { isRecord } from '../json/jsonValue';
 import { LineIndex } from '../text/lineIndex';

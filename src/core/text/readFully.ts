@@ -1,5 +1,5 @@
 import * as fs from 'node:fs';
-import { readFile, type FileHandle } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 
 /**
  * Reads `length` bytes of an open file from `position` into `target` at `at`, in as many reads as it
@@ -25,14 +25,4 @@ export async function readAt(handle: FileHandle, position: number, length: numbe
     filled += bytesRead;
   }
   return filled === length ? buffer : buffer.subarray(0, filled);
-}
-
-/** A file's text when it is at most `maxBytes` long; undefined when it is larger or cannot be read. */
-export async function readSmallText(file: string, maxBytes: number): Promise<string | undefined> {
-  try {
-    const bytes = await readFile(file);
-    return bytes.length > maxBytes ? undefined : bytes.toString('utf8');
-  } catch {
-    return undefined;
-  }
 }

@@ -28,3 +28,16 @@ export async function readTextHead(file: string, maxBytes: number): Promise<Text
     await handle.close();
   }
 }
+
+/**
+ * A file's text when it is at most `maxBytes` long; undefined when it is larger, not a regular file or cannot be
+ * read. No more than `maxBytes` is ever read.
+ */
+export async function readSmallText(file: string, maxBytes: number): Promise<string | undefined> {
+  try {
+    const head = await readTextHead(file, maxBytes);
+    return head.truncated ? undefined : head.text;
+  } catch {
+    return undefined;
+  }
+}
