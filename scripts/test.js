@@ -12,6 +12,8 @@ const only = argv.includes('--only') ? argv[argv.indexOf('--only') + 1] : undefi
 const noBuild = argv.includes('--no-build');
 const totals = { passed: 0, failed: 0 };
 const layerCounts = [];
+/** The failing tests of every layer, repeated at the end so the last lines of a long run name them. */
+const failures = [];
 
 function files(dir, suffix) {
   const abs = path.join(root, dir);
@@ -49,17 +51,20 @@ function count(layer, output, ok) {
   totals.passed += passed;
   totals.failed += failed;
   layerCounts.push(`${layer}: ${passed} passed, ${failed} failed`);
+  if (failed > 0) failures.push(...failingTests(layer, output));
 }
 
-function nodeTests(layer, list) {
-  if (list.length === 0) {
-    console.log(`${layer}: no test files found`);
-    totals.failed++;
-    layerCounts.push(`${layer}: no test files`);
-    return;
-  }
-  const r = run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list], { capture: true });
-  count(layer, r.output, r.ok);
+/** "✖ title" lines (node's spec reporter and our integration runner) with the line after each, deduplicated. */
+function failingTests(layer, output) {
+  const lines = output.split('\n');
+  const found = new Map();
+  lines.forEach((line, i) => {
+    const m = /^\s*✖ (.+?)(?: \(\d[\d.]*ms\))?$/.exec(line);
+    if (!m || m[1].startsWith('failing tests') || found.has(m[1])) return;
+    const next = (lines[i + 1] ?? '').trim().slice(0, 200);
+    found.set(m[1], `${layer}: ✖ ${m[1]}${next ? `\n    ${next}` : ''}`);
+  });
+  return [...found.values()];
 }
 
 const want = (layer) => !only || only === layer;
@@ -92,6 +97,7 @@ if (!blocked && want('integration')) {
 }
 if (!blocked && want('e2e')) nodeTests('e2e', files('out/test/e2e', '.e2e.js'));
 
+if (failures.length > 0) console.log(`\nfailing tests:\n${failures.join('\n')}`);
 console.log('\n' + layerCounts.join('\n'));
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
