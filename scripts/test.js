@@ -67,6 +67,17 @@ function failingTests(layer, output) {
   return [...found.values()];
 }
 
+function nodeTests(layer, list) {
+  if (list.length === 0) {
+    console.log(`${layer}: no test files found`);
+    totals.failed++;
+    layerCounts.push(`${layer}: no test files`);
+    return;
+  }
+  const r = run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list], { capture: true });
+  count(layer, r.output, r.ok);
+}
+
 const want = (layer) => !only || only === layer;
 let blocked = false;
 

@@ -10,10 +10,7 @@ import type { LogIndex } from '../log/logIndex';
 import { openInspectLogEarly } from '../inspect/openInspectLog';
 import { EarlyInspectSource } from '../inspect/earlyInspectSource';
 import { InspectLogSource } from '../inspect/inspectLogSource';
-
-const SEARCH_CHUNK = 40;
-/** The search texts are built only once no request came for this long. */
-const SEARCH_PAUSE_MS = 50;
+import { BackgroundSearch } from './backgroundSearch';
 
 async function answer(source: LogSource, request: LogWorkerRequest): Promise<LogWorkerResult> {
   switch (request.type) {
@@ -38,20 +35,12 @@ async function indexOf(source: LogSource): Promise<LogIndex | undefined> {
 export function serveInspectLog(port: MessagePort, init: LogWorkerInit, serialize: (error: unknown) => SerializedLogError): void {
   const opened = openInspectLogEarly(init.filePath ?? '', init.generation);
   opened.catch(() => undefined); // each request hears of it
-  let lastRequestAt = 0;
-  const prepareSearch = (index: LogIndex): void => {
-    const sinceRequest = Date.now() - lastRequestAt;
-    if (sinceRequest < SEARCH_PAUSE_MS) {
-      setTimeout(() => prepareSearch(index), SEARCH_PAUSE_MS - sinceRequest);
-      return;
-    }
-    if (!index.prepareSearch(SEARCH_CHUNK)) setImmediate(() => prepareSearch(index));
-  };
+  const search = new BackgroundSearch();
   if (init.prepareSearch !== false) {
-    void opened.then(indexOf).then((index) => index && prepareSearch(index), () => undefined);
+    void opened.then(indexOf).then((index) => index && search.start(index), () => undefined);
   }
   port.on('message', (request: LogWorkerRequest) => {
-    lastRequestAt = Date.now();
+    search.noteRequest();
     opened.then((source) => answer(source, request)).then(
       (result) => port.postMessage({ id: request.id, ok: true, result } satisfies LogWorkerResponse),
       (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serialize(error) } satisfies LogWorkerResponse),

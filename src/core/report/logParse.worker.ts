@@ -8,6 +8,7 @@ import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 import { serveInspectLog } from './inspectLogWorker';
+import { BackgroundSearch } from './backgroundSearch';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -19,9 +20,6 @@ type ValidationModule = typeof import('./streamedLogValidation');
  * requests. The log's bytes and index live only here; the extension host receives plain view objects.
  */
 
-const SEARCH_CHUNK = 40;
-/** The search texts are built in the background only once no request came for this long. */
-const SEARCH_PAUSE_MS = 50;
 /** Milliseconds of schema validation per turn of the event loop, so requests are answered in between. */
 const VALIDATION_SLICE_MS = 2;
 /**
@@ -100,17 +98,7 @@ function answer(index: LogIndex, request: LogWorkerRequest): LogWorkerResult {
 function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
   const loaded = load(init);
   let summarised = false;
-  let lastRequestAt = 0;
-  const prepareSearch = (): void => {
-    // While the report is asking for pages, it gets the thread (and less garbage to collect meanwhile).
-    const sinceRequest = Date.now() - lastRequestAt;
-    if (sinceRequest < SEARCH_PAUSE_MS) {
-      setTimeout(prepareSearch, SEARCH_PAUSE_MS - sinceRequest);
-      return;
-    }
-    if (!loaded.index || loaded.index.prepareSearch(SEARCH_CHUNK)) return;
-    setImmediate(prepareSearch);
-  };
+  const search = new BackgroundSearch();
   let validation: { timer?: NodeJS.Timeout; latest: number } | undefined;
   /** (Re)arms the start of the background validation: after a quiet spell, or at the latest time. */
   const validateWhenIdle = (): void => {
@@ -123,7 +111,7 @@ function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
     }, wait);
   };
   port.on('message', (request: LogWorkerRequest) => {
-    lastRequestAt = Date.now();
+    search.noteRequest();
     let response: LogWorkerResponse;
     if (loaded.error || !loaded.index) {
       response = { id: request.id, ok: false, error: loaded.error ?? { name: 'Error', message: 'not loaded' } };
@@ -138,7 +126,7 @@ function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
     if (request.type === 'summary' && !summarised && loaded.index) {
       // Background work starts once the first summary is out, so it never delays it.
       summarised = true;
-      if (init.prepareSearch !== false) setImmediate(prepareSearch);
+      if (init.prepareSearch !== false) search.start(loaded.index);
       if (validatesInBackground(init)) validation = { latest: Date.now() + VALIDATION_LATEST_MS };
     }
     validateWhenIdle();
