@@ -17,7 +17,7 @@ interface Outcome {
 
 export async function run(): Promise<void> {
   const resultsFile = process.env.EVAL_LENS_TEST_RESULTS;
-  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 60_000, reporter: 'spec' });
+  const mocha = new Mocha({ ui: 'tdd', color: false, timeout: 90_000, reporter: 'spec' });
   const suiteDir = path.join(__dirname, 'suite');
   const only = process.env.EVAL_LENS_TEST_GREP;
   if (only) mocha.grep(only);

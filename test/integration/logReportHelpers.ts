@@ -85,7 +85,7 @@ function fold(messages: readonly RecordedMessage[]): ServedLogReport | undefined
 
 /** Waits until the report host has sent more than `afterCount` messages of a kind; returns what it served. */
 export async function served(waitFor: WaitFor, afterCount = 0): Promise<ServedLogReport> {
-  const state = fold(await messagesWhen('logReport', KINDS[waitFor], afterCount, 30_000));
+  const state = fold(await messagesWhen('logReport', KINDS[waitFor], afterCount, 45_000));
   assert.ok(state, `the report host served a ${waitFor}`);
   assert.ok(state.counts[waitFor] > afterCount, `a new ${waitFor} was served (last served: ${JSON.stringify(state)})`);
   return state;

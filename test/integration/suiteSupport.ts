@@ -27,7 +27,7 @@ export function useTempDirAndFreshEditors(prefix: string): () => string {
 export async function diagnosticsWhen(
   uri: vscode.Uri,
   ready: (d: vscode.Diagnostic[]) => boolean,
-  timeoutMs = 20_000,
+  timeoutMs = 30_000,
   keep: (d: vscode.Diagnostic) => boolean = (d) => d.source === 'Eval Lens',
 ): Promise<vscode.Diagnostic[]> {
   const current = () => vscode.languages.getDiagnostics(uri).filter(keep);

@@ -58,7 +58,7 @@ function fold(messages: readonly RecordedMessage[]): ServedComparison | undefine
 }
 
 async function served(waitFor: Kind, afterCount: number): Promise<ServedComparison> {
-  const state = fold(await messagesWhen('compare', KINDS[waitFor], afterCount, 30_000));
+  const state = fold(await messagesWhen('compare', KINDS[waitFor], afterCount, 45_000));
   assert.ok(state && state.counts[waitFor] > afterCount, `the compare host served a ${waitFor} (last: ${JSON.stringify(state)})`);
   return state;
 }

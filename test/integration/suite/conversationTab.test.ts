@@ -4,7 +4,7 @@ import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { messagesOf, messagesWhen, RecordedMessage } from '../tappedMessages';
 
 /** The tab with this label, once the tab model has caught up with the new panel (it reaches the extension a little later). */
-async function tabNamed(label: string, timeoutMs = 10_000): Promise<vscode.Tab | undefined> {
+async function tabNamed(label: string, timeoutMs = 30_000): Promise<vscode.Tab | undefined> {
   const find = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).find((t) => t.label === label);
   const found = find();
   if (found) return found;
@@ -22,7 +22,8 @@ async function tabNamed(label: string, timeoutMs = 10_000): Promise<vscode.Tab |
 
 const ready = (m: RecordedMessage) => m.direction === 'fromWebview' && m.message.type === 'ready';
 
-suite('Conversation tab', () => {
+suite('Conversation tab', function () {
+  this.timeout(120_000);
   useTempDirAndFreshEditors('eval-lens-conversation-');
 
   test('openConversation opens the conversation full-width in a tab named after the sample, and its page loads it', async () => {
@@ -42,7 +43,7 @@ suite('Conversation tab', () => {
     const tab = await tabNamed('sample-7 — conversation');
     assert.ok(tab, 'a tab with that title');
     assert.ok(tab?.input instanceof vscode.TabInputWebview && tab.input.viewType.endsWith('evalLens.conversation'), String(tab?.input));
-    const messages = await messagesWhen('conversation', ready, readyBefore, 30_000);
+    const messages = await messagesWhen('conversation', ready, readyBefore, 60_000);
     assert.ok(messages.filter(ready).length > readyBefore, 'the page said it is ready');
     // The host answers `ready` with `init` right after the tap saw `ready`.
     const init = (await messagesOf('conversation')).filter((m) => m.direction === 'toWebview' && m.message.type === 'init').pop();

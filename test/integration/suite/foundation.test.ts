@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 const EXTENSION_ID = 'eval-lens.eval-lens';
 
 /** Resolves with the document's Eval Lens diagnostics once `ready` holds for them (or fails after a timeout). */
-export async function waitForDiagnostics(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 15_000): Promise<vscode.Diagnostic[]> {
+export async function waitForDiagnostics(uri: vscode.Uri, ready: (d: vscode.Diagnostic[]) => boolean, timeoutMs = 30_000): Promise<vscode.Diagnostic[]> {
   const current = () => vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Eval Lens');
   if (ready(current())) return current();
   return new Promise((resolve, reject) => {

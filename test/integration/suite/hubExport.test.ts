@@ -11,7 +11,7 @@ import { ReplayServer, assertNoSecret, startReplay } from '../../unit/remote/rep
 type ExportResult = { file: string; rows: number } | { cancelled: true } | { error: string } | undefined;
 
 suite('Preview: export kept rows of network sources', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
   const dir = useTempDirAndFreshEditors('eval-lens-hub-export-');
   const rows = hubRows(1200);
   let hub: ReplayServer;

@@ -16,7 +16,7 @@ interface ListedLog {
 type Listing = { folder: string; logs: ListedLog[] }[];
 
 async function listing(until?: (files: string[]) => boolean): Promise<Listing> {
-  return (await vscode.commands.executeCommand<Listing>('evalLens.internal.logCatalog', { until, timeoutMs: 15_000 })) ?? [];
+  return (await vscode.commands.executeCommand<Listing>('evalLens.internal.logCatalog', { until, timeoutMs: 30_000 })) ?? [];
 }
 
 function logNamed(all: Listing, name: string): ListedLog {

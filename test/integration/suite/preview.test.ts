@@ -35,7 +35,7 @@ async function lensTitles(uri: vscode.Uri): Promise<string[]> {
 }
 
 /** Polls the code lens titles until `ready` holds (the background count fires a change event). */
-async function waitForLenses(uri: vscode.Uri, ready: (titles: string[]) => boolean, timeoutMs = 15_000): Promise<string[]> {
+async function waitForLenses(uri: vscode.Uri, ready: (titles: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
   const deadline = Date.now() + timeoutMs;
   let titles = await lensTitles(uri);
   while (!ready(titles)) {
@@ -303,7 +303,7 @@ function fold(all: readonly RecordedMessage[], key: string): ServedPreview | und
 }
 
 /** What the view of `spec` did, once it has done `waitFor` more than `afterCount` times (or at the timeout). */
-async function servedPreview(spec: vscode.Uri, waitFor?: ServedKind, afterCount = 0, timeoutMs = 30_000): Promise<ServedPreview | undefined> {
+async function servedPreview(spec: vscode.Uri, waitFor?: ServedKind, afterCount = 0, timeoutMs = 45_000): Promise<ServedPreview | undefined> {
   const key = keyOf(spec);
   const messages = waitFor ? await messagesWhen('preview', (m) => m.key === key && KINDS[waitFor](m), afterCount, timeoutMs) : await messagesOf('preview');
   return fold(messages, key);
@@ -342,7 +342,7 @@ function previewTabLabels(): string[] {
 }
 
 /** The labels of the open preview tabs once they satisfy `ready` (the tab model follows the host a little later). */
-async function previewTabsWhen(ready: (labels: string[]) => boolean, timeoutMs = 10_000): Promise<string[]> {
+async function previewTabsWhen(ready: (labels: string[]) => boolean, timeoutMs = 30_000): Promise<string[]> {
   if (ready(previewTabLabels())) return previewTabLabels();
   return new Promise((resolve) => {
     const timer = setTimeout(() => {

@@ -12,7 +12,7 @@ function exportRows(spec: vscode.Uri, index: number, out: vscode.Uri): Thenable<
 }
 
 suite('Preview: export kept rows', function () {
-  this.timeout(60_000);
+  this.timeout(90_000);
   const tempDir = useTempDirAndFreshEditors('eval-lens-export-');
 
   function writeSpec(name: string, lines: string[]): vscode.Uri {
