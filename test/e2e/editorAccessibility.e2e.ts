@@ -150,6 +150,12 @@ test('a Trace file in the Trace editor with a sub-agent open', { timeout: 90_000
   const { page } = workbench;
   await openFile(page, 'traces/date-review.trace.json');
   const frame = await frameWith(page, '[data-testid="trace-header"]');
+  // The sub-agents read as a named list, one item per sub-agent, each a disclosure named by its agent.
+  const spans = frame.locator('[data-testid="spans"]');
+  assert.equal(await spans.evaluate((e) => e.tagName), 'UL');
+  assert.ok(((await spans.getAttribute('aria-labelledby')) ?? '') !== '' && (await frame.locator(`#${await spans.getAttribute('aria-labelledby')}`).count()) === 1, 'the list is named by its heading');
+  assert.equal(await frame.locator('[data-testid="spans"] > li').count(), await frame.locator('[data-testid="spans"] > *').count());
+  assert.ok(await frame.locator('[data-testid="spans"] > li > [data-testid="span"] > summary').count() > 0);
   await assertAccessibleInThemes(page, frame, 'trace', {
     'sub-agent open': async () => {
       const span = frame.locator('[data-testid="span"][data-span-name="explorer"]');
