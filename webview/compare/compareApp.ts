@@ -110,7 +110,8 @@ export class CompareApp {
     }
   }
 
-  private async openPair(sampleId: string): Promise<void> {
+  /** `chosen`: a person opened it from the list (the focus moves into the pair); otherwise it is restored. */
+  private async openPair(sampleId: string, chosen = false): Promise<void> {
     const c = this.current();
     if (!c) return;
     try {
@@ -118,6 +119,7 @@ export class CompareApp {
       this.state.openSampleId = sampleId;
       this.save();
       this.renderPairView();
+      if (chosen) this.main.querySelector<HTMLElement>('.pair-slot [data-testid="pair-heading"]')?.focus({ preventScroll: true });
     } catch (error) {
       if (!(error instanceof StaleCompareReply)) this.showInline(error);
     }
@@ -247,7 +249,7 @@ export class CompareApp {
         void this.loadChanges(false);
       },
       more: () => void this.loadChanges(true),
-      open: (change: SampleChange) => void this.openPair(change.sampleId),
+      open: (change: SampleChange) => void this.openPair(change.sampleId, true),
     };
     // "Only changed input" before every pair's data is compared: a progress state until the host answers.
     const waiting = this.state.filters.onlyInputChanged === true && !c.alignment.inputsChecked && this.rows.length === 0;
@@ -264,11 +266,15 @@ export class CompareApp {
       slot.replaceChildren();
       return;
     }
+    const sampleId = this.pair.sampleId;
     slot.replaceChildren(renderPair(this.pair, this.summary.baseline.displayName, { position: c.position, name: c.log.displayName }, () => {
       this.pair = undefined;
       this.state.openSampleId = undefined;
       this.save();
       this.renderPairView();
+      // The focus goes back to the change that opened the pair (when it is still listed).
+      const change = Array.from(this.main.querySelectorAll<HTMLElement>('[data-testid="change"]')).find((b) => b.getAttribute('data-sample-id') === sampleId);
+      change?.focus();
     }));
     slot.scrollIntoView({ block: 'start' });
   }

@@ -18,15 +18,24 @@ function side(title: string, detail: SampleDetail, testId: string): HTMLElement 
 export function renderPair(pair: PairDetail, baselineName: string, candidate: { position: number; name: string }, close: () => void): HTMLElement {
   const closeButton = el('button', { className: 'icon-button', title: S.view.closePair, attrs: { 'aria-label': S.view.closePair } }, icon('close'));
   closeButton.addEventListener('click', close);
-  const head = el('div', { className: 'detail-head' }, el('h2', { text: pair.sampleId }), pair.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null, closeButton);
+  // The heading takes the focus when the pair opens from the keyboard: a screen reader reads which sample it is.
+  const heading = el('h2', { text: pair.sampleId, attrs: { tabindex: -1, 'data-testid': 'pair-heading' } });
+  const head = el('div', { className: 'detail-head' }, heading, pair.inputChanged ? el('span', { className: 'tag input-changed', text: S.inputChanged }) : null, closeButton);
   const a = pair.baseline.trials[0];
   const b = pair.candidate.trials[0];
   const ops = a && b ? diffLines(finalOutputText(a.output), finalOutputText(b.output)) : [];
   const same = ops.every((o) => o.op === 'same');
-  return el('div', { className: 'pair-view', attrs: { 'data-testid': 'pair-view' } },
+  const view = el('div', { className: 'pair-view', attrs: { role: 'region', 'aria-label': pair.sampleId, 'data-testid': 'pair-view' } },
     head,
     el('h3', { text: S.view.outputDiff }),
     same ? el('p', { className: 'muted', text: S.view.noDiff }) : renderDiff(ops),
     el('div', { className: 'pair-sides' }, side(`${S.baselineLabel}: ${baselineName}`, pair.baseline, 'pair-baseline'), side(`${S.candidateLabel(candidate.position)}: ${candidate.name}`, pair.candidate, 'pair-candidate')),
   );
+  // Escape closes the pair from anywhere inside it, as the report's sample detail does.
+  view.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    close();
+  });
+  return view;
 }

@@ -237,8 +237,11 @@ export class SamplesTable {
   }
 
   private renderHeader(): void {
+    // A header drawn again (a new sort) gives the keyboard focus back to the same column's button.
+    const focused = this.header.contains(document.activeElement) ? document.activeElement?.getAttribute('data-column') : undefined;
     clear(this.header);
     this.header.style.gridTemplateColumns = this.template;
+    this.scroller.setAttribute('aria-colcount', String(this.columns.length));
     for (const column of this.columns) {
       const direction = this.sort?.column === column.id ? this.sort.direction : undefined;
       const cell = el('div', { className: `grid-cell${column.numeric ? ' num' : ''}`, attrs: { role: 'columnheader', 'data-column-id': column.id, 'aria-sort': direction ? (direction === 'asc' ? 'ascending' : 'descending') : column.sortable ? 'none' : undefined } });
@@ -253,6 +256,7 @@ export class SamplesTable {
       }
       this.header.appendChild(cell);
     }
+    if (focused) Array.from(this.header.querySelectorAll<HTMLElement>('.sort-button')).find((b) => b.getAttribute('data-column') === focused)?.focus();
   }
 
   private nextSort(column: string): TableSort | undefined {
@@ -358,6 +362,8 @@ export class SamplesTable {
   }
 
   private onKey(event: KeyboardEvent): void {
+    // The header's sort buttons handle their own keys (Enter and Space sort): the rows' keys are not theirs.
+    if (event.target instanceof Node && this.header.contains(event.target)) return;
     const page = Math.max(1, Math.floor((this.scroller.clientHeight - this.header.offsetHeight) / ROW_HEIGHT) - 1);
     const moves: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
     if (event.key in moves) this.moveTo(this.cursor + moves[event.key]);

@@ -94,20 +94,20 @@ export class FunnelView {
     if (summary.warnings.length) this.element.append(this.warnings(summary, warningsOpen));
   }
 
-  /** A filter step that removed rows opens the list of them on click, Enter or Space. */
+  /**
+   * A filter step that removed rows opens the list of them on click, Enter or Space. The step stays a list item (the
+   * funnel reads as a list); its label becomes the button that keyboards and screen readers reach.
+   */
   private drillable(stage: FunnelStage, item: HTMLElement): HTMLElement {
     if (stage.removed <= 0 || stage.filterIndex === undefined) return item;
     item.classList.add('drillable');
-    item.setAttribute('role', 'button');
-    item.setAttribute('tabindex', '0');
-    item.setAttribute('aria-label', previewViewStrings.funnelStepDrill(stage.label, stage.removed));
     item.setAttribute('data-filter-index', String(stage.filterIndex));
+    const label = item.querySelector('.stage-filter-label');
+    const button = el('button', { class: 'stage-drill', type: 'button', 'aria-label': previewViewStrings.funnelStepDrill(stage.label, stage.removed) });
+    label?.replaceWith(button);
+    if (label) button.append(label);
+    // The button's own click (mouse, Enter, Space) reaches the step's handler: the whole step stays clickable.
     item.addEventListener('click', () => this.callbacks.drill(stage));
-    item.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' && event.key !== ' ') return;
-      event.preventDefault();
-      this.callbacks.drill(stage);
-    });
     return item;
   }
 

@@ -189,7 +189,7 @@ function closeRemoved(): void {
   removedRows.hide();
   content.hidden = false;
   // Focus goes back to the step that was opened.
-  const step = funnel.element.querySelector<HTMLElement>(`.stage.drillable[data-filter-index="${drilledStep ?? -1}"]`);
+  const step = funnel.element.querySelector<HTMLElement>(`.stage.drillable[data-filter-index="${drilledStep ?? -1}"] .stage-drill`);
   (step ?? grid.element).focus({ preventScroll: true });
 }
 

@@ -90,13 +90,17 @@ export function traceItem(item: TraceItemView): HTMLElement {
   }
 }
 
-function spanTree(nodes: SpanNode[]): HTMLElement {
-  const list = el('ul', { className: 'span-tree', attrs: { role: 'tree' } });
+/**
+ * The spans as nested lists: each span a list item, its children a list inside it. Plain lists, not an ARIA tree: the
+ * items are not a focusable widget, and a screen reader announces the nesting level of each list.
+ */
+function spanTree(nodes: SpanNode[], nested = false): HTMLElement {
+  const list = el('ul', { className: 'span-tree', attrs: { 'aria-label': nested ? undefined : S.spans } });
   for (const node of nodes) {
     const label = el('span', {}, icon('symbol-event'), ` ${node.name ?? node.id ?? '?'}`, node.type ? el('span', { className: 'muted', text: ` ${node.type}` }) : null);
-    const item = el('li', { attrs: { role: 'treeitem' } }, label);
+    const item = el('li', {}, label);
     if (node.attributes && Object.keys(node.attributes).length) item.appendChild(collapsible('…', () => jsonTree(node.attributes, 1), false, 'section span-attributes'));
-    if (node.children.length) item.appendChild(spanTree(node.children));
+    if (node.children.length) item.appendChild(spanTree(node.children, true));
     list.appendChild(item);
   }
   return list;

@@ -79,9 +79,10 @@ export class TraceApp {
     this.moreButton.addEventListener('click', () => this.requestMore());
     body.appendChild(this.moreButton);
     if (init.subSpans.length) {
-      body.appendChild(el('h2', { className: 'spans-heading' }, icon('type-hierarchy'), ` ${S.subAgents}`));
-      const list = el('div', { className: 'span-list', attrs: { 'data-testid': 'spans' } });
-      for (const span of init.subSpans) list.appendChild(this.spanSection(span));
+      body.appendChild(el('h2', { className: 'spans-heading', attrs: { id: 'sub-agents-heading' } }, icon('type-hierarchy'), ` ${S.subAgents}`));
+      // A list (one item per sub-agent) named by its heading: a screen reader says how many there are.
+      const list = el('ul', { className: 'span-list', attrs: { 'data-testid': 'spans', 'aria-labelledby': 'sub-agents-heading' } });
+      for (const span of init.subSpans) list.appendChild(el('li', {}, this.spanSection(span)));
       body.appendChild(list);
     }
     if (init.metadata || init.genericSpans) body.appendChild(renderTrace({ preamble: [], turns: [], metadata: init.metadata, spans: init.genericSpans }));
