@@ -4,7 +4,7 @@ import type { LogIndex } from '../log/logIndex';
 import type { DetailContext } from '../log/sampleDetail';
 import { readSample } from '../log/sampleReading';
 import { isRecord } from '../log/logValue';
-import { ComparableSamples, sampleCount, samplesFromRecords, trialCells } from './comparableSamples';
+import { ComparableSamples, sampleCount, samplesFromColumns, samplesFromRecords, trialCells } from './comparableSamples';
 import { sampleIdAt } from './sampleIds';
 import type { DataFingerprints } from './dataFingerprints';
 
@@ -44,14 +44,16 @@ export interface ComparableFileSamples {
  */
 export function comparableLog(index: LogIndex, fileSamples?: ComparableFileSamples, summary = index.getSummary()): ComparableLog {
   const set = index.sampleSet();
-  const records = set?.records ?? [];
   let samples: ComparableSamples | undefined;
+  let records: SampleRecord[] | undefined;
   return {
     ...(fileSamples ? { fileSamples } : {}),
     summary,
-    records,
+    get records(): SampleRecord[] {
+      return (records ??= set ? Array.from({ length: set.records.length }, (_, i) => set.records.recordAt(i)) : []);
+    },
     get samples(): ComparableSamples {
-      return (samples ??= samplesFromRecords(records, scoreColumnIds(summary)));
+      return (samples ??= set ? samplesFromColumns(set.records, scoreColumnIds(summary)) : samplesFromRecords([], scoreColumnIds(summary)));
     },
     sampleData(position: number): unknown {
       if (!set || position < 0 || position >= set.records.length) return undefined;

@@ -5,6 +5,7 @@
  */
 import type { TrialCell } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
+import type { SampleRecordColumns } from '../log/sampleRecordColumns';
 import { toNumeric } from '../log/logValue';
 import { sampleIdsOf } from './sampleIds';
 import type { ComparableSamples, ScoreColumnValues } from '../model/compareSampleTypes';
@@ -44,6 +45,28 @@ export function samplesFromRecords(records: readonly Pick<SampleRecord, 'sampleI
   const outcomes = new Uint8Array(trials);
   for (let i = 0, at = 0; i < count; i++) for (const trial of records[i].trials) outcomes[at++] = CODE_OF[trial.outcome] ?? CODE_OF.unknown;
   return { ids: sampleIdsOf(records.map((r) => r.sampleId)), columns, outcomes, trialEnds };
+}
+
+/** The values of a log index's records (kept in columns), for the score columns `columnIds`: the same as samplesFromRecords of its records. */
+export function samplesFromColumns(records: SampleRecordColumns, columnIds: readonly string[]): ComparableSamples {
+  const count = records.length;
+  const columns = new Map<string, ScoreColumnValues>();
+  for (const id of columnIds) {
+    const column: ScoreColumnValues = { values: new Float64Array(count).fill(NaN), states: new Uint8Array(count) };
+    for (let i = 0; i < count; i++) {
+      const raw = records.scoreAt(i, id);
+      if (raw === null || raw === undefined) continue;
+      const n = toNumeric(raw);
+      column.states[i] = n === undefined ? SCORE_NOT_NUMBER : SCORE_NUMBER;
+      if (n !== undefined) column.values[i] = n;
+    }
+    columns.set(id, column);
+  }
+  const trialEnds = new Int32Array(count);
+  for (let i = 0; i < count; i++) trialEnds[i] = records.trialEndAt(i);
+  // The index codes outcomes as OUTCOME_CODES does.
+  const outcomes = records.trialOutcomeCodes().slice();
+  return { ids: records.joinedIds(), columns, outcomes, trialEnds };
 }
 
 /** The trials of sample `i` as cells (index and outcome). */

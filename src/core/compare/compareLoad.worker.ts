@@ -4,7 +4,7 @@ import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import { readSample } from '../log/sampleReading';
 import { FingerprintCollector, liteSampleData, sampleDataFingerprints } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
-import { samplesFromRecords, transferables } from './comparableSamples';
+import { samplesFromColumns, samplesFromRecords, transferables } from './comparableSamples';
 import { scoreColumnIds } from './comparableLog';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
@@ -44,7 +44,7 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
       message: {
         kind: 'indexed',
         summary,
-        samples: samplesFromRecords(set?.records ?? [], scoreColumnIds(summary)),
+        samples: set ? samplesFromColumns(set.records, scoreColumnIds(summary)) : samplesFromRecords([], scoreColumnIds(summary)),
         starts: Float64Array.from(bounds?.starts ?? []),
         ends: Float64Array.from(bounds?.ends ?? []),
         settings: index.detailSettings(),

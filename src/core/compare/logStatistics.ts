@@ -69,7 +69,10 @@ export function logMetricIntervals(index: LogIndex, summary: LogSummary = index.
         const id = perSample.column(metric.scorerKey, value.key).id;
         if (id === undefined) continue;
         // A value that is not a number reads as 0.5: the column is then not 0/1 and gets no interval.
-        const values = Float64Array.from(set.records, (r) => (r.scores[id] === null || r.scores[id] === undefined ? NaN : toNumeric(r.scores[id]) ?? 0.5));
+        const values = Float64Array.from({ length: set.records.length }, (_, i) => {
+          const score = set.records.scoreAt(i, id);
+          return score === null || score === undefined ? NaN : toNumeric(score) ?? 0.5;
+        });
         const interval = proportionInterval(values);
         if (!interval) continue;
         const row: MetricInterval = { metric_key: metric.metricKey, scorer_key: metric.scorerKey ?? null, key: value.key, n: interval.n, value: interval.estimate, wilson: [interval.wilsonLow, interval.wilsonHigh] };

@@ -71,8 +71,8 @@ export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerI
     skipped.push(row);
   };
   // Only the columns of the summaries are looked up here: no per-sample values.
-  const basePerSample = new PerSampleValues([], base.summary.samples.scoreColumns);
-  const candPerSample = new PerSampleValues([], cand.summary.samples.scoreColumns);
+  const basePerSample = new PerSampleValues(undefined, base.summary.samples.scoreColumns);
+  const candPerSample = new PerSampleValues(undefined, cand.summary.samples.scoreColumns);
   for (const [id, entry] of a) {
     const other = b.get(id);
     if (!other) {

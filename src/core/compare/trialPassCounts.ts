@@ -24,6 +24,6 @@ export function trialPassCounts(index: LogIndex): ScorePasses[] {
   return tally.binaryScores().map((score) => ({
     scorerKey: score.scorerKey,
     score: score.score,
-    samples: score.samples.map((s) => ({ sampleId: set.records[s.position].sampleId, trials: s.trials, passes: s.passes })),
+    samples: score.samples.map((s) => ({ sampleId: set.records.sampleIdAt(s.position), trials: s.trials, passes: s.passes })),
   }));
 }

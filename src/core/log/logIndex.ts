@@ -9,9 +9,10 @@ import { addMetricStatistics } from './metricStatistics';
 import { repeatabilityStats } from './repeatabilityStats';
 import { buildSampleDetail } from './sampleDetail';
 import { ArraySampleStore, SampleStore } from './sampleReading';
-import { chooseDataColumns, ColumnRegistry, SampleCheck, SampleRecord } from './sampleRecords';
+import { chooseDataColumns, ColumnRegistry, SampleCheck } from './sampleRecords';
+import type { SampleRecordColumns } from './sampleRecordColumns';
 import { SamplePager } from './samplePaging';
-import { IndexedSet, indexSampleSet, PROBE_SAMPLES, probeSettings, pruneDataPreviews, recordChecks, SampleVisitor } from './sampleSetBuilder';
+import { IndexedSet, indexSampleSet, PROBE_SAMPLES, probeSettings, recordChecks, SampleVisitor } from './sampleSetBuilder';
 import { buildHeader, failuresOf, layoutOf, metricsMissingReason, tokenUsageRows } from './summaryHeader';
 import { AggregatorSpec, readTrialsSettings, TrialsSettings } from './trialsConfig';
 import { boundDepth } from '../json/depthGuard';
@@ -103,7 +104,7 @@ export class LogIndex implements LogSource {
     const firstSet = this.top ?? this.runs.find((r) => r.set)?.set;
     this.dataColumns = firstSet ? chooseDataColumns(firstSet.records) : [];
     const scoreColumns = this.columns.list();
-    for (const set of this.allSets()) pruneDataPreviews(set.records, this.dataColumns);
+    for (const set of this.allSets()) set.records.keepDataColumns(this.dataColumns);
     if (this.top) this.topPager = new SamplePager(this.top, scoreColumns, this.dataColumns);
     for (const run of this.runs) if (run.set) run.pager = new SamplePager(run.set, scoreColumns, this.dataColumns);
   }
@@ -128,7 +129,7 @@ export class LogIndex implements LogSource {
       if (set === this.top) for (const error of set.errors) stages.add(stageOf(error));
     }
     const metricsRaw = asArray(evidence.metrics);
-    const topValues = new PerSampleValues(this.top?.records ?? [], scoreColumns);
+    const topValues = new PerSampleValues(this.top?.records, scoreColumns);
     const summary: LogSummary = {
       ...buildHeader(log, this.options),
       metrics: metricsRaw ? this.topMetricGroups(metricsRaw, topValues) : null,
@@ -168,7 +169,7 @@ export class LogIndex implements LogSource {
   private runSummaries(scoreColumns: ReturnType<ColumnRegistry['list']>): NonNullable<LogSummary['runs']> {
     const runs: RunSummaryView[] = this.runs.map((run) => {
       const metricsRaw = asArray(run.raw.metrics);
-      const values = new PerSampleValues(run.set?.records ?? [], scoreColumns);
+      const values = new PerSampleValues(run.set?.records, scoreColumns);
       const view: RunSummaryView = {
         index: run.index,
         metrics: metricsRaw ? buildMetricGroups(metricsRaw, values) : null,
@@ -189,8 +190,8 @@ export class LogIndex implements LogSource {
     return { pager: run.pager, set: run.set };
   }
 
-  /** The compact records of the top-level samples (or of run `runIndex`) and the store to read each sample again. */
-  sampleSet(runIndex?: number): { records: readonly SampleRecord[]; store: SampleStore } | undefined {
+  /** The compact records of the top-level samples (or of run `runIndex`), in columns, and the store to read each sample again. */
+  sampleSet(runIndex?: number): { records: SampleRecordColumns; store: SampleStore } | undefined {
     const { set } = this.pagerFor(runIndex);
     return set ? { records: set.records, store: set.store } : undefined;
   }
@@ -227,9 +228,10 @@ export class LogIndex implements LogSource {
     const rows: SampleCheckRow[] = [];
     const settings = { ...this.detailSettings(), leaveOutChecks: this.options.leaveOutChecks };
     for (const set of this.allSets()) {
-      for (const record of set.records) {
-        for (const check of recordChecks(set, record.index, settings) ?? []) {
-          const row: SampleCheckRow = { ...check, sampleId: record.sampleId, sampleIndex: record.index };
+      for (let i = 0; i < set.records.length; i++) {
+        const sampleIndex = set.records.indexAt(i);
+        for (const check of recordChecks(set, sampleIndex, settings) ?? []) {
+          const row: SampleCheckRow = { ...check, sampleId: set.records.sampleIdAt(i), sampleIndex };
           if (set.runIndex !== undefined) row.runIndex = set.runIndex;
           rows.push(row);
         }

@@ -1,5 +1,5 @@
 import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from '../model/logViewTypes';
-import type { SampleRecord } from './sampleRecords';
+import type { SampleRecordColumns } from './sampleRecordColumns';
 import { logStrings } from '../l10n/logStrings';
 import { asRecord, asString, toNumeric } from './logValue';
 import { verifyMetricValue } from './metricVerification';
@@ -15,7 +15,7 @@ export class PerSampleValues {
   private readonly byColumn = new Map<string, { values: unknown[]; label?: string }[]>();
 
   constructor(
-    private readonly records: readonly SampleRecord[],
+    private readonly records: SampleRecordColumns | undefined,
     private readonly columns: readonly ScoreColumn[],
   ) {}
 
@@ -35,19 +35,29 @@ export class PerSampleValues {
   }
 
   private valuesOf(id: string): { values: unknown[]; label?: string }[] {
-    const primary = this.records.map((r) => r.scores[id]);
-    this.collisions ??= this.records.some((r) => r.collisions !== undefined);
-    const collided = this.collisions ? this.records.find((r) => r.collisions?.[id]) : undefined;
-    const labels = collided?.collisions?.[id]?.map((c) => c.label);
+    const records = this.records;
+    if (!records) return [{ values: [] }];
+    const primary = records.scores.valuesOf(id);
+    this.collisions ??= records.hasCollisions;
+    const labels = this.collisions ? collidedLabels(records, id) : undefined;
     if (!labels) return [{ values: primary }];
     return labels.map((label, j) => ({
       label,
-      values: this.records.map((r) => {
-        const list = r.collisions?.[id];
-        return list ? list.find((c) => c.label === label)?.value ?? list[j]?.value : r.scores[id];
+      values: primary.map((value, i) => {
+        const list = records.collisionsAt(i)?.[id];
+        return list ? list.find((c) => c.label === label)?.value ?? list[j]?.value : value;
       }),
     }));
   }
+}
+
+/** The labels of the aggregators that collide on column `id`, from the first sample where they do. */
+function collidedLabels(records: SampleRecordColumns, id: string): string[] | undefined {
+  for (let i = 0; i < records.length; i++) {
+    const list = records.collisionsAt(i)?.[id];
+    if (list) return list.map((c) => c.label);
+  }
+  return undefined;
 }
 
 /** Equal-width histogram of the numeric values (2 bins for 0/1 values). */

@@ -1,12 +1,12 @@
 import type { SamplePage, SampleQuery, SampleRow, ScoreColumn } from '../model/logViewTypes';
-import type { SampleRecord } from './sampleRecords';
+import type { SampleRecordColumns } from './sampleRecordColumns';
 import type { SearchIndex } from './searchIndex';
 import { columnId } from './sampleRecords';
 import { isPass, toNumeric } from './logValue';
 
 /** The indexed samples of one set (top level or one run). */
 export interface SampleSet {
-  records: SampleRecord[];
+  records: SampleRecordColumns;
   search: SearchIndex;
 }
 
@@ -34,10 +34,10 @@ export class SamplePager {
     const { order, searched } = this.ordering(query);
     const offset = Math.max(0, Math.min(query.offset, order.length));
     const limit = Math.max(0, query.limit);
-    const rows = order.slice(offset, offset + limit).map((i) => this.row(this.set.records[i]));
+    const rows = order.slice(offset, offset + limit).map((i) => this.row(i));
     const page: SamplePage = { generation, total: order.length, offset, rows };
     if (searched !== undefined) page.searching = { searched, total: this.set.records.length };
-    if (query.locate !== undefined) page.located = order.findIndex((i) => this.set.records[i].index === query.locate);
+    if (query.locate !== undefined) page.located = order.findIndex((i) => this.set.records.indexAt(i) === query.locate);
     return page;
   }
 
@@ -51,16 +51,15 @@ export class SamplePager {
     const records = this.set.records;
     const search = query.search && query.search.trim() ? this.set.search.matches(query.search.trim(), SEARCH_BUDGET_MS) : undefined;
     const matchesSearch = search?.found;
-    const keepScore = query.scoreFilter ? scoreFilter(query.scoreFilter.column, query.scoreFilter.value) : undefined;
+    const keepScore = query.scoreFilter ? scoreFilter(records, query.scoreFilter.column, query.scoreFilter.value) : undefined;
     const metricColumns = query.metric ? this.metricColumns(query.metric) : undefined;
     const stage = query.errorStage;
     const order: number[] = [];
     for (let i = 0; i < records.length; i++) {
-      const record = records[i];
       if (matchesSearch && !matchesSearch.has(i)) continue;
-      if (stage && (stage === 'any' ? record.errorCount === 0 : !record.errorStages.includes(stage))) continue;
-      if (keepScore && !keepScore(record)) continue;
-      if (metricColumns && !metricColumns.some((c) => record.scores[c] !== null && record.scores[c] !== undefined)) continue;
+      if (stage && (stage === 'any' ? records.errorCountAt(i) === 0 : !records.errorStagesAt(i).includes(stage))) continue;
+      if (keepScore && !keepScore(i)) continue;
+      if (metricColumns && !metricColumns.some((c) => records.scoreAt(i, c) !== null && records.scoreAt(i, c) !== undefined)) continue;
       order.push(i);
     }
     const sorted = query.sort ? sortByKeys(order, this.keysFor(query.sort.column), query.sort.direction === 'desc' ? -1 : 1) : order;
@@ -78,13 +77,15 @@ export class SamplePager {
   private keysFor(column: string): SortKey[] {
     let keys = this.sortKeys.get(column);
     if (keys) return keys;
-    const pick = sortKeyPicker(column);
-    keys = this.set.records.map((r) => normalise(pick(r)));
+    const pick = sortKeyPicker(this.set.records, column);
+    keys = new Array<SortKey>(this.set.records.length);
+    for (let i = 0; i < keys.length; i++) keys[i] = normalise(pick(i));
     this.sortKeys.set(column, keys);
     return keys;
   }
 
-  private row(record: SampleRecord): SampleRow {
+  private row(i: number): SampleRow {
+    const record = this.set.records.recordAt(i);
     const data: Record<string, string> = {};
     for (const name of this.dataColumns) {
       const value = record.data[name];
@@ -105,24 +106,24 @@ export class SamplePager {
   }
 }
 
-function sortKeyPicker(column: string): (record: SampleRecord) => unknown {
+function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number) => unknown {
   switch (column) {
     case 'index':
-      return (r) => r.index;
+      return (i) => records.indexAt(i);
     case 'sampleId':
-      return (r) => r.sampleId;
+      return (i) => records.sampleIdAt(i);
     case 'errors':
-      return (r) => r.errorCount;
+      return (i) => records.errorCountAt(i);
     case 'passAtK':
-      return (r) => r.passAtK;
+      return (i) => records.passAtKAt(i);
     case 'passPowK':
-      return (r) => r.passPowK;
+      return (i) => records.passPowKAt(i);
     default:
       if (column.startsWith('data:')) {
         const name = column.slice(5);
-        return (r) => r.data[name];
+        return (i) => records.dataValueAt(i, name);
       }
-      return (r) => r.scores[column];
+      return (i) => records.scoreAt(i, column);
   }
 }
 
@@ -172,12 +173,15 @@ export function compareKeys(a: SortKey, b: SortKey, sign: number): number {
   return (a < b ? -1 : 1) * sign;
 }
 
-function scoreFilter(column: string, wanted: string | number | boolean): (record: SampleRecord) => boolean {
-  if (wanted === 'pass') return (r) => isPass(r.scores[column]);
-  if (wanted === 'fail') return (r) => r.scores[column] === false || r.scores[column] === 0;
+function scoreFilter(records: SampleRecordColumns, column: string, wanted: string | number | boolean): (i: number) => boolean {
+  if (wanted === 'pass') return (i) => isPass(records.scoreAt(i, column));
+  if (wanted === 'fail') return (i) => {
+    const value = records.scoreAt(i, column);
+    return value === false || value === 0;
+  };
   const wantedNumber = toNumeric(wanted);
-  return (r) => {
-    const value = r.scores[column];
+  return (i) => {
+    const value = records.scoreAt(i, column);
     if (value === null || value === undefined) return false;
     if (wantedNumber !== undefined && typeof wanted !== 'string') return toNumeric(value) === wantedNumber;
     return String(value) === String(wanted);

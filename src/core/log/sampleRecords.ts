@@ -34,6 +34,12 @@ export interface SampleRecord {
   checks?: SampleCheck[];
 }
 
+/** The records of a sample set, read one at a time (sampleRecordColumns.ts keeps them in columns). */
+export interface RecordList {
+  readonly length: number;
+  recordAt(index: number): SampleRecord;
+}
+
 interface RecordContext {
   aggregators: readonly AggregatorSpec[];
   /** The binary score whose trial values give the trial outcomes and pass@k. */
@@ -226,7 +232,8 @@ const PREFERRED_DATA_FIELDS = [
 ];
 
 /** Chooses a few data fields worth a table column: common ones first, then the most frequent. */
-export function chooseDataColumns(records: readonly SampleRecord[], max = 4): string[] {
+export function chooseDataColumns(records: readonly SampleRecord[] | RecordList, max = 4): string[] {
+  const recordAt = Array.isArray(records) ? (i: number) => records[i] : (i: number) => (records as RecordList).recordAt(i);
   const presence = new Map<string, number>();
   /** Fields whose value differs from the sample id somewhere (a field that only repeats the id is left out). */
   const differsFromId = new Set<string>();
@@ -234,7 +241,7 @@ export function chooseDataColumns(records: readonly SampleRecord[], max = 4): st
   let seen = 0;
   for (let i = 0; i < records.length; i += step) {
     seen++;
-    const record = records[i];
+    const record = recordAt(i);
     for (const [key, value] of Object.entries(record.data)) {
       presence.set(key, (presence.get(key) ?? 0) + 1);
       if (String(value) !== String(record.sampleId)) differsFromId.add(key);

@@ -1,7 +1,8 @@
 import type { ErrorView, SampleLayout } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
 import { readSample, SampleShape, SampleStore } from './sampleReading';
-import { buildRecord, ColumnRegistry, NO_DATA_PREVIEW, pickPrimaryScore, SampleRecord } from './sampleRecords';
+import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
+import { SampleRecordColumns } from './sampleRecordColumns';
 import { SearchIndex } from './searchIndex';
 import type { SampleSet } from './samplePaging';
 import { TrialPassTally } from './trialPassTally';
@@ -50,23 +51,21 @@ export function probeSettings(stores: readonly SampleStore[], aggregators: reado
   return { primaryScore, passK };
 }
 
-/** What indexing a range of samples of one store found (records in order, from the range's first sample). */
+/** What indexing a range of samples of one store found (its records are added to the set's columns). */
 interface IndexedRange {
-  records: SampleRecord[];
   layouts: SampleLayout[];
   maxTrials: number;
   errors: ErrorView[];
 }
 
-/** Indexes samples [from, to) of a store into compact records. */
-function indexSampleRange(store: SampleStore, settings: IndexSettings, passes: TrialPassTally, from: number, to: number, runIndex?: number): IndexedRange {
-  const records: SampleRecord[] = new Array(Math.max(0, to - from));
+/** Indexes samples [from, to) of a store into compact records, added to `records` in order. */
+function indexSampleRange(store: SampleStore, settings: IndexSettings, records: SampleRecordColumns, passes: TrialPassTally, from: number, to: number, runIndex?: number): IndexedRange {
   const layouts = new Set<SampleLayout>();
   const errors: ErrorView[] = [];
   let maxTrials = 0;
   for (let i = from; i < to; i++) {
     const shape = readSample(store.lite(i), i, runIndex);
-    records[i - from] = buildRecord(shape, settings);
+    records.add(buildRecord(shape, settings));
     passes.add(shape);
     settings.onSample?.(shape, i, runIndex, store);
     layouts.add(shape.layout);
@@ -74,14 +73,15 @@ function indexSampleRange(store: SampleStore, settings: IndexSettings, passes: T
     for (const error of shape.errors) errors.push(error);
     for (const trial of shape.trials) for (const error of trial.errors) errors.push(error);
   }
-  return { records, layouts: [...layouts], maxTrials, errors };
+  return { layouts: [...layouts], maxTrials, errors };
 }
 
 /** Indexes every sample of one store into compact records (a store still being filled, as its samples become known). */
 export function indexSampleSet(store: SampleStore, settings: IndexSettings, runIndex?: number): IndexedSet {
   const passes = new TrialPassTally();
-  const parts = store.waitFor ? indexAsKnown(store, store.waitFor.bind(store), settings, passes, runIndex) : [indexSampleRange(store, settings, passes, 0, store.count, runIndex)];
-  const records = parts.length === 1 ? parts[0].records : parts.flatMap((p) => p.records);
+  const records = new SampleRecordColumns();
+  const parts = store.waitFor ? indexAsKnown(store, store.waitFor.bind(store), settings, records, passes, runIndex) : [indexSampleRange(store, settings, records, passes, 0, store.count, runIndex)];
+  records.trim();
   const layouts = new Set<SampleLayout>(parts.flatMap((p) => p.layouts));
   const errors = parts.length === 1 ? parts[0].errors : parts.flatMap((p) => p.errors);
   const maxTrials = Math.max(0, ...parts.map((p) => p.maxTrials));
@@ -91,25 +91,16 @@ export function indexSampleSet(store: SampleStore, settings: IndexSettings, runI
 }
 
 /** Indexes the samples of a store still being filled, a batch at a time as they become known. */
-function indexAsKnown(store: SampleStore, waitFor: (index: number) => number, settings: IndexSettings, passes: TrialPassTally, runIndex?: number): IndexedRange[] {
+function indexAsKnown(store: SampleStore, waitFor: (index: number) => number, settings: IndexSettings, records: SampleRecordColumns, passes: TrialPassTally, runIndex?: number): IndexedRange[] {
   const parts: IndexedRange[] = [];
   for (let at = 0, known = waitFor(0); known > at; at = known, known = waitFor(at)) {
-    parts.push(indexSampleRange(store, settings, passes, at, known, runIndex));
+    parts.push(indexSampleRange(store, settings, records, passes, at, known, runIndex));
   }
   return parts;
 }
 
 /** The checks of the record at `index` of a set, read again from its sample when the set was indexed with `leaveOutChecks`. */
 export function recordChecks(set: IndexedSet, index: number, settings: Omit<IndexSettings, 'columns'>): SampleRecord['checks'] {
-  if (!settings.leaveOutChecks) return set.records[index].checks;
+  if (!settings.leaveOutChecks) return set.records.checksAt(index);
   return buildRecord(readSample(set.store.full(index), index, set.runIndex), { ...settings, leaveOutChecks: false, columns: new ColumnRegistry() }).checks;
-}
-
-/** Keeps only the chosen data columns in the records' previews. */
-export function pruneDataPreviews(records: readonly SampleRecord[], keep: readonly string[]): void {
-  for (const record of records) {
-    const data: SampleRecord['data'] = {};
-    for (const name of keep) if (record.data[name] !== undefined) data[name] = record.data[name];
-    record.data = Object.keys(data).length ? data : NO_DATA_PREVIEW;
-  }
 }

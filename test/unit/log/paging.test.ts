@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { index, log, scores } from './logTestHelpers';
+import { SampleRecordColumns } from '../../../src/core/log/sampleRecordColumns';
 import { compareKeys, SamplePager, sortByKeys, SortKey } from '../../../src/core/log/samplePaging';
 import { pick, seededRandom } from '../randomInput';
 import { SearchIndex } from '../../../src/core/log/searchIndex';
@@ -105,7 +106,7 @@ describe('sample pages', () => {
       },
     };
     const records = Array.from({ length: count }, (_, i) => ({ index: i, sampleId: i, layout: 'trials', scores: {}, trials: [], errorStages: [], errorCount: 0, data: {} }) as SampleRecord);
-    const pager = new SamplePager({ records, search: new SearchIndex(slow) }, [], []);
+    const pager = new SamplePager({ records: SampleRecordColumns.of(records), search: new SearchIndex(slow) }, [], []);
     const first = pager.page({ offset: 0, limit: 100, search: 'NEEDLE' }, 1);
     assert.ok(first.searching && first.searching.searched > 0 && first.searching.searched < count, JSON.stringify(first.searching));
     assert.deepEqual(first.rows.map((r) => r.index), Array.from({ length: first.total }, (_, k) => k * 50));

@@ -1,0 +1,214 @@
+import type { SampleLayout, TrialCell } from '../model/logViewTypes';
+import type { ScoreScalar } from './logValue';
+import type { AggregatedValue } from './trialAggregation';
+import { GrowableArray, InternTable } from './growableArrays';
+import { SampleIdPool } from './sampleIdPool';
+import { ScoreColumnStore } from './scoreColumnStore';
+import { NO_DATA_PREVIEW, RecordList, SampleRecord } from './sampleRecords';
+
+const OUTCOMES: readonly TrialCell['outcome'][] = ['pass', 'fail', 'error', 'unknown'];
+const OUTCOME_CODE: Readonly<Record<string, number>> = { pass: 0, fail: 1, error: 2, unknown: 3 };
+const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
+const HAS_PASS_AT_K = 1;
+const HAS_PASS_POW_K = 2;
+
+type DataPreview = SampleRecord['data'];
+
+/**
+ * The compact records of one sample set kept in columns rather than one object per sample: ids in a pool of
+ * flat strings, scores as typed arrays (scoreColumnStore.ts), trials as one byte and one number each, error
+ * stages and layouts as small numbers into interned tables, data previews only where a sample has any.
+ * `recordAt(i)` builds the record of sample `i` as it was added; a page builds only the records it shows.
+ */
+export class SampleRecordColumns implements RecordList {
+  private readonly ids = new SampleIdPool();
+  readonly scores = new ScoreColumnStore();
+  private readonly layouts = new InternTable<SampleLayout>((layout) => layout);
+  private readonly layoutOf = new GrowableArray(Uint8Array);
+  private readonly trialEnds = new GrowableArray(Int32Array);
+  private readonly trialIndexes = new GrowableArray(Float64Array);
+  private readonly outcomes = new GrowableArray(Uint8Array);
+  private readonly stageLists = new InternTable<string[]>((stages) => JSON.stringify(stages));
+  private readonly stagesOf = new GrowableArray(Int32Array);
+  private readonly errorCounts = new GrowableArray(Int32Array);
+  private readonly passFlags = new GrowableArray(Uint8Array);
+  private readonly passAtK = new GrowableArray(Float64Array);
+  private readonly passPowK = new GrowableArray(Float64Array);
+  /** Data previews of the samples that have any (all fields until `keepDataColumns`). */
+  private previews = new Map<number, DataPreview>();
+  /** After `keepDataColumns`: per kept field, each sample's value. */
+  private dataColumns?: { name: string; values: (string | number | boolean | undefined)[] }[];
+  private readonly collisions = new Map<number, Record<string, AggregatedValue[]>>();
+  private readonly checks = new Map<number, NonNullable<SampleRecord['checks']>>();
+  /** Records whose `index` is not their position (kept aside). */
+  private readonly otherIndexes = new Map<number, number>();
+  private collided = false;
+
+  get length(): number {
+    return this.ids.count;
+  }
+
+  /** Appends the record of the next sample. */
+  add(record: SampleRecord): void {
+    const at = this.length;
+    if (record.index !== at) this.otherIndexes.set(at, record.index);
+    this.ids.push(record.sampleId);
+    this.layoutOf.push(this.layouts.idOf(record.layout));
+    this.scores.push(record.scores);
+    for (const trial of record.trials) {
+      this.trialIndexes.push(trial.index);
+      this.outcomes.push(OUTCOME_CODE[trial.outcome] ?? OUTCOME_CODE.unknown);
+    }
+    this.trialEnds.push(this.outcomes.length);
+    this.stagesOf.push(this.stageLists.idOf(record.errorStages));
+    this.errorCounts.push(record.errorCount);
+    this.addPassRates(at, record);
+    if (record.data !== NO_DATA_PREVIEW && Object.keys(record.data).length > 0) this.previews.set(at, record.data);
+    if (record.collisions) {
+      this.collisions.set(at, record.collisions);
+      this.collided = true;
+    }
+    if (record.checks) this.checks.set(at, record.checks);
+  }
+
+  private addPassRates(at: number, record: SampleRecord): void {
+    let flags = 0;
+    if (record.passAtK !== undefined) {
+      flags |= HAS_PASS_AT_K;
+      this.passAtK.set(at, record.passAtK);
+    }
+    if (record.passPowK !== undefined) {
+      flags |= HAS_PASS_POW_K;
+      this.passPowK.set(at, record.passPowK);
+    }
+    this.passFlags.push(flags);
+  }
+
+  /** The record of sample `i`, as it was added (its data preview pruned to the kept fields). */
+  recordAt(i: number): SampleRecord {
+    const record: SampleRecord = {
+      index: this.indexAt(i),
+      sampleId: this.sampleIdAt(i),
+      layout: this.layouts.values[this.layoutOf.get(i)],
+      scores: this.scores.scoresAt(i),
+      trials: this.trialsAt(i),
+      errorStages: this.errorStagesAt(i),
+      errorCount: this.errorCountAt(i),
+      data: this.dataAt(i),
+    };
+    const passAtK = this.passAtKAt(i);
+    if (passAtK !== undefined) record.passAtK = passAtK;
+    const passPowK = this.passPowKAt(i);
+    if (passPowK !== undefined) record.passPowK = passPowK;
+    const collisions = this.collisions.get(i);
+    if (collisions) record.collisions = collisions;
+    const checks = this.checks.get(i);
+    if (checks) record.checks = checks;
+    return record;
+  }
+
+  indexAt(i: number): number {
+    return this.otherIndexes.get(i) ?? i;
+  }
+
+  sampleIdAt(i: number): string | number {
+    return this.ids.idAt(i);
+  }
+
+  /** Every sample id as text in one string, and where each ends (compare/sampleIds.ts). */
+  joinedIds(): { text: string; ends: Int32Array } {
+    return this.ids.joined();
+  }
+
+  scoreAt(i: number, columnId: string): ScoreScalar | undefined {
+    return this.scores.valueAt(i, columnId);
+  }
+
+  trialsAt(i: number): TrialCell[] {
+    const start = i === 0 ? 0 : this.trialEnds.get(i - 1);
+    const end = this.trialEnds.get(i);
+    if (end === start) return NO_TRIALS;
+    const trials: TrialCell[] = new Array(end - start);
+    for (let k = start; k < end; k++) trials[k - start] = { index: this.trialIndexes.get(k), outcome: OUTCOMES[this.outcomes.get(k)] };
+    return trials;
+  }
+
+  /** Where the trials of sample `i` end in `trialOutcomeCodes()` (cumulative). */
+  trialEndAt(i: number): number {
+    return this.trialEnds.get(i);
+  }
+
+  /** Every trial's outcome as one byte (pass 0, fail 1, error 2, unknown 3), sample after sample. */
+  trialOutcomeCodes(): Uint8Array {
+    return this.outcomes.view();
+  }
+
+  errorStagesAt(i: number): string[] {
+    return this.stageLists.values[this.stagesOf.get(i)];
+  }
+
+  errorCountAt(i: number): number {
+    return this.errorCounts.get(i);
+  }
+
+  passAtKAt(i: number): number | undefined {
+    return this.passFlags.get(i) & HAS_PASS_AT_K ? this.passAtK.get(i) : undefined;
+  }
+
+  passPowKAt(i: number): number | undefined {
+    return this.passFlags.get(i) & HAS_PASS_POW_K ? this.passPowK.get(i) : undefined;
+  }
+
+  dataAt(i: number): DataPreview {
+    if (!this.dataColumns) return this.previews.get(i) ?? NO_DATA_PREVIEW;
+    let data: DataPreview | undefined;
+    for (const column of this.dataColumns) {
+      const value = column.values[i];
+      if (value !== undefined) (data ??= {})[column.name] = value;
+    }
+    return data ?? NO_DATA_PREVIEW;
+  }
+
+  /** The value of data field `name` in the preview of sample `i`. */
+  dataValueAt(i: number, name: string): string | number | boolean | undefined {
+    if (!this.dataColumns) return this.previews.get(i)?.[name];
+    return this.dataColumns.find((c) => c.name === name)?.values[i];
+  }
+
+  get hasCollisions(): boolean {
+    return this.collided;
+  }
+
+  collisionsAt(i: number): Record<string, AggregatedValue[]> | undefined {
+    return this.collisions.get(i);
+  }
+
+  checksAt(i: number): SampleRecord['checks'] {
+    return this.checks.get(i);
+  }
+
+  /** Keeps only the chosen fields of the data previews, each as one column. */
+  keepDataColumns(keep: readonly string[]): void {
+    const columns = keep.map((name) => ({ name, values: new Array<string | number | boolean | undefined>(this.previews.size ? this.length : 0) }));
+    for (const [i, preview] of this.previews) {
+      for (const column of columns) if (preview[column.name] !== undefined) column.values[i] = preview[column.name];
+    }
+    this.dataColumns = columns.filter((c) => c.values.some((v) => v !== undefined));
+    this.previews = new Map();
+  }
+
+  /** Releases spare capacity once every sample is added. */
+  trim(): void {
+    this.ids.trim();
+    this.scores.trim();
+    for (const column of [this.layoutOf, this.trialEnds, this.stagesOf, this.errorCounts, this.passFlags]) column.trim(this.length);
+    for (const column of [this.trialIndexes, this.outcomes, this.passAtK, this.passPowK]) column.trim();
+  }
+
+  /** The columns of records given as objects (tests, and sets built elsewhere). */
+  static of(records: readonly SampleRecord[]): SampleRecordColumns {
+    const columns = new SampleRecordColumns();
+    for (const record of records) columns.add(record);
+    return columns;
+  }
+}

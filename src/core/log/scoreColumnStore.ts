@@ -1,0 +1,129 @@
+import type { ScoreScalar } from './logValue';
+import { GrowableArray, InternTable } from './growableArrays';
+
+/** How a score value is held: its state byte (0: absent), and a number (the value, a pooled text's number, or unused). */
+const NUMBER = 1;
+const TRUE = 2;
+const FALSE = 3;
+const NULL = 4;
+const TEXT = 5;
+
+/** Texts are interned while there are few distinct ones (score labels); past this they are only pooled. */
+const MAX_INTERNED_TEXTS = 65536;
+
+interface ScoreColumnValues {
+  values: GrowableArray<Float64Array>;
+  states: GrowableArray<Uint8Array>;
+}
+
+/**
+ * The effective scores of every sample of a set, one column per score column id: a Float64Array of values and
+ * a state byte (absent, number, true, false, null, text). Each sample also keeps which of its columns it has,
+ * in the order its record listed them (one interned list per distinct order), so the record comes back as
+ * it was built (docs/semantics.md §8).
+ */
+export class ScoreColumnStore {
+  private readonly columnIndex = new Map<string, number>();
+  private readonly columnIds: string[] = [];
+  private readonly columns: ScoreColumnValues[] = [];
+  private readonly orders = new InternTable<number[]>((order) => order.join(','));
+  private readonly orderOf = new GrowableArray(Int32Array);
+  private readonly texts: string[] = [];
+  private readonly textIds = new Map<string, number>();
+  count = 0;
+
+  private columnFor(id: string): number {
+    let at = this.columnIndex.get(id);
+    if (at === undefined) {
+      at = this.columns.length;
+      this.columnIndex.set(id, at);
+      this.columnIds.push(id);
+      this.columns.push({ values: new GrowableArray(Float64Array, 1024, NaN), states: new GrowableArray(Uint8Array) });
+    }
+    return at;
+  }
+
+  private textId(text: string): number {
+    const known = this.textIds.get(text);
+    if (known !== undefined) return known;
+    const id = this.texts.length;
+    this.texts.push(text);
+    if (this.textIds.size < MAX_INTERNED_TEXTS) this.textIds.set(text, id);
+    return id;
+  }
+
+  /** Appends the scores of the next sample. */
+  push(scores: Readonly<Record<string, ScoreScalar>>): void {
+    const sample = this.count++;
+    const order: number[] = [];
+    for (const [id, value] of Object.entries(scores)) {
+      const at = this.columnFor(id);
+      order.push(at);
+      const column = this.columns[at];
+      if (typeof value === 'number') {
+        column.states.set(sample, NUMBER);
+        column.values.set(sample, value);
+      } else if (typeof value === 'boolean') column.states.set(sample, value ? TRUE : FALSE);
+      else if (typeof value === 'string') {
+        column.states.set(sample, TEXT);
+        column.values.set(sample, this.textId(value));
+      } else column.states.set(sample, NULL);
+    }
+    this.orderOf.set(sample, this.orders.idOf(order));
+  }
+
+  private valueIn(column: ScoreColumnValues, sample: number): ScoreScalar | undefined {
+    switch (column.states.get(sample)) {
+      case NUMBER:
+        return column.values.get(sample);
+      case TRUE:
+        return true;
+      case FALSE:
+        return false;
+      case NULL:
+        return null;
+      case TEXT:
+        return this.texts[column.values.get(sample)];
+      default:
+        return undefined;
+    }
+  }
+
+  /** The value of column `id` for sample `i` (undefined where the sample has none). */
+  valueAt(i: number, id: string): ScoreScalar | undefined {
+    const at = this.columnIndex.get(id);
+    return at === undefined ? undefined : this.valueIn(this.columns[at], i);
+  }
+
+  /** Whether sample `i` has a number in column `id` (its value is then `numberAt`). */
+  numberAt(i: number, id: string): number | undefined {
+    const at = this.columnIndex.get(id);
+    if (at === undefined || this.columns[at].states.get(i) !== NUMBER) return undefined;
+    return this.columns[at].values.get(i);
+  }
+
+  /** The scores of sample `i`, as its record had them (same keys, same order). */
+  scoresAt(i: number): Record<string, ScoreScalar> {
+    const scores: Record<string, ScoreScalar> = {};
+    for (const at of this.orders.values[this.orderOf.get(i)] ?? []) {
+      scores[this.columnIds[at]] = this.valueIn(this.columns[at], i) as ScoreScalar;
+    }
+    return scores;
+  }
+
+  /** Every sample's value of column `id` (undefined where absent). */
+  valuesOf(id: string): (ScoreScalar | undefined)[] {
+    const at = this.columnIndex.get(id);
+    const values: (ScoreScalar | undefined)[] = new Array(this.count);
+    for (let i = 0; i < this.count; i++) values[i] = at === undefined ? undefined : this.valueIn(this.columns[at], i);
+    return values;
+  }
+
+  trim(): void {
+    this.orderOf.trim(this.count);
+    for (const column of this.columns) {
+      column.values.trim(this.count);
+      column.states.trim(this.count);
+    }
+  }
+}
