@@ -4,6 +4,7 @@
  * only when their text names the key; a dataset written in the older form (a top-level `file_path`, §11.4) is read
  * as the `local` source it stands for.
  */
+import { dirname } from 'node:path';
 import { readSmallText } from '../text/textHead';
 import { generatorRunStrings as S } from '../l10n/generatorStrings';
 import { isRecord } from '../json/jsonValue';
@@ -13,6 +14,7 @@ import { parseSpecDocuments } from '../yaml/specDocument';
 import { filesNamed } from '../sources/generatorDefinitionFiles';
 import { preview } from '../sources/preview';
 import type { DatasetRowsAnswer, DatasetRowsLookup } from './generatorSources';
+import { nearestProjectFolder } from '../sources/projectFolder';
 
 const SPEC_FILE = /\.(ya?ml|json)$/i;
 const MAX_FILE_BYTES = 1024 * 1024;
@@ -67,4 +69,14 @@ export function workspaceDatasetLookup(roots: readonly string[]): DatasetRowsLoo
     if (!dataset) return { problem: S.datasetNotFound(key, closestName(key, list.map((d) => String(d.value.key)))) };
     return rowsOf(dataset, key, limit);
   };
+}
+
+/**
+ * Where a definition's datasets are looked for, nearest first: its project (docs/semantics.md §11.7: the folder of
+ * the nearest run.yaml or app.yaml, so a run config's generator reads its own guide's datasets, not a namesake in a
+ * neighbouring guide), else the folder above its own, then the workspace folders.
+ */
+export function datasetRootsFor(definitionFile: string, workspaceFolders: readonly string[]): string[] {
+  const nearest = nearestProjectFolder(definitionFile, workspaceFolders) ?? dirname(dirname(definitionFile));
+  return [...new Set([nearest, ...workspaceFolders])];
 }

@@ -9,8 +9,7 @@
 import { basename, dirname } from 'node:path';
 import { readKeyFacts } from './keyFacts';
 import type { FileKeyFacts, KeyDefinition, KeyKind, KeyReference } from './keyTypes';
-
-const PROJECT_MARKERS = new Set(['run.yaml', 'run.yml', 'app.yaml', 'app.yml']);
+import { PROJECT_MARKERS } from '../sources/projectFolder';
 
 /** The files whose cross-file diagnostics may have changed; `all` when project boundaries moved. */
 export type AffectedFiles = Set<string> | 'all';

@@ -1,6 +1,7 @@
 /**
  * Links and hovers on the paths a spec file or run config names (docs/semantics.md §11.2): each `$ref` and each
- * `!include` path links to its file; a hover says what a `$ref` refers to and shows an included file's first lines.
+ * `!include` path links to its file (Ctrl+click, or Go to Definition); a hover says what a `$ref` refers to and shows
+ * an included file's first lines.
  */
 import { statSync } from 'node:fs';
 import * as vscode from 'vscode';
@@ -44,12 +45,13 @@ async function readLinked(target: string): Promise<LinkedFileRead> {
   }
 }
 
-export class FileLinksProvider implements vscode.DocumentLinkProvider, vscode.HoverProvider {
+export class FileLinksProvider implements vscode.DocumentLinkProvider, vscode.HoverProvider, vscode.DefinitionProvider {
   static register(services: Services): void {
     const provider = new FileLinksProvider();
     services.context.subscriptions.push(
       vscode.languages.registerDocumentLinkProvider(SPEC_SELECTOR, provider),
       vscode.languages.registerHoverProvider(SPEC_SELECTOR, provider),
+      vscode.languages.registerDefinitionProvider(SPEC_SELECTOR, provider),
     );
   }
 
@@ -62,6 +64,14 @@ export class FileLinksProvider implements vscode.DocumentLinkProvider, vscode.Ho
         result.tooltip = vscode.l10n.t('Open {0}', link.path);
         return result;
       });
+  }
+
+  /** Go to Definition on a `$ref` or `!include` path: the start of the file it names, when that file exists. */
+  provideDefinition(document: vscode.TextDocument, position: vscode.Position): vscode.Location | undefined {
+    const offset = document.offsetAt(position);
+    const link = linksOf(document).find((l) => offset >= l.range.start && offset <= l.range.end);
+    if (!link || !isRegularFile(link.target)) return undefined;
+    return new vscode.Location(vscode.Uri.file(link.target), new vscode.Position(0, 0));
   }
 
   async provideHover(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Hover | undefined> {

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { GeneratorRun, runGenerator } from '../../core/generators/generatorRun';
-import { workspaceDatasetLookup } from '../../core/generators/workspaceDatasets';
+import { datasetRootsFor, workspaceDatasetLookup } from '../../core/generators/workspaceDatasets';
 
 /** Source samples read from a dataset (and expanded by `template` stages). */
 const SOURCE_LIMIT = 10_000;
@@ -27,7 +27,8 @@ function readSnippetNextTo(definitionFile: string): (file: string) => string | u
 }
 
 export async function runGeneratorFor(definitionFile: string, definition: unknown, pageSize: number, datasetConfig?: Record<string, unknown>): Promise<GeneratorRun> {
-  const roots = [path.dirname(path.dirname(definitionFile)), ...(vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath)];
+  const folders = (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+  const roots = datasetRootsFor(definitionFile, folders);
   const run = await runGenerator(definition, {
     datasetConfig, sourceLimit: SOURCE_LIMIT, shownSources: SHOWN_SOURCES, pageSize, lookup: workspaceDatasetLookup(roots), readSnippet: readSnippetNextTo(definitionFile),
   });

@@ -88,6 +88,10 @@ suite('Run configs: preview lenses, links and hovers', () => {
     const links = await vscode.commands.executeCommand<vscode.DocumentLink[]>('vscode.executeLinkProvider', uri);
     assert.ok(links.some((l) => l.range.start.line === 1 && l.target?.fsPath === path.join(dir, 'datasets', 'seed.yaml')), JSON.stringify(links.map((l) => l.target?.toString())));
     assert.ok(links.some((l) => l.range.start.line === 6 && l.target?.fsPath === path.join(dir, 'data', 'rows.csv')), 'the embedded source path is a link');
+    // Go to Definition on the $ref path goes to the file it names, as Ctrl+click does.
+    const definitions = await vscode.commands.executeCommand<(vscode.Location | vscode.LocationLink)[]>('vscode.executeDefinitionProvider', uri, new vscode.Position(1, 16));
+    const targets = definitions.map((d) => ('targetUri' in d ? d.targetUri : d.uri).fsPath);
+    assert.deepEqual(targets, [path.join(dir, 'datasets', 'seed.yaml')]);
     const logLinks = links.filter((l) => l.target?.scheme === 'command' && l.target.path === 'evalLens.openLogReport');
     assert.deepEqual(logLinks.map((l) => l.range.start.line), [30, 32]);
     // Following a log link opens the report; a missing log is a message, not a failure.

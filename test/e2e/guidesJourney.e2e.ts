@@ -1,0 +1,247 @@
+/**
+ * The repositories people really have: a copy of the evaluation service's integration guides
+ * (test fixtures aigo-integrations, written for the service's own CLI) opened in a real VS Code, and used as a
+ * person does: its real problems in the Problems panel and none on files that are not ours, a vendor source with
+ * `$NAME` values and their hovers, a generator's preview, a run config's lenses and `$ref` links, and a mistyped
+ * dataset key fixed with its quick fix (docs/semantics.md §11).
+ */
+import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import { sharedFixture } from '../unit/sharedFixtures';
+import { findWebviewFrame, openFile as openFileOnce, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
+
+let workbench: Workbench;
+let workspace: string;
+
+const GUIDES = 'guides';
+const TEMPLATE_GUIDE = `${GUIDES}/dataset-generator-template-synthesizer`;
+const COMBINATIONS_GENERATOR = `${GUIDES}/dataset-generator-combinations-llm/dataset_generators/city_language_qa_generator.yaml`;
+
+before(async () => {
+  // A copy: the journey types into a generator, and the fixtures stay as they are.
+  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-guides-e2e-'));
+  fs.cpSync(sharedFixture('aigo-integrations'), workspace, { recursive: true });
+  workbench = await startWorkbench({
+    workspace,
+    // Two of the LangSmith guide's three variables are set where VS Code runs; the endpoint is left unset.
+    env: { LANGSMITH_PROJECT: 'guides-demo', LANGSMITH_API_KEY: 'lsv2-not-a-real-key' },
+    settings: { 'files.autoSave': 'off' },
+  });
+}, { timeout: 180_000 });
+
+after(async () => {
+  await workbench?.close();
+  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
+});
+
+const ACTIVE = '.editor-group-container.active .editor-instance';
+const ACTIVE_EDITOR_LINES = `${ACTIVE} .view-lines`;
+
+/**
+ * Opens a file with Quick Open (Ctrl+P). The first search of a fresh workbench can outlast the harness's wait on a
+ * busy machine: the person then presses Escape and types the name again.
+ */
+async function openFile(page: Page, relativePath: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await openFileOnce(page, relativePath);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** The visible text of the active editor, with the non-breaking spaces the editor renders as plain spaces. */
+async function editorText(page: Page): Promise<string> {
+  return (await page.locator(ACTIVE_EDITOR_LINES).first().innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Squiggles (error, warning, information) in the active editor once its diagnostics had time to arrive. */
+async function squiggleCount(page: Page): Promise<number> {
+  return page.locator(`${ACTIVE} .squiggly-error, ${ACTIVE} .squiggly-warning, ${ACTIVE} .squiggly-info`).count();
+}
+
+/** Moves the cursor to line:column of the active editor as a keyboard user does (Ctrl+G). */
+async function goToLine(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget input.input');
+  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden', timeout: 15_000 });
+}
+
+/** Shows the hover at the cursor (Ctrl+K Ctrl+I) until one containing `text` is visible; returns its text. */
+async function hoverAtCursor(page: Page, text: string): Promise<string> {
+  const hover = page.locator('.monaco-hover:visible', { hasText: text }).first();
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    if (await hover.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false)) return hover.innerText();
+    if (Date.now() > deadline) throw new Error(`no hover containing ${JSON.stringify(text)}`);
+    await page.keyboard.press('Escape');
+  }
+}
+
+/** The rows the Problems panel shows (file rows and problem rows), once it shows `count` of them. */
+async function problemRows(page: Page, count: number): Promise<string[]> {
+  const rows = page.locator('.markers-panel .monaco-list-row');
+  await rows.nth(count - 1).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  return rows.evaluateAll((nodes) => nodes.map((n) => (n as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()));
+}
+
+async function clickCodeLens(page: Page, title: string, nth = 0): Promise<void> {
+  const lens = page.locator(`${ACTIVE} .codelens-decoration a`, { hasText: title }).nth(nth);
+  await lens.waitFor({ state: 'visible', timeout: 30_000 });
+  await lens.click();
+}
+
+async function frameText(frame: Frame): Promise<string> {
+  return frame.evaluate<string>('document.body.innerText');
+}
+
+test('the guides folder: its real problems in the Problems panel with file and line, none on files that are not ours', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  // Files with genuine problems: what `eval-lens validate` reports on the same copy.
+  await openFile(page, `${GUIDES}/dataset-file-csv/datasets/completed_bookings.yaml`);
+  await openFile(page, `${GUIDES}/dataset-generator-empty-source/datasets/dataset.yaml`);
+  await openFile(page, `${GUIDES}/evaluation-repeatability/run.yaml`);
+  await openFile(page, COMBINATIONS_GENERATOR);
+  await page.locator(`${ACTIVE} .squiggly-warning`).first().waitFor({ state: 'attached', timeout: 30_000 });
+  // Files of the service's repository that are not ours: an app with `!include`, a task. No squiggle.
+  for (const notOurs of [`${GUIDES}/dataset-file-csv/app.yaml`, `${GUIDES}/evaluation-repeatability/tasks/hp_trivia.yaml`]) {
+    await openFile(page, notOurs);
+    await page.waitForTimeout(1_000);
+    assert.equal(await squiggleCount(page), 0, `${notOurs} has no Eval Lens diagnostic`);
+  }
+  await runCommand(page, 'View: Focus Problems');
+  const rows = await problemRows(page, 8);
+  await screenshot(page, 'guides-problems');
+  const text = rows.join('\n');
+  assert.doesNotMatch(text, /Unresolved tag|app\.yaml|tasks/, `no YAML tag noise, no file that is not ours:\n${text}`);
+  // File rows, each followed by its problem with [Ln, Col].
+  const expected: [RegExp, RegExp][] = [
+    [/^completed_bookings\.yaml\s*guides\/dataset-file-csv\/datasets 1$/, /^`file_path`: \.\/test_cases\.csv does not exist Eval Lens missing-path \[Ln 8, Col 14\]$/],
+    [/^dataset\.yaml\s*guides\/dataset-generator-empty-source\/datasets 1$/, /^`synthesizer_model_key` is not an option of generator `question-generator` Options: topic .*\[Ln 9, Col 5\]$/],
+    [/^run\.yaml\s*guides\/evaluation-repeatability 1$/, /^\$ref names \.\/datasets\/hp_trivia\.yaml, and there is no such file next to this one.*\[Ln 2, Col 11\]$/],
+    [/^city_language_qa_generator\.yaml\s*guides\/dataset-generator-combinations-llm\/dataset_generators 1$/, /^no dataset of this project has the key `languages_dataset`: did you mean `languages-dataset`\? .*\[Ln 11, Col 9\]$/],
+  ];
+  assert.equal(rows.length, expected.length * 2, `only the real problems:\n${text}`);
+  expected.forEach(([fileRow, problemRow], i) => {
+    assert.match(rows[2 * i], fileRow);
+    assert.match(rows[2 * i + 1], problemRow);
+  });
+  await runCommand(page, 'View: Close All Editors');
+});
+
+test('a LangSmith dataset with $NAME values: no error; the hover names the variable and what it holds', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, `${GUIDES}/dataset-observability-platforms/datasets/langsmith_traces.yaml`);
+  await page.locator(`${ACTIVE} .squiggly-warning`).first().waitFor({ state: 'attached', timeout: 30_000 });
+  assert.equal(await page.locator(`${ACTIVE} .squiggly-error`).count(), 0, 'the vendor identifier and $NAME values are no error');
+  assert.equal(await page.locator(`${ACTIVE} .squiggly-warning`).count(), 1, 'only the unset variable is a warning');
+
+  await goToLine(page, 6, 16);
+  const project = await hoverAtCursor(page, 'LANGSMITH_PROJECT');
+  assert.match(project, /Reads the environment variable LANGSMITH_PROJECT: "guides-demo"/);
+  await screenshot(page, 'guides-env-hover');
+  await page.keyboard.press('Escape');
+
+  await goToLine(page, 7, 16);
+  const key = await hoverAtCursor(page, 'LANGSMITH_API_KEY');
+  assert.match(key, /LANGSMITH_API_KEY: set \(19 characters; a credential, its value is not shown\)/);
+  assert.doesNotMatch(key, /lsv2-not-a-real-key/, 'a credential is never shown');
+  await page.keyboard.press('Escape');
+
+  await goToLine(page, 8, 16);
+  const unset = await hoverAtCursor(page, 'LANGSMITH_ENDPOINT_URL');
+  assert.match(unset, /LANGSMITH_ENDPOINT_URL, which is not set here/);
+  await page.keyboard.press('Escape');
+
+  await openFile(page, `${GUIDES}/dataset-huggingface/datasets/boolq_is_true.yaml`);
+  await page.waitForTimeout(1_500);
+  assert.equal(await squiggleCount(page), 0, 'a huggingface source is no diagnostic');
+});
+
+test('a generator definition: its Preview generator lens shows the samples its template makes', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, `${TEMPLATE_GUIDE}/dataset_generators/generator_from_templates.yaml`);
+  await clickCodeLens(page, 'Preview generator');
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="generator-sample"]').count()) > 0, 60_000);
+  const body = await frameText(frame);
+  await screenshot(page, 'guides-generator-preview');
+  assert.match(body, /I'm in Germany, in the city of Berlin\./, body.slice(0, 2000));
+  assert.match(body, /I want to walk 100km in the north direction\./, body.slice(0, 2000));
+  await runCommand(page, 'View: Close All Editors');
+});
+
+test('a run config: lenses preview a $ref entry and an embedded one; the $ref goes to its file', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, `${TEMPLATE_GUIDE}/run.yaml`);
+  await page.locator(`${ACTIVE} .codelens-decoration a`).first().waitFor({ state: 'visible', timeout: 30_000 });
+  const lenses = await page.locator(`${ACTIVE} .codelens-decoration a`).allInnerTexts();
+  assert.deepEqual(lenses, ['Preview', 'Preview generator', 'Preview generator'], 'one lens per entry: the $ref, the embedded dataset, the embedded generator');
+  assert.equal(await page.locator(`${ACTIVE} .detected-link`, { hasText: './datasets/seed-dataset.yaml' }).count(), 1, 'the $ref path is a link');
+
+  // The $ref to the seed dataset (written in the older top-level file_path form): its rows.
+  await clickCodeLens(page, 'Preview', 0);
+  const rows = await findWebviewFrame(page, async (f) => (await f.locator('.funnel-text').count()) > 0, 60_000);
+  const seed = await frameText(rows);
+  assert.match(seed, /Berlin/, seed.slice(0, 2000));
+  await screenshot(page, 'guides-run-config-ref-preview');
+
+  // The embedded generator of the same run config: the samples its template makes from its own guide's seed dataset.
+  await page.keyboard.press('Control+1');
+  await clickCodeLens(page, 'Preview generator', 1);
+  const generated = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="generator-sample"]').count()) > 0, 60_000);
+  const samples = await frameText(generated);
+  assert.match(samples, /dataset-generator-template-synthesizer\/datasets\/seed-dataset\.yaml/);
+  assert.match(samples, /I'm in Germany, in the city of Berlin\./);
+  await screenshot(page, 'guides-run-config-embedded-preview');
+
+  // Go to Definition on the $ref path opens the file it names.
+  await page.keyboard.press('Control+1');
+  await goToLine(page, 2, 16);
+  await page.keyboard.press('F12');
+  await page.locator('.tabs-container .tab.active', { hasText: 'seed-dataset.yaml' }).waitFor({ state: 'visible', timeout: 15_000 });
+  assert.match(await editorText(page), /key: "seed-dataset"/);
+  await runCommand(page, 'View: Close All Editors');
+});
+
+test('a mistyped dataset key in a generator: a warning with the closest key, a quick fix, saved only by the user', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  const file = path.join(workspace, COMBINATIONS_GENERATOR);
+  const onDisk = fs.readFileSync(file, 'utf8');
+  await openFile(page, COMBINATIONS_GENERATOR);
+  // Line 10 is `      - "cities_dataset"`: type a stray "s" before the closing quote.
+  await goToLine(page, 10, 24);
+  await page.keyboard.type('s');
+  assert.match(await editorText(page), /- "cities_datasets"/);
+  await goToLine(page, 10, 16);
+  const message = await hoverAtCursor(page, 'cities_datasets');
+  assert.match(message, /no dataset of this project has the key `cities_datasets`: did you mean `cities_dataset`\?/);
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Control+Period');
+  // The quick fix menu (Ctrl+.): move to "Change to cities_dataset" and apply it with Enter.
+  const fix = page.locator('.action-widget .monaco-list-row[aria-label="Change to cities_dataset"]');
+  await fix.waitFor({ state: 'visible', timeout: 15_000 });
+  await screenshot(page, 'guides-quick-fix');
+  for (let step = 0; step < 5 && !(await fix.getAttribute('class'))?.includes('focused'); step++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(
+    `!(document.querySelector('${ACTIVE_EDITOR_LINES}')?.innerText ?? '').includes('cities_datasets')`,
+    undefined, { timeout: 15_000 },
+  );
+  assert.match(await editorText(page), /- "cities_dataset"/);
+  await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 5_000 });
+  assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'the quick fix does not save the file');
+  await page.keyboard.press('Control+S');
+  await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
+  assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'saved by the user, the file is as before the typo');
+});
