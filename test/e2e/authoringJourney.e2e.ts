@@ -40,7 +40,7 @@ test('writing a dataset spec: completion with Ctrl+Space, then a diagnostic with
   await page.keyboard.press('Enter');
   await page.waitForFunction(
     "(document.querySelector('.editor-instance .view-lines')?.innerText ?? '').replace(/\\u00a0/g, ' ').includes('type: folder')",
-    undefined, { timeout: 15_000 },
+    undefined, { timeout: 30_000 },
   );
   assert.match((await editorText(page)).replace(/\u00a0/g, ' '), /type: folder/);
 

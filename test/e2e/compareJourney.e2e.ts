@@ -33,10 +33,10 @@ function correct(log: LogJson): Map<string, number> {
 /** Picks an item of the open quick pick by its label (typed as a filter first). */
 async function pick(page: Page, label: string, many: boolean): Promise<void> {
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(label);
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
   if (many) await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
   await page.keyboard.press('Enter');
 }

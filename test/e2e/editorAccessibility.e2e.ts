@@ -168,9 +168,9 @@ test('a Trace file in the Trace editor with a sub-agent open', { timeout: 90_000
 /** Picks an item of the open quick pick with the keyboard: its label typed as a filter, Space ticks it, Enter accepts. */
 async function pickByKeyboard(page: Page, label: string, many: boolean): Promise<void> {
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(label);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first().waitFor({ state: 'visible', timeout: 30_000 });
   if (many) {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Space');

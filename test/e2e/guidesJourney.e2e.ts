@@ -70,10 +70,10 @@ async function squiggleCount(page: Page): Promise<number> {
 async function goToLine(page: Page, line: number, column: number): Promise<void> {
   await page.keyboard.press('Control+G');
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 15_000 });
+  await input.waitFor({ state: 'hidden', timeout: 30_000 });
 }
 
 /** Shows the hover at the cursor (Ctrl+K Ctrl+I) until one containing `text` is visible; returns its text. */
@@ -92,7 +92,7 @@ async function hoverAtCursor(page: Page, text: string): Promise<string> {
 /** The rows the Problems panel shows (file rows and problem rows), once it shows `count` of them. */
 async function problemRows(page: Page, count: number): Promise<string[]> {
   const rows = page.locator('.markers-panel .monaco-list-row');
-  await rows.nth(count - 1).waitFor({ state: 'visible', timeout: 15_000 }).catch(() => undefined);
+  await rows.nth(count - 1).waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
   return rows.evaluateAll((nodes) => nodes.map((n) => (n as unknown as { innerText: string }).innerText.replace(/\s+/g, ' ').trim()));
 }
 
@@ -209,7 +209,7 @@ test('a run config: lenses preview a $ref entry and an embedded one; the $ref go
   await page.keyboard.press('Control+1');
   await goToLine(page, 2, 16);
   await page.keyboard.press('F12');
-  await page.locator('.tabs-container .tab.active', { hasText: 'seed-dataset.yaml' }).waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.tabs-container .tab.active', { hasText: 'seed-dataset.yaml' }).waitFor({ state: 'visible', timeout: 30_000 });
   assert.match(await editorText(page), /key: "seed-dataset"/);
   await runCommand(page, 'View: Close All Editors');
 });
@@ -230,18 +230,18 @@ test('a mistyped dataset key in a generator: a warning with the closest key, a q
   await page.keyboard.press('Control+Period');
   // The quick fix menu (Ctrl+.): move to "Change to cities_dataset" and apply it with Enter.
   const fix = page.locator('.action-widget .monaco-list-row[aria-label="Change to cities_dataset"]');
-  await fix.waitFor({ state: 'visible', timeout: 15_000 });
+  await fix.waitFor({ state: 'visible', timeout: 30_000 });
   await screenshot(page, 'guides-quick-fix');
   for (let step = 0; step < 5 && !(await fix.getAttribute('class'))?.includes('focused'); step++) await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await page.waitForFunction(
     `!(document.querySelector('${ACTIVE_EDITOR_LINES}')?.innerText ?? '').includes('cities_datasets')`,
-    undefined, { timeout: 15_000 },
+    undefined, { timeout: 30_000 },
   );
   assert.match(await editorText(page), /- "cities_dataset"/);
   await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'visible', timeout: 5_000 });
   assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'the quick fix does not save the file');
   await page.keyboard.press('Control+S');
-  await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 15_000 });
+  await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
   assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'saved by the user, the file is as before the typo');
 });

@@ -42,9 +42,9 @@ async function quickOpen(page: Page, relativePath: string): Promise<void> {
 
 async function quickInputType(page: Page, text: string, expectedRow: string, accept = true): Promise<void> {
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(text);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: expectedRow }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: expectedRow }).first().waitFor({ state: 'visible', timeout: 30_000 });
   if (accept) await page.keyboard.press('Enter');
 }
 

@@ -32,7 +32,7 @@ async function explorerMenu(relativePath: string): Promise<string[]> {
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   await row.click({ button: 'right' });
   const menu = page.locator('.context-view .monaco-menu').first();
-  await menu.waitFor({ state: 'visible', timeout: 15_000 });
+  await menu.waitFor({ state: 'visible', timeout: 30_000 });
   const items = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
   return items;

@@ -78,7 +78,7 @@ export async function assertOnlySelectedPanelVisible(frame: Frame, label: string
   for (const round of [1, 2]) {
     for (const tab of tabs) {
       await frame.locator(`[role="tab"][data-tab="${tab}"]`).click();
-      await frame.waitForFunction(`document.querySelector('[role="tab"][data-tab="${tab}"]').getAttribute('aria-selected') === 'true' && !!document.getElementById('panel-${tab}')`, undefined, { timeout: 15_000 });
+      await frame.waitForFunction(`document.querySelector('[role="tab"][data-tab="${tab}"]').getAttribute('aria-selected') === 'true' && !!document.getElementById('panel-${tab}')`, undefined, { timeout: 30_000 });
       const seen = await frame.evaluate<PanelVisibility>(PANEL_VISIBILITY);
       assert.deepEqual(seen.visiblePanels, [`panel-${tab}`], `${label}, round ${round}: only the ${tab} panel is visible`);
       if (tab !== 'samples') assert.equal(seen.samplesParts, 0, `${label}: no part of the samples view shows on the ${tab} tab`);

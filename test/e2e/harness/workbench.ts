@@ -66,10 +66,10 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
   await page.keyboard.press('F1');
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(`>${title}`);
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 15_000 });
+  await row.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.press('Enter');
 }
 
@@ -78,10 +78,10 @@ export async function openFile(page: Page, relativePath: string): Promise<void> 
   await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
   await page.keyboard.press('Control+P');
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(relativePath);
   const base = path.basename(relativePath);
-  await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor({ state: 'visible', timeout: 15_000 });
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: base }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.press('Enter');
   await page.locator('.tabs-container .tab', { hasText: base }).first().waitFor({ state: 'visible', timeout: 30_000 });
 }
@@ -142,10 +142,10 @@ async function pickQuickInputItem(page: Page, filter: string, label: string): Pr
     await page.keyboard.press('F1');
   }
   const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 15_000 });
+  await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(filter);
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   const item = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-  await item.waitFor({ state: 'visible', timeout: 15_000 });
+  await item.waitFor({ state: 'visible', timeout: 30_000 });
   await item.click();
 }
