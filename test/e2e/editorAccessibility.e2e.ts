@@ -6,13 +6,13 @@
  */
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { seriousViolationsIn } from './harness/axeInWebview';
 import { repoRoot } from './harness/repoRoot';
-import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { useExamplesWorkbench } from './harness/examplesWorkbench';
+import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme } from './harness/workbench';
 
 type ThemeKind = 'light' | 'dark' | 'highContrast';
 const THEMES: { label: string; kind: ThemeKind; bodyClass: string }[] = [
@@ -23,20 +23,9 @@ const THEMES: { label: string; kind: ThemeKind; bodyClass: string }[] = [
 const TASK_LOG = 'logs/success-trials.tasklog.json';
 const TASK_LOG_NAME = (JSON.parse(fs.readFileSync(path.join(repoRoot(), 'examples', TASK_LOG), 'utf8')) as { specification: { display_name: string } }).specification.display_name;
 
-let workbench: Workbench;
-let workspace: string;
 let currentTheme: ThemeKind = 'light';
 
-before(async () => {
-  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-editor-a11y-'));
-  fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
-  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
-}, { timeout: 180_000 });
-
-after(async () => {
-  await workbench?.close();
-  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
-});
+const opened = useExamplesWorkbench('eval-lens-editor-a11y-');
 
 /** The themes in an order that starts from the one shown, so that each view costs two switches. */
 function themesFromCurrent(): typeof THEMES {
@@ -85,7 +74,7 @@ async function showReportTab(frame: Frame, tab: string): Promise<void> {
 }
 
 test('the log report in the editor: overview, and the samples with one open', { timeout: 120_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await openFile(page, TASK_LOG);
   const frame = await findWebviewFrame(page, TASK_LOG_NAME);
   await frame.locator('[data-testid="metric-card"]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -96,7 +85,7 @@ test('the log report in the editor: overview, and the samples with one open', { 
 });
 
 test('the conversation tab opened from a sample', { timeout: 90_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   const report = await findWebviewFrame(page, TASK_LOG_NAME);
   await openReportSample(report);
   await report.locator('[data-testid="sample-detail"] [data-testid="open-conversation"]').first().click();
@@ -105,7 +94,7 @@ test('the conversation tab opened from a sample', { timeout: 90_000 }, async () 
 });
 
 test('an Inspect .eval report: overview and an open sample', { timeout: 90_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await openFile(page, 'logs/arith-inspect.eval');
   const frame = await frameWith(page, '[role="tab"][data-tab="overview"]', async (f) => !(await f.evaluate<string>('document.body.innerText')).includes(TASK_LOG_NAME));
   await screenshot(page, 'a11y-inspect-report-opened');
@@ -116,7 +105,7 @@ test('an Inspect .eval report: overview and an open sample', { timeout: 90_000 }
 });
 
 test('the dataset preview: the funnel, the grid and a row detail', { timeout: 90_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await openFile(page, 'datasets/local-csv.dataset.yaml');
   await runCommand(page, 'Eval Lens: Preview Dataset Filters');
   const frame = await frameWith(page, '.funnel-text');
@@ -131,7 +120,7 @@ test('the dataset preview: the funnel, the grid and a row detail', { timeout: 90
 });
 
 test('the comparison of two logs: the metric table, the changes and an open pair', { timeout: 120_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await runCommand(page, 'Eval Lens: Compare Task Result Logs');
   await pickByKeyboard(page, 'compare-baseline.tasklog.json', false);
   await pickByKeyboard(page, 'compare-candidate.tasklog.json', true);
@@ -147,7 +136,7 @@ test('the comparison of two logs: the metric table, the changes and an open pair
 });
 
 test('a Trace file in the Trace editor with a sub-agent open', { timeout: 90_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await openFile(page, 'traces/date-review.trace.json');
   const frame = await frameWith(page, '[data-testid="trace-header"]');
   // The sub-agents read as a named list, one item per sub-agent, each a disclosure named by its agent.

@@ -5,28 +5,15 @@
  * selection, the funnel as a named list, the conversation's sub-agents as a tree.
  */
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
 import * as path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { FocusedElement, focusedElement, focusInvisibility } from './harness/focusIndicator';
-import { repoRoot } from './harness/repoRoot';
-import { findWebviewFrame, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { useExamplesWorkbench } from './harness/examplesWorkbench';
+import { findWebviewFrame, screenshot } from './harness/workbench';
 
-let workbench: Workbench;
-let workspace: string;
 
-before(async () => {
-  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-keyboard-'));
-  fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
-  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
-}, { timeout: 180_000 });
-
-after(async () => {
-  await workbench?.close();
-  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
-});
+const opened = useExamplesWorkbench('eval-lens-keyboard-');
 
 /** Runs `title` from the command palette, opened with F1 (keys only). */
 async function paletteCommand(page: Page, title: string): Promise<void> {
@@ -74,7 +61,7 @@ function attr(frame: Frame, selector: string, name: string): Promise<string | nu
 }
 
 test('a log report: Tab to the Samples tab, arrows through rows, Enter opens one, its conversation, Escape closes', { timeout: 120_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await quickOpen(page, 'logs/success-trials.tasklog.json');
   const frame = await findWebviewFrame(page, async (f) => (await f.locator('[role="tab"][data-tab="samples"]').count()) > 0, 90_000);
   await frame.locator('[data-testid="metric-card"]').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -125,7 +112,7 @@ test('a log report: Tab to the Samples tab, arrows through rows, Enter opens one
 });
 
 test('a dataset preview from the palette: the funnel, the grid, a row detail', { timeout: 120_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await quickOpen(page, 'datasets/local-csv.dataset.yaml');
   await page.locator('.tabs-container .tab', { hasText: 'local-csv.dataset.yaml' }).first().waitFor({ state: 'visible', timeout: 30_000 });
   await paletteCommand(page, 'Eval Lens: Preview Dataset Filters');
@@ -158,7 +145,7 @@ test('a dataset preview from the palette: the funnel, the grid, a row detail', {
 });
 
 test('compare two logs from the palette: the metric table, a changed pair, Escape back to the change', { timeout: 120_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await paletteCommand(page, 'Eval Lens: Compare Task Result Logs');
   await quickInputType(page, 'compare-baseline.tasklog.json', 'compare-baseline.tasklog.json');
   await quickInputType(page, 'compare-candidate.tasklog.json', 'compare-candidate.tasklog.json', false);

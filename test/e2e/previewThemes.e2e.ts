@@ -1,25 +1,11 @@
 import * as assert from 'node:assert/strict';
-import * as fs from 'node:fs';
-import * as os from 'node:os';
-import * as path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { repoRoot } from './harness/repoRoot';
-import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { useExamplesWorkbench } from './harness/examplesWorkbench';
+import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme } from './harness/workbench';
 
-let workbench: Workbench;
-let workspace: string;
 
-before(async () => {
-  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-preview-themes-'));
-  fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
-  workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
-}, { timeout: 180_000 });
-
-after(async () => {
-  await workbench?.close();
-  if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
-});
+const opened = useExamplesWorkbench('eval-lens-preview-themes-');
 
 /** A colour the view uses, beside the colour its theme variable resolves to in the same view. */
 interface ThemedColour {
@@ -125,7 +111,7 @@ async function previewFrame(page: Page): Promise<Frame> {
 }
 
 test('the preview follows the light, dark and high contrast themes, and comes back after a reload', { timeout: 300_000 }, async () => {
-  const { page } = workbench;
+  const { page } = opened.workbench;
   await openFile(page, 'datasets/local-csv.dataset.yaml');
   await runCommand(page, 'Eval Lens: Preview Dataset Filters');
   let frame = await previewFrame(page);
