@@ -189,3 +189,16 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
   return markdown ? { markdown, range } : undefined;
 }
+
+/**
+ * The hover of an entry of a run config's own `secrets:` map (docs/semantics.md §11.5): what the entry reads, only
+ * its length when set, as in a spec file's `secrets:` map.
+ */
+export function runConfigSecretsHover(text: string, documents: SpecDocument[], offset: number, env: Record<string, string | undefined>): HoverResult | undefined {
+  const doc = documents[0];
+  if (!doc || offset > doc.range.end) return undefined;
+  const { path, node } = pathAtOffset(doc, offset);
+  if (path.length !== 2 || path[0] !== 'secrets' || !isScalar(node) || !node.range) return undefined;
+  const reference = referenceHover(text, node, offset, String(path[1]), true, env, undefined);
+  return reference ? { markdown: reference.markdown, range: reference.range ?? { start: node.range[0], end: node.range[1] } } : undefined;
+}

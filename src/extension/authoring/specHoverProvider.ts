@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { hoverAt } from '../../core/authoring/hoverEngine';
+import { hoverAt, runConfigSecretsHover } from '../../core/authoring/hoverEngine';
 import { Services } from '../services';
 import { authoringKind, DataProfiles, SPEC_SELECTOR, specPathOf } from './authoringSupport';
 import { SpecDiagnostics } from './specDiagnostics';
@@ -21,10 +21,17 @@ export class SpecHoverProvider implements vscode.HoverProvider {
     const result = SpecDiagnostics.instance?.resultFor(document);
     if (!result || result.documents.length === 0) return undefined;
     const target = this.hoverTarget(document, result, document.offsetAt(position));
-    if (!target) return undefined;
+    if (!target) return result.runConfig ? this.runConfigSecretsHover(document, result, position) : undefined;
     const { kind, documents, values, secrets } = target;
     const profileFor = kind === 'dataset' ? await DataProfiles.get(this.services).lookupFor(values, specPathOf(document)) : undefined;
     const hover = hoverAt(document.getText(), documents, document.offsetAt(position), { kind, profileFor, factsFor: SourceFactsCache.lookup(specPathOf(document)), env: process.env, secrets });
+    if (!hover) return undefined;
+    return new vscode.Hover(new vscode.MarkdownString(hover.markdown), new vscode.Range(document.positionAt(hover.range.start), document.positionAt(hover.range.end)));
+  }
+
+  /** An entry of the run config's own `secrets:` map: what it reads, only its length when set (§11.5). */
+  private runConfigSecretsHover(document: vscode.TextDocument, result: ValidationResult, position: vscode.Position): vscode.Hover | undefined {
+    const hover = runConfigSecretsHover(document.getText(), result.documents, document.offsetAt(position), process.env);
     if (!hover) return undefined;
     return new vscode.Hover(new vscode.MarkdownString(hover.markdown), new vscode.Range(document.positionAt(hover.range.start), document.positionAt(hover.range.end)));
   }

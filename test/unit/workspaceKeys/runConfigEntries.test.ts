@@ -3,7 +3,7 @@ import { describe, test } from 'node:test';
 import { embeddedEntryAt, MAX_RUN_CONFIG_ENTRIES, runConfigEntries, runConfigEntryIndex } from '../../../src/core/validation/runConfigEntries';
 import { validateText } from '../../../src/core/validation/validateText';
 import { locate, parseSpecDocuments } from '../../../src/core/yaml/specDocument';
-import { hoverAt } from '../../../src/core/authoring/hoverEngine';
+import { hoverAt, runConfigSecretsHover } from '../../../src/core/authoring/hoverEngine';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { datasetEntries } from '../../../src/extension/preview/datasetDocuments';
 
@@ -154,6 +154,17 @@ describe('a run config\'s own secrets:', () => {
     assert.match(set?.markdown ?? '', /secret `LS_KEY` from the environment variable `LANGSMITH_KEY_VAR`: set \(6 characters/);
     const unset = hoverAt(WITH_SECRETS, [entry.document], offset, { kind: 'dataset', env: {}, secrets: entry.secrets });
     assert.match(unset?.markdown ?? '', /`LANGSMITH_KEY_VAR`, which is not set here/);
+  });
+
+  test('an entry of the run config\'s own secrets: map is hovered with what it reads, never its value', () => {
+    const documents = parseSpecDocuments(WITH_SECRETS);
+    const offset = WITH_SECRETS.indexOf('$LANGSMITH_KEY_VAR') + 3;
+    const hover = runConfigSecretsHover(WITH_SECRETS, documents, offset, { LANGSMITH_KEY_VAR: 'sk-0123456789' });
+    assert.equal(WITH_SECRETS.slice(hover!.range.start, hover!.range.end), '$LANGSMITH_KEY_VAR');
+    assert.match(hover!.markdown, /`LANGSMITH_KEY_VAR`: set \(13 characters/);
+    assert.doesNotMatch(hover!.markdown, /sk-0123456789/);
+    assert.equal(runConfigSecretsHover(WITH_SECRETS, documents, WITH_SECRETS.indexOf('written-project'), {}), undefined, 'a secret written as text reads no variable');
+    assert.equal(runConfigSecretsHover(WITH_SECRETS, documents, WITH_SECRETS.indexOf('key: traces') + 6, {}), undefined, 'not in secrets:');
   });
 
   test('the preview of an entry reads the run config\'s map', async () => {
