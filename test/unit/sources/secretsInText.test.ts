@@ -15,6 +15,7 @@ import { MAX_REFERENCES_PER_VALUE, resolveText, templateParts } from '../../../s
 import { maskRegistered } from '../../../src/core/text/secretMask';
 import { validateText } from '../../../src/core/validation/validateText';
 import { parseSpecDocuments } from '../../../src/core/yaml/specDocument';
+import { failureFromError } from '../../../src/extension/preview/previewFailure';
 
 describe('references inside a longer string', () => {
   test('each << … >> part is found with its place and role', () => {
@@ -134,5 +135,16 @@ describe('in the editor and validate', () => {
     assert.match(invalid!.markdown, /not a reference/);
     const elsewhere = hoverAt(SPEC, documents, SPEC.indexOf('https') + 2, { kind: 'dataset', env });
     assert.ok(elsewhere && !/secret/.test(elsewhere.markdown.slice(0, 40)), 'between references: the field\'s own hover');
+  });
+});
+
+describe('the preview view', () => {
+  test('a failure whose address holds a secret read from << secrets.NAME >> shows it masked', async () => {
+    const spec = { key: 'k', display_name: 'K', secrets: { HOST: '$HOST_SECRET_VAR' }, source: { type: 'local', file_path: '/nowhere/<< secrets.HOST >>/rows.csv' } };
+    const text = 'key: k\ndisplay_name: K\nsecrets:\n  HOST: $HOST_SECRET_VAR\nsource:\n  type: local\n  file_path: /nowhere/<< secrets.HOST >>/rows.csv\n';
+    const error = await preview(spec, { limit: 1, env: { HOST_SECRET_VAR: 'tenant-secret-7c1e' } }).then(() => undefined, (e: unknown) => e);
+    assert.ok(error instanceof PreviewError, String(error));
+    const failure = failureFromError(error, { specPath: '/w/k.dataset.yaml', text, document: parseSpecDocuments(text)[0] });
+    assert.doesNotMatch(JSON.stringify(failure), /tenant-secret-7c1e/);
   });
 });
