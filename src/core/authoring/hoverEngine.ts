@@ -2,7 +2,7 @@
  * Hovers: a field's description, type, default and allowed values; on a filter, which rows it keeps;
  * on a column name inside an expression, the column's types and frequent values from the source.
  */
-import { isScalar, Node } from 'yaml';
+import { isScalar, Node, Scalar } from 'yaml';
 import { FileKind } from '../fileKind';
 import { parseExpression, TASK_ACTION_ROOTS } from '../filters/expressionParser';
 import { describeFilter } from '../filters/filterLabel';
@@ -14,7 +14,8 @@ import { allowedValues, childSchema, discriminatorOf, enumEntries, schemaAtPath,
 import { isRecord, valueAtPath } from '../json/jsonValue';
 import type { SourceFacts } from '../model/previewTypes';
 import { profileWithFacts, showsSourceFacts, sourceHoverMarkdown } from './sourceFacts';
-import { resolveReference } from '../text/environmentReference';
+import { occurrenceAt, ResolvedReference, resolveText } from '../text/environmentReference';
+import { rangeOfPart } from '../validation/locateProblem';
 import { isCredentialField } from '../validation/credentialCheck';
 import { maskRegistered } from '../text/secretMask';
 
@@ -28,6 +29,8 @@ interface HoverContext {
    * through the document's own `secrets:` map); without it they are not resolved.
    */
   env?: Record<string, string | undefined>;
+  /** The `secrets:` map read instead of the document's own: a run config's, for an entry written out in it (§11.5). */
+  secrets?: unknown;
 }
 
 /** The longest part of a variable's value a hover shows. */
@@ -39,9 +42,7 @@ const SECRET_NAME = /KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL/i;
  * What `$NAME` or `<< secrets.NAME >>` resolves to here (docs/semantics.md §11.2): unset; a secret or a credential,
  * only its length; else its value (cut, registered secrets masked).
  */
-function environmentHover(value: unknown, credential: boolean, env: Record<string, string | undefined>, secrets: unknown): string | undefined {
-  const read = resolveReference(value, env, secrets);
-  if (read === undefined) return undefined;
+function referenceMarkdown(read: ResolvedReference, credential: boolean): string {
   if (read.secret !== undefined) {
     return read.value === undefined ? s.hoverSecretUnset(read.secret, read.variable) : s.hoverSecretSet(read.secret, read.variable, read.value.length);
   }
@@ -51,6 +52,31 @@ function environmentHover(value: unknown, credential: boolean, env: Record<strin
   if (credential || SECRET_NAME.test(variable)) return s.hoverVariableSecret(variable, resolved.length);
   const shown = maskRegistered(resolved.length > SHOWN_VALUE ? `${resolved.slice(0, SHOWN_VALUE)}…` : resolved);
   return s.hoverVariableValue(variable, code(shown));
+}
+
+/**
+ * The hover of the references of a string value: the whole value's, or — inside a longer string — the one reference
+ * under the offset, with that reference's range (an invalid `<< … >>` says what to write instead).
+ */
+function referenceHover(text: string, node: Scalar, offset: number, field: string, credential: boolean, env: Record<string, string | undefined>, secrets: unknown): { markdown: string; range?: OffsetRange } | undefined {
+  const read = resolveText(node.value, env, secrets);
+  if (read === undefined || typeof node.value !== 'string' || !node.range) return undefined;
+  if (read.whole) return { markdown: referenceMarkdown(read.parts[0], credential) };
+  const value = node.value;
+  const valueRange = { start: node.range[0], end: node.range[1] };
+  const under = (part: { text: string; start: number }): OffsetRange | undefined => {
+    const range = rangeOfPart(text, valueRange, { text: part.text, occurrence: occurrenceAt(value, part.text, part.start) });
+    return range !== valueRange && offset >= range.start && offset <= range.end ? range : undefined;
+  };
+  for (const part of read.parts) {
+    const range = under(part);
+    if (range) return { markdown: referenceMarkdown(part, credential), range };
+  }
+  for (const part of read.invalid) {
+    const range = under(part);
+    if (range) return { markdown: s.invalidReference(field, part.text), range };
+  }
+  return undefined;
 }
 
 interface HoverResult {
@@ -139,11 +165,13 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
     if (column) return column;
   }
   const parts: string[] = [];
-  const secrets = isRecord(doc.value) ? doc.value.secrets : undefined;
+  const secrets = ctx.secrets ?? (isRecord(doc.value) ? doc.value.secrets : undefined);
   // A credential field, and every entry of the `secrets:` map, shows only a length.
-  const credential = isCredentialField(path[path.length - 1]) || path[0] === 'secrets';
-  const variable = ctx.env && isScalar(node) ? environmentHover(node.value, credential, ctx.env, secrets) : undefined;
-  if (variable) parts.push(variable);
+  const field = String(path[path.length - 1]);
+  const credential = isCredentialField(field) || path[0] === 'secrets';
+  const reference = ctx.env && isScalar(node) ? referenceHover(text, node, offset, field, credential, ctx.env, secrets) : undefined;
+  if (reference?.range) return { markdown: reference.markdown, range: reference.range };
+  if (reference) parts.push(reference.markdown);
   const schema = fieldSchema(ctx.kind, path, doc.value);
   if (schema) parts.push(schemaMarkdown(schema, isRequired(ctx.kind, path, doc.value)));
   const filtersAt = path.lastIndexOf('filters');
@@ -160,4 +188,17 @@ export function hoverAt(text: string, documents: SpecDocument[], offset: number,
   }
   const markdown = parts.filter(Boolean).join('\n\n---\n\n');
   return markdown ? { markdown, range } : undefined;
+}
+
+/**
+ * The hover of an entry of a run config's own `secrets:` map (docs/semantics.md §11.5): what the entry reads, only
+ * its length when set, as in a spec file's `secrets:` map.
+ */
+export function runConfigSecretsHover(text: string, documents: SpecDocument[], offset: number, env: Record<string, string | undefined>): HoverResult | undefined {
+  const doc = documents[0];
+  if (!doc || offset > doc.range.end) return undefined;
+  const { path, node } = pathAtOffset(doc, offset);
+  if (path.length !== 2 || path[0] !== 'secrets' || !isScalar(node) || !node.range) return undefined;
+  const reference = referenceHover(text, node, offset, String(path[1]), true, env, undefined);
+  return reference ? { markdown: reference.markdown, range: reference.range ?? { start: node.range[0], end: node.range[1] } } : undefined;
 }

@@ -156,6 +156,8 @@ export const authoringStrings = {
       : inSecretsMap
         ? l10n.t('`{0}` is the secret {1}, which this file\'s `secrets:` reads from the environment variable {2}, not set here: a preview or an export of this source will stop until it is set in the environment Eval Lens runs in', field, secret, variable)
         : l10n.t('`{0}` is the secret {1}: this file\'s `secrets:` does not hold it and the environment variable {1} is not set here. Add `{1}: ${1}` under `secrets:` and set the variable, or set {1} in the environment Eval Lens runs in', field, secret)),
+  invalidReference: (field: string, written: string) =>
+    l10n.t('`{0}`: `{1}` is not a reference the service\'s CLI resolves, and is read as text. Write `<< secrets.NAME >>` (NAME: letters, digits, `_` or `-`, not starting with a digit) for a secret of `secrets:`', field, written),
   olderServiceForm: (form: string) => {
     switch (form) {
       case 'top-level-file-path':

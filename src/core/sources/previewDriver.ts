@@ -9,7 +9,7 @@
 import { CompiledFilter, FilterCompileError, compileFilters } from '../filters/filterEvaluator';
 import { previewStrings } from '../l10n/previewStrings';
 import { sourceStrings } from '../l10n/sourceStrings';
-import { resolveReference } from '../text/environmentReference';
+import { ResolvedText, resolveText } from '../text/environmentReference';
 import type { PreviewOptions, PreviewProgress, PreviewResult } from '../model/previewTypes';
 import { PreviewError } from './previewError';
 import { environmentOf } from './remote/credentials';
@@ -30,27 +30,35 @@ function compile(source: Record<string, unknown>, specPath: string | undefined):
 }
 
 /**
- * The source with each `$NAME` and `<< secrets.NAME >>` value of its fields replaced by what it reads
- * (docs/semantics.md §11.2); an unset variable stops the run naming it. Credential fields are left to the credential
- * reader, which says which field needs the key. The spec itself is never changed.
+ * The source with each `$NAME` and `<< secrets.NAME >>` value of its fields replaced by what it reads, and each
+ * `<< secrets.NAME >>` inside a longer string (`Bearer << secrets.TOKEN >>`) too (docs/semantics.md §11.2); an unset
+ * variable stops the run naming it. Credential fields are left to the credential reader, which says which field
+ * needs the key. The spec itself is never changed.
  */
 function withEnvironment(definition: SourceDefinition, source: Record<string, unknown>, options: SourceOptions): Record<string, unknown> {
   const credentials = new Set(definition.fields.filter((field) => field.role === 'credential').map((field) => field.name));
   let resolved: Record<string, unknown> | undefined;
   for (const [field, value] of Object.entries(source)) {
-    const read = credentials.has(field) ? undefined : resolveReference(value, environmentOf(options), options.secrets);
-    if (read === undefined) continue;
-    if (read.value === undefined) {
-      throw new PreviewError('invalidSource', read.secret === undefined
-        ? sourceStrings.envNotSetHowTo(field, read.variable ?? '')
-        : sourceStrings.secretNotSetHowTo(field, read.secret, read.variable, read.inSecretsMap));
-    }
-    // A secret is masked wherever Eval Lens prints, shows or writes text (docs/security.md, "Masking").
-    if (read.secret !== undefined) registerSecret(read.value);
+    const read = credentials.has(field) ? undefined : resolveText(value, environmentOf(options), options.secrets);
+    if (read === undefined || read.parts.length === 0) continue;
     resolved ??= { ...source };
-    resolved[field] = read.value;
+    resolved[field] = resolvedField(field, read);
   }
   return resolved ?? source;
+}
+
+/** A field's value with its references read; the first that reads nothing stops the run, naming it. */
+function resolvedField(field: string, read: ResolvedText): string {
+  for (const part of read.parts) {
+    if (part.value === undefined) {
+      throw new PreviewError('invalidSource', part.secret === undefined
+        ? sourceStrings.envNotSetHowTo(field, part.variable ?? '')
+        : sourceStrings.secretNotSetHowTo(field, part.secret, part.variable, part.inSecretsMap));
+    }
+    // A secret is masked wherever Eval Lens prints, shows or writes text (docs/security.md, "Masking").
+    if (part.secret !== undefined) registerSecret(part.value);
+  }
+  return read.value ?? '';
 }
 
 function contextOf(definition: SourceDefinition, spec: Record<string, unknown>, options: SourceOptions, run: SourceRun): SourceContext {

@@ -5,7 +5,7 @@
  */
 import { JsonPath } from '../yaml/specDocument';
 import { authoringStrings as s } from '../l10n/authoringStrings';
-import { isValueReference } from '../text/environmentReference';
+import { holdsSecretReference, isValueReference } from '../text/environmentReference';
 
 const CREDENTIAL_FIELDS = ['api_key', 'access_key_id', 'secret_access_key', 'session_token', 'client_secret'] as const;
 
@@ -32,7 +32,7 @@ export function findPlainTextCredentials(value: unknown, path: JsonPath = []): C
       const entries = Object.entries(node);
       for (let k = entries.length - 1; k >= 0; k--) {
         const [key, child] = entries[k];
-        if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0 && !isValueReference(child)) {
+        if ((CREDENTIAL_FIELDS as readonly string[]).includes(key) && typeof child === 'string' && child.length > 0 && !isValueReference(child) && !holdsSecretReference(child)) {
           found.push({ path: [...at, key], field: key, message: s.plainTextCredential(key) });
         } else if (typeof child === 'object' && child !== null) {
           stack.push([child, [...at, key]]);

@@ -35,3 +35,14 @@ export function rangeInJson(text: string, path: JsonPath, part: 'key' | 'value')
   if ((part === 'key' || !loc.exact) && loc.keyRange) return loc.keyRange;
   return firstLine(text, loc.valueRange);
 }
+
+/**
+ * Where the `occurrence`-th `written` text lies inside a value's range (a reference inside a longer string); the
+ * whole value when the file writes it otherwise (an escape inside the reference, a folded line).
+ */
+export function rangeOfPart(text: string, valueRange: OffsetRange, part: { text: string; occurrence: number }): OffsetRange {
+  const raw = text.slice(valueRange.start, valueRange.end);
+  let at = raw.indexOf(part.text);
+  for (let n = 0; n < part.occurrence && at >= 0; n++) at = raw.indexOf(part.text, at + 1);
+  return at < 0 ? valueRange : { start: valueRange.start + at, end: valueRange.start + at + part.text.length };
+}

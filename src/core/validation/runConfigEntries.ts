@@ -36,6 +36,11 @@ export interface EmbeddedEntry extends RunConfigEntryBase {
   embedded: true;
   /** The entry as a document of its own (offsets are the run config's). */
   document: SpecDocument;
+  /**
+   * The `secrets:` map its `<< secrets.NAME >>` values read (docs/semantics.md §11.5): the run config's, with the
+   * entry's own map (if it writes one) over it; undefined when neither writes one.
+   */
+  secrets?: Record<string, unknown>;
 }
 
 export interface ReferencedEntry extends RunConfigEntryBase {
@@ -61,6 +66,13 @@ export function isRunConfigDocument(documents: readonly SpecDocument[]): boolean
  */
 export function runConfigEntryIndex(entry: Pick<RunConfigEntry, 'list' | 'position'>): number {
   return entry.position * 2 + (entry.list === 'datasets' ? 0 : 1);
+}
+
+/** The run config's `secrets:` map with the entry's own over it (docs/semantics.md §11.5). */
+function entrySecrets(root: Record<string, unknown>, value: Record<string, unknown>): Record<string, unknown> | undefined {
+  const shared = isRecord(root.secrets) ? root.secrets : undefined;
+  const own = isRecord(value.secrets) ? value.secrets : undefined;
+  return shared || own ? { ...shared, ...own } : undefined;
 }
 
 /** A view of the document rooted at `node`: locate() and pathAtOffset() then answer paths inside the entry. */
@@ -95,7 +107,7 @@ export function runConfigEntries(documents: readonly SpecDocument[], runConfigFi
       const key = locate(doc, [list, position, 'key']);
       entries.push({
         embedded: true, list, position, kind, range, anchor: key.exact && key.keyRange ? key.keyRange.start : range.start,
-        document: documentRootedAt(doc, at.node, value, range),
+        document: documentRootedAt(doc, at.node, value, range), secrets: entrySecrets(root, value),
       });
     });
   }

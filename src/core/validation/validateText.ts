@@ -11,7 +11,7 @@ import { FileKind, kindFromFileName, kindFromModeline, kindFromValue, looksLikeL
 import { JsonPath, parseSpecDocuments, SpecDocument } from '../yaml/specDocument';
 import { IncrementalSpecParser } from '../yaml/incrementalSpecParser';
 import { Diagnostic } from './diagnostic';
-import { firstLine, rangeInDocument, rangeInJson } from './locateProblem';
+import { firstLine, rangeInDocument, rangeInJson, rangeOfPart } from './locateProblem';
 import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
 import { currentForm, olderForms, writtenPath } from '../json/olderServiceForms';
@@ -80,11 +80,11 @@ function schemaDiagnostics(kind: FileKind, value: unknown, locateRange: (path: J
  * The diagnostics of one document. A document in an older form of the service's (docs/semantics.md §11.4) is checked
  * as the form it stands for, each finding placed where the file writes it, plus a note on the older key.
  */
-function documentDiagnostics(text: string, kind: FileKind, written: SpecDocument, env: Record<string, string | undefined>): Diagnostic[] {
+function documentDiagnostics(text: string, kind: FileKind, written: SpecDocument, env: Record<string, string | undefined>, secrets?: unknown): Diagnostic[] {
   const doc: SpecDocument = { ...written, value: currentForm(kind, written.value) };
   const inFile = (path: JsonPath) => writtenPath(kind, written.value, path);
   const at = (path: JsonPath, part: 'key' | 'value') => rangeInDocument(text, written, inFile(path), part);
-  const out = currentFormDiagnostics(text, kind, doc, env, at);
+  const out = currentFormDiagnostics(text, kind, doc, { env, secrets }, at);
   for (const d of out) d.path = inFile(d.path);
   for (const form of olderForms(kind, written.value)) {
     out.push({ severity: 'info', message: s.olderServiceForm(form.kind), path: form.path, documentIndex: doc.index, source: 'rule', code: OLDER_FORM_CODE, range: at(form.path, 'key'), data: { form: form.kind } });
@@ -92,7 +92,13 @@ function documentDiagnostics(text: string, kind: FileKind, written: SpecDocument
   return out;
 }
 
-function currentFormDiagnostics(text: string, kind: FileKind, doc: SpecDocument, env: Record<string, string | undefined>, at: (path: JsonPath, part: 'key' | 'value') => Diagnostic['range']): Diagnostic[] {
+/** What `$NAME` and `<< secrets.NAME >>` read: the environment, and the `secrets:` map (the document's own when undefined). */
+interface ReadFrom {
+  env: Record<string, string | undefined>;
+  secrets?: unknown;
+}
+
+function currentFormDiagnostics(text: string, kind: FileKind, doc: SpecDocument, { env, secrets }: ReadFrom, at: (path: JsonPath, part: 'key' | 'value') => Diagnostic['range']): Diagnostic[] {
   const out: Diagnostic[] = schemaDiagnostics(kind, doc.value, at, doc.index);
   if (kind === 'dataset') placeSourceXorGenerator(out, doc, at);
   for (const c of findPlainTextCredentials(doc.value)) {
@@ -110,8 +116,10 @@ function currentFormDiagnostics(text: string, kind: FileKind, doc: SpecDocument,
     }
   }
   if (kind === 'dataset') {
-    for (const u of findUnsetVariables(doc.value, env)) {
-      out.push({ severity: 'warning', message: u.message, path: u.path, documentIndex: doc.index, source: 'rule', code: 'unset-variable', range: at(u.path, 'value'), data: { variable: u.variable } });
+    for (const u of findUnsetVariables(doc.value, env, secrets)) {
+      const whole = at(u.path, 'value');
+      const range = u.part ? rangeOfPart(text, whole, u.part) : whole;
+      out.push({ severity: 'warning', message: u.message, path: u.path, documentIndex: doc.index, source: 'rule', code: u.code, range, data: { variable: u.variable } });
     }
     out.push(...checkFilterExpressions(text, doc));
     explainSourceSchemaProblems(out, doc.value);
@@ -129,7 +137,7 @@ function runConfigDiagnostics(text: string, documents: SpecDocument[], fileName:
   const out: Diagnostic[] = [];
   for (const entry of runConfigEntries(documents, fileName)) {
     if (!entry.embedded) continue;
-    for (const d of documentDiagnostics(text, entry.kind, entry.document, env)) out.push({ ...d, path: [entry.list, entry.position, ...d.path] });
+    for (const d of documentDiagnostics(text, entry.kind, entry.document, env, entry.secrets)) out.push({ ...d, path: [entry.list, entry.position, ...d.path] });
   }
   return out;
 }

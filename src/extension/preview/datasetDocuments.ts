@@ -74,7 +74,9 @@ function runConfigDatasetEntries(lines: LineIndex, documents: SpecDocument[]): D
     if (!entry.embedded || !isRecord(entry.document.value)) return [];
     const fallback = `${entry.list}[${entry.position}]`;
     const found = entryOf(entry.document, entry.document.value, runConfigEntryIndex(entry), lines, fallback);
-    return [{ ...found, runConfigEntry: { kind: entry.kind, list: entry.list, position: entry.position } }];
+    // Previewed with the run config's `secrets:` map, its own over it (docs/semantics.md §11.5); ranges are unchanged.
+    const document = entry.secrets ? { ...entry.document, value: { ...entry.document.value, secrets: entry.secrets } } : entry.document;
+    return [{ ...found, document, runConfigEntry: { kind: entry.kind, list: entry.list, position: entry.position } }];
   });
 }
 

@@ -9,6 +9,7 @@ import { JsonPath, locate, SpecDocument } from '../../core/yaml/specDocument';
 import { wordPreviewError } from '../../core/sources/previewErrorWording';
 import { SOURCE_LOCATION_FIELDS } from '../../core/sources/registry';
 import { currentDatasetForm } from '../../core/json/olderServiceForms';
+import { maskRegistered } from '../../core/text/secretMask';
 
 export interface SpecContext {
   specPath: string;
@@ -42,6 +43,25 @@ function count(value: unknown): number | undefined {
  * (`filterIndex`: located in the spec) or the data file; anything else points at the dataset's source.
  */
 export function failureFromError(error: unknown, context: SpecContext): PreviewFailure {
+  return maskedFailure(unmaskedFailure(error, context));
+}
+
+/**
+ * A failure with every registered secret masked (docs/security.md, "Masking"): an address or a path read with a
+ * `<< secrets.NAME >>` in it is never shown with the secret.
+ */
+function maskedFailure(failure: PreviewFailure): PreviewFailure {
+  const location = failure.location ? { ...failure.location, file: maskRegistered(failure.location.file) } : undefined;
+  return {
+    ...failure,
+    message: maskRegistered(failure.message),
+    ...(failure.hint === undefined ? {} : { hint: maskRegistered(failure.hint) }),
+    ...(failure.detail === undefined ? {} : { detail: maskRegistered(failure.detail) }),
+    ...(location ? { location } : {}),
+  };
+}
+
+function unmaskedFailure(error: unknown, context: SpecContext): PreviewFailure {
   const raw = error instanceof Error ? error.message : String(error);
   if (!isRecord(error)) return { message: previewViewStrings.unexpectedError(raw), location: { file: context.specPath } };
   // The location is shown apart: drop a leading "<spec path>: ".

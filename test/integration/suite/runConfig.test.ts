@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { diagnosticsWhen, useTempDirAndFreshEditors } from '../suiteSupport';
+import { diagnosticsWhen, replaceEnvironment, useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
 
 const RUN_CONFIG = `datasets:
@@ -104,5 +104,102 @@ suite('Run configs: preview lenses, links and hovers', () => {
     const text = hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
     assert.match(text, /A dataset spec, key `seed`: source `local`/);
     assert.match(text, /key: seed/);
+  });
+});
+
+const FIXES_RUN_CONFIG = `secrets:
+  ROWS_FOLDER: $EVAL_LENS_RUN_CONFIG_FOLDER
+datasets:
+  - key: "typo-source"
+    display_name: "Typo"
+    source:
+      type: locall
+      file_path: data/rows.csv
+  - key: "older"
+    display_name: "Older"
+    file_path: data/rows.csv
+  - key: "qa"
+    display_name: "QA"
+    generator_specification:
+      dataset_generator_key: "gem"
+      num_samples: 2
+      dataset_generator_config: {}
+  - key: "remote"
+    display_name: "Remote"
+    source:
+      type: url
+      url: "https://example.invalid/<< secrets.ROWS_FOLDER >>/<< secrets.UNSET_RUN_CONFIG_PART >>/rows.csv"
+dataset_generators:
+  - key: "gen"
+    display_name: "Gen"
+    definition:
+      data_source:
+        kind: empty
+      synthesizers: []
+`;
+
+function hoverText(hovers: vscode.Hover[]): string {
+  return hovers.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : c.value))).join('\n');
+}
+
+async function actionsAt(uri: vscode.Uri, range: vscode.Range): Promise<vscode.CodeAction[]> {
+  return vscode.commands.executeCommand<vscode.CodeAction[]>('vscode.executeCodeActionProvider', uri, range);
+}
+
+suite('Run configs: quick fixes and secrets inside entries', () => {
+  let project = '';
+  let restore: () => void = () => undefined;
+
+  suiteSetup(async () => {
+    // Inside the workspace, so the key index reads it like any file of a project.
+    project = path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, 'zz-run-config-fixes');
+    fs.mkdirSync(path.join(project, 'data'), { recursive: true });
+    fs.writeFileSync(path.join(project, 'data', 'rows.csv'), 'id,city\n1,Rome\n');
+    restore = replaceEnvironment({ EVAL_LENS_RUN_CONFIG_FOLDER: 'tenant-42' }, ['UNSET_RUN_CONFIG_PART']);
+    await vscode.extensions.getExtension('eval-lens.eval-lens')?.activate();
+  });
+
+  suiteTeardown(async () => {
+    restore();
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    fs.rmSync(project, { recursive: true, force: true });
+  });
+
+  test('the fixes of a spec file, on the entries of a run config; secrets hovered and diagnosed per reference', async () => {
+    const file = path.join(project, 'run.yaml');
+    fs.writeFileSync(file, FIXES_RUN_CONFIG);
+    const uri = vscode.Uri.file(file);
+    const document = await vscode.workspace.openTextDocument(uri);
+    await vscode.window.showTextDocument(document);
+    const ready = (d: vscode.Diagnostic[]) => ['older-service-form', 'unset-variable', 'unknown-key'].every((code) => d.some((x) => x.code === code)) && d.some((x) => /locall/.test(document.getText(x.range)));
+    const found = await diagnosticsWhen(uri, ready, 60_000);
+    const at = (code: string) => found.find((d) => d.code === code)!;
+
+    // The unset secret inside the URL is diagnosed on its own reference, the set one is not.
+    const unset = found.filter((d) => d.code === 'unset-variable');
+    assert.deepEqual(unset.map((d) => document.getText(d.range)), ['<< secrets.UNSET_RUN_CONFIG_PART >>']);
+    const urlLine = document.lineAt(21).text;
+    const setHover = hoverText(await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(21, urlLine.indexOf('ROWS_FOLDER'))));
+    assert.match(setHover, /secret `ROWS_FOLDER` from the environment variable `EVAL_LENS_RUN_CONFIG_FOLDER`: set \(9 characters/);
+    assert.doesNotMatch(setHover, /tenant-42/);
+
+    // Older form: the rewrite lands under the entry, indented for it.
+    const rewrite = (await actionsAt(uri, at('older-service-form').range)).find((a) => a.title === "Rewrite in today's form");
+    assert.ok(rewrite?.edit, 'a rewrite of the older form');
+    const [[, edits]] = rewrite.edit.entries();
+    assert.equal(edits[0].range.start.line, 10);
+    assert.equal(edits[0].newText, 'source:\n      type: local\n      file_path: data/rows.csv');
+
+    // Unknown key → the generator written out in the same run config.
+    const keyFix = (await actionsAt(uri, at('unknown-key').range)).find((a) => a.title.includes('gen'));
+    assert.ok(keyFix?.edit, 'the closest key is offered');
+
+    // Unknown source type → the closest type, applied.
+    const typo = found.find((d) => document.getText(d.range) === 'locall')!;
+    const change = (await actionsAt(uri, typo.range)).find((a) => a.title === 'Change to local');
+    assert.ok(change?.edit, 'Change to local is offered');
+    assert.ok(await vscode.workspace.applyEdit(change.edit));
+    assert.match(document.getText(), /source:\n {6}type: local\n {6}file_path: data\/rows.csv\n {2}- key: "older"/);
+    await diagnosticsWhen(uri, (d) => !d.some((x) => /locall/.test(x.message) || (x.range.start.line === 6 && x.severity === vscode.DiagnosticSeverity.Error)));
   });
 });

@@ -3,6 +3,9 @@ import { describe, test } from 'node:test';
 import { embeddedEntryAt, MAX_RUN_CONFIG_ENTRIES, runConfigEntries, runConfigEntryIndex } from '../../../src/core/validation/runConfigEntries';
 import { validateText } from '../../../src/core/validation/validateText';
 import { locate, parseSpecDocuments } from '../../../src/core/yaml/specDocument';
+import { hoverAt, runConfigSecretsHover } from '../../../src/core/authoring/hoverEngine';
+import { preview, PreviewError } from '../../../src/core/sources/preview';
+import { datasetEntries } from '../../../src/extension/preview/datasetDocuments';
 
 const RUN = [
   'datasets:',
@@ -94,5 +97,82 @@ describe('the checks of a run config', () => {
     const result = validateText('apps:\n  - key: a\n', '/repo/app.yaml', { env: {} });
     assert.equal(result.runConfig, undefined);
     assert.deepEqual(result.diagnostics, []);
+  });
+});
+
+const WITH_SECRETS = [
+  'secrets:',
+  '  LS_KEY: $LANGSMITH_KEY_VAR',
+  '  PROJECT: "written-project"',
+  'datasets:',
+  '  - key: traces',
+  '    display_name: Traces',
+  '    source:',
+  '      type: langsmith',
+  '      project: << secrets.PROJECT >>',
+  '      api_key: << secrets.LS_KEY >>',
+  '      api_url: "https://ls.example/<< secrets.REGION >>"',
+  '  - key: own',
+  '    display_name: Own',
+  '    secrets:',
+  '      PROJECT: $OWN_PROJECT_VAR',
+  '    source:',
+  '      type: langsmith',
+  '      project: << secrets.PROJECT >>',
+  '      api_key: << secrets.LS_KEY >>',
+  '',
+].join('\n');
+
+describe('a run config\'s own secrets:', () => {
+  test('an entry reads the run config\'s secrets: map, its own map over it', () => {
+    const [shared, own] = runConfigEntries(parseSpecDocuments(WITH_SECRETS));
+    assert.ok(shared.embedded && own.embedded);
+    assert.deepEqual(shared.secrets, { LS_KEY: '$LANGSMITH_KEY_VAR', PROJECT: 'written-project' });
+    assert.deepEqual(own.secrets, { LS_KEY: '$LANGSMITH_KEY_VAR', PROJECT: '$OWN_PROJECT_VAR' });
+    const none = runConfigEntries(parseSpecDocuments(RUN)).find((e) => e.embedded);
+    assert.ok(none?.embedded && none.secrets === undefined);
+  });
+
+  test('the "not set" warnings of an entry read through the run config\'s map, each on its own place', () => {
+    const result = validateText(WITH_SECRETS, '/repo/guide/run.yaml', { env: {} });
+    assert.deepEqual(result.diagnostics.map((d) => [d.code, d.path.join('/'), WITH_SECRETS.slice(d.range.start, d.range.end)]), [
+      ['unset-variable', 'datasets/0/source/api_key', '<< secrets.LS_KEY >>'],
+      ['unset-variable', 'datasets/0/source/api_url', '<< secrets.REGION >>'],
+      ['unset-variable', 'datasets/1/source/project', '<< secrets.PROJECT >>'],
+      ['unset-variable', 'datasets/1/source/api_key', '<< secrets.LS_KEY >>'],
+    ]);
+    assert.match(result.diagnostics[0].message, /secrets:` reads from the environment variable LANGSMITH_KEY_VAR/);
+    const set = validateText(WITH_SECRETS, '/repo/guide/run.yaml', { env: { LANGSMITH_KEY_VAR: 'k', REGION: 'eu', OWN_PROJECT_VAR: 'p' } });
+    assert.deepEqual(set.diagnostics, []);
+  });
+
+  test('the hover of an entry\'s secret reads the run config\'s map', () => {
+    const [entry] = runConfigEntries(parseSpecDocuments(WITH_SECRETS));
+    assert.ok(entry.embedded);
+    const offset = WITH_SECRETS.indexOf('<< secrets.LS_KEY >>') + 4;
+    const set = hoverAt(WITH_SECRETS, [entry.document], offset, { kind: 'dataset', env: { LANGSMITH_KEY_VAR: 'abcdef' }, secrets: entry.secrets });
+    assert.match(set?.markdown ?? '', /secret `LS_KEY` from the environment variable `LANGSMITH_KEY_VAR`: set \(6 characters/);
+    const unset = hoverAt(WITH_SECRETS, [entry.document], offset, { kind: 'dataset', env: {}, secrets: entry.secrets });
+    assert.match(unset?.markdown ?? '', /`LANGSMITH_KEY_VAR`, which is not set here/);
+  });
+
+  test('an entry of the run config\'s own secrets: map is hovered with what it reads, never its value', () => {
+    const documents = parseSpecDocuments(WITH_SECRETS);
+    const offset = WITH_SECRETS.indexOf('$LANGSMITH_KEY_VAR') + 3;
+    const hover = runConfigSecretsHover(WITH_SECRETS, documents, offset, { LANGSMITH_KEY_VAR: 'sk-0123456789' });
+    assert.equal(WITH_SECRETS.slice(hover!.range.start, hover!.range.end), '$LANGSMITH_KEY_VAR');
+    assert.match(hover!.markdown, /`LANGSMITH_KEY_VAR`: set \(13 characters/);
+    assert.doesNotMatch(hover!.markdown, /sk-0123456789/);
+    assert.equal(runConfigSecretsHover(WITH_SECRETS, documents, WITH_SECRETS.indexOf('written-project'), {}), undefined, 'a secret written as text reads no variable');
+    assert.equal(runConfigSecretsHover(WITH_SECRETS, documents, WITH_SECRETS.indexOf('key: traces') + 6, {}), undefined, 'not in secrets:');
+  });
+
+  test('the preview of an entry reads the run config\'s map', async () => {
+    const entries = datasetEntries(WITH_SECRETS);
+    assert.deepEqual((entries[0].document.value as { secrets: unknown }).secrets, { LS_KEY: '$LANGSMITH_KEY_VAR', PROJECT: 'written-project' });
+    // The lens still sits on the entry's source: key.
+    assert.equal(WITH_SECRETS.slice(entries[0].sourceKeyRange!.start, entries[0].sourceKeyRange!.end), 'source');
+    await assert.rejects(preview(entries[0].document.value, { limit: 1, env: {} }),
+      (error: unknown) => error instanceof PreviewError && /'api_url' is the secret REGION/.test(error.message));
   });
 });

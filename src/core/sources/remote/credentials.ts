@@ -2,7 +2,7 @@
  * Credentials of remote sources (docs/semantics.md §7, §9.1): a raw string, `{ secret: NAME }` (the editor's secret
  * storage through `resolveSecret`) or `{ env: NAME }`; omitted, the source's environment variables in order.
  */
-import { environmentReference, resolveReference } from '../../text/environmentReference';
+import { environmentReference, resolveText } from '../../text/environmentReference';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { PreviewError } from '../previewError';
 import { isPlainObject } from '../../json/objectValues';
@@ -50,10 +50,13 @@ export async function resolveCredential(
 async function readCredential(value: unknown, field: string, envNames: readonly string[], options: CredentialOptions): Promise<string | undefined> {
   const env = environmentOf(options);
   if (value === undefined || value === null) return firstEnv(env, envNames);
-  // `<< secrets.NAME >>` (docs/semantics.md §11.2): the file's `secrets:` map, else the variable NAME.
-  const secretRead = environmentReference(value) === undefined ? resolveReference(value, env, options.secrets) : undefined;
-  if (secretRead?.secret !== undefined) {
-    if (secretRead.value === undefined) throw invalid(sourceStrings.secretNotSetHowTo(field, secretRead.secret, secretRead.variable, secretRead.inSecretsMap));
+  // `<< secrets.NAME >>` (docs/semantics.md §11.2), whole or inside a longer string: the file's `secrets:` map, else the variable NAME.
+  const secretRead = environmentReference(value) === undefined ? resolveText(value, env, options.secrets) : undefined;
+  if (secretRead && secretRead.parts.length > 0) {
+    for (const part of secretRead.parts) {
+      if (part.value === undefined) throw invalid(sourceStrings.secretNotSetHowTo(field, part.secret ?? '', part.variable, part.inSecretsMap));
+      registerSecret(part.value);
+    }
     return secretRead.value;
   }
   // `$NAME` (docs/semantics.md §11.2) and `{ env: NAME }` both name an environment variable.
