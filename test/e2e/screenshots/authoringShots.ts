@@ -2,17 +2,17 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Page } from 'playwright-core';
-import { openFile } from '../harness/workbench';
-import { capture, clearWorkbench, editorArea, ShotContext } from './shotSupport';
+import { capture, clearWorkbench, editorArea, openFileOnceFound, ShotContext } from './shotSupport';
 
 /** The examples folder in the explorer, a dataset spec with its code lens, and the Evaluation Logs view. */
 export async function workbenchShot(ctx: ShotContext): Promise<void> {
   const { page } = ctx;
-  await openFile(page, 'datasets/local-csv.dataset.yaml');
+  await openFileOnceFound(page, 'datasets/local-csv.dataset.yaml');
   await page.locator('.codelens-decoration', { hasText: 'Preview' }).first().waitFor({ state: 'visible', timeout: 60_000 });
   const logsHeader = page.locator('.pane-header', { hasText: 'Evaluation Logs' }).first();
   await logsHeader.click();
   await page.locator('.pane-body .monaco-list-row', { hasText: 'Capital and arithmetic QA' }).first().waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.editor-instance .monaco-editor textarea').first().focus();
   await capture(ctx, 'workbench');
   await logsHeader.click();
 }
@@ -34,7 +34,7 @@ export async function authoringShots(ctx: ShotContext): Promise<void> {
   const { page } = ctx;
   const file = path.join(ctx.workspace, 'datasets', 'support-notes.dataset.yaml');
   fs.writeFileSync(file, '');
-  await openFile(page, 'datasets/support-notes.dataset.yaml');
+  await openFileOnceFound(page, 'datasets/support-notes.dataset.yaml');
   await page.locator('.editor-instance .monaco-editor textarea').first().focus();
   await page.keyboard.type('key: support-notes\ndisplay_name: Support notes\nsource:\n  type: ');
   await page.keyboard.press('Escape');

@@ -2,14 +2,14 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
-import { findWebviewFrame, openFile, setColorTheme } from '../harness/workbench';
-import { capture, editorArea, shown, ShotContext } from './shotSupport';
+import { findWebviewFrame, setColorTheme } from '../harness/workbench';
+import { capture, editorArea, openFileOnceFound, shown, ShotContext } from './shotSupport';
 
 const LOG = 'logs/success-trials.tasklog.json';
 const SEARCH = 'capital';
 
 async function openReport(ctx: ShotContext, file: string): Promise<Frame> {
-  await openFile(ctx.page, file);
+  await openFileOnceFound(ctx.page, file);
   const frame = await findWebviewFrame(ctx.page, async (f) => (await f.locator('[data-testid="display-name"]').count()) > 0, 90_000);
   await shown(frame, '[data-testid="metric-card"]');
   return frame;
@@ -20,6 +20,19 @@ async function openFirstSample(frame: Frame): Promise<void> {
   await shown(frame, '.grid-row[data-sample-index="0"]');
   await frame.locator('.grid-row[data-sample-index="0"]').click();
   await shown(frame, '[data-testid="conversation"]');
+}
+
+/** Widens the sample's pane with the keyboard (its sash) and scrolls it to the expected answer beside the trials' outputs. */
+async function showTrialBesideTable(ctx: ShotContext, frame: Frame): Promise<void> {
+  await frame.locator('[data-testid="detail-splitter"]').focus();
+  for (let step = 0; step < 10; step++) await ctx.page.keyboard.press('ArrowLeft');
+  await frame.locator('[data-testid="detail-splitter"]').evaluate((sash) => sash.blur());
+  // Only the pane scrolls (scrollIntoView would move the whole page under the report's header).
+  await frame.locator('.detail-pane').evaluate((pane) => {
+    const block = pane.querySelector('[data-testid="expected-actual"]');
+    if (block) pane.scrollTop += block.getBoundingClientRect().top - pane.getBoundingClientRect().top - 36;
+  });
+  await ctx.page.waitForTimeout(400);
 }
 
 /** The first sample's conversation in its own tab, with a search that finds a word in it. */
@@ -36,6 +49,7 @@ export async function logReportShots(ctx: ShotContext): Promise<void> {
   const frame = await openReport(ctx, LOG);
   await capture(ctx, 'log-overview');
   await openFirstSample(frame);
+  await showTrialBesideTable(ctx, frame);
   await capture(ctx, 'log-sample');
   await setColorTheme(page, 'Dark Modern', 'dark');
   await capture(ctx, 'log-sample-dark');

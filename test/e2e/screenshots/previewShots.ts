@@ -1,11 +1,11 @@
 /** The filter preview: funnel, table and a row; a column's statistics; a conversation; a generator; a selection funnel. */
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openFile, runCommand } from '../harness/workbench';
-import { capture, clearWorkbench, editorArea, shown, ShotContext, toggleMaximizedGroup } from './shotSupport';
+import { findWebviewFrame } from '../harness/workbench';
+import { capture, clearWorkbench, editorArea, openFileOnceFound, runCommandOnceListed, shown, ShotContext, toggleMaximizedGroup } from './shotSupport';
 
 async function openPreview(page: Page, spec: string, ready: string, datasetLabel?: string): Promise<Frame> {
-  await openFile(page, spec);
-  await runCommand(page, 'Eval Lens: Preview Dataset Filters');
+  await openFileOnceFound(page, spec);
+  await runCommandOnceListed(page, 'Eval Lens: Preview Dataset Filters');
   if (datasetLabel) {
     const item = page.locator('.quick-input-widget .monaco-list-row', { hasText: datasetLabel }).first();
     await item.waitFor({ state: 'visible', timeout: 30_000 });
@@ -33,7 +33,7 @@ async function localCsvShots(ctx: ShotContext): Promise<void> {
   const difficulty = frame.locator('[role="columnheader"]', { has: frame.locator('.header-label', { hasText: /^difficulty$/ }) });
   await difficulty.locator('.header-stats').click();
   await shown(frame, '.stat-figures');
-  await capture(ctx, 'preview-column-statistics', await editorArea(page, 560));
+  await capture(ctx, 'preview-column-statistics', await editorArea(page, 460));
   await page.keyboard.press('Escape');
   await toggleMaximizedGroup(page);
 }

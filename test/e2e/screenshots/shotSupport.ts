@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import type { Frame, Locator, Page } from 'playwright-core';
-import { runCommand, screenshot } from '../harness/workbench';
+import { openFile, runCommand, screenshot } from '../harness/workbench';
 
 /** A README image above this size is reported: crop it further. */
 export const MAX_SHOT_BYTES = 250 * 1024;
@@ -84,6 +84,29 @@ export async function clearWorkbench(page: Page): Promise<void> {
   const dontSave = page.locator('.monaco-dialog-box .monaco-button', { hasText: /Don.t Save/ }).first();
   if (await dontSave.waitFor({ state: 'visible', timeout: 2_000 }).then(() => true, () => false)) await dontSave.click();
   await page.locator('.tabs-container .tab').first().waitFor({ state: 'detached', timeout: 15_000 });
+}
+
+/** Tries `action` again (after Escape) while the workbench is still starting: indexing files, activating extensions. */
+async function retried(page: Page, action: () => Promise<void>, attempts = 4): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await action();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      await page.keyboard.press('Escape');
+    }
+  }
+}
+
+/** Runs a palette command, asking again while the extension that contributes it is still starting. */
+export function runCommandOnceListed(page: Page, title: string): Promise<void> {
+  return retried(page, () => runCommand(page, title));
+}
+
+/** Opens a workspace file with Quick Open, asking again while the workbench is still indexing the folder. */
+export function openFileOnceFound(page: Page, relativePath: string): Promise<void> {
+  return retried(page, () => openFile(page, relativePath));
 }
 
 /** Shows the active editor group alone, across the whole editor area (again: back to the groups side by side). */
