@@ -114,12 +114,19 @@ export async function findWebviewFrame(page: Page, match: string | ((frame: Fram
   }
 }
 
-/** Writes a PNG screenshot to test-results/screenshots/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  const dir = path.join(repoRoot(), 'test-results/screenshots');
+export interface ScreenshotOptions {
+  /** Folder to write to; default test-results/screenshots. */
+  dir?: string;
+  /** The part of the page to keep, in page pixels; default the whole page. */
+  clip?: { x: number; y: number; width: number; height: number };
+}
+
+/** Writes a PNG screenshot to test-results/screenshots/<name>.png (or `options.dir`) and returns its path. */
+export async function screenshot(page: Page, name: string, options: ScreenshotOptions = {}): Promise<string> {
+  const dir = options.dir ?? path.join(repoRoot(), 'test-results/screenshots');
   fs.mkdirSync(dir, { recursive: true });
   const file = path.join(dir, name.endsWith('.png') ? name : `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, ...(options.clip ? { clip: options.clip } : {}) });
   return file;
 }
 
