@@ -13,7 +13,7 @@ const MAX_WARNINGS_SHOWN = 500;
 interface FunnelCallbacks {
   openLocation(location: PreviewLocation): void;
   warningsToggled(open: boolean): void;
-  /** A filter step was chosen (click, Enter or Space): list the rows it removed. */
+  /** A filter step (or a listable selection step) was chosen (click, Enter or Space): list the rows it removed. */
   drill(stage: FunnelStage): void;
 }
 
@@ -71,7 +71,7 @@ export class FunnelView {
         el('span', { class: 'removed' }, previewViewStrings.funnelRemoved(stage.removed)),
         stage.notComparable > 0 ? el('span', { class: 'not-comparable' }, previewViewStrings.funnelNotComparable(stage.notComparable)) : undefined);
       if (summary.selection) {
-        list.append(this.selectionStage(stage, fraction, details, summary.lowerBound));
+        list.append(this.drillable(stage, this.selectionStage(stage, fraction, details, summary.lowerBound), summary));
         continue;
       }
       list.append(this.drillable(stage, el('li', { class: 'stage stage-filter', title: previewViewStrings.funnelStepTooltip(stage.label, stage.before, stage.after) },
@@ -79,7 +79,7 @@ export class FunnelView {
         el('code', { class: 'stage-filter-label' }, stage.label),
         meter(fraction),
         el('span', { class: 'stage-count' }, summary.lowerBound ? countNode(stage.after, true) : formatCount(stage.after)),
-        details)));
+        details), summary));
     }
     const kept = el('li', { class: 'stage stage-kept' },
       codicon('arrow-right'),
@@ -94,13 +94,15 @@ export class FunnelView {
     if (summary.warnings.length) this.element.append(this.warnings(summary, warningsOpen));
   }
 
-  /** A filter step that removed rows opens the list of them on click, Enter or Space. */
-  private drillable(stage: FunnelStage, item: HTMLElement): HTMLElement {
-    if (stage.removed <= 0 || stage.filterIndex === undefined) return item;
+  /** A filter step (or a listable selection step) that removed rows opens the list of them on click, Enter or Space. */
+  private drillable(stage: FunnelStage, item: HTMLElement, summary: PreviewSummaryView): HTMLElement {
+    if (stage.removed <= 0 || stage.filterIndex === undefined || (summary.selection && !stage.listable)) return item;
     item.classList.add('drillable');
     item.setAttribute('role', 'button');
     item.setAttribute('tabindex', '0');
-    item.setAttribute('aria-label', previewViewStrings.funnelStepDrill(stage.label, stage.removed));
+    item.setAttribute('aria-label', summary.selection
+      ? selectionStrings.stepDrill(stage.field ?? '', stage.label, stage.removed, nounOf(summary.recordNoun))
+      : previewViewStrings.funnelStepDrill(stage.label, stage.removed));
     item.setAttribute('data-filter-index', String(stage.filterIndex));
     item.addEventListener('click', () => this.callbacks.drill(stage));
     item.addEventListener('keydown', (event) => {
