@@ -15,6 +15,8 @@ import { PreviewError } from './previewError';
 import { preview, sourceOf } from './preview';
 import { sourceDefinitionFor } from './registry';
 import { quotedValue } from './removedValue';
+import { maskedValues } from './remote/maskedResult';
+import { maskRegistered } from '../text/secretMask';
 
 export { quotedValue } from './removedValue';
 
@@ -39,7 +41,7 @@ class RemovedPageCollector {
     parent?.addEventListener('abort', () => this.stop.abort(), { once: true });
   }
 
-  /** Takes one removed row (built only when the page wants it). */
+  /** Takes one removed row (built only when the page wants it), every configured credential masked (docs/security.md, "Masking"). */
   offer(describe: () => RemovedRow): void {
     if (this.stop.signal.aborted) return;
     this.seen += 1;
@@ -49,7 +51,10 @@ class RemovedPageCollector {
       this.stop.abort();
       return;
     }
-    this.rows.push(describe());
+    const row = describe();
+    const masked: RemovedRow = { ...row, values: maskedValues(row.values), origin: { ...row.origin, file: maskRegistered(row.origin.file) } };
+    if (row.value !== undefined) masked.value = maskRegistered(row.value);
+    this.rows.push(masked);
   }
 }
 

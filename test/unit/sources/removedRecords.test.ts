@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
 import { removedRecords } from '../../../src/core/sources/removedRows';
 import type { PreviewOptions, RemovedRowsPage } from '../../../src/core/model/previewTypes';
+import { registerSecret } from '../../../src/core/text/secretMask';
 import { simpleSession, writeLines } from './sessionFileWriter';
 
 let root: string;
@@ -82,5 +83,19 @@ describe('the sessions a selection step removed', () => {
     controller.abort();
     const page = await removedRecords(dataset({ session_id: 's3' }), 'session_id', 0, 0, 10, { ...options(), signal: controller.signal });
     assert.deepEqual(page.rows, []);
+  });
+
+  // Last: a registered secret stays registered for the rest of this file.
+  test('a configured credential is masked in a removed session\'s values, its file and the value read', async () => {
+    const secret = 'sk-drill-secret-0123456789abcdef';
+    const folder = join(root, 'with-secret');
+    writeLines(join(folder, '-work', `${secret}.jsonl`), simpleSession(secret, '2026-10-01T00:00:00Z'));
+    writeLines(join(folder, '-work', 'kept.jsonl'), simpleSession('kept', '2026-11-05T00:00:00Z'));
+    registerSecret(secret);
+    const page = await removedRecords({ source: { type: 'coding_agent_sessions', path: folder, session_id: 'kept' } }, 'session_id', 0, 0, 10, options());
+    assert.equal(page.rows.length, 1);
+    const shown = JSON.stringify(page);
+    assert.ok(!shown.includes(secret), shown);
+    assert.ok(!shown.includes(secret.slice(0, 12)), 'no prefix of it either');
   });
 });
