@@ -88,6 +88,14 @@ describe('search in a sample\'s conversation of the exported HTML report', () =>
     assert.equal(await page.evaluate<boolean>(CURRENT_IN_VIEW), true, 'the next match is in view');
     await page.keyboard.press('Shift+Enter');
     assert.equal(await page.locator('[data-testid="search-count"]').textContent(), `1 of ${marks}`, 'Shift+Enter moves back');
+    // The reader's dark and high contrast schemes keep the current match marked.
+    for (const scheme of [{ name: 'dark', contrast: 'no-preference' }, { name: 'high-contrast', contrast: 'more' }] as const) {
+      await page.emulateMedia({ colorScheme: 'dark', contrast: scheme.contrast });
+      const mark = await page.evaluate<{ background: string; outline: string }>(`(() => { const s = getComputedStyle(document.querySelector('mark.search-hit.current')); return { background: s.backgroundColor, outline: s.outlineColor }; })()`);
+      assert.ok(mark.background !== 'rgba(0, 0, 0, 0)' || mark.outline !== 'rgba(0, 0, 0, 0)', `${scheme.name}: the current match is marked (${JSON.stringify(mark)})`);
+      await screenshot(page, `html-conversation-search-${scheme.name}`);
+    }
+    await page.emulateMedia({ colorScheme: 'light', contrast: 'no-preference' });
     await page.keyboard.press('Escape');
     assert.equal(await page.locator('mark.search-hit').count(), 0, 'Escape clears the highlights');
     assert.deepEqual(violations, [], 'nothing was refused by the page\'s Content Security Policy');
