@@ -127,6 +127,8 @@ describe('search in the conversation tab of the editor', () => {
     const tab = await findWebviewFrame(page, async (frame) => (await frame.locator('[data-testid="conversation-page"] [data-testid="conversation"]').count()) > 0, 90_000);
     const box = tab.locator('[data-testid="conversation-search"]');
     await box.click();
+    // The tab's page takes the keys only once its box holds the focus.
+    await tab.waitForFunction('document.activeElement?.getAttribute("data-testid") === "conversation-search"', undefined, { timeout: 10_000 });
     await page.keyboard.type('France');
     const marks = await assertSearch(tab, '[data-testid="conversation-page"]', 'editor tab');
     await screenshot(page, 'conversation-tab-search');
