@@ -93,6 +93,36 @@ test('a coding-agent sessions source shows its selection funnel: sessions, one s
   }
 });
 
+test('a selection step opens the sessions it removed, with why, and Back returns to the kept sessions', { timeout: 180_000 }, async () => {
+  const { page } = workbench;
+  await setColorTheme(page, 'Light Modern', 'light');
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('.stage-selection').count()) > 0, 90_000);
+  await waitForViewTheme(frame, 'vscode-light');
+  const step = frame.locator('.stage-selection.drillable[data-field="from_time"] button.stage-drill');
+  assert.equal(await step.getAttribute('aria-label'), 'from_time (from 2026-11-01): show the 1 session this step removed', 'the step\'s field and label are a named button');
+  assert.equal(await step.locator('.stage-field').textContent(), 'from_time');
+  // Keyboard: the step's button takes the focus and Enter opens it.
+  await step.focus();
+  await page.keyboard.press('Enter');
+  const list = frame.locator('[data-testid="removed-rows"]');
+  await list.waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await frame.locator('#removed-rows-heading').textContent(), '1 session removed by from_time (from 2026-11-01)');
+  const row = list.locator('tbody tr');
+  await row.first().waitFor({ state: 'visible', timeout: 60_000 });
+  assert.equal(await row.count(), 1, 'the one session the step removed');
+  assert.match(await row.locator('.removed-reason').textContent() ?? '', /^removed not selected by from_time \(from 2026-11-01\): the record has "2026-10-\d\dT[\d:.]+Z"$/);
+  assert.match(await row.locator('.removed-origin').textContent() ?? '', /\.jsonl$/, 'its session file');
+  assert.match(await row.locator('.removed-values').textContent() ?? '', /"session_id":"[0-9a-f-]+"/);
+  assert.equal(await frame.locator('.content').isHidden(), true, 'the list stands in place of the kept sessions');
+  await assertTextContrast(frame, '[data-testid="removed-rows"]', 'light removed sessions');
+  await screenshot(page, 'preview-selection-removed-sessions');
+  await page.keyboard.press('Escape');
+  await list.waitFor({ state: 'hidden', timeout: 10_000 });
+  assert.equal(await frame.locator('.grid-rows [role="row"]').count(), 2, 'back to the kept sessions');
+  assert.equal(await frame.evaluate<string | null>('document.activeElement?.closest(".stage")?.getAttribute("data-field") ?? null'), 'from_time', 'the focus returns to the step');
+  assert.equal(await frame.evaluate<string | null>('document.activeElement?.tagName ?? null'), 'BUTTON', 'on its button');
+});
+
 test('a hub that counted part of its data: every count is marked "at least", with the reason, under a note of how it counted', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   await openFile(page, 'datasets/hub-partial.dataset.yaml');

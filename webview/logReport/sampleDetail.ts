@@ -9,6 +9,7 @@ import { rateOf } from '../../src/core/format/metricValueFormat';
 import { sampleLevelErrors } from './reportRules';
 import { jsonTree } from '../shared/jsonTree';
 import { renderOutput } from '../shared/conversation';
+import { ConversationSearch } from '../shared/conversationSearch';
 import { errorItem } from './errorsTab';
 import { verificationBadge } from './metricCards';
 import { statisticsStrings as T } from '../../src/core/l10n/statisticsStrings';
@@ -68,6 +69,14 @@ function outputHeading(heading: string, trial: TrialDetail, open: ((output: Outp
   return el('div', { className: 'output-heading' }, title, button);
 }
 
+/** The search box over one trial's conversation (the conversation tab's own search). */
+function conversationSearch(conversation: HTMLElement): HTMLElement {
+  const search = new ConversationSearch(conversation);
+  search.element.classList.add('trial-conversation-search');
+  search.element.setAttribute('data-testid', 'trial-conversation-search');
+  return search.element;
+}
+
 function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sampleTargetValue: SampleTarget | undefined, open?: (output: OutputView) => void): HTMLElement {
   const body = el('div', { className: 'trial-body', attrs: { 'data-trial-index': trial.index } });
   const ownData = trial.data !== undefined && trial.data !== null && JSON.stringify(trial.data) !== JSON.stringify(sampleData);
@@ -75,7 +84,10 @@ function trialBody(trial: TrialDetail, legacy: boolean, sampleData: unknown, sam
   const target = (ownData ? sampleTarget(trial.data) : undefined) ?? sampleTargetValue;
   if (target) body.appendChild(expectedVersusActual(target, trial));
   body.appendChild(outputHeading(legacy ? S.legacyTrial : S.output, trial, open));
-  body.appendChild(renderOutput(trial.output));
+  const output = renderOutput(trial.output);
+  // Where no tab can open (an exported file), the conversation is searched in place, as the tab would search it.
+  if (!open && trial.output.kind === 'trace') body.appendChild(conversationSearch(output));
+  body.appendChild(output);
   if (trial.scores.length) body.append(el('h3', { text: S.scores }), scoreList(trial.scores));
   const errors = errorsList(trial.errors, S.errors);
   if (errors) body.appendChild(errors);

@@ -14,6 +14,8 @@ export interface FunnelStage {
   filterIndex?: number;
   /** Selection steps: the source field that removed the records (`from_time`, `limit`, …). */
   field?: string;
+  /** Selection steps: the records the step removed can be listed. */
+  listable?: boolean;
   /** Rows before this stage (filter stages) — for the total, the rows loaded. */
   before: number;
   /** Rows after this stage. */
@@ -44,6 +46,7 @@ export function funnelStages(input: FunnelInput): FunnelStage[] {
     const after = isLast ? input.matched : Math.max(0, remaining - step.removed);
     const stage: FunnelStage = { kind: 'filter', label: step.label, filterIndex: step.index, before: remaining, after, removed: step.removed, notComparable: step.notComparable };
     if (step.field !== undefined) stage.field = step.field;
+    if (step.listable === true) stage.listable = true;
     stages.push(stage);
     remaining = after;
   });

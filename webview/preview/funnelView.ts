@@ -13,7 +13,7 @@ const MAX_WARNINGS_SHOWN = 500;
 interface FunnelCallbacks {
   openLocation(location: PreviewLocation): void;
   warningsToggled(open: boolean): void;
-  /** A filter step was chosen (click, Enter or Space): list the rows it removed. */
+  /** A filter step (or a listable selection step) was chosen (click, Enter or Space): list the rows it removed. */
   drill(stage: FunnelStage): void;
 }
 
@@ -71,7 +71,7 @@ export class FunnelView {
         el('span', { class: 'removed' }, previewViewStrings.funnelRemoved(stage.removed)),
         stage.notComparable > 0 ? el('span', { class: 'not-comparable' }, previewViewStrings.funnelNotComparable(stage.notComparable)) : undefined);
       if (summary.selection) {
-        list.append(this.selectionStage(stage, fraction, details, summary.lowerBound));
+        list.append(this.drillable(stage, this.selectionStage(stage, fraction, details, summary.lowerBound), summary));
         continue;
       }
       list.append(this.drillable(stage, el('li', { class: 'stage stage-filter', title: previewViewStrings.funnelStepTooltip(stage.label, stage.before, stage.after) },
@@ -79,7 +79,7 @@ export class FunnelView {
         el('code', { class: 'stage-filter-label' }, stage.label),
         meter(fraction),
         el('span', { class: 'stage-count' }, summary.lowerBound ? countNode(stage.after, true) : formatCount(stage.after)),
-        details)));
+        details), summary));
     }
     const kept = el('li', { class: 'stage stage-kept' },
       codicon('arrow-right'),
@@ -95,15 +95,19 @@ export class FunnelView {
   }
 
   /**
-   * A filter step that removed rows opens the list of them on click, Enter or Space. The step stays a list item (the
-   * funnel reads as a list); its label becomes the button that keyboards and screen readers reach.
+   * A filter step (or a listable selection step) that removed rows opens the list of them on click, Enter or Space.
+   * The step stays a list item (the funnel reads as a list); its label becomes the button that keyboards and screen
+   * readers reach.
    */
-  private drillable(stage: FunnelStage, item: HTMLElement): HTMLElement {
-    if (stage.removed <= 0 || stage.filterIndex === undefined) return item;
+  private drillable(stage: FunnelStage, item: HTMLElement, summary: PreviewSummaryView): HTMLElement {
+    if (stage.removed <= 0 || stage.filterIndex === undefined || (summary.selection && !stage.listable)) return item;
     item.classList.add('drillable');
     item.setAttribute('data-filter-index', String(stage.filterIndex));
-    const label = item.querySelector('.stage-filter-label');
-    const button = el('button', { class: 'stage-drill', type: 'button', 'aria-label': previewViewStrings.funnelStepDrill(stage.label, stage.removed) });
+    const label = item.querySelector('.stage-step') ?? item.querySelector('.stage-filter-label');
+    const name = summary.selection
+      ? selectionStrings.stepDrill(stage.field ?? '', stage.label, stage.removed, nounOf(summary.recordNoun))
+      : previewViewStrings.funnelStepDrill(stage.label, stage.removed);
+    const button = el('button', { class: 'stage-drill', type: 'button', 'aria-label': name });
     label?.replaceWith(button);
     if (label) button.append(label);
     // The button's own click (mouse, Enter, Space) reaches the step's handler: the whole step stays clickable.

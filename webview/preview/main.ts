@@ -12,7 +12,7 @@ import { DetailPane } from './detailPane';
 import { el } from './dom';
 import { FunnelView } from './funnelView';
 import { GeneratorView } from './generatorView';
-import { RemovedRowsView } from './removedRowsView';
+import { RemovedRowsView, RemovedStep } from './removedRowsView';
 import { PageCache } from './grid/pageCache';
 import { VirtualGrid } from './grid/virtualGrid';
 import { StatusView } from './statusView';
@@ -73,7 +73,7 @@ const funnel = new FunnelView({
     viewState.warningsOpen = open;
     persist();
   },
-  drill: (stage) => showRemoved(stage.filterIndex ?? 0, stage.label, stage.removed),
+  drill: (stage) => showRemoved({ filterIndex: stage.filterIndex ?? 0, field: summary?.selection ? stage.field : undefined, label: stage.label, removed: stage.removed, noun: summary?.recordNoun }),
 });
 funnel.hide();
 
@@ -166,8 +166,9 @@ const content = el('div', { class: 'content' }, grid.element, detail.element, st
 content.hidden = true;
 
 const removedRows = new RemovedRowsView({
-  fetch: async (filterIndex, offset, count) => {
-    const reply = await pageRequests.request((id) => postToHost({ type: 'getRemovedRows', id, generation: runningGeneration, filterIndex, offset, count }));
+  fetch: async (step, offset, count) => {
+    const { filterIndex, field } = step;
+    const reply = await pageRequests.request((id) => postToHost({ type: 'getRemovedRows', id, generation: runningGeneration, filterIndex, ...(field !== undefined ? { field } : {}), offset, count }));
     if (reply.type !== 'removedRows') throw new Error(previewViewStrings.removedNone);
     return reply.page;
   },
@@ -178,10 +179,10 @@ const removedRows = new RemovedRowsView({
 /** The rows filter step `filterIndex` removed, in place of the kept rows. */
 let drilledStep: number | undefined;
 
-function showRemoved(filterIndex: number, label: string, removed: number): void {
-  drilledStep = filterIndex;
+function showRemoved(step: RemovedStep): void {
+  drilledStep = step.filterIndex;
   content.hidden = true;
-  removedRows.show(filterIndex, label, removed);
+  removedRows.show(step);
 }
 
 function closeRemoved(): void {

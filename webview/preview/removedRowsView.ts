@@ -1,11 +1,12 @@
 /**
- * The funnel's drill-down: the rows one filter step removed, each with its origin, why it was removed (the filter and
- * the value it read; "not comparable" apart) and its values in short. Pages come from the host on demand, never the
- * whole source; "Back to kept rows" (or Escape) returns to the table.
+ * The funnel's drill-down: the rows one filter step removed (or the sessions, runs or traces one selection step
+ * removed), each with its origin, why it was removed (the filter or field and the value it read; "not comparable"
+ * apart) and its values in short. Pages come from the host on demand, never the whole source; "Back to kept rows" (or
+ * Escape) returns to the table.
  */
-import { previewViewStrings as S } from '../../src/core/l10n/previewStrings';
+import { nounOf, previewViewStrings as S, selectionFunnelViewStrings as selectionStrings } from '../../src/core/l10n/previewStrings';
 import type { PreviewLocation } from '../../src/core/protocol/previewProtocol';
-import type { RemovedRow, RemovedRowsPage } from '../../src/core/model/previewTypes';
+import type { RecordNoun, RemovedRow, RemovedRowsPage } from '../../src/core/model/previewTypes';
 import { formatOrigin } from './cellFormat';
 import { codicon, el } from './dom';
 
@@ -14,8 +15,17 @@ const PAGE_ROWS = 100;
 /** Characters of a row's values shown in the list. */
 const ROW_PREVIEW_CHARS = 300;
 
+/** The funnel step whose removed rows are listed: a filter, or (with `field`) a selecting field of the source. */
+export interface RemovedStep {
+  filterIndex: number;
+  field?: string;
+  label: string;
+  removed: number;
+  noun?: RecordNoun;
+}
+
 interface RemovedRowsCallbacks {
-  fetch(filterIndex: number, offset: number, count: number): Promise<RemovedRowsPage>;
+  fetch(step: RemovedStep, offset: number, count: number): Promise<RemovedRowsPage>;
   openLocation(location: PreviewLocation): void;
   back(): void;
 }
@@ -36,7 +46,7 @@ export class RemovedRowsView {
   private readonly body = el('tbody', {});
   private readonly note = el('p', { class: 'removed-note', role: 'status', 'aria-live': 'polite' });
   private readonly more = el('button', { class: 'link removed-more', type: 'button' }, S.removedMore);
-  private step: { filterIndex: number; label: string; removed: number } | undefined;
+  private step: RemovedStep | undefined;
   private loaded = 0;
   /** Bumped for each step shown: replies for an earlier one are dropped. */
   private token = 0;
@@ -56,13 +66,16 @@ export class RemovedRowsView {
     return !this.element.hidden;
   }
 
-  /** Shows the rows filter `filterIndex` removed (`removed` of them by the count), loading the first page. */
-  show(filterIndex: number, label: string, removed: number): void {
-    this.step = { filterIndex, label, removed };
+  /** Shows the rows the step removed (`removed` of them by the count), loading the first page. */
+  show(step: RemovedStep): void {
+    this.step = step;
     this.token += 1;
     this.loaded = 0;
     this.body.replaceChildren();
-    this.heading.textContent = S.removedHeading(label, removed);
+    this.heading.textContent = step.field === undefined
+      ? S.removedHeading(step.label, step.removed)
+      : selectionStrings.removedHeading(step.field, step.label, step.removed, nounOf(step.noun));
+    this.element.dataset.field = step.field ?? '';
     this.element.hidden = false;
     void this.load();
     this.heading.setAttribute('tabindex', '-1');
@@ -83,9 +96,9 @@ export class RemovedRowsView {
     this.more.hidden = true;
     this.note.textContent = S.removedLoading;
     try {
-      const page = await this.callbacks.fetch(step.filterIndex, this.loaded, PAGE_ROWS);
+      const page = await this.callbacks.fetch(step, this.loaded, PAGE_ROWS);
       if (token !== this.token) return;
-      for (const row of page.rows) this.body.append(this.rowElement(row, page.label));
+      for (const row of page.rows) this.body.append(this.rowElement(row, page));
       this.loaded += page.rows.length;
       this.note.textContent = this.loaded === 0 ? S.removedNone : '';
       this.more.hidden = !page.more;
@@ -95,7 +108,13 @@ export class RemovedRowsView {
     }
   }
 
-  private rowElement(row: RemovedRow, label: string): HTMLElement {
+  /** Why the row was removed: the filter and the value it read, or the selecting field and the record's value. */
+  private reason(row: RemovedRow, page: RemovedRowsPage): string {
+    if (page.field !== undefined) return selectionStrings.removedReason(page.field, page.label, row.value);
+    return row.outcome === 'notComparable' ? S.removedNotComparable(page.label, row.value) : S.removedFailed(page.label, row.value);
+  }
+
+  private rowElement(row: RemovedRow, page: RemovedRowsPage): HTMLElement {
     const location: PreviewLocation = { file: row.origin.file, line: row.origin.line };
     const origin = el('button', { class: 'link', type: 'button', title: S.openAt(row.origin.file, row.origin.line) }, formatOrigin(row.origin.file, row.origin.line));
     origin.addEventListener('click', () => this.callbacks.openLocation(location));
@@ -103,7 +122,7 @@ export class RemovedRowsView {
     const reason = el('td', { class: 'removed-reason' },
       el('span', { class: `removed-outcome outcome-${notComparable ? 'not-comparable' : 'failed'}` }, notComparable ? S.removedOutcomeNotComparable : S.removedOutcomeFailed),
       ' ',
-      notComparable ? S.removedNotComparable(label, row.value) : S.removedFailed(label, row.value));
+      this.reason(row, page));
     return el('tr', { 'data-outcome': row.outcome }, el('td', { class: 'removed-origin' }, origin), reason, el('td', { class: 'removed-values' }, el('code', {}, rowPreview(row.values))));
   }
 }

@@ -21,19 +21,21 @@ export interface PreviewRow {
   origin: RowOrigin;
 }
 
-/** A row a filter step removed (src/core/sources/removedRows.ts), with why. */
+/** A row a filter step (or a record a selection step) removed (src/core/sources/removedRows.ts), with why. */
 export interface RemovedRow {
   values: Record<string, unknown>;
   origin: RowOrigin;
-  /** `failed`: the filter was false; `notComparable`: an ordering filter met a value it cannot order. */
+  /** `failed`: the filter (or selecting field) was false; `notComparable`: an ordering filter met a value it cannot order. */
   outcome: 'failed' | 'notComparable';
-  /** The value the filter read, as short text; undefined when the path led nowhere (missing). */
+  /** The value the filter or field read, as short text; undefined when the path led nowhere (missing). */
   value?: string;
 }
 
-/** One page of the rows a filter step removed. */
+/** One page of the rows a filter step (or the records a selection step) removed. */
 export interface RemovedRowsPage {
   filterIndex: number;
+  /** Selection steps (docs/semantics.md §9.1): the source field whose step removed the records. */
+  field?: string;
   label: string;
   offset: number;
   rows: RemovedRow[];
@@ -64,6 +66,18 @@ export interface FilterStep {
   removed: number;
   /** Of those removed, rows whose value could not be compared (missing, null, non-numeric). */
   notComparable: number;
+  /** Selection steps: the records this step removed can be listed (src/core/sources/removedRows.ts). */
+  listable?: boolean;
+}
+
+/**
+ * A watch on one step of a selection funnel (the drill-down, src/core/sources/removedRows.ts): called for each record
+ * the step of `field` removes, in the order the source offers them. `describe` builds the record's row with why, only
+ * when the watcher wants it.
+ */
+export interface RemovedRecordWatch {
+  field: string;
+  removed(describe: () => RemovedRow, label: string): void;
 }
 
 /** How far a preview's count has gone. */
@@ -190,4 +204,6 @@ export interface PreviewOptions {
    * return `columnStatistics` (docs/semantics.md §13). Other sources ignore it (see sources/columnStatistics.ts).
    */
   columnStatistics?: boolean;
+  /** Sources that select with their own fields: each record the step of `removedBy.field` removes goes to it. */
+  removedBy?: RemovedRecordWatch;
 }

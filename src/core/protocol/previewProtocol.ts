@@ -186,12 +186,16 @@ export interface ColumnStatisticsRequest {
   generation: number;
 }
 
-/** The rows filter `filterIndex` (0-based, in the spec) removed, `offset …` (answered by `removedRows` or `error`). */
+/**
+ * The rows filter `filterIndex` (0-based, in the spec) removed, `offset …` (answered by `removedRows` or `error`); with
+ * `field`, the records the selection step of that source field removed (`filterIndex` is then the step's place).
+ */
 export interface RemovedRowsRequest {
   type: 'getRemovedRows';
   id: number;
   generation: number;
   filterIndex: number;
+  field?: string;
   offset: number;
   count: number;
 }
@@ -227,6 +231,11 @@ export type WebviewToHost = ReadyMessage | PageRequest | RemovedRowsRequest | Co
 
 // ---- guards (messages cross a process boundary: check before trusting) ------------------------
 
+/** A selection step's field as a request names it: absent (a filter step), or a short name. */
+function isStepField(value: unknown): boolean {
+  return value === undefined || (typeof value === 'string' && value.length > 0 && value.length <= 100);
+}
+
 function isCount(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
@@ -253,7 +262,7 @@ export function isWebviewToHost(value: unknown): value is WebviewToHost {
     case 'getPage':
       return isCount(value.id) && isCount(value.generation) && isCount(value.offset) && isCount(value.count) && (value.sort === undefined || isSort(value.sort));
     case 'getRemovedRows':
-      return isCount(value.id) && isCount(value.generation) && isCount(value.filterIndex) && isCount(value.offset) && isCount(value.count);
+      return isCount(value.id) && isCount(value.generation) && isCount(value.filterIndex) && isCount(value.offset) && isCount(value.count) && isStepField(value.field);
     case 'getColumnStatistics':
       return isCount(value.id) && isCount(value.generation);
     case 'openLocation':

@@ -41,6 +41,7 @@ const LIGHT_THEME = `
   --vscode-settings-dropdownBackground: #ffffff; --vscode-settings-dropdownForeground: #3b3b3b; --vscode-settings-dropdownBorder: #cecece; --vscode-settings-dropdownListBorder: #c8c8c8;
   --vscode-checkbox-background: #f8f8f8; --vscode-checkbox-border: #cecece; --vscode-checkbox-foreground: #3b3b3b;
   --vscode-widget-shadow: rgba(0, 0, 0, 0.16); --vscode-toolbar-hoverOutline: transparent; --vscode-sash-hoverBorder: #005fb8;
+  --vscode-editor-findMatchBackground: #a8ac94; --vscode-editor-findMatchHighlightBackground: rgba(234, 92, 0, 0.33);
   color-scheme: light;`;
 
 const DARK_THEME = `
@@ -61,6 +62,7 @@ const DARK_THEME = `
   --vscode-settings-dropdownBackground: #313131; --vscode-settings-dropdownForeground: #cccccc; --vscode-settings-dropdownBorder: #3c3c3c; --vscode-settings-dropdownListBorder: #454545;
   --vscode-checkbox-background: #313131; --vscode-checkbox-border: #3c3c3c; --vscode-checkbox-foreground: #cccccc;
   --vscode-widget-shadow: rgba(0, 0, 0, 0.36); --vscode-toolbar-hoverOutline: transparent; --vscode-sash-hoverBorder: #0078d4;
+  --vscode-editor-findMatchBackground: #9e6a03; --vscode-editor-findMatchHighlightBackground: rgba(234, 92, 0, 0.33);
   color-scheme: dark;`;
 
 /** High contrast: black or white, every surface outlined by the contrast border. */
@@ -78,7 +80,9 @@ const HIGH_CONTRAST = (dark: boolean): string => {
   --vscode-input-background: ${bg}; --vscode-input-foreground: ${fg}; --vscode-input-border: ${border};
   --vscode-settings-textInputBackground: ${bg}; --vscode-settings-textInputForeground: ${fg}; --vscode-settings-textInputBorder: ${border};
   --vscode-settings-dropdownBackground: ${bg}; --vscode-settings-dropdownForeground: ${fg}; --vscode-settings-dropdownBorder: ${border}; --vscode-settings-dropdownListBorder: ${border};
-  --vscode-dropdown-background: ${bg}; --vscode-dropdown-foreground: ${fg}; --vscode-dropdown-border: ${border};`;
+  --vscode-dropdown-background: ${bg}; --vscode-dropdown-foreground: ${fg}; --vscode-dropdown-border: ${border};
+  --vscode-editor-findMatchBackground: ${bg}; --vscode-editor-findMatchHighlightBackground: ${bg};
+  --vscode-editor-findMatchBorder: ${active}; --vscode-editor-findMatchHighlightBorder: ${border};`;
 };
 
 export const STANDALONE_THEME_CSS = `:root {

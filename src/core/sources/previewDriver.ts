@@ -106,9 +106,11 @@ export class DriverRun implements SourceRun {
     if (this.caller.onFirstPage) this.caller.onFirstPage(maskedResult(typeof partial === 'function' ? partial() : partial));
   }
 
-  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how: SelectionOptions = {}): RecordSelection<R> {
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how: SelectionOptions<R> = {}): RecordSelection<R> {
     const report = how.progress === false ? undefined : (update: PreviewProgress) => this.progress(update);
-    return new RecordSelection(checks, limit, report, how.hold ?? true);
+    // The drill-down watches one step: the records it removes reach the caller as rows (removedRows.ts).
+    const listing = how.rowOf ? { rowOf: how.rowOf, ...(this.caller.removedBy ? { watch: this.caller.removedBy } : {}) } : undefined;
+    return new RecordSelection(checks, limit, report, how.hold ?? true, listing);
   }
 
   /**

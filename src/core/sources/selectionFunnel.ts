@@ -5,12 +5,21 @@
  */
 import { sourceStrings } from '../l10n/sourceStrings';
 import { TimeRange, isoOf } from './remote/timeRange';
-import { FilterStep, PreviewProgress, PreviewResult, PreviewRow, PreviewWarning, RecordNoun } from '../model/previewTypes';
+import { FilterStep, PreviewProgress, PreviewResult, PreviewRow, PreviewWarning, RecordNoun, RemovedRecordWatch, RemovedRow } from '../model/previewTypes';
+import { quotedValue } from './removedValue';
 
 export interface SelectionCheck<R> {
   field: string;
   label: string;
   test: (record: R) => boolean;
+  /** The value of the record the check reads, quoted when a removed record is listed (the drill-down). */
+  read?: (record: R) => unknown;
+}
+
+/** How the records a step removed are listed: each record as its row, and the watch of the step asked for. */
+export interface RemovedRecordListing<R> {
+  rowOf: (record: R) => PreviewRow;
+  watch?: RemovedRecordWatch;
 }
 
 export function limitOf(source: Record<string, unknown>): number | undefined {
@@ -22,11 +31,11 @@ export function timeChecks<R>(range: TimeRange, startOf: (record: R) => number |
   const checks: SelectionCheck<R>[] = [];
   if (range.from !== undefined) {
     const from = range.from;
-    checks.push({ field: 'from_time', label: sourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from });
+    checks.push({ field: 'from_time', label: sourceStrings.stepFrom(isoOf(from)!), test: (r) => (startOf(r) ?? -Infinity) >= from, read: (r) => isoOf(startOf(r)) });
   }
   if (range.to !== undefined) {
     const to = range.to;
-    checks.push({ field: 'to_time', label: sourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to });
+    checks.push({ field: 'to_time', label: sourceStrings.stepTo(isoOf(to)!), test: (r) => (startOf(r) ?? Infinity) < to, read: (r) => isoOf(startOf(r)) });
   }
   return checks;
 }
@@ -61,6 +70,8 @@ export class RecordSelection<R> {
     private readonly report: ((progress: PreviewProgress) => void) | undefined,
     /** False: kept records are only counted, the caller hands each over as `offer` says it is kept (a row sink). */
     private readonly hold = true,
+    /** Absent: the source cannot list the records a step removed. */
+    private readonly listing?: RemovedRecordListing<R>,
   ) {
     this.removed = checks.map(() => 0);
   }
@@ -76,6 +87,7 @@ export class RecordSelection<R> {
     for (let k = 0; k < this.checks.length; k++) {
       if (!this.checks[k].test(record)) {
         this.removed[k]++;
+        this.tell(this.checks[k], record, time);
         this.progress();
         return false;
       }
@@ -91,8 +103,23 @@ export class RecordSelection<R> {
     if (this.limit === undefined || this.kept.length <= this.limit) return;
     this.kept.sort((a, b) => byTime(b, a));
     this.removedByLimit = this.kept.length - this.limit;
+    const label = sourceStrings.stepLimit(this.limit);
+    for (const older of this.kept.slice(this.limit)) this.tell({ field: 'limit', label, test: () => false }, older.record, older.time);
     this.kept.length = this.limit;
     this.keptCount = this.limit;
+  }
+
+  /** Hands a removed record to the watch of its step, if one watches it (its start time when the check reads none). */
+  private tell(check: SelectionCheck<R>, record: R, time: number | undefined): void {
+    const listing = this.listing;
+    if (listing?.watch?.field !== check.field) return;
+    listing.watch.removed(() => {
+      const row = listing.rowOf(record);
+      const removed: RemovedRow = { values: row.values, origin: row.origin, outcome: 'failed' };
+      const value = quotedValue(check.read ? check.read(record) : isoOf(time));
+      if (value !== undefined) removed.value = value;
+      return removed;
+    }, check.label);
   }
 
   private progress(): void {
@@ -107,12 +134,16 @@ export class RecordSelection<R> {
   steps(): FilterStep[] {
     const steps: FilterStep[] = [];
     this.checks.forEach((check, k) => {
-      if (this.removed[k] > 0) steps.push({ index: steps.length, field: check.field, label: check.label, removed: this.removed[k], notComparable: 0 });
+      if (this.removed[k] > 0) steps.push({ index: steps.length, field: check.field, label: check.label, removed: this.removed[k], notComparable: 0, ...this.listable() });
     });
     if (this.removedByLimit > 0 && this.limit !== undefined) {
-      steps.push({ index: steps.length, field: 'limit', label: sourceStrings.stepLimit(this.limit), removed: this.removedByLimit, notComparable: 0 });
+      steps.push({ index: steps.length, field: 'limit', label: sourceStrings.stepLimit(this.limit), removed: this.removedByLimit, notComparable: 0, ...this.listable() });
     }
     return steps;
+  }
+
+  private listable(): { listable?: true } {
+    return this.listing ? { listable: true } : {};
   }
 
   result(parts: { columns: readonly string[]; rows: PreviewRow[]; warnings: PreviewWarning[]; complete: boolean; recordNoun: RecordNoun; countedBy: string }): PreviewResult {

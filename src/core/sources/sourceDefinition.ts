@@ -4,7 +4,7 @@
  * registry.ts; every place that treats source types differently reads them from here.
  */
 import type { CompiledFilter } from '../filters/filterEvaluator';
-import type { PreviewOptions, PreviewProgress, PreviewResult, RecordNoun, SourceFacts } from '../model/previewTypes';
+import type { PreviewOptions, PreviewProgress, PreviewResult, PreviewRow, RecordNoun, SourceFacts } from '../model/previewTypes';
 import type { RecordSelection, SelectionCheck } from './selectionFunnel';
 
 /** A file or folder field, resolved against the spec's folder (docs/semantics.md §2). */
@@ -79,10 +79,12 @@ export interface SourceRun {
    * The selection funnel of a source that selects records with its own fields (docs/semantics.md §9.1): the checks
    * in order, `limit` kept (the most recent), progress reported per record offered.
    */
-  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how?: SelectionOptions): RecordSelection<R>;
+  selection<R>(checks: readonly SelectionCheck<R>[], limit: number | undefined, how?: SelectionOptions<R>): RecordSelection<R>;
 }
 
-export interface SelectionOptions {
+export interface SelectionOptions<R> {
+  /** A record as its row (no nested detail): given, the records each step removed can be listed (the drill-down). */
+  rowOf?: (record: R) => PreviewRow;
   /** False: kept records are only counted, the source hands each over as it is kept (a row sink). Default true. */
   hold?: boolean;
   /** False: no progress per record (the records were counted as they were read). Default true. */

@@ -286,7 +286,7 @@ export class PreviewPanel implements vscode.Disposable {
     this.session.post({ type: 'page', id, generation, offset, rows: page });
   }
 
-  /** Posts a page of the rows one filter step removed, read again from the source this run read. */
+  /** Posts a page of the rows one filter step (or the records one selection step) removed, read again from the source this run read. */
   private async postRemovedRows(request: RemovedRowsRequest): Promise<void> {
     const { id, generation } = request;
     const source = this.source;
@@ -295,12 +295,12 @@ export class PreviewPanel implements vscode.Disposable {
       return;
     }
     try {
-      const page = await this.removedRowsServer.page({ dataset: source.value, specPath: source.specPath, filterIndex: request.filterIndex, offset: request.offset, count: Math.min(request.count, MAX_PAGE_ROWS) });
+      const page = await this.removedRowsServer.page({ dataset: source.value, specPath: source.specPath, filterIndex: request.filterIndex, field: request.field, offset: request.offset, count: Math.min(request.count, MAX_PAGE_ROWS) });
       this.session.post(generation === this.generation ? { type: 'removedRows', id, generation, page } : { type: 'error', id, message: 'stale generation' });
     } catch (error) {
-        this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
-      }
+      this.session.post({ type: 'error', id, message: error instanceof Error ? error.message : String(error) });
     }
+  }
 
   /** Computes the statistics of every column once per run (one streaming pass, in the counting workers). */
   private async postStatistics(id: number, generation: number): Promise<void> {

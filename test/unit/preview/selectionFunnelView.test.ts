@@ -31,6 +31,18 @@ describe('the selection funnel in the preview view', () => {
     ]);
   });
 
+  test('a step whose records can be listed says so; its drill-down reads its field, label and the value read', () => {
+    const listed = { ...sessions, steps: sessions.steps.map((step) => ({ ...step, listable: true })) };
+    assert.deepEqual(funnelStages(listed).map((s) => s.listable), [undefined, true, true]);
+    assert.deepEqual(funnelStages(sessions).map((s) => s.listable), [undefined, undefined, undefined]);
+    assert.equal(strings.removedHeading('from_time', 'from 2026-11-01', 292, 'sessions'), '292 sessions removed by from_time (from 2026-11-01)');
+    assert.equal(strings.removedHeading('tags', 'tagged prod', 1, 'runs'), '1 run removed by tags (tagged prod)');
+    assert.equal(strings.removedReason('from_time', 'from 2026-11-01', '"2026-10-29T12:00:00.000Z"'), 'not selected by from_time (from 2026-11-01): the record has "2026-10-29T12:00:00.000Z"');
+    assert.equal(strings.removedReason('session_id', 'session_id = s2', undefined), 'not selected by session_id (session_id = s2): the value is missing');
+    assert.equal(strings.removedReason('limit', 'kept by limit 50', '"2026-10-29T12:00:00.000Z"'), 'kept by limit 50: older than the ones kept (started "2026-10-29T12:00:00.000Z")');
+    assert.equal(strings.stepDrill('limit', 'kept by limit 50', 70, 'sessions'), 'limit (kept by limit 50): show the 70 sessions this step removed');
+  });
+
   test('steps follow their order, whatever order they arrive in', () => {
     const text = funnelText({ ...sessions, steps: [...sessions.steps].reverse() });
     assert.equal(text, '412 sessions → 120 from 2026-11-01 → 50 kept by limit');

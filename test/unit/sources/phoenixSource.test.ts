@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { preview, PreviewError } from '../../../src/core/sources/preview';
+import { removedRecords } from '../../../src/core/sources/removedRows';
 import type { PreviewProgress } from '../../../src/core/model/previewTypes';
 import { registerEnvironmentCredentials } from '../../../src/core/sources/remote/credentials';
 import { maskRegistered } from '../../../src/core/text/secretMask';
@@ -107,6 +108,16 @@ test('limit keeps the most recent traces and stops reading; from_time is asked o
   const recent = await preview({ source: { type: 'phoenix', project: 'agents', base_url: base, from_time: '2026-03-02' } }, { limit: 10, env: {} });
   assert.deepEqual(recent.rows.map((row) => row.values.trace_id), ['t2', 't3']);
   assert.ok(requests.some((request) => request.url.includes('start_time=2026-03-02T00%3A00%3A00.000Z')));
+});
+
+test('a to_time step the server did not take lists the traces it removed, newest first, with the start time read', async () => {
+  const dataset = { source: { type: 'phoenix', project: 'agents', base_url: base, to_time: '2026-03-02' } };
+  const funnel = await preview(dataset, { limit: 10, env: {} });
+  assert.deepEqual(funnel.removedPerFilter.map((step) => [step.field, step.removed, step.listable]), [['to_time', 2, true]]);
+  const page = await removedRecords(dataset, 'to_time', 0, 0, 10, { limit: 0, env: {} });
+  assert.deepEqual(page.rows.map((row) => [row.values.trace_id, row.value]), [['t3', '"2026-03-03T10:00:00.000Z"'], ['t2', '"2026-03-02T10:00:00.000Z"']]);
+  assert.equal(page.label, 'before 2026-03-02T00:00:00.000Z');
+  assert.equal(page.more, false);
 });
 
 test('an unknown project says so and names what to check; no key is needed for a local server', async () => {

@@ -42,7 +42,7 @@ describe('coding_agent_sessions selection', () => {
   test('session_id keeps that session only', async () => {
     const result = await run({ session_id: 's2' });
     assert.deepEqual(ids(result), ['s2']);
-    assert.deepEqual(result.removedPerFilter, [{ index: 0, field: 'session_id', label: 'session_id = s2', removed: 5, notComparable: 0 }]);
+    assert.deepEqual(result.removedPerFilter, [{ index: 0, field: 'session_id', label: 'session_id = s2', removed: 5, notComparable: 0, listable: true }]);
   });
 
   test('from_time ≤ start < to_time; a date alone is midnight UTC', async () => {

@@ -100,10 +100,10 @@ function selectionOf(source: Record<string, unknown>): Selection {
   const tags = Array.isArray(source.tags) ? source.tags.filter((t): t is string => typeof t === 'string') : [];
   const metadata = isPlainObject(source.metadata) ? source.metadata : undefined;
   const checks: SelectionCheck<PlatformBTrace>[] = timeChecks<PlatformBTrace>(range, (t) => t.timestamp);
-  if (traceIds) checks.push({ field: 'trace_id', label: sourceStrings.stepTraceIds(traceIds.length), test: (t) => traceIds.includes(t.id) });
-  if (sessionIds) checks.push({ field: 'session_id', label: sourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId) });
-  if (tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)) });
-  if (metadata) checks.push({ field: 'metadata', label: sourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata) });
+  if (traceIds) checks.push({ field: 'trace_id', label: sourceStrings.stepTraceIds(traceIds.length), test: (t) => traceIds.includes(t.id), read: (t) => t.id });
+  if (sessionIds) checks.push({ field: 'session_id', label: sourceStrings.stepSessionIds(sessionIds.length), test: (t) => t.sessionId !== null && sessionIds.includes(t.sessionId), read: (t) => t.sessionId });
+  if (tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(tags), test: (t) => tags.every((tag) => t.tags.includes(tag)), read: (t) => t.tags });
+  if (metadata) checks.push({ field: 'metadata', label: sourceStrings.stepMetadata, test: (t) => metadataMatches(metadata, t.metadata), read: (t) => t.metadata });
   return { range, traceIds, sessionIds, tags, checks };
 }
 
@@ -131,7 +131,7 @@ class LangfuseTraces {
     this.sink = options.onRow;
     // A row sink (an export) takes the kept traces page by page, in the platform's order (newest first), each with its
     // observations: nothing is held but the page being handed over (and the ids seen, to skip repeats).
-    this.selection = run.selection<PlatformBTrace>(query.checks, limit, { hold: !this.sink });
+    this.selection = run.selection<PlatformBTrace>(query.checks, limit, { hold: !this.sink, rowOf: (trace) => this.rowOf(trace) });
   }
 
   async read(): Promise<PreviewResult> {

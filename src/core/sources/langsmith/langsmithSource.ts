@@ -65,16 +65,16 @@ async function previewRuns(project: string, ctx: PlatformContext): Promise<Previ
   const session = firstOf(sessions);
   if (!session || typeof session.id !== 'string') throw new PreviewError('unreadableSource', sourceStrings.notFound(what, notFound));
   const checks = timeChecks<Run>(ctx.range, runStart);
-  if (ctx.tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)) });
+  if (ctx.tags.length > 0) checks.push({ field: 'tags', label: sourceStrings.stepTags(ctx.tags), test: (run) => ctx.tags.every((tag) => runTags(run).includes(tag)), read: runTags });
   const sink = options.onRow;
-  // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
-  // nested runs: nothing is held but the page being handed over.
-  const selection = ctx.run.selection<Run>(checks, ctx.limit, { hold: !sink });
-  const handed: PreviewRow[] = [];
   const rowOf = (run: Run, children?: Run[]): PreviewRow => {
     const uri = `${endpoint}/runs/${String(run.id)}`;
     return { values: runRow(run, uri, children), origin: { file: uri } };
   };
+  // A row sink (an export) takes the kept runs page by page, in the platform's order (newest first), each with its
+  // nested runs: nothing is held but the page being handed over.
+  const selection = ctx.run.selection<Run>(checks, ctx.limit, { hold: !sink, rowOf: (run) => rowOf(run) });
+  const handed: PreviewRow[] = [];
   const childrenOf = async (run: Run): Promise<Run[]> => {
     const traceId = typeof run.trace_id === 'string' ? run.trace_id : String(run.id);
     const all: Run[] = [];
@@ -154,8 +154,8 @@ async function previewExamples(dataset: string, ctx: PlatformContext): Promise<P
   // A row sink takes the examples page by page when every kept one is final; with `limit` (the most recent of all,
   // in no known order) they are held until the end.
   const streaming = sink !== undefined && ctx.limit === undefined;
-  const selection = ctx.run.selection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, { hold: !streaming });
   const rowOf = (example: Run): PreviewRow => ({ values: exampleRow(example), origin: { file: `${endpoint}/examples/${String(example.id)}` } });
+  const selection = ctx.run.selection<Run>(timeChecks<Run>(ctx.range, createdAt), ctx.limit, { hold: !streaming, rowOf });
   const handed: PreviewRow[] = [];
   const handOver = (row: PreviewRow) => {
     sink?.(row.values, row.origin);

@@ -59,8 +59,8 @@ export async function previewPhoenix(source: Record<string, unknown>, options: S
   const range = timeRangeOf(source);
   const limit = limitOf(source);
   const sink = options.onRow;
-  const selection = run.selection<Span>(timeChecks<Span>(range, spanStart), limit, { hold: !sink });
   const rowOf = (span: Span, spans?: Span[]): PreviewRow => ({ values: spanRow(span, connection.spansUrl, spans), origin: { file: connection.spansUrl } });
+  const selection = run.selection<Span>(timeChecks<Span>(range, spanStart), limit, { hold: !sink, rowOf: (span) => rowOf(span) });
   const handed: PreviewRow[] = [];
   let complete = true;
   try {

@@ -85,8 +85,9 @@ export function byStart(a: Selectable, b: Selectable): number {
 export function selectionChecks<T extends Selectable>(selection: SessionSelection): SelectionCheck<T>[] {
   const checks: SelectionCheck<T>[] = [];
   const { sessionId: id, from, to } = selection;
-  if (id !== undefined) checks.push({ field: 'session_id', label: sessionStrings.stepSession(id), test: (s) => s.sessionId === id });
-  if (from !== undefined) checks.push({ field: 'from_time', label: sessionStrings.stepFrom(from.label), test: (s) => s.startMs !== undefined && s.startMs >= from.ms });
-  if (to !== undefined) checks.push({ field: 'to_time', label: sessionStrings.stepTo(to.label), test: (s) => s.startMs !== undefined && s.startMs < to.ms });
+  const started = (s: T) => (s.startMs === undefined ? undefined : new Date(s.startMs).toISOString());
+  if (id !== undefined) checks.push({ field: 'session_id', label: sessionStrings.stepSession(id), test: (s) => s.sessionId === id, read: (s) => s.sessionId });
+  if (from !== undefined) checks.push({ field: 'from_time', label: sessionStrings.stepFrom(from.label), test: (s) => s.startMs !== undefined && s.startMs >= from.ms, read: started });
+  if (to !== undefined) checks.push({ field: 'to_time', label: sessionStrings.stepTo(to.label), test: (s) => s.startMs !== undefined && s.startMs < to.ms, read: started });
   return checks;
 }

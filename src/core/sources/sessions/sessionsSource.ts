@@ -264,7 +264,7 @@ export async function loadSessions(input: SessionsInput): Promise<SessionsLoad> 
   const { files, scanned } = await scanFiles(path, homeDir, input, warnings);
   const sessions = await sessionsOf(files, scanned, warnings);
   // The sessions were counted as their files were read: the funnel reports no progress of its own.
-  const funnel = run.selection<SessionEntry>(selectionChecks(selection), selection.limit, { progress: false });
+  const funnel = run.selection<SessionEntry>(selectionChecks(selection), selection.limit, { progress: false, rowOf: (entry) => ({ values: rowValues(entry), origin: { file: entry.file.path } }) });
   for (const session of [...sessions].sort(byStart)) funnel.offer(session, session.startMs);
   funnel.applyLimit();
   const kept = funnel.oldestFirst();
