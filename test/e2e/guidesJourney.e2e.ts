@@ -215,7 +215,10 @@ test('a run config: lenses preview a $ref entry and an embedded one; the $ref go
   await page.locator(`${ACTIVE} .codelens-decoration a`).first().waitFor({ state: 'visible', timeout: 30_000 });
   const lenses = await page.locator(`${ACTIVE} .codelens-decoration a`).allInnerTexts();
   assert.deepEqual(lenses, ['Preview', 'Preview generator', 'Preview generator'], 'one lens per entry: the $ref, the embedded dataset, the embedded generator');
-  assert.equal(await page.locator(`${ACTIVE} .detected-link`, { hasText: './datasets/seed-dataset.yaml' }).count(), 1, 'the $ref path is a link');
+  // The editor asks for links a moment after the lenses: wait for the $ref's.
+  const refLink = page.locator(`${ACTIVE} .detected-link`, { hasText: './datasets/seed-dataset.yaml' });
+  await refLink.first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
+  assert.equal(await refLink.count(), 1, 'the $ref path is a link');
 
   // The $ref to the seed dataset (written in the older top-level file_path form): its rows.
   await clickCodeLens(page, 'Preview', 0);
