@@ -13,28 +13,56 @@ import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { sharedFixture } from '../unit/sharedFixtures';
 import { findWebviewFrame, openFile as openFileOnce, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { repoRoot } from './harness/repoRoot';
+import { HF_TEST_TOKEN, hubRoute, hubTextFeatures, hubTextParquet } from '../unit/remote/hubReplay';
+import { ReplayServer, startReplay } from '../unit/remote/replayServer';
 
 let workbench: Workbench;
 let workspace: string;
+let hub: ReplayServer;
 
 const GUIDES = 'guides';
 const TEMPLATE_GUIDE = `${GUIDES}/dataset-generator-template-synthesizer`;
 const COMBINATIONS_GENERATOR = `${GUIDES}/dataset-generator-combinations-llm/dataset_generators/city_language_qa_generator.yaml`;
+/** A huggingface source of the guides: `allenai/tulu-3-harmbench-eval`, split `test`, SemanticCategory equals "illegal". */
+const HARMBENCH_SPEC = `${GUIDES}/dataset-huggingface/datasets/harmbench_illegal.yaml`;
+const HARMBENCH_COLUMNS = ['Behavior', 'FunctionalCategory', 'SemanticCategory'];
+const CATEGORIES = ['illegal', 'copyright', 'chemical_biological', 'harassment_bullying', 'misinformation_disinformation', 'illegal', 'cybercrime_intrusion'];
+/** The harmbench rows the replayed hub serves. */
+const harmbenchRows = Array.from({ length: 45 }, (_, i) => ({
+  Behavior: `Behavior ${i}: describe case number ${i} of the category`,
+  FunctionalCategory: i % 3 === 0 ? 'contextual' : 'standard',
+  SemanticCategory: CATEGORIES[i % CATEGORIES.length],
+}));
+/** Where `lf export eval --link-logs` writes a task's log (docs/semantics.md §11.6), for the guides' hp-trivia task. */
+const EXPORTED_LOG = 'task_results/hp-trivia/task_result_log.json';
+const EXAMPLE_LOG = path.join(repoRoot(), 'examples', 'logs', 'success-trials.tasklog.json');
 
 before(async () => {
   // A copy: the journey types into a generator, and the fixtures stay as they are.
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-guides-e2e-'));
   fs.cpSync(sharedFixture('aigo-integrations'), workspace, { recursive: true });
+  // An evaluation exported beside the guides.
+  fs.mkdirSync(path.join(workspace, path.dirname(EXPORTED_LOG)), { recursive: true });
+  fs.copyFileSync(EXAMPLE_LOG, path.join(workspace, EXPORTED_LOG));
+  // The dataset hub, replayed: it holds the harmbench dataset the huggingface guide filters.
+  let url = '';
+  hub = await startReplay(hubRoute({
+    rows: harmbenchRows, parquet: hubTextParquet(harmbenchRows, HARMBENCH_COLUMNS, 20),
+    dataset: 'allenai/tulu-3-harmbench-eval', splits: ['test'], features: hubTextFeatures(HARMBENCH_COLUMNS),
+  }, () => url));
+  url = hub.url;
   workbench = await startWorkbench({
     workspace,
     // Two of the LangSmith guide's three variables are set where VS Code runs; the endpoint is left unset.
-    env: { LANGSMITH_PROJECT: 'guides-demo', LANGSMITH_API_KEY: 'lsv2-not-a-real-key' },
+    env: { LANGSMITH_PROJECT: 'guides-demo', LANGSMITH_API_KEY: 'lsv2-not-a-real-key', EVAL_LENS_HUB_URL: hub.url, HF_TOKEN: HF_TEST_TOKEN },
     settings: { 'files.autoSave': 'off' },
   });
 }, { timeout: 180_000 });
 
 after(async () => {
   await workbench?.close();
+  await hub?.close();
   if (workspace) fs.rmSync(workspace, { recursive: true, force: true });
 });
 
@@ -187,7 +215,10 @@ test('a run config: lenses preview a $ref entry and an embedded one; the $ref go
   await page.locator(`${ACTIVE} .codelens-decoration a`).first().waitFor({ state: 'visible', timeout: 30_000 });
   const lenses = await page.locator(`${ACTIVE} .codelens-decoration a`).allInnerTexts();
   assert.deepEqual(lenses, ['Preview', 'Preview generator', 'Preview generator'], 'one lens per entry: the $ref, the embedded dataset, the embedded generator');
-  assert.equal(await page.locator(`${ACTIVE} .detected-link`, { hasText: './datasets/seed-dataset.yaml' }).count(), 1, 'the $ref path is a link');
+  // The editor asks for links a moment after the lenses: wait for the $ref's.
+  const refLink = page.locator(`${ACTIVE} .detected-link`, { hasText: './datasets/seed-dataset.yaml' });
+  await refLink.first().waitFor({ state: 'attached', timeout: 15_000 }).catch(() => undefined);
+  assert.equal(await refLink.count(), 1, 'the $ref path is a link');
 
   // The $ref to the seed dataset (written in the older top-level file_path form): its rows.
   await clickCodeLens(page, 'Preview', 0);
@@ -244,4 +275,51 @@ test('a mistyped dataset key in a generator: a warning with the closest key, a q
   await page.keyboard.press('Control+S');
   await page.locator('.tabs-container .tab.active.dirty').waitFor({ state: 'detached', timeout: 30_000 });
   assert.equal(fs.readFileSync(file, 'utf8'), onDisk, 'saved by the user, the file is as before the typo');
+});
+
+test('a huggingface source of the guides: asked before the first request, then its funnel and first rows, no token', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await runCommand(page, 'View: Close All Editors');
+  await openFile(page, HARMBENCH_SPEC);
+  await clickCodeLens(page, 'Preview');
+  const dialog = page.locator('.monaco-dialog-box');
+  await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+  assert.match(String(await dialog.textContent()), new RegExp(new URL(hub.url).host.replace(/[.]/g, '\\.')));
+  assert.equal(hub.log.length, 0, 'nothing is fetched before the answer');
+  await screenshot(page, 'guides-hub-consent');
+  await dialog.locator('.monaco-button', { hasText: 'Fetch' }).first().click();
+
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('.funnel-text').count()) > 0, 60_000);
+  const funnel = frame.locator('.funnel-text');
+  await funnel.waitFor({ state: 'visible', timeout: 30_000 });
+  const kept = harmbenchRows.filter((row) => row.SemanticCategory === 'illegal');
+  assert.equal(await funnel.textContent(), `${harmbenchRows.length} → ${kept.length} kept`);
+  const rows = frame.locator('.grid-rows [role="row"]');
+  await rows.first().waitFor({ state: 'visible', timeout: 30_000 });
+  assert.equal(await rows.count(), kept.length, 'every kept row is in the table');
+  for (const [i, row] of kept.slice(0, 3).entries()) {
+    const text = await rows.nth(i).innerText();
+    assert.ok(text.includes(row.Behavior), `row ${i} shows ${row.Behavior}: ${text}`);
+  }
+  assert.ok(hub.log.some((request) => request.path === '/filter'), 'the hub counted the filter');
+  const body = await frameText(frame);
+  assert.ok(!body.includes(HF_TEST_TOKEN), 'the token is not shown');
+  await screenshot(page, 'guides-hub-preview');
+  await runCommand(page, 'View: Close All Editors');
+});
+
+test('an exported task_result_log.json opened with Quick Open is the log report, not JSON text', { timeout: 90_000 }, async () => {
+  const { page } = workbench;
+  const log = JSON.parse(fs.readFileSync(EXAMPLE_LOG, 'utf8')) as { status: string; specification: { display_name: string }; evidence: { metrics: { metric_key: string }[] } };
+  await openFile(page, EXPORTED_LOG);
+  const frame = await findWebviewFrame(page, log.specification.display_name, 60_000);
+  await frame.waitForSelector('[data-testid="metric-card"]', { state: 'visible', timeout: 30_000 });
+  assert.equal((await frame.locator('[data-testid="status"]').innerText()).trim(), log.status);
+  assert.equal(await frame.locator('[data-testid="display-name"]').innerText(), log.specification.display_name);
+  for (const metric of log.evidence.metrics) {
+    assert.ok(await frame.locator(`.metric-value[data-metric-key="${metric.metric_key}"]`).count() > 0, `${metric.metric_key} is shown`);
+  }
+  assert.equal(await page.locator(`${ACTIVE_EDITOR_LINES}`).count(), 0, 'no text editor for the log');
+  await page.locator('.tabs-container .tab.active', { hasText: 'task_result_log.json' }).waitFor({ state: 'visible', timeout: 10_000 });
+  await screenshot(page, 'guides-exported-log-report');
 });

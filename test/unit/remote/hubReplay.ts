@@ -180,10 +180,29 @@ export interface HubReplayOptions {
   wheres?: string[];
   /** `/filter` answers 500 (the index is not ready). */
   filterNotReady?: boolean;
+  /** The dataset the hub holds (default `owner/reviews`). */
+  dataset?: string;
+  /** Its splits, all of config `plain_text` (default train and test). */
+  splits?: string[];
+  /** The features its rows have (default hubFeatures()). */
+  features?: { feature_idx: number; name: string; type: unknown }[];
+}
+
+/** Features of string columns, as the hub describes them. */
+export function hubTextFeatures(names: string[]): { feature_idx: number; name: string; type: unknown }[] {
+  return names.map((name, i) => ({ feature_idx: i, name, type: { dtype: 'string', _type: 'Value' } }));
+}
+
+/** A Parquet file of string columns `names`, taken from `rows`. */
+export function hubTextParquet(rows: Row[], names: string[], rowGroupSize: number): Buffer {
+  const columnData = names.map((name) => ({ name, data: rows.map((row) => row[name]) as (string | null)[], type: 'STRING' as const, nullable: true }));
+  return Buffer.from(parquetWriteBuffer({ columnData, rowGroupSize }));
 }
 
 export function hubRoute(options: HubReplayOptions, baseUrl: () => string): ReplayRoute {
-  const features = hubFeatures();
+  const features = options.features ?? hubFeatures();
+  const held = options.dataset ?? 'owner/reviews';
+  const heldSplits = options.splits ?? ['train', 'test'];
   const duorcSplits = JSON.parse(readFileSync(sharedFixture('huggingface-datasets-server', 'splits.example.json'), 'utf8')) as unknown;
   const page = (rows: { row: Row; index: number }[], offset: number, length: number, total: number) => ({
     features,
@@ -202,14 +221,14 @@ export function hubRoute(options: HubReplayOptions, baseUrl: () => string): Repl
     if (request.headers.authorization !== `Bearer ${HF_TEST_TOKEN}`) return { status: 401, headers: { 'x-error-code': 'ExternalUnauthenticatedError' }, body: { error: 'The dataset does not exist, or is not accessible without authentication (private or gated).' } };
     const dataset = q.get('dataset');
     if (dataset === 'ibm/duorc' && request.path === '/splits') return { body: duorcSplits };
-    if (dataset !== 'owner/reviews') return { status: 404, body: { error: 'The dataset does not exist on the Hub.' } };
-    if (request.path === '/splits') return { body: { splits: [{ dataset, config: 'plain_text', split: 'train' }, { dataset, config: 'plain_text', split: 'test' }], pending: [], failed: [] } };
+    if (dataset !== held) return { status: 404, body: { error: 'The dataset does not exist on the Hub.' } };
+    if (request.path === '/splits') return { body: { splits: heldSplits.map((split) => ({ dataset, config: 'plain_text', split })), pending: [], failed: [] } };
     if (request.path === '/is-valid') return { body: { preview: true, viewer: true, search: true, filter: options.filterAvailable !== false, statistics: true } };
     if (request.path === '/parquet') {
       const file = (split: string) => ({ dataset, config: 'plain_text', split, url: `${baseUrl()}/files/plain_text/${split}/0000.parquet`, filename: '0000.parquet', size: options.parquet.length });
-      return { body: { parquet_files: [file('test'), file('train')], pending: [], failed: [], partial: options.partial === true } };
+      return { body: { parquet_files: [...heldSplits].sort().map(file), pending: [], failed: [], partial: options.partial === true } };
     }
-    if (q.get('config') !== 'plain_text' || (q.get('split') !== 'train' && q.get('split') !== 'test')) return { status: 404, body: { error: 'Not found.' } };
+    if (q.get('config') !== 'plain_text' || !heldSplits.includes(q.get('split') ?? '')) return { status: 404, body: { error: 'Not found.' } };
     const offset = Number(q.get('offset') ?? 0);
     const length = Number(q.get('length') ?? 100);
     if (!(length >= 0 && length <= 100) || offset < 0) return { status: 422, body: { error: "Parameter 'length' must be between 0 and 100" } };
