@@ -284,7 +284,8 @@ test('a huggingface source of the guides: asked before the first request, then i
   await clickCodeLens(page, 'Preview');
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.waitFor({ state: 'visible', timeout: 60_000 });
-  assert.match(String(await dialog.textContent()), new RegExp(new URL(hub.url).host.replace(/[.]/g, '\\.')));
+  assert.match(String(await dialog.textContent()), new RegExp(`Fetch data from ${new URL(hub.url).origin.replace(/[.]/g, '\\.')} to preview this dataset\\?`), 'the question names the host it allows');
+  assert.doesNotMatch(String(await dialog.textContent()), /is-valid/, 'not the API endpoint asked first');
   assert.equal(hub.log.length, 0, 'nothing is fetched before the answer');
   await screenshot(page, 'guides-hub-consent');
   await dialog.locator('.monaco-button', { hasText: 'Fetch' }).first().click();

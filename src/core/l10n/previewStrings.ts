@@ -152,10 +152,10 @@ export const previewViewStrings = {
   get urlFetchDeclinedHint() {
     return l10n.t('Run the preview again and choose "Fetch" to load the URL.');
   },
-  urlFetchQuestion: (url: string) => l10n.t('Download {0} to preview this dataset?', url),
-  urlFetchQuestionUntrusted: (url: string) => l10n.t('This workspace is not trusted. Download {0} to preview this dataset?', url),
+  urlFetchQuestion: (url: string) => l10n.t('Fetch data from {0} to preview this dataset?', url),
+  urlFetchQuestionUntrusted: (url: string) => l10n.t('This workspace is not trusted. Fetch data from {0} to preview this dataset?', url),
   get urlFetchDetail() {
-    return l10n.t('The file is read for this preview only and not stored.');
+    return l10n.t('What it answers is read for this preview only and not stored.');
   },
   get urlFetchConfirm() {
     return l10n.t('Fetch');

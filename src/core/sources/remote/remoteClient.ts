@@ -81,13 +81,13 @@ export class RemoteClient {
     return this.config.options.signal?.aborted ?? false;
   }
 
-  /** Asks `confirmFetch` once per origin (scheme, host and port). */
+  /** Asks `confirmFetch` once per origin (scheme, host and port), naming the origin: the answer holds for all of it. */
   private async consent(url: URL): Promise<void> {
     const confirm = this.config.options.confirmFetch;
     if (!confirm) return;
     let answer = this.allowedOrigins.get(url.origin);
     if (!answer) {
-      answer = confirm(url.origin + url.pathname);
+      answer = confirm(url.origin);
       this.allowedOrigins.set(url.origin, answer);
     }
     if (!(await answer)) throw new PreviewError('fetchRefused', sourceStrings.refused(url.origin), { file: url.origin });
