@@ -90,9 +90,30 @@ export function formatOrigin(file: string, line?: number): string {
 
 /** The origin in two parts, so a narrow column cuts the name and keeps the line: `{ name: 'data.csv', line: ':12' }`. */
 export function originParts(file: string, line?: number): { name: string; line: string } {
+  const hubRow = hubRowParts(file);
+  if (hubRow) return hubRow;
   const normalized = file.replace(/\\/g, '/').replace(/\/+$/, '');
   const name = normalized.slice(normalized.lastIndexOf('/') + 1) || normalized;
   return { name, line: line === undefined ? '' : `:${line}` };
+}
+
+/**
+ * A dataset hub row's origin is the API address that gives that row alone (`…/rows?dataset=owner/name&…&split=test&
+ * offset=12&length=1`): shown as the dataset's name, its split and the row, `name/test #12`; the tooltip keeps the address.
+ */
+function hubRowParts(file: string): { name: string; line: string } | undefined {
+  if (!/^https?:\/\/[^?]*\/rows\?/.test(file)) return undefined;
+  let params: URLSearchParams;
+  try {
+    params = new URL(file).searchParams;
+  } catch {
+    return undefined;
+  }
+  const dataset = params.get('dataset');
+  const offset = params.get('offset');
+  if (!dataset || offset === null || !/^\d+$/.test(offset)) return undefined;
+  const split = params.get('split');
+  return { name: `${dataset.slice(dataset.lastIndexOf('/') + 1)}${split ? `/${split}` : ''}`, line: ` #${offset}` };
 }
 
 /** Width that shows the longest origin of these rows whole (`charWidth`: the grid's monospace advance), capped. */

@@ -65,6 +65,12 @@ describe('trace cells and the origin column', () => {
   test('the origin splits into a name that may be cut and a line that is kept', () => {
     assert.deepEqual(originParts('/data/questions.csv', 1234), { name: 'questions.csv', line: ':1234' });
     assert.deepEqual(originParts('notes/a.md'), { name: 'a.md', line: '' });
+    // A hub row: its dataset, split and row rather than the API address that gives it.
+    const hubRow = 'https://datasets-server.example/rows?dataset=allenai%2Ftulu-3-harmbench-eval&config=plain_text&split=test&offset=12&length=1';
+    assert.deepEqual(originParts(hubRow), { name: 'tulu-3-harmbench-eval/test', line: ' #12' });
+    assert.equal(formatOrigin(hubRow), 'tulu-3-harmbench-eval/test #12');
+    // Other addresses keep their last segment.
+    assert.deepEqual(originParts('https://example.com/data/rows?page=2'), { name: 'rows?page=2', line: '' });
   });
 
   test('the origin column is as wide as its longest origin, within bounds', () => {
