@@ -95,7 +95,7 @@ async function reportFigures(file: string, group: string): Promise<BenchResult[]
  */
 function reportFiguresInChild(file: string, group: string): Promise<BenchResult[]> {
   return new Promise((resolvePromise, reject) => {
-    execFile(process.execPath, [__filename, '--child', file, group], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+    execFile(process.execPath, [__filename, '--inspect-report-child', file, group], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
       if (error) reject(new Error(`inspectReport child failed: ${stderr || error.message}`));
       else resolvePromise(JSON.parse(stdout) as BenchResult[]);
     });
@@ -131,7 +131,8 @@ export async function run(): Promise<BenchResult[]> {
   ];
 }
 
-if (require.main === module && process.argv[2] === '--child') {
+// A flag of its own: evalLogs.bench.ts, bundled in here, answers to `--child`.
+if (require.main === module && process.argv[2] === '--inspect-report-child') {
   reportFigures(process.argv[3], process.argv[4]).then(
     (figures) => process.stdout.write(JSON.stringify(figures)),
     (error: unknown) => {
