@@ -2,6 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BufferSampleStore } from '../log/bufferLog';
 import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
 import { readSample } from '../log/sampleReading';
+import { bytesDiscarded } from '../log/discardBytes';
 import { FingerprintCollector, liteSampleData, sampleDataFingerprints } from './inputFingerprints';
 import { ClusterNumbering } from './clusterNumbering';
 import { samplesFromColumns, samplesFromRecords, transferables } from './comparableSamples';
@@ -16,10 +17,10 @@ configureWorkerL10n();
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the
  * summary, the samples' values in columns (comparableSamples.ts, moved rather than copied), where each sample
  * lies in the file, and the detail settings. Then it posts the hash of each sample's data (for "input changed"),
- * taken from each sample as it is indexed, and ends. The bytes and the index stay here and are released with
- * the worker; samples are read again from the file on demand.
+ * taken from each sample as it is indexed, and ends. The file's bytes are given up as soon as it is indexed;
+ * the index stays here and is released with the worker; samples are read again from the file on demand.
  */
-function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector } {
+async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector }> {
   const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
   const hashes = new FingerprintCollector();
   const numbering = clusterNumbers ? new ClusterNumbering() : undefined;
@@ -28,6 +29,7 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
       fileName,
       leaveOutChecks: true,
       requireLog: true,
+      discardBytes: true,
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
         const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);
@@ -35,6 +37,8 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
         numbering?.add(position, sample.data);
       },
     });
+    // The file's bytes are gone before the columns are posted: the worker's peak is indexing alone.
+    await bytesDiscarded();
     const set = index.sampleSet();
     const store = set?.store;
     if (set && !(store instanceof BufferSampleStore)) return { message: { kind: 'fallback' }, hashes };
@@ -59,17 +63,20 @@ function run(): { message: IndexedLogMessage; store?: BufferSampleStore; hashes:
   }
 }
 
-const { message, store, hashes: indexed } = run();
-// The hashes are all there before the index is posted, so the file's bytes are released when this worker
-// ends instead of lasting while the extension host takes in the index. Where indexing did not see every
-// sample, they are read again.
-const hashes = message.kind === 'indexed' && store
-  ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
-  : undefined;
-if (message.kind === 'indexed') {
-  parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer]);
-  if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);
-  else parentPort?.postMessage({ kind: 'fingerprints', hashes: { count: 0, width: 0, bytes: new Uint8Array(0) } } satisfies IndexedLogMessage);
-} else {
-  parentPort?.postMessage(message);
+async function post(): Promise<void> {
+  const { message, store, hashes: indexed } = await run();
+  // The hashes are all there before the index is posted, so nothing is read from the file after it. Where
+  // indexing did not see every sample, they are read again.
+  const hashes = message.kind === 'indexed' && store
+    ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
+    : undefined;
+  if (message.kind === 'indexed') {
+    parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer]);
+    if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);
+    else parentPort?.postMessage({ kind: 'fingerprints', hashes: { count: 0, width: 0, bytes: new Uint8Array(0) } } satisfies IndexedLogMessage);
+  } else {
+    parentPort?.postMessage(message);
+  }
 }
+
+void post();

@@ -58,10 +58,10 @@ export class FingerprintCollector {
     this.seen = seen;
   }
 
-  /** The hashes of samples 0 … count − 1, when every one of them was added and no other. */
+  /** The hashes of samples 0 … count − 1, when every one of them was added and no other (a view of the collected bytes, not a copy). */
   result(count: number): DataFingerprints | undefined {
     if (this.filled !== count || this.highest !== count - 1) return undefined;
-    return { count, width: HASH_BYTES, bytes: this.bytes.slice(0, count * HASH_BYTES) };
+    return { count, width: HASH_BYTES, bytes: this.bytes.subarray(0, count * HASH_BYTES) };
   }
 }
 

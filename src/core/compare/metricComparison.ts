@@ -7,7 +7,7 @@ import { PerSampleValues } from '../log/metricsView';
 import { VERIFIABLE_METRIC_TYPES } from '../log/metricVerification';
 import { toNumeric } from '../log/logValue';
 import { SCORE_NOT_NUMBER, sampleCount } from './comparableSamples';
-import { correlation, mean, variance } from './statistics/descriptive';
+import { correlation, mean, NumberList, variance } from './statistics/descriptive';
 import { clusteredDifference, pairedDifference, unpairedDifference } from './statistics/differenceTests';
 import { holmAdjust, mcnemarExactP } from './statistics/exactTests';
 import { proportionsOf, resamplingFigures } from './smallSampleFigures';
@@ -119,7 +119,7 @@ export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerI
   return { keys, skipped };
 }
 
-function binaryCounts(a: readonly number[], b: readonly number[]): BinaryCounts | undefined {
+function binaryCounts(a: NumberList, b: NumberList): BinaryCounts | undefined {
   if (a.length === 0) return undefined;
   const counts = { bothPass: 0, bothFail: 0, onlyBaseline: 0, onlyCandidate: 0 };
   for (let i = 0; i < a.length; i++) {
@@ -130,6 +130,28 @@ function binaryCounts(a: readonly number[], b: readonly number[]): BinaryCounts 
     else counts.onlyCandidate++;
   }
   return { ...counts, mcnemarP: mcnemarExactP(counts.onlyBaseline, counts.onlyCandidate) };
+}
+
+function bothValues(key: MetricKeyValues, alignment: Alignment, pair: number): boolean {
+  return !Number.isNaN(key.baselineValues[alignment.baseline[pair]]) && !Number.isNaN(key.candidateValues[alignment.candidate[pair]]);
+}
+
+/** The pairs' values where both sides have one, and their differences, in typed arrays (no garbage for a million pairs). */
+function pairedValues(key: MetricKeyValues, alignment: Alignment): { a: Float64Array; b: Float64Array; d: Float64Array } {
+  const n = alignment.baseline.length;
+  const a = new Float64Array(n);
+  const b = new Float64Array(n);
+  const d = new Float64Array(n);
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    const x = key.baselineValues[alignment.baseline[i]];
+    const y = key.candidateValues[alignment.candidate[i]];
+    if (Number.isNaN(x) || Number.isNaN(y)) continue;
+    a[count] = x;
+    b[count] = y;
+    d[count++] = y - x;
+  }
+  return { a: a.subarray(0, count), b: b.subarray(0, count), d: d.subarray(0, count) };
 }
 
 function finite(values: Float64Array): number[] {
@@ -144,9 +166,9 @@ function finite(values: Float64Array): number[] {
  * the logs share no sample.
  */
 export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unpaired: boolean, clusters?: readonly string[], resampling?: { seed?: number }): Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'> {
-  let a: number[];
-  let b: number[];
-  let d: number[] = [];
+  let a: NumberList;
+  let b: NumberList;
+  let d: NumberList = [];
   let estimate;
   let binary: BinaryCounts | undefined;
   let r: number | null = null;
@@ -155,19 +177,9 @@ export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unp
     b = finite(key.candidateValues);
     estimate = unpairedDifference(a, b);
   } else {
-    a = [];
-    b = [];
-    d = [];
+    ({ a, b, d } = pairedValues(key, alignment));
     const pairClusters: string[] = [];
-    for (let i = 0; i < alignment.baseline.length; i++) {
-      const x = key.baselineValues[alignment.baseline[i]];
-      const y = key.candidateValues[alignment.candidate[i]];
-      if (Number.isNaN(x) || Number.isNaN(y)) continue;
-      a.push(x);
-      b.push(y);
-      d.push(y - x);
-      if (clusters) pairClusters.push(clusters[i]);
-    }
+    if (clusters) for (let i = 0; i < alignment.baseline.length; i++) if (bothValues(key, alignment, i)) pairClusters.push(clusters[i]);
     estimate = clusters ? clusteredDifference(d, pairClusters) : pairedDifference(d);
     r = correlation(a, b);
     binary = binaryCounts(a, b);
@@ -196,7 +208,7 @@ export function compareMetricKey(key: MetricKeyValues, alignment: Alignment, unp
  * The figures of docs/semantics.md §12 beside those of §10: Wilson intervals when both sides are 0/1; for paired
  * values that are not, the bootstrap interval and the permutation test when asked for; the variance of the differences.
  */
-function addSmallSampleFigures(result: Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'>, a: readonly number[], b: readonly number[], differences: readonly number[] | undefined, resampling?: { seed?: number }): void {
+function addSmallSampleFigures(result: Omit<MetricComparison, 'pHolm' | 'significant' | 'verdict' | 'changes'>, a: NumberList, b: NumberList, differences: NumberList | undefined, resampling?: { seed?: number }): void {
   const proportions = proportionsOf(a, b);
   if (proportions) result.proportions = proportions;
   if (!differences || differences.length < 2) return;

@@ -7,6 +7,7 @@ import type { JsonRecord } from './logValue';
 import { readFully } from '../text/readFully';
 import { ElementWindow, forEachElementBounds, WindowSource } from './sampleBounds';
 import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
+import { GrowableArray } from './growableArrays';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
@@ -55,9 +56,10 @@ interface BoundsBatch {
 export class BufferSampleStore implements SampleStore, BoundsSink {
   /** The cut values of every sample, in order (pairs of offsets); sample i's are from cutFrom[i] on. */
   private cuts: number[] | undefined = [];
-  private cutFrom: number[] | undefined = [];
-  readonly starts: number[] = [];
-  readonly ends: number[] = [];
+  private cutFrom: GrowableArray<Float64Array> | undefined = new GrowableArray(Float64Array);
+  /** Where each sample starts and ends, in typed arrays (8 bytes a sample each, no garbage as they grow). */
+  private readonly startAt = new GrowableArray(Float64Array);
+  private readonly endAt = new GrowableArray(Float64Array);
 
   private buf: Buffer | undefined;
   private backingFile: string | undefined;
@@ -74,7 +76,17 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
   }
 
   get count(): number {
-    return this.starts.length;
+    return this.startAt.length;
+  }
+
+  /** Where each sample starts (a view: valid until more samples are added). */
+  get starts(): Float64Array {
+    return this.startAt.view();
+  }
+
+  /** Where each sample ends (a view, as `starts`). */
+  get ends(): Float64Array {
+    return this.endAt.view();
   }
 
   /** Scans one element at `start`; returns its end. */
@@ -86,8 +98,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
 
   /** One element whose end and cut values (pairs of offsets) are known. */
   addBounds(start: number, end: number, cuts: readonly number[]): void {
-    this.starts.push(start);
-    this.ends.push(end);
+    this.startAt.push(start);
+    this.endAt.push(end);
     this.cutFrom?.push(this.cuts?.length ?? 0);
     if (this.cuts) for (const cut of cuts) this.cuts.push(cut);
   }
@@ -98,8 +110,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
     const ownCuts = this.cuts;
     const cutFrom = this.cutFrom;
     for (let k = 0; k < starts.length; k++) {
-      this.starts.push(starts[k]);
-      this.ends.push(ends[k]);
+      this.startAt.push(starts[k]);
+      this.endAt.push(ends[k]);
       if (!ownCuts || !cutFrom) continue;
       cutFrom.push(ownCuts.length);
       for (let c = cutStarts[k], last = cutStarts[k + 1]; c < last; c++) ownCuts.push(cuts[c]);
@@ -108,15 +120,15 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
 
   /** Where sample `index`'s cuts are in `cuts`. */
   private cutRange(index: number): { from: number; to: number } {
-    const cutFrom = this.cutFrom ?? [];
-    const from = cutFrom[index] ?? 0;
-    return { from, to: index + 1 < cutFrom.length ? cutFrom[index + 1] : (this.cuts?.length ?? 0) };
+    const cutFrom = this.cutFrom;
+    const from = cutFrom && index < cutFrom.length ? cutFrom.get(index) : 0;
+    return { from, to: cutFrom && index + 1 < cutFrom.length ? cutFrom.get(index + 1) : (this.cuts?.length ?? 0) };
   }
 
   /** The lite text of a sample that has cuts (see liteSample.ts). */
   protected liteTextOf(index: number, cutLaterSamples: boolean): { text: string; samplesCut: number } {
-    const start = this.starts[index];
-    const end = this.ends[index];
+    const start = this.startAt.get(index);
+    const end = this.endAt.get(index);
     const range = { cuts: this.cuts ?? [], ...this.cutRange(index) };
     if (this.buf) return liteText(this.buf, start, end, range, cutLaterSamples);
     return liteText(readRange(this.backingFile as string, start, end), start, end, range, cutLaterSamples, start);
@@ -138,8 +150,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
 
   /** The complete sample; a syntax error inside it is a LogLoadError with its line and column. */
   full(index: number): unknown {
-    const start = this.starts[index];
-    const end = this.ends[index];
+    const start = this.startAt.get(index);
+    const end = this.endAt.get(index);
     if (this.buf) {
       try {
         return parseSlice(this.buf, start, end);
@@ -183,6 +195,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
   releaseIndexingData(backingFile?: string): void {
     this.cuts = undefined;
     this.cutFrom = undefined;
+    this.startAt.trim();
+    this.endAt.trim();
     if (backingFile !== undefined) {
       this.backingFile = backingFile;
       this.buf = undefined;

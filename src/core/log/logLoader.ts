@@ -11,6 +11,7 @@ import { isRecord } from './logValue';
 import { assertRegularFile } from '../text/regularFile';
 import type { SampleVisitor } from './sampleSetBuilder';
 import { PipedScan, PipedScanEnd } from './pipedScan';
+import { discardBytes } from './discardBytes';
 
 export { LogLoadError };
 
@@ -45,6 +46,11 @@ export interface LoadLogOptions {
   scanPipe?: PipedScanEnd;
   /** Refuse a JSON object that is not a task result log (`{}`, a Trace…) with a LogLoadError saying what it is. */
   requireLog?: boolean;
+  /**
+   * A file read whole is given up as soon as it is indexed (discardBytes.ts: freed once the event loop turns, see
+   * bytesDiscarded), not at some later garbage collection; samples are read from the file afterwards.
+   */
+  discardBytes?: boolean;
 }
 
 /** The index, or a LogLoadError when `requireLog` and the top level is not a task result log. */
@@ -94,6 +100,7 @@ function indexLogBuffer(buf: Buffer, file: string, options: LoadLogOptions = {},
   const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
   if (options.checkSyntax) for (const store of stores) store.checkCutSyntax();
   for (const store of stores) store.releaseIndexingData(backingFile);
+  if (backingFile !== undefined && options.discardBytes) discardBytes(buf);
   return index;
 }
 

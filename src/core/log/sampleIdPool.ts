@@ -13,11 +13,17 @@ export class SampleIdPool {
   private pending: string[] = [];
   private pendingLength = 0;
   /** Per id: where its text ends within its chunk. */
-  private readonly ends = new GrowableArray(Int32Array);
+  private readonly ends: GrowableArray<Int32Array>;
   /** Per id: 1 when it is a number. */
-  private readonly numeric = new GrowableArray(Uint8Array);
+  private readonly numeric: GrowableArray<Uint8Array>;
   private readonly oddNumbers = new Map<number, number>();
   count = 0;
+
+  /** `capacity`: the ids room is made for at once. */
+  constructor(capacity = 1024) {
+    this.ends = new GrowableArray(Int32Array, capacity);
+    this.numeric = new GrowableArray(Uint8Array, capacity);
+  }
 
   push(id: string | number): void {
     const text = String(id);

@@ -11,6 +11,8 @@ const OUTCOME_CODE: Readonly<Record<string, number>> = { pass: 0, fail: 1, error
 const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
 const HAS_PASS_AT_K = 1;
 const HAS_PASS_POW_K = 2;
+/** The first length of a per-sample column when the number of samples is not known. */
+const CAPACITY = 1024;
 
 type DataPreview = SampleRecord['data'];
 
@@ -21,17 +23,17 @@ type DataPreview = SampleRecord['data'];
  * `recordAt(i)` builds the record of sample `i` as it was added; a page builds only the records it shows.
  */
 export class SampleRecordColumns implements RecordList {
-  private readonly ids = new SampleIdPool();
-  readonly scores = new ScoreColumnStore();
+  private readonly ids: SampleIdPool;
+  readonly scores: ScoreColumnStore;
   private readonly layouts = new InternTable<SampleLayout>((layout) => layout);
-  private readonly layoutOf = new GrowableArray(Uint8Array);
-  private readonly trialEnds = new GrowableArray(Int32Array);
+  private readonly layoutOf: GrowableArray<Uint8Array>;
+  private readonly trialEnds: GrowableArray<Int32Array>;
   private readonly trialIndexes = new GrowableArray(Float64Array);
   private readonly outcomes = new GrowableArray(Uint8Array);
   private readonly stageLists = new InternTable<string[]>((stages) => JSON.stringify(stages));
-  private readonly stagesOf = new GrowableArray(Int32Array);
-  private readonly errorCounts = new GrowableArray(Int32Array);
-  private readonly passFlags = new GrowableArray(Uint8Array);
+  private readonly stagesOf: GrowableArray<Int32Array>;
+  private readonly errorCounts: GrowableArray<Int32Array>;
+  private readonly passFlags: GrowableArray<Uint8Array>;
   private readonly passAtK = new GrowableArray(Float64Array);
   private readonly passPowK = new GrowableArray(Float64Array);
   /** Data previews of the samples that have any (all fields until `keepDataColumns`). */
@@ -43,6 +45,18 @@ export class SampleRecordColumns implements RecordList {
   /** Records whose `index` is not their position (kept aside). */
   private readonly otherIndexes = new Map<number, number>();
   private collided = false;
+
+  /** `expected`: how many records will be added, when known (the columns are then made that long at once, not grown). */
+  constructor(expected = 0) {
+    const capacity = Math.max(CAPACITY, expected);
+    this.ids = new SampleIdPool(capacity);
+    this.scores = new ScoreColumnStore(capacity);
+    this.layoutOf = new GrowableArray(Uint8Array, capacity);
+    this.trialEnds = new GrowableArray(Int32Array, capacity);
+    this.stagesOf = new GrowableArray(Int32Array, capacity);
+    this.errorCounts = new GrowableArray(Int32Array, capacity);
+    this.passFlags = new GrowableArray(Uint8Array, capacity);
+  }
 
   get length(): number {
     return this.ids.count;

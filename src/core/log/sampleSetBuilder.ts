@@ -79,7 +79,8 @@ function indexSampleRange(store: SampleStore, settings: IndexSettings, records: 
 /** Indexes every sample of one store into compact records (a store still being filled, as its samples become known). */
 export function indexSampleSet(store: SampleStore, settings: IndexSettings, runIndex?: number): IndexedSet {
   const passes = new TrialPassTally();
-  const records = new SampleRecordColumns();
+  // A store scanned whole knows its count: the columns are made that long at once instead of doubling.
+  const records = new SampleRecordColumns(store.waitFor ? 0 : store.count);
   const parts = store.waitFor ? indexAsKnown(store, store.waitFor.bind(store), settings, records, passes, runIndex) : [indexSampleRange(store, settings, records, passes, 0, store.count, runIndex)];
   records.trim();
   const layouts = new Set<SampleLayout>(parts.flatMap((p) => p.layouts));

@@ -27,10 +27,15 @@ export class ScoreColumnStore {
   private readonly columnIds: string[] = [];
   private readonly columns: ScoreColumnValues[] = [];
   private readonly orders = new InternTable<number[]>((order) => order.join(','));
-  private readonly orderOf = new GrowableArray(Int32Array);
+  private readonly orderOf: GrowableArray<Int32Array>;
   private readonly texts: string[] = [];
   private readonly textIds = new Map<string, number>();
   count = 0;
+
+  /** `capacity`: the samples each column makes room for at once. */
+  constructor(private readonly capacity = 1024) {
+    this.orderOf = new GrowableArray(Int32Array, capacity);
+  }
 
   private columnFor(id: string): number {
     let at = this.columnIndex.get(id);
@@ -38,7 +43,7 @@ export class ScoreColumnStore {
       at = this.columns.length;
       this.columnIndex.set(id, at);
       this.columnIds.push(id);
-      this.columns.push({ values: new GrowableArray(Float64Array, 1024, NaN), states: new GrowableArray(Uint8Array) });
+      this.columns.push({ values: new GrowableArray(Float64Array, this.capacity, NaN), states: new GrowableArray(Uint8Array, this.capacity) });
     }
     return at;
   }

@@ -1,4 +1,4 @@
-import { mean, variance, welchDf } from './descriptive';
+import { mean, NumberList, variance, welchDf } from './descriptive';
 import { studentQuantile, studentTwoSidedP } from './studentT';
 import type { DifferenceEstimate } from '../../model/compareTypes';
 
@@ -25,7 +25,7 @@ function finish(method: DifferenceEstimate['method'], n: number, delta: number, 
 }
 
 /** The paired t figures of the differences d_i = b_i − a_i (docs/semantics.md §10). */
-export function pairedDifference(differences: readonly number[]): DifferenceEstimate {
+export function pairedDifference(differences: NumberList): DifferenceEstimate {
   const n = differences.length;
   const delta = n ? mean(differences) : NaN;
   if (n < 2) return finish('paired', n, delta, NaN, 0);
@@ -36,7 +36,7 @@ export function pairedDifference(differences: readonly number[]): DifferenceEsti
  * Cluster-robust figures: SE = √(C/(C − 1) · Σ_c (Σ_{i∈c} (d_i − d̄))²) / n with C − 1 degrees of freedom,
  * `clusters[i]` naming the cluster of d_i.
  */
-export function clusteredDifference(differences: readonly number[], clusters: readonly string[]): DifferenceEstimate {
+export function clusteredDifference(differences: NumberList, clusters: readonly string[]): DifferenceEstimate {
   const n = differences.length;
   const delta = n ? mean(differences) : NaN;
   const sums = new Map<string, number>();
