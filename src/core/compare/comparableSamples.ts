@@ -7,6 +7,7 @@ import type { TrialCell } from '../model/logViewTypes';
 import type { SampleRecord } from '../log/sampleRecords';
 import type { SampleRecordColumns } from '../log/sampleRecordColumns';
 import { toNumeric } from '../log/logValue';
+import type { ScoreScalar } from '../log/logValue';
 import { sampleIdsOf } from './sampleIds';
 import type { ComparableSamples, ScoreColumnValues } from '../model/compareSampleTypes';
 
@@ -24,14 +25,13 @@ export function sampleCount(samples: ComparableSamples): number {
   return samples.ids.ends.length;
 }
 
-/** The values of records, for the score columns `columnIds`. */
-export function samplesFromRecords(records: readonly Pick<SampleRecord, 'sampleId' | 'scores' | 'trials'>[], columnIds: readonly string[]): ComparableSamples {
-  const count = records.length;
+/** Each score column of `count` samples as numbers and state bytes, from `scoreAt` (a sample's effective value). */
+function scoreColumnsOf(count: number, columnIds: readonly string[], scoreAt: (index: number, id: string) => ScoreScalar | null | undefined): Map<string, ScoreColumnValues> {
   const columns = new Map<string, ScoreColumnValues>();
   for (const id of columnIds) {
     const column: ScoreColumnValues = { values: new Float64Array(count).fill(NaN), states: new Uint8Array(count) };
     for (let i = 0; i < count; i++) {
-      const raw = records[i].scores[id];
+      const raw = scoreAt(i, id);
       if (raw === null || raw === undefined) continue;
       const n = toNumeric(raw);
       column.states[i] = n === undefined ? SCORE_NOT_NUMBER : SCORE_NUMBER;
@@ -39,6 +39,13 @@ export function samplesFromRecords(records: readonly Pick<SampleRecord, 'sampleI
     }
     columns.set(id, column);
   }
+  return columns;
+}
+
+/** The values of records, for the score columns `columnIds`. */
+export function samplesFromRecords(records: readonly Pick<SampleRecord, 'sampleId' | 'scores' | 'trials'>[], columnIds: readonly string[]): ComparableSamples {
+  const count = records.length;
+  const columns = scoreColumnsOf(count, columnIds, (i, id) => records[i].scores[id]);
   const trialEnds = new Int32Array(count);
   let trials = 0;
   for (let i = 0; i < count; i++) trialEnds[i] = trials += records[i].trials.length;
@@ -50,18 +57,7 @@ export function samplesFromRecords(records: readonly Pick<SampleRecord, 'sampleI
 /** The values of a log index's records (kept in columns), for the score columns `columnIds`: the same as samplesFromRecords of its records. */
 export function samplesFromColumns(records: SampleRecordColumns, columnIds: readonly string[]): ComparableSamples {
   const count = records.length;
-  const columns = new Map<string, ScoreColumnValues>();
-  for (const id of columnIds) {
-    const column: ScoreColumnValues = { values: new Float64Array(count).fill(NaN), states: new Uint8Array(count) };
-    for (let i = 0; i < count; i++) {
-      const raw = records.scoreAt(i, id);
-      if (raw === null || raw === undefined) continue;
-      const n = toNumeric(raw);
-      column.states[i] = n === undefined ? SCORE_NOT_NUMBER : SCORE_NUMBER;
-      if (n !== undefined) column.values[i] = n;
-    }
-    columns.set(id, column);
-  }
+  const columns = scoreColumnsOf(count, columnIds, (i, id) => records.scoreAt(i, id));
   const trialEnds = new Int32Array(count);
   for (let i = 0; i < count; i++) trialEnds[i] = records.trialEndAt(i);
   // The index codes outcomes as OUTCOME_CODES does.
