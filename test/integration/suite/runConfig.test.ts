@@ -161,6 +161,12 @@ suite('Run configs: quick fixes and secrets inside entries', () => {
 
   suiteTeardown(async () => {
     restore();
+    // The quick fix leaves its run config edited and unsaved: reverted first, so closing it writes nothing back
+    // into the workspace after the folder is removed.
+    for (const document of vscode.workspace.textDocuments.filter((d) => d.isDirty && d.uri.fsPath.startsWith(project))) {
+      await vscode.window.showTextDocument(document);
+      await vscode.commands.executeCommand('workbench.action.files.revert');
+    }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     fs.rmSync(project, { recursive: true, force: true });
   });
