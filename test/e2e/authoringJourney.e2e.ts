@@ -23,6 +23,18 @@ after(async () => {
   fs.rmSync(workspace, { recursive: true, force: true });
 });
 
+/**
+ * Closes the completion list a typed value opened, so the next Enter makes a new line. The list is shown
+ * asynchronously (the trigger character asks the extension host), so wait for it to come — up to a few
+ * seconds, it does not come for every value — before Escape, then until it is gone.
+ */
+async function closeCompletionAfterTyping(workbenchPage: Workbench['page']): Promise<void> {
+  const widget = workbenchPage.locator('.editor-instance .suggest-widget.visible').first();
+  await widget.waitFor({ state: 'visible', timeout: 4_000 }).catch(() => undefined);
+  await workbenchPage.keyboard.press('Escape');
+  await widget.waitFor({ state: 'hidden', timeout: 30_000 });
+}
+
 /** The text of the active editor, as rendered. */
 async function editorText(workbenchPage: Workbench['page']): Promise<string> {
   return workbenchPage.locator('.editor-instance .view-lines').first().innerText();
@@ -83,20 +95,20 @@ test('Enter after a key starts a new indented line; after "- key: value" it cont
   await screenshot(page, 'authoring-enter-after-key');
   await page.keyboard.press('Enter');
   await page.keyboard.type('type: local');
-  await page.keyboard.press('Escape');
+  await closeCompletionAfterTyping(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('file_path: data.csv');
-  await page.keyboard.press('Escape');
+  await closeCompletionAfterTyping(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('filters:');
   await page.waitForTimeout(1_000);
   await page.keyboard.press('Enter');
   await page.keyboard.type('- expression: "x');
   await page.keyboard.press('End');
-  await page.keyboard.press('Escape');
+  await closeCompletionAfterTyping(page);
   await page.keyboard.press('Enter');
   await page.keyboard.type('op: exists');
-  await page.keyboard.press('Escape');
+  await closeCompletionAfterTyping(page);
   await page.waitForTimeout(500);
   const text = (await editorText(page)).replace(/\u00a0/g, ' ');
   await screenshot(page, 'authoring-enter-list-item');
