@@ -1,8 +1,9 @@
-// Runs every test layer in order and prints one closing line "N passed, N failed".
+// Runs every test layer (lint, types and unit beside package and integration, then the browser tests) and prints one closing line "N passed, N failed".
 //   node scripts/test.js                 all layers
 //   node scripts/test.js --only unit     one layer: unit | package | integration | e2e
 //   node scripts/test.js --no-build      reuse the current build
-const { spawnSync } = require('node:child_process');
+const { Buffer } = require('node:buffer');
+const { spawn } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -27,18 +28,28 @@ function files(dir, suffix) {
   return found.sort();
 }
 
+/**
+ * Runs one step to its end; its output is printed in one block when it ends, so steps that run at the same
+ * time never interleave their lines.
+ */
 function run(label, command, args, options = {}) {
   const started = Date.now();
-  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
-  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8', stdio: options.capture ? ['ignore', 'pipe', 'pipe'] : 'inherit', env: { ...process.env, FORCE_COLOR: '0', ...options.env } });
-  if (options.capture) {
-    process.stdout.write(result.stdout ?? '');
-    process.stderr.write(result.stderr ?? '');
-  }
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = result.status === 0;
-  console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${result.status ?? result.signal})`} in ${seconds}s`);
-  return { ok, output: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '0', ...options.env } });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    const finish = (status) => {
+      const output = Buffer.concat(chunks).toString('utf8');
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const ok = status === 0;
+      process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n${output}`);
+      console.log(`=== ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s`);
+      resolve({ ok, output });
+    };
+    child.on('error', (error) => { chunks.push(Buffer.from(`${error.message}\n`)); finish(-1); });
+    child.on('close', (code, signal) => finish(code ?? signal));
+  });
 }
 
 /** Counts from node's spec reporter ("ℹ pass N" / "ℹ fail N") or our runner's "N passed, N failed". */
@@ -67,48 +78,64 @@ function failingTests(layer, output) {
   return [...found.values()];
 }
 
-function nodeTests(layer, list) {
+async function nodeTests(layer, list) {
   if (list.length === 0) {
     console.log(`${layer}: no test files found`);
     totals.failed++;
     layerCounts.push(`${layer}: no test files`);
     return;
   }
-  const r = run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list], { capture: true });
+  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list]);
   count(layer, r.output, r.ok);
 }
 
 const want = (layer) => !only || only === layer;
-let blocked = false;
+const tool = (name, ...parts) => [path.join('node_modules', name, 'bin', ...parts)];
 
-if (!noBuild) {
-  if (!run('build', process.execPath, ['esbuild.js', '--production', '--tests']).ok) process.exit(1);
-}
-if (!only) {
-  const lint = run('lint', process.execPath, [path.join('node_modules', 'eslint', 'bin', 'eslint.js'), '.']);
-  const types = run('typecheck', process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', '.', '--noEmit']);
-  const webTypes = run('typecheck webview', process.execPath, [path.join('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'webview', '--noEmit']);
-  for (const [name, r] of [['lint', lint], ['typecheck', types], ['typecheck webview', webTypes]]) {
-    if (!r.ok) { totals.failed++; layerCounts.push(`${name}: failed`); }
+/** Lint, the type checks and the unit tests: plain Node, no VS Code. */
+async function nodeLane() {
+  if (!only) {
+    for (const [name, args] of [
+      ['lint', [...tool('eslint', 'eslint.js'), '.']],
+      ['typecheck', [...tool('typescript', 'tsc'), '-p', '.', '--noEmit']],
+      ['typecheck webview', [...tool('typescript', 'tsc'), '-p', 'webview', '--noEmit']],
+    ]) {
+      const r = await run(name, process.execPath, args);
+      if (!r.ok) { totals.failed++; layerCounts.push(`${name}: failed`); }
+    }
   }
+  if (want('unit')) await nodeTests('unit', files('out/test/unit', '.test.js'));
 }
-if (want('unit')) nodeTests('unit', files('out/test/unit', '.test.js'));
-if (want('package') || want('integration') || want('e2e')) {
-  const packaged = run('package', process.execPath, ['scripts/package.js', '--no-build']);
-  if (!packaged.ok) { totals.failed++; layerCounts.push('package: failed'); blocked = true; }
-  else if (want('package')) nodeTests('package', files('out/test/package', '.test.js'));
-}
-if (!blocked && (want('integration') || want('e2e'))) {
-  const setup = run('set up VS Code (code-server, chromium)', 'bash', ['test/e2e/setupCodeServer.sh']);
-  if (!setup.ok) { totals.failed++; layerCounts.push('setup: failed'); blocked = true; }
-}
-if (!blocked && want('integration')) {
-  const r = run('integration (real VS Code extension host)', process.execPath, ['out/test/e2e/harness/runIntegration.js'], { capture: true });
-  count('integration', r.output, r.ok);
-}
-if (!blocked && want('e2e')) nodeTests('e2e', files('out/test/e2e', '.e2e.js'));
 
-if (failures.length > 0) console.log(`\nfailing tests:\n${failures.join('\n')}`);
-console.log('\n' + layerCounts.join('\n'));
-console.log(`${totals.passed} passed, ${totals.failed} failed`);
-process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
+/** The package, then the real VS Code: set-up and the integration suite in its extension host. Resolves whether VS Code is ready. */
+async function vscodeLane() {
+  if (!(want('package') || want('integration') || want('e2e'))) return false;
+  const packaged = await run('package', process.execPath, ['scripts/package.js', '--no-build']);
+  if (!packaged.ok) { totals.failed++; layerCounts.push('package: failed'); return false; }
+  if (want('package')) await nodeTests('package', files('out/test/package', '.test.js'));
+  if (!(want('integration') || want('e2e'))) return false;
+  const setup = await run('set up VS Code (code-server, chromium)', 'bash', ['test/e2e/setupCodeServer.sh']);
+  if (!setup.ok) { totals.failed++; layerCounts.push('setup: failed'); return false; }
+  if (want('integration')) {
+    const r = await run('integration (real VS Code extension host)', process.execPath, ['out/test/e2e/harness/runIntegration.js']);
+    count('integration', r.output, r.ok);
+  }
+  return true;
+}
+
+async function main() {
+  if (!noBuild && !(await run('build', process.execPath, ['esbuild.js', '--production', '--tests'])).ok) process.exit(1);
+  // The two lanes share the machine's cores: one is mostly Node computing, the other mostly VS Code waiting.
+  const [, vscodeReady] = await Promise.all([nodeLane(), vscodeLane()]);
+  // The browser tests run alone: they measure what a person sees, at a person's pace.
+  if (vscodeReady && want('e2e')) await nodeTests('e2e', files('out/test/e2e', '.e2e.js'));
+  if (failures.length > 0) console.log(`\nfailing tests:\n${failures.join('\n')}`);
+  console.log('\n' + layerCounts.join('\n'));
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+  process.exit(totals.failed === 0 && totals.passed > 0 ? 0 : 1);
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.stack : String(error));
+  process.exit(1);
+});

@@ -22,7 +22,11 @@ async function main(): Promise<number> {
   const emptyExtensions = path.join(runDir, 'no-extensions');
   fs.mkdirSync(emptyExtensions, { recursive: true });
   const resultsFile = path.join(runDir, 'results.json');
-  const server = await CodeServer.start({ runDir, extensionsDir: emptyExtensions, env: { EVAL_LENS_TEST_RESULTS: resultsFile } });
+  // The suite opens a copy of examples/: the folders some suites create and remove there never
+  // appear in the repository while other layers read it.
+  const workspace = path.join(runDir, 'examples');
+  fs.cpSync(path.join(root, 'examples'), workspace, { recursive: true });
+  const server = await CodeServer.start({ runDir, workspace, extensionsDir: emptyExtensions, env: { EVAL_LENS_TEST_RESULTS: resultsFile } });
   const browser = await launchBrowser();
   try {
     const remote = (p: string) => `vscode-remote://127.0.0.1:${server.port}${p}`;
