@@ -1,4 +1,4 @@
-// Runs every test layer (lint, types and unit beside package and integration, then the browser tests) and prints one closing line "N passed, N failed".
+// Runs every test layer (lint, types and unit beside package and integration, then the browser tests, two files at a time) and prints one closing line "N passed, N failed".
 //   node scripts/test.js                 all layers
 //   node scripts/test.js --only unit     one layer: unit | package | integration | e2e
 //   node scripts/test.js --no-build      reuse the current build
@@ -78,14 +78,14 @@ function failingTests(layer, output) {
   return [...found.values()];
 }
 
-async function nodeTests(layer, list) {
+async function nodeTests(layer, list, concurrency = 1) {
   if (list.length === 0) {
     console.log(`${layer}: no test files found`);
     totals.failed++;
     layerCounts.push(`${layer}: no test files`);
     return;
   }
-  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list]);
+  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...list]);
   count(layer, r.output, r.ok);
 }
 
@@ -127,8 +127,9 @@ async function main() {
   if (!noBuild && !(await run('build', process.execPath, ['esbuild.js', '--production', '--tests'])).ok) process.exit(1);
   // The two lanes share the machine's cores: one is mostly Node computing, the other mostly VS Code waiting.
   const [, vscodeReady] = await Promise.all([nodeLane(), vscodeLane()]);
-  // The browser tests run alone: they measure what a person sees, at a person's pace.
-  if (vscodeReady && want('e2e')) await nodeTests('e2e', files('out/test/e2e', '.e2e.js'));
+  // The browser tests run after both lanes, two files at a time: each has its own code-server and browser,
+  // and each mostly waits for what a person would see.
+  if (vscodeReady && want('e2e')) await nodeTests('e2e', files('out/test/e2e', '.e2e.js'), 2);
   if (failures.length > 0) console.log(`\nfailing tests:\n${failures.join('\n')}`);
   console.log('\n' + layerCounts.join('\n'));
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
