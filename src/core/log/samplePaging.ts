@@ -119,11 +119,8 @@ function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number
     case 'passPowK':
       return (i) => records.passPowKAt(i);
     default:
-      if (column.startsWith('data:')) {
-        const name = column.slice(5);
-        return (i) => records.dataValueAt(i, name);
-      }
-      return (i) => records.scoreAt(i, column);
+      if (column.startsWith('data:')) return records.dataReaderOf(column.slice(5));
+      return records.scores.readerOf(column);
   }
 }
 

@@ -189,6 +189,13 @@ export class SampleRecordColumns implements RecordList {
     return this.dataColumns.find((c) => c.name === name)?.values[i];
   }
 
+  /** Reads data field `name` sample by sample, its column looked up once. */
+  dataReaderOf(name: string): (i: number) => string | number | boolean | undefined {
+    const column = this.dataColumns?.find((c) => c.name === name);
+    if (column) return (i) => column.values[i];
+    return (i) => this.dataValueAt(i, name);
+  }
+
   get hasCollisions(): boolean {
     return this.collided;
   }

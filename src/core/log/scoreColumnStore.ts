@@ -100,6 +100,14 @@ export class ScoreColumnStore {
     return at === undefined ? undefined : this.valueIn(this.columns[at], i);
   }
 
+  /** Reads column `id` sample by sample, the column looked up once (undefined where a sample has none). */
+  readerOf(id: string): (i: number) => ScoreScalar | undefined {
+    const at = this.columnIndex.get(id);
+    if (at === undefined) return () => undefined;
+    const column = this.columns[at];
+    return (i) => this.valueIn(column, i);
+  }
+
   /** Whether sample `i` has a number in column `id` (its value is then `numberAt`). */
   numberAt(i: number, id: string): number | undefined {
     const at = this.columnIndex.get(id);
