@@ -15,8 +15,9 @@ export interface InspectLog {
   /** `version`, `status`, `eval`, `plan`, `results`, `stats`, `error` (what the log has of them). */
   header: Record<string, unknown>;
   /**
-   * One per sample and epoch: `id`, `epoch`, `input`, `target`, `scores`, `metadata`, `error`, `limit`,
-   * `model_usage`, … — held as an archive's JSON bytes with each id and epoch, parsed when one is asked for.
+   * One per sample and epoch: `id`, `epoch`, `input`, `target`, `scores`, `metadata`, `error`, `limit` (and what
+   * else a `summaries.json` entry holds) — held as an archive's JSON bytes with each id and epoch, parsed when one is
+   * asked for.
    */
   summaryList: InspectSummaryList;
   /** Every summary, parsed anew on each read (for a reader that goes through them all once). */
@@ -37,8 +38,11 @@ export class InspectLogError extends Error {
   }
 }
 
-/** The members of a sample its summary carries (a sample read lean keeps only these). */
-export const SUMMARY_FIELDS = ['id', 'epoch', 'input', 'target', 'scores', 'metadata', 'error', 'limit', 'model_usage', 'total_time', 'working_time', 'started_at', 'completed_at', 'retries', 'completed', 'message_count', 'uuid'] as const;
+/**
+ * The members of a sample its summary carries: those the report reads (the table, the metrics, a detail that cannot
+ * read its full sample). A sample read lean keeps only these, for every sample of the log.
+ */
+const SUMMARY_FIELDS = ['id', 'epoch', 'input', 'target', 'scores', 'metadata', 'error', 'limit'] as const;
 
 /** What a summary carries of a sample, with its `attachment://` references resolved. */
 export function summaryOf(sample: Record<string, unknown>): Record<string, unknown> {

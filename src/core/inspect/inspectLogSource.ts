@@ -11,7 +11,7 @@ import type { SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { isPlainObject } from '../json/objectValues';
+import { isPlainObject, setOwn } from '../json/objectValues';
 import { InspectSampleScores, inspectMetricsAndValues } from './metrics/verifyInspectMetrics';
 import { InspectLog } from './inspectLog';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
@@ -21,6 +21,19 @@ import { inspectConversation, resolvedSample } from './inspectConversation';
 
 type Reduced = Map<string, Map<string | number, number>>;
 
+/**
+ * A score as the metrics read it: its `value` and `metadata` (what epoch reduction carries over), without the
+ * answer and explanation texts, which the metrics never read and which would otherwise be held for every sample.
+ */
+function metricScores(scores: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [scorer, score] of Object.entries(scores)) {
+    const slim = isPlainObject(score) && Object.prototype.hasOwnProperty.call(score, 'value');
+    setOwn(kept, scorer, !slim ? score : score.metadata === undefined ? { value: score.value } : { value: score.value, metadata: score.metadata });
+  }
+  return kept;
+}
+
 /** Each summary's scores, parsed one at a time as the metrics go through them once. */
 function* sampleScores(list: InspectSummaryList): Iterable<InspectSampleScores> {
   for (let i = 0; i < list.count; i++) {
@@ -28,7 +41,7 @@ function* sampleScores(list: InspectSummaryList): Iterable<InspectSampleScores> 
     yield {
       id: typeof s.id === 'number' ? s.id : String(s.id),
       epoch: epochOf(s),
-      scores: isPlainObject(s.scores) ? s.scores : {},
+      scores: isPlainObject(s.scores) ? metricScores(s.scores) : {},
       ...(s.metadata !== undefined ? { metadata: s.metadata } : {}),
     };
   }
