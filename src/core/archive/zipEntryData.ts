@@ -57,8 +57,8 @@ function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: nu
 
 /** The entry's uncompressed bytes. Throws ZipEntryError for an entry above `maxBytes` or with damaged data. */
 export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
-  // Stored bytes are a view of the archive's read window, which is given up once the window moves on.
-  return readDecoded(archive, entry, maxBytes, undefined, (data) => (data.byteLength === data.buffer.byteLength ? data : data.slice()));
+  // Stored bytes are a view of the archive's read window, which is given up once the window moves on: a copy.
+  return readDecoded(archive, entry, maxBytes, undefined, (data) => (data.byteLength === data.buffer.byteLength ? data : new Uint8Array(data)));
 }
 
 /** Entries up to this size are decoded into one reused buffer by useEntryData. */

@@ -57,7 +57,7 @@ const ZIP64_LOCATOR_SIZE = 20;
 const MAX_CENTRAL_DIRECTORY = 2 ** 31 - 1;
 
 /** Size of the read-ahead window of entry reads. */
-const READ_WINDOW = 4 * 1024 * 1024;
+const READ_WINDOW = 1024 * 1024;
 
 /**
  * A window that moves on is given up at once (discardBytes.ts) rather than left for a garbage collection that its

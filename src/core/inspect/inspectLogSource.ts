@@ -12,7 +12,7 @@ import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
 import { isPlainObject, setOwn } from '../json/objectValues';
-import { InspectSampleScores, inspectMetricsAndValues } from './metrics/verifyInspectMetrics';
+import { InspectSampleScores, inspectMetricsAndValues, metadataKeysRead } from './metrics/verifyInspectMetrics';
 import { InspectLog } from './inspectLog';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
 import { epochOf, sampleEvidence, SummaryGroups } from './inspectSamples';
@@ -34,15 +34,24 @@ function metricScores(scores: Record<string, unknown>): Record<string, unknown> 
   return kept;
 }
 
+/** Of a sample's metadata, the keys the metrics read (`keys`); other values are passed as they are. */
+function metricMetadata(metadata: unknown, keys: ReadonlySet<string>): unknown {
+  if (!isPlainObject(metadata)) return metadata;
+  const kept: Record<string, unknown> = {};
+  for (const key of keys) if (Object.prototype.hasOwnProperty.call(metadata, key)) setOwn(kept, key, metadata[key]);
+  return kept;
+}
+
 /** Each summary's scores, parsed one at a time as the metrics go through them once. */
-function* sampleScores(list: InspectSummaryList): Iterable<InspectSampleScores> {
+function* sampleScores(list: InspectSummaryList, results: unknown): Iterable<InspectSampleScores> {
+  const keys = metadataKeysRead(results);
   for (let i = 0; i < list.count; i++) {
     const s = list.at(i);
     yield {
       id: typeof s.id === 'number' ? s.id : String(s.id),
       epoch: epochOf(s),
       scores: isPlainObject(s.scores) ? metricScores(s.scores) : {},
-      ...(s.metadata !== undefined ? { metadata: s.metadata } : {}),
+      ...(s.metadata !== undefined && keys.size ? { metadata: metricMetadata(s.metadata, keys) } : {}),
     };
   }
 }
@@ -94,7 +103,7 @@ export class InspectLogSource implements LogSource {
     // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
     const { results } = log.header;
     const list = log.summaryList;
-    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(list));
+    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(list, results));
     this.reduced = reduced ?? new Map();
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = new SummaryGroups(list);
