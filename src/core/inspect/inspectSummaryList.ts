@@ -53,6 +53,7 @@ export class ArraySummaryList implements InspectSummaryList {
 
 /** Bytes of summaries written out as text go into blocks of this size (a larger summary gets a block of its own). */
 const BLOCK_BYTES = 1024 * 1024;
+const utf8 = new TextEncoder();
 
 /** Summaries held as JSON bytes, with their ids and epochs; each parsed on demand. */
 export class PackedSummaryList implements InspectSummaryList {
@@ -75,16 +76,17 @@ export class PackedSummaryList implements InspectSummaryList {
     this.push(this.blocks.length - 1, start, end, summary);
   }
 
-  /** Adds a summary as the text of its JSON. */
+  /** Adds a summary as the text of its JSON, written straight into the current block. */
   addValue(summary: Record<string, unknown>): void {
-    const text = Buffer.from(JSON.stringify(summary), 'utf8');
-    if (!this.open || this.open.bytes.length - this.open.used < text.length) {
-      this.open = { bytes: new Uint8Array(Math.max(BLOCK_BYTES, text.length)), used: 0 };
+    const text = JSON.stringify(summary);
+    // At most three UTF-8 bytes per UTF-16 unit: a block with that much room takes the text whole.
+    const room = text.length * 3;
+    if (!this.open || this.open.bytes.length - this.open.used < room) {
+      this.open = { bytes: new Uint8Array(Math.max(BLOCK_BYTES, room)), used: 0 };
       this.blocks.push(this.open.bytes);
     }
     const start = this.open.used;
-    this.open.bytes.set(text, start);
-    this.open.used += text.length;
+    this.open.used += utf8.encodeInto(text, this.open.bytes.subarray(start)).written;
     this.push(this.blocks.length - 1, start, this.open.used, summary);
   }
 
