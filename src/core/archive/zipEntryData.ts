@@ -42,14 +42,14 @@ export function crc32(data: Uint8Array): number {
 }
 
 /** Decodes compressed entry bytes by method; the result is checked against the declared size. */
-function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: number): Uint8Array {
+function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: number, scratch?: Uint8Array): Uint8Array {
   switch (method) {
     case METHOD_STORED:
       return data;
     case METHOD_DEFLATE:
       return zlib.inflateRawSync(data, { maxOutputLength: Math.max(1, uncompressedSize) });
     case METHOD_ZSTD:
-      return decodeZstdFrames(data, uncompressedSize);
+      return decodeZstdFrames(data, uncompressedSize, scratch);
     default:
       throw new Error(sourceStrings.unknownMethod(method));
   }
@@ -57,6 +57,31 @@ function decodeEntryBytes(method: number, data: Uint8Array, uncompressedSize: nu
 
 /** The entry's uncompressed bytes. Throws ZipEntryError for an entry above `maxBytes` or with damaged data. */
 export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxBytes: number): Promise<Uint8Array> {
+  // Stored bytes are a view of the archive's read window, which is given up once the window moves on: a copy.
+  return readDecoded(archive, entry, maxBytes, undefined, (data) => (data.byteLength === data.buffer.byteLength ? data : new Uint8Array(data)));
+}
+
+/** Entries up to this size are decoded into one reused buffer by useEntryData. */
+const MAX_SCRATCH_BYTES = 1024 * 1024;
+let scratch: Uint8Array | undefined;
+
+function scratchFor(size: number): Uint8Array | undefined {
+  if (size > MAX_SCRATCH_BYTES) return undefined;
+  if (!scratch || scratch.length < size) scratch = new Uint8Array(Math.min(MAX_SCRATCH_BYTES, Math.max(64 * 1024, 2 ** Math.ceil(Math.log2(Math.max(1, size))))));
+  return scratch;
+}
+
+/**
+ * The entry's uncompressed bytes given to `use`, which is done with them when it returns (they may be a buffer
+ * reused by the next read): a pass over many small entries then leaves no decoded buffer per entry behind for the
+ * garbage collector to find. Throws as readEntryData does.
+ */
+export async function useEntryData<T>(archive: ZipArchive, entry: ZipEntry, maxBytes: number, use: (data: Uint8Array) => T): Promise<T> {
+  return readDecoded(archive, entry, maxBytes, scratchFor(entry.uncompressedSize), use);
+}
+
+/** Reads and decodes the entry (into `into` when it fits) and hands the bytes to `use` at once, before any other read. */
+async function readDecoded<T>(archive: ZipArchive, entry: ZipEntry, maxBytes: number, into: Uint8Array | undefined, use: (data: Uint8Array) => T): Promise<T> {
   const fail = (message: string, tooLarge = false) => new ZipEntryError(entry.name, archive.file, tooLarge, message);
   if (entry.uncompressedSize > maxBytes) {
     throw fail(sourceStrings.entryTooLarge(entry.name, archive.file, entry.uncompressedSize / 1048576, maxBytes / 1048576), true);
@@ -82,11 +107,11 @@ export async function readEntryData(archive: ZipArchive, entry: ZipEntry, maxByt
   if (entry.method === METHOD_ZSTD) await startZstdWasm();
   let data: Uint8Array;
   try {
-    data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize);
+    data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize, into);
   } catch (error) {
     throw damaged(error instanceof Error ? error.message : String(error));
   }
   if (data.length !== sizes.uncompressedSize) throw damaged(sourceStrings.sizeMismatch(data.length, sizes.uncompressedSize));
   if (crc32(data) !== entry.crc32) throw damaged(sourceStrings.badCrc);
-  return data;
+  return use(data);
 }

@@ -7,6 +7,7 @@
 import { FileHandle, open } from 'node:fs/promises';
 import { sourceStrings } from '../l10n/sourceStrings';
 import { readAt } from '../text/readFully';
+import { discardBytes } from '../text/discardBytes';
 import { startZstdWasm } from './zstdWasm';
 import { markOverlaps } from './zipOverlap';
 import { zipEntryName } from './zipEntryName';
@@ -31,7 +32,8 @@ export interface ZipArchive {
   handle: FileHandle;
   /**
    * Bytes at `position`, served from a read-ahead window (entries lie one after another, so most reads of a pass
-   * over the archive need no system call). The returned buffer stays valid: each window is a new buffer.
+   * over the archive need no system call). The returned buffer is valid until a later turn of the event loop
+   * (the window it views is then given up): read what you need from it before awaiting anything else.
    */
   read(position: number, length: number): Promise<Buffer>;
   close(): Promise<void>;
@@ -55,8 +57,13 @@ const ZIP64_LOCATOR_SIZE = 20;
 const MAX_CENTRAL_DIRECTORY = 2 ** 31 - 1;
 
 /** Size of the read-ahead window of entry reads. */
-const READ_WINDOW = 4 * 1024 * 1024;
+const READ_WINDOW = 1024 * 1024;
 
+/**
+ * A window that moves on is given up at once (discardBytes.ts) rather than left for a garbage collection that its
+ * small wrapper does not prompt: a pass over an archive would otherwise hold every window it read until then. It is
+ * given up on a later turn of the event loop, when whoever was handed a view of it has used it (see `read`).
+ */
 function windowedReader(handle: FileHandle, size: number): (position: number, length: number) => Promise<Buffer> {
   let windowStart = 0;
   let window: Buffer = Buffer.alloc(0);
@@ -65,8 +72,11 @@ function windowedReader(handle: FileHandle, size: number): (position: number, le
       return window.subarray(position - windowStart, position - windowStart + length);
     }
     if (length >= READ_WINDOW) return readAt(handle, position, length);
+    const next = await readAt(handle, position, Math.min(READ_WINDOW, Math.max(0, size - position)));
+    const previous = window;
     windowStart = position;
-    window = await readAt(handle, position, Math.min(READ_WINDOW, Math.max(0, size - position)));
+    window = next;
+    setImmediate(() => discardBytes(previous));
     return window.subarray(0, Math.min(length, window.length));
   };
 }

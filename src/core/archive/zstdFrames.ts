@@ -86,8 +86,25 @@ function decompressWithin(frame: Uint8Array, budget: number): Uint8Array {
   return joined;
 }
 
-/** Decodes every frame of `data`; `expectedSize` is the entry's uncompressed size (frames may not exceed it). */
-export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8Array {
+/** One frame's bytes: the WebAssembly decoder's, else fzstd's (into `into` when it fits, else a new array). */
+function decodeFrame(bytes: Uint8Array, frame: FrameBounds, room: number, into?: Uint8Array): Uint8Array {
+  const part = frame.contentSize === undefined ? decodeFrameWasm(bytes, room, false, into) : decodeFrameWasm(bytes, frame.contentSize, true, into);
+  if (part) return part;
+  try {
+    return frame.contentSize === undefined ? decompressWithin(bytes, room) : decompress(bytes);
+  } catch (error) {
+    if (error instanceof ZstdDataError) throw error;
+    throw new ZstdDataError(error instanceof Error ? error.message : String(error));
+  }
+}
+
+/**
+ * Decodes every frame of `data`; `expectedSize` is the entry's uncompressed size (frames may not exceed it).
+ * `scratch`: when it has room for `expectedSize` bytes they are decoded into it and a view of it is returned (for a
+ * reader that is done with them before the next decode), else into a new array.
+ */
+export function decodeZstdFrames(data: Uint8Array, expectedSize: number, scratch?: Uint8Array): Uint8Array {
+  const into = scratch && scratch.length >= expectedSize ? scratch : undefined;
   const parts: Uint8Array[] = [];
   let total = 0;
   let p = 0;
@@ -103,22 +120,18 @@ export function decodeZstdFrames(data: Uint8Array, expectedSize: number): Uint8A
     const frame = frameAt(data, p);
     if (frame.contentSize !== undefined && total + frame.contentSize > expectedSize) throw new ZstdDataError(sourceStrings.zstdFrameTooLarge);
     if (frame.contentSize === undefined && frame.windowSize > MAX_WINDOW_WITHOUT_SIZE) throw new ZstdDataError(sourceStrings.zstdWindowTooLarge);
-    const bytes = data.subarray(frame.start, frame.end);
-    const room = expectedSize - total;
-    let part = frame.contentSize === undefined ? decodeFrameWasm(bytes, room, false) : decodeFrameWasm(bytes, frame.contentSize);
-    if (!part) {
-      try {
-        part = frame.contentSize === undefined ? decompressWithin(bytes, room) : decompress(bytes);
-      } catch (error) {
-        if (error instanceof ZstdDataError) throw error;
-        throw new ZstdDataError(error instanceof Error ? error.message : String(error));
-      }
-    }
+    const part = decodeFrame(data.subarray(frame.start, frame.end), frame, expectedSize - total, into?.subarray(total));
+    if (total + part.length > expectedSize) throw new ZstdDataError(sourceStrings.zstdFrameTooLarge);
+    if (into && part.buffer !== into.buffer) into.set(part, total);
+    else if (!into) parts.push(part);
     total += part.length;
-    if (total > expectedSize) throw new ZstdDataError(sourceStrings.zstdFrameTooLarge);
-    parts.push(part);
     p = frame.end;
   }
+  if (into) return into.subarray(0, total);
+  return joinParts(parts, total);
+}
+
+function joinParts(parts: readonly Uint8Array[], total: number): Uint8Array {
   if (parts.length === 1) return parts[0];
   const joined = new Uint8Array(total);
   let at = 0;

@@ -81,9 +81,10 @@ export function zstdWasmReady(): boolean {
 /**
  * Decodes one whole frame into at most `size` bytes, or returns undefined when the WebAssembly decoder cannot take
  * it. `exact`: the frame declares `size` as its content size and must decode to exactly that; otherwise `size` is
- * the room left in the entry and the frame may decode to less (never more).
+ * the room left in the entry and the frame may decode to less (never more). `into`: where the bytes go when they
+ * fit (a view of it is returned), else a new array.
  */
-export function decodeFrameWasm(frame: Uint8Array, size: number, exact = true): Uint8Array | undefined {
+export function decodeFrameWasm(frame: Uint8Array, size: number, exact = true, into?: Uint8Array): Uint8Array | undefined {
   const wasm = enabled ? wasmExports : undefined;
   if (!wasm || size <= 0 || !Number.isSafeInteger(size) || frame.length + size > MAX_WASM_FRAME) return undefined;
   const source = wasm.malloc(frame.length);
@@ -96,7 +97,10 @@ export function decodeFrameWasm(frame: Uint8Array, size: number, exact = true): 
     if (wasm.ZSTD_isError(result)) return undefined;
     const written = result >>> 0;
     if (exact ? written !== size : written > size) return undefined;
-    return new Uint8Array(wasm.memory.buffer).slice(target, target + written);
+    const decoded = new Uint8Array(wasm.memory.buffer, target, written);
+    if (!into || into.length < written) return decoded.slice();
+    into.set(decoded);
+    return into.subarray(0, written);
   } finally {
     wasm.free(source);
     if (target) wasm.free(target);

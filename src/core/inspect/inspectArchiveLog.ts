@@ -9,10 +9,9 @@ import { ZipEntryError, readEntryData } from '../archive/zipEntryData';
 import { SampleRef, archiveSamples, readArchiveSample, splitKey } from '../sources/evalLogs/evalArchive';
 import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { InspectLog, InspectLogError, sampleKey, summaryOf } from './inspectLog';
-
-/** Largest entry read (a sample with its messages and events, or the summaries). */
-const MAX_ENTRY_BYTES = 512 * 1024 * 1024;
+import { InspectLog, InspectLogError, sampleKey } from './inspectLog';
+import { MAX_ENTRY_BYTES, readLeanSummaries, readSummaries } from './inspectArchiveSummaries';
+import { allSummaries } from './inspectSummaryList';
 
 async function readJson(archive: ZipArchive, entry: ZipEntry): Promise<unknown> {
   const data = await readEntryData(archive, entry, MAX_ENTRY_BYTES);
@@ -46,39 +45,6 @@ async function readHeader(archive: ZipArchive, notes: string[]): Promise<Record<
   }
   notes.push(S.noHeader(archive.file));
   return {};
-}
-
-/** The summaries of `summaries.json`, else of the journal's numbered files in order; undefined when there are none. */
-async function readSummaries(archive: ZipArchive, notes: string[]): Promise<unknown[] | undefined> {
-  const main = archive.entries.find((e) => e.name === 'summaries.json');
-  const whole = main ? await readOrNote(archive, main, notes) : undefined;
-  if (Array.isArray(whole)) return whole;
-  const parts = archive.entries
-    .map((entry) => ({ entry, match: /^_journal\/summaries\/(\d+)\.json$/.exec(entry.name) }))
-    .filter((p) => p.match)
-    .sort((a, b) => Number(a.match![1]) - Number(b.match![1]));
-  if (!parts.length) return undefined;
-  const list: unknown[] = [];
-  for (const part of parts) {
-    const value = await readOrNote(archive, part.entry, notes);
-    if (Array.isArray(value)) for (const item of value) list.push(item);
-  }
-  notes.push(S.journalSummaries(list.length));
-  return list;
-}
-
-async function readLeanSummaries(archive: ZipArchive, refs: readonly SampleRef[], notes: string[]): Promise<Record<string, unknown>[]> {
-  notes.push(S.leanSamples);
-  const list: Record<string, unknown>[] = [];
-  for (const ref of refs) {
-    try {
-      list.push(summaryOf(await readArchiveSample(archive, ref, MAX_ENTRY_BYTES, 'eventsAndMessages')));
-    } catch (error) {
-      if (!(error instanceof ZipEntryError)) throw error;
-      notes.push(S.unreadableEntry(error.message));
-    }
-  }
-  return list;
 }
 
 function refsByKey(refs: readonly SampleRef[]): Map<string, SampleRef> {
@@ -168,20 +134,23 @@ export async function readInspectArchive(filePath: string, fileSize: number): Pr
   return (await openInspectArchive(filePath, fileSize)).readSamples();
 }
 
-async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, read: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>): Promise<InspectLog> {
-  const { notes } = read;
+async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, log: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>): Promise<InspectLog> {
+  const { notes } = log;
   try {
     const refs = archiveSamples(archive.entries);
-    const listed = await readSummaries(archive, notes);
-    const summaries = listed ? listed.filter(isPlainObject).map(summaryOf) : await readLeanSummaries(archive, refs, notes);
-    if (listed && listed.length > summaries.length) notes.push(S.samplesLeftOut(listed.length - summaries.length));
-    if (listed && refs.length && listed.length !== refs.length) notes.push(S.summaryCountDiffers(listed.length, refs.length));
+    const read = await readSummaries(archive, notes);
+    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes);
+    if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));
+    if (read && refs.length && read.listed !== refs.length) notes.push(S.summaryCountDiffers(read.listed, refs.length));
     // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.
     let byKey: Map<string, SampleRef> | undefined;
     handle.closeLater();
     return {
-      ...read,
-      summaries,
+      ...log,
+      summaryList,
+      get summaries() {
+        return allSummaries(summaryList);
+      },
       // The entries found when the log was opened are read: a file rewritten since is read again on reload.
       fullSample: (id, epoch) => {
         byKey ??= refsByKey(refs);

@@ -7,14 +7,21 @@ import { isZipArchive } from '../archive/zipMagic';
 import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
 import { resolveAttachments } from './inspectConversation';
+import { ArraySummaryList, InspectSummaryList, allSummaries } from './inspectSummaryList';
 
 export interface InspectLog {
   filePath: string;
   fileSize: number;
   /** `version`, `status`, `eval`, `plan`, `results`, `stats`, `error` (what the log has of them). */
   header: Record<string, unknown>;
-  /** One per sample and epoch: `id`, `epoch`, `input`, `target`, `scores`, `metadata`, `error`, `limit`, `model_usage`, … */
-  summaries: Record<string, unknown>[];
+  /**
+   * One per sample and epoch: `id`, `epoch`, `input`, `target`, `scores`, `metadata`, `error`, `limit` (and what
+   * else a `summaries.json` entry holds) — held as an archive's JSON bytes with each id and epoch, parsed when one is
+   * asked for.
+   */
+  summaryList: InspectSummaryList;
+  /** Every summary, parsed anew on each read (for a reader that goes through them all once). */
+  readonly summaries: Record<string, unknown>[];
   /** What is missing or was left out, in plain words (a partial report shows them). */
   notes: string[];
   /** The complete sample (messages, events, attachments); undefined when the log holds none for it. */
@@ -31,8 +38,11 @@ export class InspectLogError extends Error {
   }
 }
 
-/** The members of a sample its summary carries (a sample read lean keeps only these). */
-export const SUMMARY_FIELDS = ['id', 'epoch', 'input', 'target', 'scores', 'metadata', 'error', 'limit', 'model_usage', 'total_time', 'working_time', 'started_at', 'completed_at', 'retries', 'completed', 'message_count', 'uuid'] as const;
+/**
+ * The members of a sample its summary carries: those the report reads (the table, the metrics, a detail that cannot
+ * read its full sample). A sample read lean keeps only these, for every sample of the log.
+ */
+const SUMMARY_FIELDS = ['id', 'epoch', 'input', 'target', 'scores', 'metadata', 'error', 'limit'] as const;
 
 /** What a summary carries of a sample, with its `attachment://` references resolved. */
 export function summaryOf(sample: Record<string, unknown>): Record<string, unknown> {
@@ -111,11 +121,15 @@ export async function readInspectJson(filePath: string, fileSize: number): Promi
   const list = Array.isArray(listed) ? listed : [];
   const samples = list.filter((s): s is Record<string, unknown> => isPlainObject(s) && idOf(s.id) !== undefined);
   const notes = list.length > samples.length ? [S.samplesLeftOut(list.length - samples.length)] : [];
+  const summaryList = new ArraySummaryList(samples.map(summaryOf));
   return {
     filePath,
     fileSize,
     header,
-    summaries: samples.map(summaryOf),
+    summaryList,
+    get summaries() {
+      return allSummaries(summaryList);
+    },
     notes,
     fullSample: (id, epoch) => Promise.resolve(samples.find((s) => idOf(s.id) === String(id) && (s.epoch ?? 1) === epoch)),
     close: () => Promise.resolve(),

@@ -11,30 +11,58 @@ import type { SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { isPlainObject } from '../json/objectValues';
-import { InspectSampleScores, inspectMetricsAndValues } from './metrics/verifyInspectMetrics';
+import { isPlainObject, setOwn } from '../json/objectValues';
+import { InspectSampleScores, inspectMetricsAndValues, metadataKeysRead } from './metrics/verifyInspectMetrics';
 import { InspectLog } from './inspectLog';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
-import { epochOf, groupSamples, InspectSampleGroup, sampleEvidence } from './inspectSamples';
+import { epochOf, sampleEvidence, SummaryGroups } from './inspectSamples';
+import type { InspectSummaryList } from './inspectSummaryList';
 import { inspectConversation, resolvedSample } from './inspectConversation';
 
 type Reduced = Map<string, Map<string | number, number>>;
 
-function sampleScores(summaries: readonly Record<string, unknown>[]): InspectSampleScores[] {
-  return summaries.map((s) => ({
-    id: typeof s.id === 'number' ? s.id : String(s.id),
-    epoch: epochOf(s),
-    scores: isPlainObject(s.scores) ? s.scores : {},
-    ...(s.metadata !== undefined ? { metadata: s.metadata } : {}),
-  }));
+/**
+ * A score as the metrics read it: its `value` and `metadata` (what epoch reduction carries over), without the
+ * answer and explanation texts, which the metrics never read and which would otherwise be held for every sample.
+ */
+function metricScores(scores: Record<string, unknown>): Record<string, unknown> {
+  const kept: Record<string, unknown> = {};
+  for (const [scorer, score] of Object.entries(scores)) {
+    const slim = isPlainObject(score) && Object.prototype.hasOwnProperty.call(score, 'value');
+    setOwn(kept, scorer, !slim ? score : score.metadata === undefined ? { value: score.value } : { value: score.value, metadata: score.metadata });
+  }
+  return kept;
+}
+
+/** Of a sample's metadata, the keys the metrics read (`keys`); other values are passed as they are. */
+function metricMetadata(metadata: unknown, keys: ReadonlySet<string>): unknown {
+  if (!isPlainObject(metadata)) return metadata;
+  const kept: Record<string, unknown> = {};
+  for (const key of keys) if (Object.prototype.hasOwnProperty.call(metadata, key)) setOwn(kept, key, metadata[key]);
+  return kept;
+}
+
+/** Each summary's scores, parsed one at a time as the metrics go through them once. */
+function* sampleScores(list: InspectSummaryList, results: unknown): Iterable<InspectSampleScores> {
+  const keys = metadataKeysRead(results);
+  for (let i = 0; i < list.count; i++) {
+    const s = list.at(i);
+    yield {
+      id: typeof s.id === 'number' ? s.id : String(s.id),
+      epoch: epochOf(s),
+      scores: isPlainObject(s.scores) ? metricScores(s.scores) : {},
+      ...(s.metadata !== undefined && keys.size ? { metadata: metricMetadata(s.metadata, keys) } : {}),
+    };
+  }
 }
 
 /** Notes on what the samples lack: epochs fewer than configured, a sample count other than the results say. */
-function sampleNotes(header: Record<string, unknown>, groups: readonly InspectSampleGroup[], results: number): string[] {
+function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, results: number): string[] {
   const notes: string[] = [];
   const epochs = configuredEpochs(header);
   if (epochs !== undefined) {
-    const short = groups.filter((g) => g.epochs.length < epochs).length;
+    let short = 0;
+    for (let g = 0; g < groups.count; g++) if (groups.membersOf(g).length < epochs) short++;
     if (short) notes.push(S.missingEpochs(short, epochs));
   }
   const total = isPlainObject(header.results) ? header.results.total_samples : undefined;
@@ -42,16 +70,16 @@ function sampleNotes(header: Record<string, unknown>, groups: readonly InspectSa
   return notes;
 }
 
-/** The samples as task result log samples, each built from its epochs' summaries when read. */
+/** The samples as task result log samples, each built from its epochs' summaries (parsed again) when read. */
 class InspectSampleStore implements SampleStore {
-  constructor(private readonly groups: readonly InspectSampleGroup[], private readonly reduced: Reduced) {}
+  constructor(private readonly groups: SummaryGroups, private readonly list: InspectSummaryList, private readonly reduced: Reduced) {}
 
   get count(): number {
-    return this.groups.length;
+    return this.groups.count;
   }
 
   lite(index: number): unknown {
-    return sampleEvidence(this.groups[index], this.reduced);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced);
   }
 
   full(index: number): unknown {
@@ -61,7 +89,7 @@ class InspectSampleStore implements SampleStore {
 
 export class InspectLogSource implements LogSource {
   readonly index: LogIndex;
-  private readonly groups: InspectSampleGroup[];
+  private readonly groups: SummaryGroups;
   private readonly reduced: Reduced;
   private readonly metrics: LogSummary['metrics'];
   private readonly notes: string[];
@@ -74,15 +102,17 @@ export class InspectLogSource implements LogSource {
   constructor(readonly log: InspectLog, private readonly generation: number, fileName: string, leaveOutChecks = false) {
     // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
     const { results } = log.header;
-    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(log.summaries));
+    const list = log.summaryList;
+    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(list, results));
     this.reduced = reduced ?? new Map();
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
-    this.groups = groupSamples(log.summaries);
-    const maxEpochs = this.groups.reduce((most, g) => Math.max(most, g.epochs.length), 1);
+    this.groups = new SummaryGroups(list);
+    let maxEpochs = 1;
+    for (let g = 0; g < this.groups.count; g++) maxEpochs = Math.max(maxEpochs, this.groups.membersOf(g).length);
     // Each sample's task-log shape is built when read rather than held beside its summary.
-    const store = new InspectSampleStore(this.groups, this.reduced);
+    const store = new InspectSampleStore(this.groups, list, this.reduced);
     this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks });
-    this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, log.summaries.length)];
+    this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, list.count)];
   }
 
   getSummary(): LogSummary {
@@ -109,34 +139,35 @@ export class InspectLogSource implements LogSource {
    * A sample's epochs read in full (attachments resolved; an epoch that cannot be read keeps its summary), the
    * conversation of each (by epoch), and notes on the epochs that could not be read.
    */
-  private async fullEpochs(group: InspectSampleGroup): Promise<{ epochs: Record<string, unknown>[]; outputs: Map<number, unknown>; notes: string[] }> {
+  private async fullEpochs(group: number): Promise<{ epochs: Record<string, unknown>[]; outputs: Map<number, unknown>; notes: string[] }> {
     const epochs: Record<string, unknown>[] = [];
     const outputs = new Map<number, unknown>();
     const notes: string[] = [];
-    for (const summary of group.epochs) {
-      const epoch = epochOf(summary);
+    const id = this.groups.idAt(group);
+    const list = this.log.summaryList;
+    for (const member of this.groups.membersOf(group)) {
+      const epoch = list.epochAt(member);
       try {
-        const full = await this.log.fullSample(group.id, epoch);
+        const full = await this.log.fullSample(id, epoch);
         if (full) {
           const resolved = resolvedSample(full);
           outputs.set(epoch, inspectConversation(resolved));
           epochs.push({ ...resolved, epoch });
           continue;
         }
-        notes.push(S.sampleNotFound(String(group.id), epoch));
+        notes.push(S.sampleNotFound(String(id), epoch));
       } catch (error) {
         notes.push(S.fullSampleUnreadable(error instanceof Error ? error.message : String(error)));
       }
-      epochs.push(summary);
+      epochs.push(list.at(member));
     }
     return { epochs, outputs, notes };
   }
 
   async detail(index: number, runIndex?: number): Promise<SampleDetail> {
-    const group = runIndex === undefined ? this.groups[index] : undefined;
-    if (!group || !Number.isInteger(index)) throw new Error(logStrings.sampleOutOfRange(index));
-    const { epochs, outputs, notes } = await this.fullEpochs(group);
-    const evidence = sampleEvidence({ id: group.id, epochs }, this.reduced, outputs);
+    if (runIndex !== undefined || !Number.isInteger(index) || index < 0 || index >= this.groups.count) throw new Error(logStrings.sampleOutOfRange(index));
+    const { epochs, outputs, notes } = await this.fullEpochs(index);
+    const evidence = sampleEvidence({ id: this.groups.idAt(index), epochs }, this.reduced, outputs);
     const detail = buildSampleDetail(evidence, index, undefined, { generation: this.generation, ...this.index.detailSettings() });
     detail.notes.push(...notes);
     return detail;

@@ -7,8 +7,11 @@
 import { isPlainObject } from '../json/objectValues';
 import { contentText, jsonText } from '../sources/evalLogs/inspectTrace';
 import { inspectStrings as S } from '../l10n/inspectStrings';
+import { InspectSummaryList, epochOf } from './inspectSummaryList';
 
-/** One sample id with its epochs in order. */
+export { epochOf, idOf } from './inspectSummaryList';
+
+/** One sample id with its epochs' summaries in order. */
 export interface InspectSampleGroup {
   id: string | number;
   epochs: Record<string, unknown>[];
@@ -38,34 +41,60 @@ function cellValue(value: unknown): ScoreValue {
   return typeof value === 'string' ? value : jsonText(value);
 }
 
-export function idOf(value: unknown): string | number | undefined {
-  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
-}
+/**
+ * The summaries grouped by sample id, in the order ids first appear, each group's summaries by ascending epoch:
+ * summary numbers into the list, not the summaries themselves.
+ */
+export class SummaryGroups {
+  /** The group of each id, and the summary numbers of each group one after another. */
+  private readonly ids: (string | number)[] = [];
+  private readonly starts: Int32Array;
+  private readonly members: Int32Array;
 
-export function epochOf(sample: Record<string, unknown>): number {
-  return typeof sample.epoch === 'number' && Number.isInteger(sample.epoch) ? sample.epoch : 1;
-}
-
-/** The summaries grouped by sample id, in the order ids first appear, each group's epochs ascending. */
-export function groupSamples(summaries: readonly Record<string, unknown>[]): InspectSampleGroup[] {
-  // A number id and a string id of the same text are different samples: they are looked up apart.
-  const byNumber = new Map<number, InspectSampleGroup>();
-  const byString = new Map<string, InspectSampleGroup>();
-  const groups: InspectSampleGroup[] = [];
-  for (const summary of summaries) {
-    const id = idOf(summary.id);
-    if (id === undefined) continue;
-    let group = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
-    if (!group) {
-      group = { id, epochs: [] };
-      if (typeof id === 'number') byNumber.set(id, group);
-      else byString.set(id, group);
-      groups.push(group);
+  constructor(list: InspectSummaryList) {
+    // A number id and a string id of the same text are different samples: they are looked up apart.
+    const byNumber = new Map<number, number[]>();
+    const byString = new Map<string, number[]>();
+    const lists: number[][] = [];
+    for (let i = 0; i < list.count; i++) {
+      const id = list.idAt(i);
+      if (id === undefined) continue;
+      let members = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
+      if (!members) {
+        members = [];
+        if (typeof id === 'number') byNumber.set(id, members);
+        else byString.set(id, members);
+        lists.push(members);
+        this.ids.push(id);
+      }
+      members.push(i);
     }
-    group.epochs.push(summary);
+    this.starts = new Int32Array(lists.length + 1);
+    this.members = new Int32Array(lists.reduce((sum, members) => sum + members.length, 0));
+    lists.forEach((members, group) => {
+      if (members.length > 1) members.sort((a, b) => list.epochAt(a) - list.epochAt(b));
+      this.members.set(members, this.starts[group]);
+      this.starts[group + 1] = this.starts[group] + members.length;
+    });
   }
-  for (const group of groups) if (group.epochs.length > 1) group.epochs.sort((a, b) => epochOf(a) - epochOf(b));
-  return groups;
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  idAt(group: number): string | number {
+    return this.ids[group];
+  }
+
+  /** The summary numbers of one group, by ascending epoch. */
+  membersOf(group: number): Int32Array {
+    return this.members.subarray(this.starts[group], this.starts[group + 1]);
+  }
+
+  /** Group `group` with its summaries parsed. */
+  groupAt(group: number, list: InspectSummaryList): InspectSampleGroup {
+    return { id: this.ids[group], epochs: Array.from(this.membersOf(group), (member) => list.at(member)) };
+  }
 }
 
 /** The value keys of one score: a dict's keys, else the scorer's own name (as Inspect names its results). */

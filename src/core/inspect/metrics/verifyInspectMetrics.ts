@@ -72,6 +72,20 @@ export function verifyInspectMetrics(results: unknown, samples: Iterable<Inspect
   return metricGroupsOf(results, new ScorerSamples(samples, !reductionDisabled(evalSpec)));
 }
 
+/**
+ * The keys of a sample's metadata the stored metrics read: a clustered stderr's `cluster`. The metrics read no
+ * other part of the metadata, so a reader may hand over only these.
+ */
+export function metadataKeysRead(results: unknown): Set<string> {
+  const keys = new Set<string>();
+  try {
+    for (const score of storedEvalScores(results)) for (const metric of score.metrics) if (typeof metric.params.cluster === 'string') keys.add(metric.params.cluster);
+  } catch {
+    // results the metrics cannot read either: they read no metadata
+  }
+  return keys;
+}
+
 function metricGroupsOf(results: unknown, scorerSamples: ScorerSamples): MetricGroup[] {
   return storedEvalScores(results).map((evalScore) => {
     const values = metricValues(scorerSamples, evalScore);

@@ -5,7 +5,7 @@
  * for an unfinished log). Entries are read one at a time, in place.
  */
 import { ZipArchive, ZipEntry } from '../../archive/zipReader';
-import { ZipEntryError, readEntryData } from '../../archive/zipEntryData';
+import { ZipEntryError, useEntryData } from '../../archive/zipEntryData';
 import { sourceStrings } from '../../l10n/sourceStrings';
 import { isPlainObject, setOwn } from '../../json/objectValues';
 import { SkippedMembers, parseLeanSample } from './leanSample';
@@ -99,14 +99,16 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
  * members read as null (see leanSample.ts).
  */
 async function readJsonEntry(archive: ZipArchive, entry: ZipEntry, maxBytes: number, skipped?: SkippedMembers): Promise<unknown> {
-  const data = await readEntryData(archive, entry, maxBytes);
-  const leanValue = skipped ? parseLeanSample(data, skipped) : undefined;
-  if (leanValue !== undefined) return leanValue;
-  try {
-    return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8'));
-  } catch (error) {
-    throw new ZipEntryError(entry.name, archive.file, false, sourceStrings.invalidJson(entry.name, archive.file, error instanceof Error ? error.message : String(error)));
-  }
+  // The bytes are parsed as soon as they are read (useEntryData may reuse their buffer for the next entry).
+  return useEntryData(archive, entry, maxBytes, (data) => {
+    const leanValue = skipped ? parseLeanSample(data, skipped) : undefined;
+    if (leanValue !== undefined) return leanValue;
+    try {
+      return JSON.parse(Buffer.from(data.buffer, data.byteOffset, data.byteLength).toString('utf8')) as unknown;
+    } catch (error) {
+      throw new ZipEntryError(entry.name, archive.file, false, sourceStrings.invalidJson(entry.name, archive.file, error instanceof Error ? error.message : String(error)));
+    }
+  });
 }
 
 /** The header of an archive: `header.json`, else `_journal/start.json`; undefined when it has neither. */

@@ -1,0 +1,132 @@
+/**
+ * The sample summaries of an Inspect log as the report holds them: each summary's JSON bytes (a slice of the
+ * `summaries.json` read, or its text written out when a sample was read lean) and its id and epoch, parsed again
+ * only when one is asked for — a page, a detail, the metrics' one pass — so that no parsed summary stays held.
+ */
+import { GrowableArray } from '../log/growableArrays';
+
+export interface InspectSummaryList {
+  readonly count: number;
+  /** The id of summary `index` (a string or number), undefined when it has none. */
+  idAt(index: number): string | number | undefined;
+  /** The epoch of summary `index` (1 when it states none). */
+  epochAt(index: number): number;
+  /** Summary `index` — a new object on each call for a packed list. */
+  at(index: number): Record<string, unknown>;
+}
+
+export function idOf(value: unknown): string | number | undefined {
+  return typeof value === 'string' || typeof value === 'number' ? value : undefined;
+}
+
+export function epochOf(sample: Record<string, unknown>): number {
+  return typeof sample.epoch === 'number' && Number.isInteger(sample.epoch) ? sample.epoch : 1;
+}
+
+/** Every summary, parsed, in order (the command line and the tests read them all at once). */
+export function allSummaries(list: InspectSummaryList): Record<string, unknown>[] {
+  const summaries: Record<string, unknown>[] = [];
+  for (let i = 0; i < list.count; i++) summaries.push(list.at(i));
+  return summaries;
+}
+
+/** Summaries held as parsed objects (a `.json` log, whose samples are held whole anyway). */
+export class ArraySummaryList implements InspectSummaryList {
+  constructor(private readonly summaries: readonly Record<string, unknown>[]) {}
+
+  get count(): number {
+    return this.summaries.length;
+  }
+
+  idAt(index: number): string | number | undefined {
+    return idOf(this.summaries[index].id);
+  }
+
+  epochAt(index: number): number {
+    return epochOf(this.summaries[index]);
+  }
+
+  at(index: number): Record<string, unknown> {
+    return this.summaries[index];
+  }
+}
+
+/** Bytes of summaries written out as text go into blocks of this size (a larger summary gets a block of its own). */
+const BLOCK_BYTES = 1024 * 1024;
+const utf8 = new TextEncoder();
+
+/** Summaries held as JSON bytes, with their ids and epochs; each parsed on demand. */
+export class PackedSummaryList implements InspectSummaryList {
+  private readonly blocks: Uint8Array[] = [];
+  private readonly blockOf = new GrowableArray(Int32Array);
+  private readonly starts = new GrowableArray(Float64Array);
+  private readonly ends = new GrowableArray(Float64Array);
+  private readonly epochs = new GrowableArray(Float64Array);
+  private readonly ids: (string | number | undefined)[] = [];
+  /** The block text summaries are written into, and how much of it is used. */
+  private open?: { bytes: Uint8Array; used: number };
+
+  get count(): number {
+    return this.ids.length;
+  }
+
+  /** Adds a summary already parsed from `bytes[start, end)`; `bytes` is kept (not copied) while the list is. */
+  addSlice(bytes: Uint8Array, start: number, end: number, summary: Record<string, unknown>): void {
+    if (this.blocks[this.blocks.length - 1] !== bytes) this.blocks.push(bytes);
+    this.push(this.blocks.length - 1, start, end, summary);
+  }
+
+  /** Adds a summary as the text of its JSON, written straight into the current block. */
+  addValue(summary: Record<string, unknown>): void {
+    const text = JSON.stringify(summary);
+    // At most three UTF-8 bytes per UTF-16 unit: a block with that much room takes the text whole.
+    const room = text.length * 3;
+    if (!this.open || this.open.bytes.length - this.open.used < room) {
+      this.open = { bytes: new Uint8Array(Math.max(BLOCK_BYTES, room)), used: 0 };
+      this.blocks.push(this.open.bytes);
+    }
+    const start = this.open.used;
+    this.open.used += utf8.encodeInto(text, this.open.bytes.subarray(start)).written;
+    this.push(this.blocks.length - 1, start, this.open.used, summary);
+  }
+
+  private push(block: number, start: number, end: number, summary: Record<string, unknown>): void {
+    this.blockOf.push(block);
+    this.starts.push(start);
+    this.ends.push(end);
+    this.epochs.push(epochOf(summary));
+    this.ids.push(idOf(summary.id));
+  }
+
+  /** Drops the summaries from `count` on (a list found broken part way). */
+  truncate(count: number): void {
+    if (count >= this.count) return;
+    this.blocks.length = count > 0 ? this.blockOf.get(count - 1) + 1 : 0;
+    if (this.open && !this.blocks.includes(this.open.bytes)) this.open = undefined;
+    for (const column of [this.blockOf, this.starts, this.ends, this.epochs]) column.length = count;
+    this.ids.length = count;
+  }
+
+  /** Gives back the spare room of the columns and of the block written last (no more summaries come). */
+  finish(): this {
+    const open = this.open;
+    if (open && open.used < open.bytes.length) this.blocks[this.blocks.indexOf(open.bytes)] = open.bytes.slice(0, open.used);
+    this.open = undefined;
+    for (const column of [this.blockOf, this.starts, this.ends, this.epochs]) column.trim();
+    return this;
+  }
+
+  idAt(index: number): string | number | undefined {
+    return this.ids[index];
+  }
+
+  epochAt(index: number): number {
+    return this.epochs.get(index);
+  }
+
+  at(index: number): Record<string, unknown> {
+    const bytes = this.blocks[this.blockOf.get(index)];
+    const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', this.starts.get(index), this.ends.get(index));
+    return JSON.parse(text) as Record<string, unknown>;
+  }
+}
