@@ -13,6 +13,13 @@ import { sortByKeys } from '../log/samplePaging';
 import type { ResamplingWork } from './resamplingMessages';
 import { besideT } from './smallSampleFigures';
 
+/** Some pairs of a candidate: each one's position in the baseline and in the candidate, and its sample id. */
+export interface ChangedPairs {
+  baseline: Int32Array;
+  candidate: Int32Array;
+  idAt(k: number): string;
+}
+
 /** 0 not yet compared, 1 same data, 2 changed. */
 const INPUT_UNKNOWN = 0;
 const INPUT_SAME = 1;
@@ -290,6 +297,20 @@ export class LogComparison {
       row.withinNoise = p.fisherP[pair] >= NOISE_ALPHA;
     }
     return row;
+  }
+
+  /** The pairs any metric key changed for (the ones the changes list can open), in baseline order. */
+  changedPairs(candidate: number): ChangedPairs {
+    const state = this.state(candidate);
+    const all = new Int32Array(state.alignment.baseline.length);
+    let count = 0;
+    for (let pair = 0; pair < all.length; pair++) if (state.pairs.some((p) => p.kind[pair] !== 0)) all[count++] = pair;
+    const chosen = all.subarray(0, count);
+    return {
+      baseline: Int32Array.from(chosen, (pair) => state.alignment.baseline[pair]),
+      candidate: Int32Array.from(chosen, (pair) => state.alignment.candidate[pair]),
+      idAt: (k) => state.alignment.pairId(chosen[k]),
+    };
   }
 
   /** Both sides of one paired sample. */
