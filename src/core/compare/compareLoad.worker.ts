@@ -7,7 +7,7 @@ import { FingerprintCollector, liteSampleData, sampleDataFingerprints } from './
 import { ClusterNumbering } from './clusterNumbering';
 import { samplesFromColumns, samplesFromRecords, transferables } from './comparableSamples';
 import { scoreColumnIds } from './comparableLog';
-import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
+import type { CompareLoadData, FileOffsets, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.
@@ -20,6 +20,12 @@ configureWorkerL10n();
  * taken from each sample as it is indexed, and ends. The file's bytes are given up as soon as it is indexed;
  * the index stays here and is released with the worker; samples are read again from the file on demand.
  */
+/** Offsets in a file, in 4 bytes each when every one fits (a file under 4 GiB), else as they are. */
+function compactOffsets(offsets: Float64Array): FileOffsets {
+  for (const offset of offsets) if (offset > 0xffffffff) return offsets;
+  return Uint32Array.from(offsets);
+}
+
 async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector }> {
   const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
   const hashes = new FingerprintCollector();
@@ -32,6 +38,8 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
       discardBytes: true,
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
+        // A store scanned whole knows how many samples come: room for their hashes is made at once.
+        if (position === 0 && !store.waitFor) hashes.reserve(store.count);
         const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);
         hashes.add(position, sample.fingerprint);
         numbering?.add(position, sample.data);
@@ -49,8 +57,8 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
         kind: 'indexed',
         summary,
         samples: set ? samplesFromColumns(set.records, scoreColumnIds(summary)) : samplesFromRecords([], scoreColumnIds(summary)),
-        starts: Float64Array.from(bounds?.starts ?? []),
-        ends: Float64Array.from(bounds?.ends ?? []),
+        starts: compactOffsets(bounds?.starts ?? new Float64Array(0)),
+        ends: compactOffsets(bounds?.ends ?? new Float64Array(0)),
         settings: index.detailSettings(),
         ...(numbering?.result() ? { clusterNumbers: numbering.result() } : {}),
       },

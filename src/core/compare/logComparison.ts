@@ -7,7 +7,7 @@ import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricCompa
 import { alignSampleIds, Alignment } from './sampleAlignment';
 import { sampleCount } from './comparableSamples';
 import { DataFingerprints, sameFingerprint } from './dataFingerprints';
-import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
+import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA, pairValue } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { sortByKeys } from '../log/samplePaging';
 import type { ResamplingWork } from './resamplingMessages';
@@ -252,7 +252,7 @@ export class LogComparison {
     const kind = p.kind[pair];
     if (!all && kind === 0) return false;
     if (wantKind !== undefined && kind !== wantKind) return false;
-    if (query.onlySignificant && (kind === 0 || p.fisherP[pair] >= NOISE_ALPHA)) return false;
+    if (query.onlySignificant && (kind === 0 || fisherPAt(p, pair) >= NOISE_ALPHA)) return false;
     if (query.onlyInputChanged && !this.inputChanged(state, pair)) return false;
     return true;
   }
@@ -286,15 +286,16 @@ export class LogComparison {
       baselineIndex: state.alignment.baseline[pair],
       candidateIndex: state.alignment.candidate[pair],
       metricId: p.key.id,
-      baseline: num(p.baseline[pair]),
-      candidate: num(p.candidate[pair]),
+      baseline: num(pairValue(p, state.alignment, 'baseline', pair)),
+      candidate: num(pairValue(p, state.alignment, 'candidate', pair)),
       delta: num(p.delta[pair]),
       kind: KIND_CODES[p.kind[pair]],
     };
     if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
-    if (!Number.isNaN(p.fisherP[pair])) {
-      row.fisherP = p.fisherP[pair];
-      row.withinNoise = p.fisherP[pair] >= NOISE_ALPHA;
+    const fisherP = fisherPAt(p, pair);
+    if (!Number.isNaN(fisherP)) {
+      row.fisherP = fisherP;
+      row.withinNoise = fisherP >= NOISE_ALPHA;
     }
     return row;
   }
