@@ -79,7 +79,8 @@ async function post(): Promise<void> {
     ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
     : undefined;
   if (message.kind === 'indexed') {
-    parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer]);
+    const clusters = (message.clusterNumbers ?? []).map(([, numbers]) => numbers.buffer as ArrayBuffer);
+    parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer, ...clusters]);
     if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);
     else parentPort?.postMessage({ kind: 'fingerprints', hashes: { count: 0, width: 0, bytes: new Uint8Array(0) } } satisfies IndexedLogMessage);
   } else {

@@ -38,7 +38,7 @@ const DEFAULT_PAIRS_PER_CHUNK = 50;
 const DEFAULT_FIRST_PAGE = 100;
 
 /** The cluster number of each sample of the baseline for each cluster key: as its indexing thread numbered them, else numbered here. */
-function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, readonly number[]> | undefined {
+function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, ArrayLike<number>> | undefined {
   if (!keys.length) return undefined;
   const taken = log.clusterNumbers;
   if (taken && keys.every((key) => taken.get(key)?.length === sampleCount(log.samples))) {

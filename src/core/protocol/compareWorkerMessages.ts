@@ -13,7 +13,7 @@ export type FileOffsets = Uint32Array | Float64Array;
 
 /** What the compare loading worker posts. */
 export type IndexedLogMessage =
-  | { kind: 'indexed'; summary: LogSummary; samples: ComparableSamples; starts: FileOffsets; ends: FileOffsets; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
+  | { kind: 'indexed'; summary: LogSummary; samples: ComparableSamples; starts: FileOffsets; ends: FileOffsets; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, Int32Array][] }
   | { kind: 'fingerprints'; hashes: DataFingerprints }
   | { kind: 'fallback' }
   | { kind: 'error'; message: string; line?: number; column?: number };
