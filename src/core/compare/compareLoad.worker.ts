@@ -7,7 +7,7 @@ import { FingerprintCollector, liteSampleData, sampleDataFingerprints } from './
 import { ClusterNumbering } from './clusterNumbering';
 import { samplesFromColumns, samplesFromRecords, transferables } from './comparableSamples';
 import { scoreColumnIds } from './comparableLog';
-import type { CompareLoadData, FileOffsets, IndexedLogMessage } from '../protocol/compareWorkerMessages';
+import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 
 // Messages built here use the translations the starting thread shared.
@@ -20,12 +20,6 @@ configureWorkerL10n();
  * taken from each sample as it is indexed, and ends. The file's bytes are given up as soon as it is indexed;
  * the index stays here and is released with the worker; samples are read again from the file on demand.
  */
-/** Offsets in a file, in 4 bytes each when every one fits (a file under 4 GiB), else as they are. */
-function compactOffsets(offsets: Float64Array): FileOffsets {
-  for (const offset of offsets) if (offset > 0xffffffff) return offsets;
-  return Uint32Array.from(offsets);
-}
-
 async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector }> {
   const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
   const hashes = new FingerprintCollector();
@@ -57,8 +51,9 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
         kind: 'indexed',
         summary,
         samples: set ? samplesFromColumns(set.records, scoreColumnIds(summary)) : samplesFromRecords([], scoreColumnIds(summary)),
-        starts: compactOffsets(bounds?.starts ?? new Float64Array(0)),
-        ends: compactOffsets(bounds?.ends ?? new Float64Array(0)),
+        // The store's own arrays, moved rather than copied: nothing reads the store after they are posted.
+        starts: bounds?.starts ?? new Float64Array(0),
+        ends: bounds?.ends ?? new Float64Array(0),
         settings: index.detailSettings(),
         ...(numbering?.result() ? { clusterNumbers: numbering.result() } : {}),
       },
