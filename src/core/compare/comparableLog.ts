@@ -26,7 +26,7 @@ export interface ComparableLog {
   /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */
   fileSamples?: ComparableFileSamples;
   /** Per data key of its first samples (dataKeys), the cluster number of each sample (clusterNumbering.ts), when the indexing thread took them. */
-  clusterNumbers?: ReadonlyMap<string, readonly number[]>;
+  clusterNumbers?: ReadonlyMap<string, ArrayLike<number>>;
 }
 
 /** The samples of a log as byte ranges of its file, and what building a detail needs besides a sample. */

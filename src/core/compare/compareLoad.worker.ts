@@ -32,6 +32,8 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
       discardBytes: true,
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
+        // A store scanned whole knows how many samples come: room for their hashes is made at once.
+        if (position === 0 && !store.waitFor) hashes.reserve(store.count);
         const sample = liteSampleData(() => shape.data, () => readSample(store.full(position), position).data);
         hashes.add(position, sample.fingerprint);
         numbering?.add(position, sample.data);
@@ -49,8 +51,9 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
         kind: 'indexed',
         summary,
         samples: set ? samplesFromColumns(set.records, scoreColumnIds(summary)) : samplesFromRecords([], scoreColumnIds(summary)),
-        starts: Float64Array.from(bounds?.starts ?? []),
-        ends: Float64Array.from(bounds?.ends ?? []),
+        // The store's own arrays, moved rather than copied: nothing reads the store after they are posted.
+        starts: bounds?.starts ?? new Float64Array(0),
+        ends: bounds?.ends ?? new Float64Array(0),
         settings: index.detailSettings(),
         ...(numbering?.result() ? { clusterNumbers: numbering.result() } : {}),
       },
@@ -71,7 +74,8 @@ async function post(): Promise<void> {
     ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
     : undefined;
   if (message.kind === 'indexed') {
-    parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer]);
+    const clusters = (message.clusterNumbers ?? []).map(([, numbers]) => numbers.buffer as ArrayBuffer);
+    parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer, ...clusters]);
     if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);
     else parentPort?.postMessage({ kind: 'fingerprints', hashes: { count: 0, width: 0, bytes: new Uint8Array(0) } } satisfies IndexedLogMessage);
   } else {

@@ -39,6 +39,11 @@ export class FingerprintCollector {
   private filled = 0;
   private highest = -1;
 
+  /** Makes room for the hashes of `count` samples at once (instead of growing as they come). */
+  reserve(count: number): void {
+    if (count > this.seen.length) this.grow(count, count);
+  }
+
   add(position: number, fingerprint: string | undefined): void {
     if (position >= this.seen.length) this.grow(position + 1);
     this.bytes.set(fingerprintDigest(fingerprint), position * HASH_BYTES);
@@ -47,8 +52,8 @@ export class FingerprintCollector {
     this.highest = Math.max(this.highest, position);
   }
 
-  private grow(needed: number): void {
-    let size = this.seen.length;
+  private grow(needed: number, exact?: number): void {
+    let size = exact ?? this.seen.length;
     while (size < needed) size *= 2;
     const bytes = new Uint8Array(size * HASH_BYTES);
     bytes.set(this.bytes);

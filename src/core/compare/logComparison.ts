@@ -7,11 +7,18 @@ import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricCompa
 import { alignSampleIds, Alignment } from './sampleAlignment';
 import { sampleCount } from './comparableSamples';
 import { DataFingerprints, sameFingerprint } from './dataFingerprints';
-import { KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
+import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA, pairValue } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { sortByKeys } from '../log/samplePaging';
 import type { ResamplingWork } from './resamplingMessages';
 import { besideT } from './smallSampleFigures';
+
+/** Some pairs of a candidate: each one's position in the baseline and in the candidate, and its sample id. */
+export interface ChangedPairs {
+  baseline: Int32Array;
+  candidate: Int32Array;
+  idAt(k: number): string;
+}
 
 /** 0 not yet compared, 1 same data, 2 changed. */
 const INPUT_UNKNOWN = 0;
@@ -245,7 +252,7 @@ export class LogComparison {
     const kind = p.kind[pair];
     if (!all && kind === 0) return false;
     if (wantKind !== undefined && kind !== wantKind) return false;
-    if (query.onlySignificant && (kind === 0 || p.fisherP[pair] >= NOISE_ALPHA)) return false;
+    if (query.onlySignificant && (kind === 0 || fisherPAt(p, pair) >= NOISE_ALPHA)) return false;
     if (query.onlyInputChanged && !this.inputChanged(state, pair)) return false;
     return true;
   }
@@ -279,17 +286,32 @@ export class LogComparison {
       baselineIndex: state.alignment.baseline[pair],
       candidateIndex: state.alignment.candidate[pair],
       metricId: p.key.id,
-      baseline: num(p.baseline[pair]),
-      candidate: num(p.candidate[pair]),
+      baseline: num(pairValue(p, state.alignment, 'baseline', pair)),
+      candidate: num(pairValue(p, state.alignment, 'candidate', pair)),
       delta: num(p.delta[pair]),
       kind: KIND_CODES[p.kind[pair]],
     };
     if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
-    if (!Number.isNaN(p.fisherP[pair])) {
-      row.fisherP = p.fisherP[pair];
-      row.withinNoise = p.fisherP[pair] >= NOISE_ALPHA;
+    const fisherP = fisherPAt(p, pair);
+    if (!Number.isNaN(fisherP)) {
+      row.fisherP = fisherP;
+      row.withinNoise = fisherP >= NOISE_ALPHA;
     }
     return row;
+  }
+
+  /** The pairs any metric key changed for (the ones the changes list can open), in baseline order. */
+  changedPairs(candidate: number): ChangedPairs {
+    const state = this.state(candidate);
+    const all = new Int32Array(state.alignment.baseline.length);
+    let count = 0;
+    for (let pair = 0; pair < all.length; pair++) if (state.pairs.some((p) => p.kind[pair] !== 0)) all[count++] = pair;
+    const chosen = all.subarray(0, count);
+    return {
+      baseline: Int32Array.from(chosen, (pair) => state.alignment.baseline[pair]),
+      candidate: Int32Array.from(chosen, (pair) => state.alignment.candidate[pair]),
+      idAt: (k) => state.alignment.pairId(chosen[k]),
+    };
   }
 
   /** Both sides of one paired sample. */

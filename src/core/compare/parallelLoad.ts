@@ -11,7 +11,7 @@ import { ComparableFileSamples, comparableLog, ComparableLog, recordsFromSamples
 import { DataFingerprints, fingerprintTexts } from './inputFingerprints';
 import type { SampleRecord } from '../log/sampleRecords';
 import * as l10n from '@vscode/l10n';
-import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
+import type { CompareLoadData, FileOffsets, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { InspectLogError, isInspectLogFile } from '../inspect/inspectLog';
 import { openInspectLog } from '../inspect/openInspectLog';
 
@@ -51,6 +51,16 @@ export function estimatedSamples(filePath: string): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * Offsets in a file in 4 bytes each when every one fits (a file under 4 GiB), else as they are. Done here once
+ * the worker has posted them (moved, not copied), so that its peak holds no second copy.
+ */
+function compactOffsets(offsets: FileOffsets): FileOffsets {
+  if (offsets instanceof Uint32Array) return offsets;
+  for (const offset of offsets) if (offset > 0xffffffff) return offsets;
+  return Uint32Array.from(offsets);
 }
 
 function readSlice(file: string, start: number, end: number): unknown {
@@ -158,7 +168,7 @@ async function loadOne(filePath: string, workerScript: string | undefined, clust
     }
     if (answer && untilWorkerEnds) await answer.exited;
     const message = answer?.message;
-    if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, message, answer.fingerprints);
+    if (answer && message?.kind === 'indexed') return fileBackedLog(filePath, { ...message, starts: compactOffsets(message.starts), ends: compactOffsets(message.ends) }, answer.fingerprints);
     if (message?.kind === 'error') throw new LogLoadError(message.message, filePath, message.line, message.column);
   }
   return comparableLog(...withFileSamples(await loadLogIndex({ filePath }, { fileName: path.basename(filePath), requireLog: true }), filePath));

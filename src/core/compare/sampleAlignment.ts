@@ -55,10 +55,11 @@ export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds):
   for (let j = 0; j < candidateIds.ends.length; j++) {
     if (b.unique(j) && a.find(candidateIds.text, idStart(candidateIds, j), candidateIds.ends[j]) < 0) onlyCandidate.push(sampleIdAt(candidateIds, j));
   }
-  const baseline = basePositions.slice(0, paired);
+  // Every baseline sample paired (the usual case): the positions are kept as they are, not copied.
+  const baseline = paired === basePositions.length ? basePositions : basePositions.slice(0, paired);
   return {
     baseline,
-    candidate: candPositions.slice(0, paired),
+    candidate: paired === candPositions.length ? candPositions : candPositions.slice(0, paired),
     pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
     pairOf: (id) => {
       const position = a.find(id, 0, id.length);

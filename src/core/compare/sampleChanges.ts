@@ -8,15 +8,27 @@ import { fisherExactP } from './statistics/exactTests';
 /** A change is within noise when Fisher's exact test on the trial pass counts gives p ≥ this. */
 export const NOISE_ALPHA = 0.05;
 
-/** The per-pair values of one metric key: Δ, its kind, and Fisher's p where the trials allow it (NaN otherwise). */
+/**
+ * The per-pair values of one metric key: Δ, its kind, and Fisher's p where the trials allow it (fisherPAt).
+ * Each pair's two values are read from the key's values by the alignment (pairValue), not copied.
+ */
 export interface MetricPairs {
   key: MetricKeyValues;
-  baseline: Float64Array;
-  candidate: Float64Array;
   delta: Float64Array;
   kind: Int8Array;
-  fisherP: Float64Array;
+  /** Fisher's p of each pair, NaN where the trials do not allow it; undefined when no pair's trials do. */
+  fisherP?: Float64Array;
   counts: { improvements: number; regressions: number; withinNoise: number };
+}
+
+/** Fisher's p of pair `pair` (NaN where the trials do not allow it). */
+export function fisherPAt(pairs: MetricPairs, pair: number): number {
+  return pairs.fisherP ? pairs.fisherP[pair] : NaN;
+}
+
+/** The baseline's or the candidate's value of pair `pair` for one metric key. */
+export function pairValue(pairs: MetricPairs, alignment: Alignment, side: 'baseline' | 'candidate', pair: number): number {
+  return side === 'baseline' ? pairs.key.baselineValues[alignment.baseline[pair]] : pairs.key.candidateValues[alignment.candidate[pair]];
 }
 
 export const KIND_CODES: readonly ChangeKind[] = ['unchanged', 'improvement', 'regression'];
@@ -38,18 +50,13 @@ export function metricPairs(key: MetricKeyValues, alignment: Alignment, base: Co
   const n = alignment.baseline.length;
   const pairs: MetricPairs = {
     key,
-    baseline: new Float64Array(n),
-    candidate: new Float64Array(n),
     delta: new Float64Array(n),
     kind: new Int8Array(n),
-    fisherP: new Float64Array(n).fill(NaN),
     counts: { improvements: 0, regressions: 0, withinNoise: 0 },
   };
   for (let i = 0; i < n; i++) {
     const a = key.baselineValues[alignment.baseline[i]];
     const b = key.candidateValues[alignment.candidate[i]];
-    pairs.baseline[i] = a;
-    pairs.candidate[i] = b;
     const d = b - a;
     pairs.delta[i] = d;
     if (Number.isNaN(d) || d === 0) continue;
@@ -61,7 +68,8 @@ export function metricPairs(key: MetricKeyValues, alignment: Alignment, base: Co
     const cb = trialCounts(cand.samples, alignment.candidate[i], b);
     if (ca && cb) {
       const p = fisherExactP(ca[0], ca[1], cb[0], cb[1]);
-      pairs.fisherP[i] = p;
+      // Made when the first pair has a p: logs without trials need none.
+      (pairs.fisherP ??= new Float64Array(n).fill(NaN))[i] = p;
       if (p >= NOISE_ALPHA) pairs.counts.withinNoise++;
     }
   }

@@ -10,14 +10,15 @@
 import * as fs from 'node:fs';
 import type { ComparisonSummary } from '../model/compareTypes';
 import type { ComparableFileSamples, ComparableLog } from './comparableLog';
-import type { LogComparison } from './logComparison';
+import type { ChangedPairs, LogComparison } from './logComparison';
 import { ClusterNumbers, clusterName } from './clusterNumbering';
 import { CompactComparableLog, CompareValues, OUTCOME_LETTERS } from './standaloneCompareData';
 import { sampleCount, SCORE_ABSENT, SCORE_NUMBER, trialCells } from './comparableSamples';
 import { sampleIdAt } from './sampleIds';
 import { CompressedLogWindows, LogWindowCompression } from './logWindowCompression';
 import { COMPARE_VALUES_CHUNK_ID, compareFileWindowId, comparePairsChunkId, EMBEDDED_COMPARE_ELEMENT_ID, EmbeddedCompare } from '../protocol/embeddedCompare';
-import { FILE_WINDOW_BYTES, FILE_WINDOW_LEVEL, fileWindowCount, readFileWindow, sampleBoundsChunk } from '../report/fileWindows';
+import { FILE_WINDOW_BYTES, FILE_WINDOW_LEVEL, fileWindowCount, readFileWindow } from '../report/fileWindows';
+import { StreamedJson } from '../report/streamedJson';
 import { jsonForScriptElement } from '../protocol/embeddedReport';
 import { ChunkWriter, HtmlOutput } from '../report/compressedReportWriter';
 import { STANDALONE_HTML_END, StandaloneAssets, standaloneHtmlParts } from '../report/standaloneHtml';
@@ -35,14 +36,13 @@ interface StandaloneCompareOptions {
 
 const DEFAULT_PAIRS_PER_CHUNK = 50;
 const DEFAULT_FIRST_PAGE = 100;
-const CHANGES_PAGE = 5000;
 
 /** The cluster number of each sample of the baseline for each cluster key: as its indexing thread numbered them, else numbered here. */
-function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, number[]> | undefined {
+function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<string, ArrayLike<number>> | undefined {
   if (!keys.length) return undefined;
   const taken = log.clusterNumbers;
   if (taken && keys.every((key) => taken.get(key)?.length === sampleCount(log.samples))) {
-    return Object.fromEntries(keys.map((key) => [key, [...(taken.get(key) ?? [])]]));
+    return Object.fromEntries(keys.map((key) => [key, taken.get(key) ?? []]));
   }
   const numbers = keys.map(() => new ClusterNumbers());
   for (let i = 0; i < sampleCount(log.samples); i++) {
@@ -52,36 +52,52 @@ function clusterNumbers(log: ComparableLog, keys: readonly string[]): Record<str
   return Object.fromEntries(keys.map((key, k) => [key, numbers[k].numbers]));
 }
 
-/** One log's values, columnar (every score column of its summary). */
-export function compactLog(log: ComparableLog, clusterKeys: readonly string[] = []): CompactComparableLog {
+/** A CompactComparableLog's fields, each array as it stands in a StreamedJson. */
+type StreamedCompactLog = { [K in keyof CompactComparableLog]: K extends 'summary' ? CompactComparableLog[K] : unknown };
+
+/**
+ * One log's values, columnar (every score column of its summary), as a CompactComparableLog whose arrays are
+ * written from the log's columns a batch at a time by `json`.
+ */
+function streamedCompactLog(log: ComparableLog, json: StreamedJson, clusterKeys: readonly string[] = []): StreamedCompactLog {
   const { samples } = log;
   const count = sampleCount(samples);
-  const scores: CompactComparableLog['scores'] = {};
+  const scores: Record<string, string> = {};
   for (const column of log.summary.samples.scoreColumns) {
     const values = samples.columns.get(column.id);
-    scores[column.id] = Array.from({ length: count }, (_, i) => (!values || values.states[i] === SCORE_ABSENT ? null : values.states[i] === SCORE_NUMBER ? values.values[i] : ''));
+    scores[column.id] = json.array(count, (i) => (!values || values.states[i] === SCORE_ABSENT ? null : values.states[i] === SCORE_NUMBER ? values.values[i] : ''));
   }
-  const compact: CompactComparableLog = {
+  const compact: StreamedCompactLog = {
     summary: log.summary,
-    ids: Array.from({ length: count }, (_, i) => sampleIdAt(samples.ids, i)),
+    ids: json.array(count, (i) => sampleIdAt(samples.ids, i)),
     scores,
-    trials: Array.from({ length: count }, (_, i) => trialCells(samples, i).map((trial) => OUTCOME_LETTERS[trial.outcome] ?? 'u').join('')),
+    trials: json.array(count, (i) => trialCells(samples, i).map((trial) => OUTCOME_LETTERS[trial.outcome] ?? 'u').join('')),
   };
   const clusters = clusterNumbers(log, clusterKeys);
-  if (clusters) compact.clusters = clusters;
+  if (clusters) compact.clusters = Object.fromEntries(Object.entries(clusters).map(([key, numbers]) => [key, json.array(numbers.length, (i) => numbers[i])]));
   return compact;
 }
 
-/** The paired samples any metric changed for (the ones the changes list can open), in baseline order. */
-function changedPairs(comparison: LogComparison, candidate: number): { ids: string[]; baseline: number[]; candidate: number[] } {
-  const byId = new Map<string, [number, number]>();
-  for (let offset = 0; ; offset += CHANGES_PAGE) {
-    const page = comparison.page({ candidate, offset, limit: CHANGES_PAGE });
-    for (const row of page.rows) byId.set(row.sampleId, [row.baselineIndex, row.candidateIndex]);
-    if (page.rows.length === 0 || offset + CHANGES_PAGE >= page.total) break;
+/** One log's values as the page reads them (every score column of its summary, the baseline's clusters for `clusterKeys`). */
+export function compactLog(log: ComparableLog, clusterKeys: readonly string[] = []): CompactComparableLog {
+  const json = new StreamedJson();
+  return JSON.parse([...json.pieces(streamedCompactLog(log, json, clusterKeys))].join('')) as CompactComparableLog;
+}
+
+/** The CompareValues of the page (standaloneCompareData.ts) as JSON pieces, its long arrays written a batch at a time. */
+function compareValuesPieces(logs: readonly ComparableLog[], clusterKeys: readonly string[], pairs: readonly ChangedPairs[], files: readonly ComparableFileSamples[] | undefined): Iterable<string> {
+  const json = new StreamedJson();
+  const values: { [K in keyof CompareValues]: unknown } = {
+    logs: logs.map((log, i) => streamedCompactLog(log, json, i === 0 ? clusterKeys : [])),
+    pairs: pairs.map((p) => json.array(p.baseline.length, (k) => p.idAt(k))),
+  };
+  if (files) {
+    values.pairIndices = pairs.map((p) => ({ baseline: json.array(p.baseline.length, (k) => p.baseline[k]), candidate: json.array(p.candidate.length, (k) => p.candidate[k]) }));
+    // As sampleBoundsChunk gives them: each sample's gap after the last one's end, and its length.
+    values.bounds = files.map((f) => ({ gaps: json.array(f.starts.length, (i) => f.starts[i] - (i === 0 ? 0 : f.ends[i - 1])), lengths: json.array(f.starts.length, (i) => f.ends[i] - f.starts[i]) }));
   }
-  const entries = [...byId].sort((a, b) => a[1][0] - b[1][0]);
-  return { ids: entries.map((e) => e[0]), baseline: entries.map((e) => e[1][0]), candidate: entries.map((e) => e[1][1]) };
+  // The chunk is a list holding the values, as the page reads every chunk.
+  return json.pieces([values]);
 }
 
 /** The logs' file samples when every log has them and its file still holds them, else undefined. */
@@ -113,9 +129,9 @@ function windowsHolding(file: ComparableFileSamples, indices: Iterable<number>):
 }
 
 /** Each log's windows holding a changed pair's sample, compressed (the file is read a window at a time). */
-async function writeFileWindows(files: readonly ComparableFileSamples[], pairs: readonly ReturnType<typeof changedPairs>[], chunks: ChunkWriter): Promise<void> {
+async function writeFileWindows(files: readonly ComparableFileSamples[], pairs: readonly ChangedPairs[], chunks: ChunkWriter): Promise<void> {
   for (let log = 0; log < files.length; log++) {
-    const indices = log === 0 ? pairs.flatMap((p) => p.baseline) : pairs[log - 1].candidate;
+    const indices = log === 0 ? pairs.flatMap((p) => [...p.baseline]) : pairs[log - 1].candidate;
     const fd = fs.openSync(files[log].filePath, 'r');
     try {
       for (const n of windowsHolding(files[log], indices)) await chunks.add(compareFileWindowId(log, n), readFileWindow(fd, n, FILE_WINDOW_BYTES), FILE_WINDOW_LEVEL);
@@ -126,14 +142,14 @@ async function writeFileWindows(files: readonly ComparableFileSamples[], pairs: 
 }
 
 /** The built details of every changed pair, in chunks of `pairsPerChunk`. */
-async function writePairDetails(logs: readonly ComparableLog[], summary: ComparisonSummary, pairs: readonly ReturnType<typeof changedPairs>[], pairsPerChunk: number, chunks: ChunkWriter): Promise<void> {
+async function writePairDetails(logs: readonly ComparableLog[], summary: ComparisonSummary, pairs: readonly ChangedPairs[], pairsPerChunk: number, chunks: ChunkWriter): Promise<void> {
   for (const c of summary.candidates) {
     const list = pairs[c.position - 1];
     const changed = new Set(c.alignment.inputChanged);
-    for (let from = 0, chunk = 0; from < list.ids.length; from += pairsPerChunk, chunk++) {
+    for (let from = 0, chunk = 0; from < list.baseline.length; from += pairsPerChunk, chunk++) {
       const parts: string[] = [];
-      for (let i = from; i < Math.min(list.ids.length, from + pairsPerChunk); i++) {
-        const id = list.ids[i];
+      for (let i = from; i < Math.min(list.baseline.length, from + pairsPerChunk); i++) {
+        const id = list.idAt(i);
         parts.push(JSON.stringify({ sampleId: id, baseline: await logs[0].detail(list.baseline[i]), candidate: await logs[c.position].detail(list.candidate[i]), inputChanged: changed.has(id) }));
       }
       await chunks.add(comparePairsChunkId(c.position, chunk), `[${parts.join(',')}]`);
@@ -150,7 +166,7 @@ export async function writeStandaloneCompare(logs: readonly ComparableLog[], com
   if (!comparison.inputsComplete() && !(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
   const summary: ComparisonSummary = comparison.summary();
   const pairsPerChunk = Math.max(1, Math.floor(options.pairsPerChunk ?? DEFAULT_PAIRS_PER_CHUNK));
-  const pairs = summary.candidates.map((c) => changedPairs(comparison, c.position));
+  const pairs = summary.candidates.map((c) => comparison.changedPairs(c.position));
   const firstPageSize = Math.max(0, Math.floor(options.firstPageSize ?? DEFAULT_FIRST_PAGE));
   const firstPages = summary.candidates.map((c) => comparison.page({ candidate: c.position, offset: 0, limit: firstPageSize }));
   const files = fileSamplesOf(logs);
@@ -162,12 +178,7 @@ export async function writeStandaloneCompare(logs: readonly ComparableLog[], com
   try {
     await out.write(`${head}<script type="application/json" id="${EMBEDDED_COMPARE_ELEMENT_ID}">${jsonForScriptElement(embedded)}</script>\n${scriptElement}`);
     const chunks = new ChunkWriter(out, options.level ?? 4);
-    const values: CompareValues = { logs: logs.map((log, i) => compactLog(log, i === 0 ? summary.clusterKeys : [])), pairs: pairs.map((p) => p.ids) };
-    if (files) {
-      values.pairIndices = pairs.map((p) => ({ baseline: p.baseline, candidate: p.candidate }));
-      values.bounds = files.map((f) => sampleBoundsChunk(f));
-    }
-    await chunks.add(COMPARE_VALUES_CHUNK_ID, `[${JSON.stringify(values)}]`);
+    await chunks.addPieces(COMPARE_VALUES_CHUNK_ID, compareValuesPieces(logs, summary.clusterKeys, pairs, files));
     if (files && !compressed) await writeFileWindows(files, pairs, chunks);
     else if (!files) await writePairDetails(logs, summary, pairs, pairsPerChunk, chunks);
     await chunks.flush();
@@ -179,5 +190,5 @@ export async function writeStandaloneCompare(logs: readonly ComparableLog[], com
     await fs.promises.rm(outFile, { force: true });
     throw error;
   }
-  return pairs.reduce((n, p) => n + p.ids.length, 0);
+  return pairs.reduce((n, p) => n + p.baseline.length, 0);
 }

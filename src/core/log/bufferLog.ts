@@ -56,7 +56,7 @@ interface BoundsBatch {
 export class BufferSampleStore implements SampleStore, BoundsSink {
   /** The cut values of every sample, in order (pairs of offsets); sample i's are from cutFrom[i] on. */
   private cuts: number[] | undefined = [];
-  private cutFrom: GrowableArray<Float64Array> | undefined = new GrowableArray(Float64Array);
+  private cutFrom: GrowableArray<Uint32Array> | undefined = new GrowableArray(Uint32Array);
   /** Where each sample starts and ends, in typed arrays (8 bytes a sample each, no garbage as they grow). */
   private readonly startAt = new GrowableArray(Float64Array);
   private readonly endAt = new GrowableArray(Float64Array);

@@ -1,5 +1,5 @@
 /** Typed arrays that grow as values are appended (doubling), for the columns of the sample index. */
-type TypedArray = Float64Array | Int32Array | Uint8Array;
+type TypedArray = Float64Array | Int32Array | Uint32Array | Uint8Array;
 
 interface TypedArrayConstructor<T extends TypedArray> {
   new (length: number): T;

@@ -22,7 +22,8 @@ export class SampleIdPool {
   /** `capacity`: the ids room is made for at once. */
   constructor(capacity = 1024) {
     this.ends = new GrowableArray(Int32Array, capacity);
-    this.numeric = new GrowableArray(Uint8Array, capacity);
+    // Written only for number ids (slots past the last written read as 0).
+    this.numeric = new GrowableArray(Uint8Array);
   }
 
   push(id: string | number): void {
@@ -77,6 +78,6 @@ export class SampleIdPool {
 
   trim(): void {
     this.ends.trim();
-    this.numeric.trim(this.count);
+    this.numeric.trim();
   }
 }

@@ -26,14 +26,19 @@ export class SampleRecordColumns implements RecordList {
   private readonly ids: SampleIdPool;
   readonly scores: ScoreColumnStore;
   private readonly layouts = new InternTable<SampleLayout>((layout) => layout);
-  private readonly layoutOf: GrowableArray<Uint8Array>;
-  private readonly trialEnds: GrowableArray<Int32Array>;
+  /*
+   * The per-sample columns below are sparse: a slot is written only when it is not 0, and slots past the
+   * last written read as 0 (GrowableArray.get). A log whose samples all have the first layout seen, no
+   * trials, no errors and no pass rates holds none of them.
+   */
+  private readonly layoutOf = new GrowableArray(Uint8Array);
+  private readonly trialEnds = new GrowableArray(Int32Array);
   private readonly trialIndexes = new GrowableArray(Float64Array);
   private readonly outcomes = new GrowableArray(Uint8Array);
   private readonly stageLists = new InternTable<string[]>((stages) => JSON.stringify(stages));
-  private readonly stagesOf: GrowableArray<Int32Array>;
-  private readonly errorCounts: GrowableArray<Int32Array>;
-  private readonly passFlags: GrowableArray<Uint8Array>;
+  private readonly stagesOf = new GrowableArray(Int32Array);
+  private readonly errorCounts = new GrowableArray(Int32Array);
+  private readonly passFlags = new GrowableArray(Uint8Array);
   private readonly passAtK = new GrowableArray(Float64Array);
   private readonly passPowK = new GrowableArray(Float64Array);
   /** Data previews of the samples that have any (all fields until `keepDataColumns`). */
@@ -51,11 +56,11 @@ export class SampleRecordColumns implements RecordList {
     const capacity = Math.max(CAPACITY, expected);
     this.ids = new SampleIdPool(capacity);
     this.scores = new ScoreColumnStore(capacity);
-    this.layoutOf = new GrowableArray(Uint8Array, capacity);
-    this.trialEnds = new GrowableArray(Int32Array, capacity);
-    this.stagesOf = new GrowableArray(Int32Array, capacity);
-    this.errorCounts = new GrowableArray(Int32Array, capacity);
-    this.passFlags = new GrowableArray(Uint8Array, capacity);
+  }
+
+  /** Writes a sparse column's slot `at` (see above). */
+  private static setSparse(column: GrowableArray<Int32Array | Uint8Array>, at: number, value: number): void {
+    if (value !== 0) column.set(at, value);
   }
 
   get length(): number {
@@ -67,15 +72,15 @@ export class SampleRecordColumns implements RecordList {
     const at = this.length;
     if (record.index !== at) this.otherIndexes.set(at, record.index);
     this.ids.push(record.sampleId);
-    this.layoutOf.push(this.layouts.idOf(record.layout));
+    SampleRecordColumns.setSparse(this.layoutOf, at, this.layouts.idOf(record.layout));
     this.scores.push(record.scores);
     for (const trial of record.trials) {
       this.trialIndexes.push(trial.index);
       this.outcomes.push(OUTCOME_CODE[trial.outcome] ?? OUTCOME_CODE.unknown);
     }
-    this.trialEnds.push(this.outcomes.length);
-    this.stagesOf.push(this.stageLists.idOf(record.errorStages));
-    this.errorCounts.push(record.errorCount);
+    SampleRecordColumns.setSparse(this.trialEnds, at, this.outcomes.length);
+    SampleRecordColumns.setSparse(this.stagesOf, at, this.stageLists.idOf(record.errorStages));
+    SampleRecordColumns.setSparse(this.errorCounts, at, record.errorCount);
     this.addPassRates(at, record);
     if (record.data !== NO_DATA_PREVIEW && Object.keys(record.data).length > 0) this.previews.set(at, record.data);
     if (record.collisions) {
@@ -95,7 +100,7 @@ export class SampleRecordColumns implements RecordList {
       flags |= HAS_PASS_POW_K;
       this.passPowK.set(at, record.passPowK);
     }
-    this.passFlags.push(flags);
+    SampleRecordColumns.setSparse(this.passFlags, at, flags);
   }
 
   /** The record of sample `i`, as it was added (its data preview pruned to the kept fields). */
@@ -222,8 +227,7 @@ export class SampleRecordColumns implements RecordList {
   trim(): void {
     this.ids.trim();
     this.scores.trim();
-    for (const column of [this.layoutOf, this.trialEnds, this.stagesOf, this.errorCounts, this.passFlags]) column.trim(this.length);
-    for (const column of [this.trialIndexes, this.outcomes, this.passAtK, this.passPowK]) column.trim();
+    for (const column of [this.layoutOf, this.trialEnds, this.stagesOf, this.errorCounts, this.passFlags, this.trialIndexes, this.outcomes, this.passAtK, this.passPowK]) column.trim();
   }
 
   /** The columns of records given as objects (tests, and sets built elsewhere). */

@@ -27,15 +27,14 @@ export class ScoreColumnStore {
   private readonly columnIds: string[] = [];
   private readonly columns: ScoreColumnValues[] = [];
   private readonly orders = new InternTable<number[]>((order) => order.join(','));
-  private readonly orderOf: GrowableArray<Int32Array>;
+  /** Per sample, its order's number; sparse: written only when not 0 (the first order seen), as most samples share it. */
+  private readonly orderOf = new GrowableArray(Int32Array);
   private readonly texts: string[] = [];
   private readonly textIds = new Map<string, number>();
   count = 0;
 
   /** `capacity`: the samples each column makes room for at once. */
-  constructor(private readonly capacity = 1024) {
-    this.orderOf = new GrowableArray(Int32Array, capacity);
-  }
+  constructor(private readonly capacity = 1024) {}
 
   private columnFor(id: string): number {
     let at = this.columnIndex.get(id);
@@ -74,7 +73,8 @@ export class ScoreColumnStore {
         column.values.set(sample, this.textId(value));
       } else column.states.set(sample, NULL);
     }
-    this.orderOf.set(sample, this.orders.idOf(order));
+    const orderId = this.orders.idOf(order);
+    if (orderId !== 0) this.orderOf.set(sample, orderId);
   }
 
   private valueIn(column: ScoreColumnValues, sample: number): ScoreScalar | undefined {
@@ -133,7 +133,7 @@ export class ScoreColumnStore {
   }
 
   trim(): void {
-    this.orderOf.trim(this.count);
+    this.orderOf.trim();
     for (const column of this.columns) {
       column.values.trim(this.count);
       column.states.trim(this.count);

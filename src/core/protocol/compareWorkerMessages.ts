@@ -8,9 +8,12 @@ import type { LogSummary } from '../model/logViewTypes';
 import type { ComparableSamples, DataFingerprints } from '../model/compareSampleTypes';
 import type { AggregatorSpec } from '../log/trialsConfig';
 
+/** Where each sample lies in its file: 4 bytes an offset when every one fits, else 8. */
+export type FileOffsets = Uint32Array | Float64Array;
+
 /** What the compare loading worker posts. */
 export type IndexedLogMessage =
-  | { kind: 'indexed'; summary: LogSummary; samples: ComparableSamples; starts: Float64Array; ends: Float64Array; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, number[]][] }
+  | { kind: 'indexed'; summary: LogSummary; samples: ComparableSamples; starts: FileOffsets; ends: FileOffsets; settings: { aggregators: readonly AggregatorSpec[]; primaryScore?: string; passK: number }; clusterNumbers?: [string, Int32Array][] }
   | { kind: 'fingerprints'; hashes: DataFingerprints }
   | { kind: 'fallback' }
   | { kind: 'error'; message: string; line?: number; column?: number };

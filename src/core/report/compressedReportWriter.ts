@@ -7,6 +7,7 @@
  * at a time.
  */
 import * as fs from 'node:fs';
+import { once } from 'node:events';
 import { promisify } from 'node:util';
 import * as zlib from 'node:zlib';
 import type { LogSource } from '../log/logSource';
@@ -107,6 +108,45 @@ export class ChunkWriter {
     bytes.catch(() => undefined); // handled when awaited, in order
     this.inFlight.push({ id, bytes });
     if (this.inFlight.length >= CHUNKS_IN_FLIGHT) await this.writeOldest();
+  }
+
+  /**
+   * Writes chunk `id` from text given a piece at a time (after the chunks queued before it): compressed and
+   * written out as the pieces come, so that neither the text nor its compressed bytes are held whole. The page
+   * reads it as a chunk added whole.
+   */
+  async addPieces(id: string, pieces: Iterable<string>, level = this.level): Promise<void> {
+    await this.flush();
+    await this.out.write(`<script type="${COMPRESSED_CHUNK_TYPE}" id="${id}">`);
+    const gzip = zlib.createGzip({ level, chunkSize: OUTPUT_PIECE });
+    gzip.on('error', () => undefined); // seen by the reading below and by the wait for 'drain'
+    const encoded = this.writeBase64(gzip).catch((error: unknown) => {
+      // A failed write stops the pieces too: the wait for 'drain' ends with this error.
+      gzip.destroy(error instanceof Error ? error : new Error(String(error)));
+      throw error;
+    });
+    try {
+      for (const piece of pieces) if (!gzip.write(piece, 'utf8')) await once(gzip, 'drain');
+      gzip.end();
+    } catch (error) {
+      gzip.destroy();
+      await encoded.catch(() => undefined);
+      throw error;
+    }
+    await encoded;
+    await this.out.write('</script>\n');
+  }
+
+  /** The compressed bytes as base64, written as they come (whole groups of three bytes, the rest with the next). */
+  private async writeBase64(bytes: AsyncIterable<Buffer>): Promise<void> {
+    let rest = Buffer.alloc(0);
+    for await (const piece of bytes) {
+      const joined = rest.length ? Buffer.concat([rest, piece]) : piece;
+      const whole = joined.length - (joined.length % 3);
+      await this.out.write(joined.toString('base64', 0, whole));
+      rest = Buffer.from(joined.subarray(whole));
+    }
+    if (rest.length) await this.out.write(rest.toString('base64'));
   }
 
   async flush(): Promise<void> {

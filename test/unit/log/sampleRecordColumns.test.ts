@@ -125,3 +125,27 @@ describe('sample records kept in columns', () => {
     for (const row of sorted.rows) assert.deepStrictEqual(row.scores, records[row.index].scores);
   });
 });
+
+describe('sparse per-sample columns', () => {
+  test('a sample unlike the first ones, among many like them, comes back as it was added, and so do those after it', () => {
+    const plain = (index: number): SampleRecord => ({ index, sampleId: `p${index}`, layout: 'legacy', scores: { 'j/c': index % 2 }, trials: [], errorStages: [], errorCount: 0, data: NO_DATA_PREVIEW });
+    const odd = (index: number): SampleRecord => ({
+      index,
+      sampleId: index,
+      layout: 'trials',
+      scores: { 'k/label': 'A', 'j/c': 1 },
+      trials: [{ index: 0, outcome: 'pass' }, { index: 1, outcome: 'error' }],
+      errorStages: ['scoring'],
+      errorCount: 2,
+      data: NO_DATA_PREVIEW,
+      passAtK: 1,
+    });
+    const records = Array.from({ length: 3000 }, (_, i) => (i === 2500 ? odd(i) : plain(i)));
+    const columns = SampleRecordColumns.of(records);
+    columns.trim();
+    for (const i of [0, 1, 2499, 2500, 2501, 2999]) assert.deepEqual(columns.recordAt(i), records[i], `record ${i}`);
+    assert.equal(columns.trialEndAt(2499), 0);
+    assert.equal(columns.trialEndAt(2999), 2, 'the trials before a sample count after it too');
+    assert.equal(columns.errorCountAt(2999), 0);
+  });
+});
