@@ -36,6 +36,7 @@ export class SampleRecordColumns implements RecordList {
   private readonly trialIndexes = new GrowableArray(Float64Array);
   private readonly outcomes = new GrowableArray(Uint8Array);
   private readonly stageLists = new InternTable<string[]>((stages) => JSON.stringify(stages));
+  private noStagesId: number | undefined;
   private readonly stagesOf = new GrowableArray(Int32Array);
   private readonly errorCounts = new GrowableArray(Int32Array);
   private readonly passFlags = new GrowableArray(Uint8Array);
@@ -79,7 +80,10 @@ export class SampleRecordColumns implements RecordList {
       this.outcomes.push(OUTCOME_CODE[trial.outcome] ?? OUTCOME_CODE.unknown);
     }
     SampleRecordColumns.setSparse(this.trialEnds, at, this.outcomes.length);
-    SampleRecordColumns.setSparse(this.stagesOf, at, this.stageLists.idOf(record.errorStages));
+    const stages = record.errorStages;
+    // Most samples have no error stage: their list's number is looked up once.
+    const stagesId = stages.length === 0 ? (this.noStagesId ??= this.stageLists.idOf(stages)) : this.stageLists.idOf(stages);
+    SampleRecordColumns.setSparse(this.stagesOf, at, stagesId);
     SampleRecordColumns.setSparse(this.errorCounts, at, record.errorCount);
     this.addPassRates(at, record);
     if (record.data !== NO_DATA_PREVIEW && Object.keys(record.data).length > 0) this.previews.set(at, record.data);

@@ -29,6 +29,7 @@ export class ScoreColumnStore {
   private readonly orders = new InternTable<number[]>((order) => order.join(','));
   /** Per sample, its order's number; sparse: written only when not 0 (the first order seen), as most samples share it. */
   private readonly orderOf = new GrowableArray(Int32Array);
+  private lastOrder: { order: number[]; id: number } | undefined;
   private readonly texts: string[] = [];
   private readonly textIds = new Map<string, number>();
   count = 0;
@@ -60,7 +61,8 @@ export class ScoreColumnStore {
   push(scores: Readonly<Record<string, ScoreScalar>>): void {
     const sample = this.count++;
     const order: number[] = [];
-    for (const [id, value] of Object.entries(scores)) {
+    for (const id in scores) {
+      const value = scores[id];
       const at = this.columnFor(id);
       order.push(at);
       const column = this.columns[at];
@@ -73,8 +75,17 @@ export class ScoreColumnStore {
         column.values.set(sample, this.textId(value));
       } else column.states.set(sample, NULL);
     }
-    const orderId = this.orders.idOf(order);
+    const orderId = this.orderIdOf(order);
     if (orderId !== 0) this.orderOf.set(sample, orderId);
+  }
+
+  /** The number of `order`; a sample with the same columns in the same order as the one before reuses its number. */
+  private orderIdOf(order: number[]): number {
+    const last = this.lastOrder;
+    if (last && last.order.length === order.length && order.every((at, k) => at === last.order[k])) return last.id;
+    const id = this.orders.idOf(order);
+    this.lastOrder = { order, id };
+    return id;
   }
 
   private valueIn(column: ScoreColumnValues, sample: number): ScoreScalar | undefined {
