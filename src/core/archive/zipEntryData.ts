@@ -102,9 +102,11 @@ async function readDecoded<T>(archive: ZipArchive, entry: ZipEntry, maxBytes: nu
   }
   const dataStart = entry.localHeaderOffset + 30 + nameLength + extraLength;
   if (dataStart + sizes.compressedSize > archive.size) throw damaged(sourceStrings.dataTruncated);
+  // The decoder is ready before the bytes are read: nothing is awaited between the read and the decoding (the read
+  // window the bytes view is given up once a later read moves it on, ZipArchive.read).
+  if (entry.method === METHOD_ZSTD) await startZstdWasm();
   const compressed = await archive.read(dataStart, sizes.compressedSize);
   if (compressed.length < sizes.compressedSize) throw damaged(sourceStrings.dataTruncated);
-  if (entry.method === METHOD_ZSTD) await startZstdWasm();
   let data: Uint8Array;
   try {
     data = decodeEntryBytes(entry.method, compressed, sizes.uncompressedSize, into);
