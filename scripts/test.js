@@ -1,4 +1,4 @@
-// Runs every test layer (lint, types and unit beside package and integration, then the browser tests, two files at a time) and prints one closing line "N passed, N failed".
+// Runs every test layer in order and prints one closing line "N passed, N failed".
 //   node scripts/test.js                 all layers
 //   node scripts/test.js --only unit     one layer: unit | package | integration | e2e
 //   node scripts/test.js --no-build      reuse the current build
@@ -78,14 +78,14 @@ function failingTests(layer, output) {
   return [...found.values()];
 }
 
-async function nodeTests(layer, list, concurrency = 1) {
+async function nodeTests(layer, list) {
   if (list.length === 0) {
     console.log(`${layer}: no test files found`);
     totals.failed++;
     layerCounts.push(`${layer}: no test files`);
     return;
   }
-  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...list]);
+  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list]);
   count(layer, r.output, r.ok);
 }
 
@@ -125,11 +125,11 @@ async function vscodeLane() {
 
 async function main() {
   if (!noBuild && !(await run('build', process.execPath, ['esbuild.js', '--production', '--tests'])).ok) process.exit(1);
-  // The two lanes share the machine's cores: one is mostly Node computing, the other mostly VS Code waiting.
-  const [, vscodeReady] = await Promise.all([nodeLane(), vscodeLane()]);
-  // The browser tests run after both lanes, two files at a time: each has its own code-server and browser,
-  // and each mostly waits for what a person would see.
-  if (vscodeReady && want('e2e')) await nodeTests('e2e', files('out/test/e2e', '.e2e.js'), 2);
+  // One layer after another: on two cores, layers run side by side (or browser files two at a time) took longer
+  // in all than one after another, each slowing the other.
+  await nodeLane();
+  const vscodeReady = await vscodeLane();
+  if (vscodeReady && want('e2e')) await nodeTests('e2e', files('out/test/e2e', '.e2e.js'));
   if (failures.length > 0) console.log(`\nfailing tests:\n${failures.join('\n')}`);
   console.log('\n' + layerCounts.join('\n'));
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
