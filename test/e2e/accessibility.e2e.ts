@@ -11,8 +11,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { readStandaloneAssets, writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
+import { readStandaloneAssets } from '../../src/core/report/standaloneReportFile';
 import { loadComparableLogs } from '../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../src/core/compare/logComparison';
 import { writeStandaloneCompare } from '../../src/core/compare/standaloneCompareWriter';
@@ -64,14 +64,8 @@ after(async () => {
 describe('accessibility of the exported report (axe, three schemes)', () => {
   let file: string;
   before(async () => {
-    const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs/success-trials.tasklog.json'), { generation: 1, plan: { kind: 'whole' } });
-    if (!outcome.ok) throw new Error(outcome.failure.message);
     file = path.join(folder, 'report.html');
-    try {
-      await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
-    } finally {
-      outcome.source.dispose();
-    }
+    await exportReportHtml(path.join(repoRoot(), 'examples/logs/success-trials.tasklog.json'), file);
   }, { timeout: 60_000 });
 
   for (const scheme of SCHEMES) {

@@ -10,8 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Frame } from 'playwright-core';
 import { findWebviewFrame, launchBrowser, openFile, screenshot, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
 
 /** A word of the first sample's conversation (its question, the tool's arguments and output). */
 const WORD = 'france';
@@ -43,14 +42,8 @@ describe('search in a sample\'s conversation of the exported HTML report', () =>
 
   before(async () => {
     folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-html-search-'));
-    const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${LOG}.tasklog.json`), { generation: 1, plan: { kind: 'whole' } });
-    if (!outcome.ok) throw new Error(outcome.failure.message);
     file = path.join(folder, `${LOG}.html`);
-    try {
-      await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
-    } finally {
-      outcome.source.dispose();
-    }
+    await exportReportHtml(path.join(repoRoot(), 'examples/logs', `${LOG}.tasklog.json`), file);
     browser = await launchBrowser();
   }, { timeout: 120_000 });
 

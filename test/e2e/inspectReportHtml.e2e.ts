@@ -12,8 +12,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { sharedFixture } from '../unit/sharedFixtures';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
 import type { LogSummary } from '../../src/core/model/logViewTypes';
 
 const LOG = sharedFixture('inspect-ai', '2025-09-15T15-02-26-04-00_popularity_L8g2GLGDDfsiXvdJ8LyZNJ.eval');
@@ -32,14 +31,7 @@ const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8'
 before(async () => {
   folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-inspect-html-'));
   file = path.join(folder, 'run.html');
-  const outcome = await openLogSource(LOG, { generation: 1, plan: { kind: 'whole' } });
-  if (!outcome.ok) throw new Error(outcome.failure.message);
-  try {
-    summary = await outcome.source.summary();
-    await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
-  } finally {
-    outcome.source.dispose();
-  }
+  summary = await exportReportHtml(LOG, file);
   browser = await launchBrowser();
 }, { timeout: 120_000 });
 

@@ -11,8 +11,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
 
 let browser: Browser;
 let folder: string;
@@ -21,13 +20,10 @@ async function exportLog(name: string, compressed: boolean, reportWorker = false
   const file = path.join(folder, `${name}${compressed ? '-compressed' : ''}${reportWorker ? '-worker' : ''}.html`);
   // As `log report -o` does: the report worker compresses the log file while it is indexed.
   const exportWorker = reportWorker ? { script: path.join(repoRoot(), 'dist/worker/reportExport.js'), windowsFile: `${file}.windows.partial` } : undefined;
-  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, plan: !compressed ? { kind: 'whole' } : exportWorker ? { kind: 'export', aboveBytes: 0, exportWorker } : { kind: 'lean', aboveBytes: 0 } });
-  if (!outcome.ok) throw new Error(outcome.failure.message);
-  try {
-    await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file, { compressed, rowsPerChunk: 5, detailsPerChunk: 2 });
-  } finally {
-    outcome.source.dispose();
-  }
+  await exportReportHtml(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), file, {
+    plan: !compressed ? { kind: 'whole' } : exportWorker ? { kind: 'export', aboveBytes: 0, exportWorker } : { kind: 'lean', aboveBytes: 0 },
+    report: { compressed, rowsPerChunk: 5, detailsPerChunk: 2 },
+  });
   return file;
 }
 

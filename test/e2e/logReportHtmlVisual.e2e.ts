@@ -12,22 +12,15 @@ import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { assertControlsReadable, assertKeyColumnsInView, assertNoTinyText, assertOnlySelectedPanelVisible, assertTextContrast } from './harness/reportVisualChecks';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
 
 let browser: Browser;
 let folder: string;
 const files = new Map<string, string>();
 
 async function exportLog(name: string): Promise<string> {
-  const outcome = await openLogSource(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), { generation: 1, plan: { kind: 'whole' } });
-  if (!outcome.ok) throw new Error(outcome.failure.message);
   const file = path.join(folder, `${name}.html`);
-  try {
-    await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
-  } finally {
-    outcome.source.dispose();
-  }
+  await exportReportHtml(path.join(repoRoot(), 'examples/logs', `${name}.tasklog.json`), file);
   return file;
 }
 

@@ -14,8 +14,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { assertTextContrast } from './harness/reportVisualChecks';
-import { openLogSource } from '../../src/core/report/openLogSource';
-import { writeStandaloneReport } from '../../src/core/report/standaloneReportFile';
+import { exportReportHtml } from './harness/exportReportHtml';
 import { loadComparableLogs } from '../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../src/core/compare/logComparison';
 import { writeStandaloneCompare } from '../../src/core/compare/standaloneCompareWriter';
@@ -38,14 +37,8 @@ function writeJson(name: string, value: unknown): string {
 }
 
 async function exportReport(log: string, name: string): Promise<string> {
-  const outcome = await openLogSource(log, { generation: 1, plan: { kind: 'whole' } });
-  if (!outcome.ok) throw new Error(outcome.failure.message);
   const file = path.join(folder, `${name}.html`);
-  try {
-    await writeStandaloneReport(outcome.source, path.join(repoRoot(), 'dist/webview'), file);
-  } finally {
-    outcome.source.dispose();
-  }
+  await exportReportHtml(log, file);
   return file;
 }
 
