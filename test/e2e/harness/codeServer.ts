@@ -58,6 +58,47 @@ export function installPackagedExtension(runDir: string): InstalledExtension {
   return { extensionsDir, folder: path.join(extensionsDir, folder) };
 }
 
+/** A finished install: the installed extension's folder, whose presence the marker file vouches for. */
+function finishedInstall(dir: string): InstalledExtension | undefined {
+  if (!fs.existsSync(path.join(dir, 'installed'))) return undefined;
+  const extensionsDir = path.join(dir, 'extensions');
+  const folder = fs.readdirSync(extensionsDir).find((name) => name.startsWith('eval-lens.eval-lens-'));
+  return folder ? { extensionsDir, folder: path.join(extensionsDir, folder) } : undefined;
+}
+
+/**
+ * dist/eval-lens.vsix installed once per package (by its size and time) and shared by the workbenches that start one
+ * after another: installing takes a few seconds and every browser test file starts a workbench. A second process
+ * that finds the install under way waits for it; an install left unfinished is done again.
+ */
+export async function sharedPackagedExtension(): Promise<InstalledExtension> {
+  const vsix = fs.statSync(vsixPath());
+  const base = path.join(repoRoot(), '.vscode-test/installed');
+  const dir = path.join(base, `${vsix.size}-${Math.round(vsix.mtimeMs)}`);
+  const lock = `${dir}.lock`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const done = finishedInstall(dir);
+    if (done) return done;
+    fs.mkdirSync(base, { recursive: true });
+    try {
+      fs.mkdirSync(lock);
+    } catch {
+      if (Date.now() > deadline) throw new Error(`waited 120 s for another process to install ${vsixPath()} (remove ${lock} if none runs)`);
+      await new Promise((r) => setTimeout(r, 500));
+      continue;
+    }
+    try {
+      for (const old of fs.readdirSync(base)) if (old !== path.basename(lock)) fs.rmSync(path.join(base, old), { recursive: true, force: true });
+      fs.mkdirSync(dir, { recursive: true });
+      installPackagedExtension(dir);
+      fs.writeFileSync(path.join(dir, 'installed'), '');
+    } finally {
+      fs.rmSync(lock, { recursive: true, force: true });
+    }
+  }
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -5,7 +5,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Browser, chromium, Frame, Page } from 'playwright-core';
-import { CodeServer, CodeServerOptions, installPackagedExtension, makeRunDir } from './codeServer';
+import { CodeServer, CodeServerOptions, makeRunDir, sharedPackagedExtension } from './codeServer';
 import { repoRoot } from './repoRoot';
 
 export interface Workbench {
@@ -34,7 +34,7 @@ export async function launchBrowser(): Promise<Browser> {
 /** Starts code-server with the packaged extension and opens the workbench on `workspace` (default examples/). */
 export async function startWorkbench(options: CodeServerOptions = {}): Promise<Workbench> {
   const runDir = makeRunDir('e2e');
-  const installed = installPackagedExtension(runDir);
+  const installed = await sharedPackagedExtension();
   const server = await CodeServer.start({ ...options, runDir, extensionsDir: installed.extensionsDir });
   let browser: Browser | undefined;
   try {
