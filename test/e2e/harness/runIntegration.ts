@@ -9,7 +9,7 @@ import { CodeServer, installPackagedExtension, makeRunDir } from './codeServer';
 import { launchBrowser } from './workbench';
 import { repoRoot } from './repoRoot';
 
-interface Outcome { title: string; state: 'passed' | 'failed' | 'pending'; error?: string }
+interface Outcome { title: string; state: 'passed' | 'failed' | 'pending'; durationMs?: number; error?: string }
 
 const SUITE_TIMEOUT_MS = 8 * 60_000;
 
@@ -44,7 +44,8 @@ async function main(): Promise<number> {
     let passed = 0;
     let failed = 0;
     for (const o of outcomes) {
-      if (o.state === 'passed') { passed++; console.log(`  ✔ ${o.title}`); }
+      const took = o.durationMs === undefined ? '' : ` (${o.durationMs}ms)`;
+      if (o.state === 'passed') { passed++; console.log(`  ✔ ${o.title}${took}`); }
       else if (o.state === 'failed') { failed++; console.log(`  ✖ ${o.title}\n    ${(o.error ?? '').split('\n').slice(0, 8).join('\n    ')}`); }
       else console.log(`  - ${o.title} (pending)`);
     }
