@@ -110,11 +110,21 @@ function targets() {
   return list;
 }
 
+/**
+ * The codicons for the webviews, the font inside codicon.css as a data: URL: a webview never fetches it later, so
+ * closing a view while its font is still loading leaves no request pending in the browser's webview service worker
+ * (in a browser-hosted VS Code, a new webview waits for such a request to time out). codicon.ttf stays beside it.
+ */
 function copyStatic() {
   const out = path.join(root, 'dist/webview');
   fs.mkdirSync(out, { recursive: true });
   const codicons = path.join(root, 'node_modules/@vscode/codicons/dist');
-  for (const file of ['codicon.css', 'codicon.ttf']) fs.copyFileSync(path.join(codicons, file), path.join(out, file));
+  const font = fs.readFileSync(path.join(codicons, 'codicon.ttf'));
+  const css = fs.readFileSync(path.join(codicons, 'codicon.css'), 'utf8');
+  const inlined = css.replace(/url\((['"]?)[^)'"]*codicon\.ttf[^)'"]*\1\)/g, `url("data:font/ttf;base64,${font.toString('base64')}")`);
+  if (inlined === css) throw new Error('codicon.css no longer names codicon.ttf: update copyStatic in esbuild.js');
+  fs.writeFileSync(path.join(out, 'codicon.css'), inlined);
+  fs.writeFileSync(path.join(out, 'codicon.ttf'), font);
 }
 
 async function main() {

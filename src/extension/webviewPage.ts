@@ -49,7 +49,8 @@ export function webviewPage(webview: vscode.Webview, extensionUri: vscode.Uri, p
     "default-src 'none'",
     `script-src 'nonce-${nonce}'`,
     `style-src ${webview.cspSource}`,
-    `font-src ${webview.cspSource}`,
+    // The codicon font is inlined in codicon.css (esbuild.js).
+    `font-src ${webview.cspSource} data:`,
     `img-src ${webview.cspSource}${page.dataImages ? ' data:' : ''}`,
   ].join('; ');
   return `<!DOCTYPE html>
