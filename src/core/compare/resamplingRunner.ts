@@ -4,6 +4,7 @@ import type { BootstrapInterval, PermutationTest, ResamplingResult } from '../mo
 import type { ResamplingData, ResamplingWork, ResamplingWorkerMessage } from './resamplingMessages';
 import { besideT, resamplingFigures } from './smallSampleFigures';
 import { drawsEveryDifference } from './statistics/resamplingTests';
+import { groupBySameDifferences } from './sameDifferences';
 
 /** Resampling under way: `done` settles when every job is done (true) or when it was cancelled or failed (false). */
 export interface ResamplingRun {
@@ -74,10 +75,22 @@ function lanesOf(jobs: readonly ResamplingWork[]): ResamplingWork[][] {
 
 /**
  * Computes the bootstrap interval and permutation test of each job (docs/semantics.md §12) off this thread, in up to
- * two worker threads (dist/worker/resampling.js); each metric key's figures go to `onResult` as soon as both of its
- * parts are in. Cancelling terminates the workers.
+ * two worker threads (dist/worker/resampling.js), once for the jobs that pair the same differences; each metric
+ * key's figures go to `onResult` as soon as both of its parts are in. Cancelling terminates the workers.
  */
 export function runResampling(jobs: readonly ResamplingWork[], seed: number | undefined, workerScript: string | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
+  const groups = groupBySameDifferences(jobs);
+  const copies = new Map(groups.map((group) => [`${group[0].candidate}\u0000${group[0].metricId}`, group]));
+  // Each job of a group gets the figures of the one resampled for it, beside its own t-test's p.
+  const toEvery = (result: ResamplingResult): void => {
+    for (const job of copies.get(`${result.candidate}\u0000${result.metricId}`) ?? []) {
+      onResult({ candidate: job.candidate, metricId: job.metricId, figures: besideT(result.figures, job.tP) });
+    }
+  };
+  return runDistinct(groups.map((group) => group[0]), seed, workerScript, toEvery);
+}
+
+function runDistinct(jobs: readonly ResamplingWork[], seed: number | undefined, workerScript: string | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
   if (!workerScript || !fs.existsSync(workerScript)) return inThread({ jobs: [...jobs].sort((a, b) => b.differences.length - a.differences.length), seed }, onResult);
   const tP = new Map(jobs.map((j) => [`${j.candidate}\u0000${j.metricId}`, j.tP]));
   const parts = new Map<string, { bootstrap?: BootstrapInterval; permutation?: PermutationTest }>();

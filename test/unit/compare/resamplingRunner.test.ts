@@ -4,6 +4,7 @@ import * as path from 'node:path';
 import { comparable, compareLog, legacySample } from './compareTestLogs';
 import { LogComparison } from '../../../src/core/compare/logComparison';
 import { runResampling } from '../../../src/core/compare/resamplingRunner';
+import { groupBySameDifferences } from '../../../src/core/compare/sameDifferences';
 import { resamplingFigures } from '../../../src/core/compare/smallSampleFigures';
 import { isCompareHostToWebview } from '../../../src/core/protocol/compareProtocol';
 import type { ResamplingResult } from '../../../src/core/model/compareTypes';
@@ -59,6 +60,27 @@ describe('the resampling the compare view computes after its table (docs/semanti
     const cancelled = runResampling(jobs, 7, undefined, () => assert.fail('no result after cancelling'));
     cancelled.cancel();
     assert.equal(await cancelled.done, false);
+  });
+
+  test('metrics that pair the same differences are resampled once, each given the figures beside its own t p', async () => {
+    const comparison = sleepComparison();
+    const [job] = comparison.resamplingJobs();
+    const other = Float64Array.from(job.differences, (d) => d / 2);
+    const jobs = [
+      job,
+      { ...job, metricId: 'same values, another metric', differences: job.differences.slice(), tP: 0.5 },
+      { ...job, metricId: 'other values', differences: other },
+    ];
+    assert.deepEqual(groupBySameDifferences(jobs).map((group) => group.map((j) => j.metricId)), [[job.metricId, 'same values, another metric'], ['other values']]);
+    const results: ResamplingResult[] = [];
+    assert.equal(await runResampling(jobs, 7, undefined, (r) => results.push(r)).done, true);
+    const byMetric = new Map(results.map((r) => [r.metricId, r.figures]));
+    assert.equal(results.length, 3, 'every metric gets its figures');
+    assert.deepEqual(byMetric.get(job.metricId), resamplingFigures(job.differences, job.tP, 7));
+    // The sleep data's t-test says p < 0.05 as the permutation test does; a t p of 0.5 disagrees with it.
+    assert.deepEqual(byMetric.get('same values, another metric'), resamplingFigures(job.differences, 0.5, 7));
+    assert.equal(byMetric.get('same values, another metric')?.disagreesWithT, true);
+    assert.deepEqual(byMetric.get('other values'), resamplingFigures(other, job.tP, 7));
   });
 
   test('the resampling message is checked before the view uses it', () => {
