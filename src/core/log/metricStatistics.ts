@@ -32,17 +32,27 @@ export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | u
   return shortfall ? { samples: passes.samples.length, points, shortfall } : { samples: passes.samples.length, points };
 }
 
-function addValueStatistics(metricType: string | undefined, scorerKey: string | undefined, value: MetricValueView, perSample: PerSampleValues, tally?: TrialPassTally): void {
-  const curve = curveOf(tally, scorerKey, value.key);
-  if (curve) value.curve = curve;
-  const id = perSample.column(scorerKey, value.key).id;
-  if (id === undefined) return;
-  const numbers = numericValues(perSample.candidates(id)[0].values);
+/** A score's curve and numeric per-sample values, worked out once for every metric that reads the score. */
+interface ScoreFigures {
+  curve?: PassCurveView;
+  numbers?: number[];
+}
+
+function scoreFigures(scorerKey: string | undefined, key: string, perSample: PerSampleValues, tally: TrialPassTally | undefined): ScoreFigures {
+  const curve = curveOf(tally, scorerKey, key);
+  const id = perSample.column(scorerKey, key).id;
+  const numbers = id === undefined ? undefined : numericValues(perSample.candidates(id)[0].values);
+  return { curve, numbers };
+}
+
+function addValueStatistics(metricType: string | undefined, value: MetricValueView, figures: ScoreFigures): void {
+  if (figures.curve) value.curve = figures.curve;
+  const { numbers } = figures;
   if (!numbers || numbers.length < 2) return;
   // A plan is for a mean (docs/semantics.md §12): under a `min`, `max`, `sum` or `count` metric it would read as a
   // plan for that value, which a comparison only reaches through the per-sample mean.
-  if (PROPORTION_METRIC_TYPES.has(metricType ?? '')) value.spread = { n: numbers.length, variance: variance(numbers) };
   if (!PROPORTION_METRIC_TYPES.has(metricType ?? '')) return;
+  value.spread = { n: numbers.length, variance: variance(numbers) };
   const interval = proportionInterval(numbers);
   if (interval) value.interval = interval;
 }
@@ -50,12 +60,18 @@ function addValueStatistics(metricType: string | undefined, scorerKey: string | 
 /**
  * The figures of docs/semantics.md §12 beside each metric value: its Wilson interval when it is a mean of 0/1
  * values, the spread of its per-sample values (for a plan), and the unbiased curves of the score of the same
- * name when its trial values are 0/1.
+ * name when its trial values are 0/1. Metrics over the same score (a mean and its stderr) share its figures.
  */
 export function addMetricStatistics(groups: readonly MetricGroup[], perSample: PerSampleValues, tally?: TrialPassTally): void {
+  const byScore = new Map<string, ScoreFigures>();
   for (const group of groups) {
     for (const metric of group.metrics) {
-      for (const value of metric.values) addValueStatistics(metric.metricType, metric.scorerKey, value, perSample, tally);
+      for (const value of metric.values) {
+        const key = `${metric.scorerKey ?? ''}\u0000${metric.scorerKey === undefined ? 'none' : 'scorer'}\u0000${value.key}`;
+        let figures = byScore.get(key);
+        if (!figures) byScore.set(key, (figures = scoreFigures(metric.scorerKey, value.key, perSample, tally)));
+        addValueStatistics(metric.metricType, value, figures);
+      }
     }
   }
 }
