@@ -15,8 +15,8 @@ function sameValues(a: Float64Array, b: Float64Array): boolean {
 }
 
 /**
- * The jobs grouped by their paired differences: several metrics of one score (a mean and its stderr, accuracy and
- * its standard deviation) pair the same values, and their bootstrap and permutation test are the same figures
+ * The jobs grouped by their paired differences: several metrics compared over one score (an `accuracy` and a
+ * `mean` of the same scorer) pair the same values, and their bootstrap and permutation test are the same figures
  * (docs/semantics.md §12), so each group is resampled once. Each group's first job stands for it.
  */
 export function groupBySameDifferences(jobs: readonly ResamplingWork[]): ResamplingWork[][] {
