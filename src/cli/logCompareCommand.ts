@@ -11,6 +11,7 @@ import { writeCompareFile } from './compareFile';
 import { planNumber } from './planArguments';
 import { statisticsStrings } from '../core/l10n/statisticsStrings';
 import { compareExportFolders } from './exportFolderCompare';
+import { collectReleasedMemory } from './collectReleasedMemory';
 
 function isFolder(file: string): boolean {
   try {
@@ -116,6 +117,8 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
     throw error;
   }
   const { logs, comparison, summary } = result;
+  // What loading and aligning the logs left behind (the indexes' scratch, the id tables) is returned before the page or the JSON is written.
+  collectReleasedMemory();
   if (args.cluster !== undefined && !summary.clusterKeys.includes(args.cluster)) io.stderr(`eval-lens log compare: ${S.clusterKeyNotFound(args.cluster, summary.clusterKeys.join(', '))}\n`);
   if (args.out) {
     const outPath = path.resolve(io.cwd, args.out);

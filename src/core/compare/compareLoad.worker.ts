@@ -17,8 +17,9 @@ configureWorkerL10n();
  * Worker thread that reads and indexes one log for a comparison and posts what comparing needs: the
  * summary, the samples' values in columns (comparableSamples.ts, moved rather than copied), where each sample
  * lies in the file, and the detail settings. Then it posts the hash of each sample's data (for "input changed"),
- * taken from each sample as it is indexed, and ends. The file's bytes are given up as soon as it is indexed;
- * the index stays here and is released with the worker; samples are read again from the file on demand.
+ * taken from each sample as it is indexed, and ends. The file is scanned and indexed a window at a time, never
+ * held whole (LoadLogOptions.readInWindows; read whole only where that scan stops); the index stays here and is
+ * released with the worker; samples are read again from the file on demand.
  */
 async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSampleStore; hashes: FingerprintCollector }> {
   const { filePath, fileName, clusterNumbers } = workerData as CompareLoadData;
@@ -30,6 +31,7 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
       leaveOutChecks: true,
       requireLog: true,
       discardBytes: true,
+      readInWindows: true,
       onSample: (shape, position, runIndex, store) => {
         if (runIndex !== undefined) return;
         // A store scanned whole knows how many samples come: room for their hashes is made at once.

@@ -9,7 +9,7 @@ import { sampleCount } from './comparableSamples';
 import { DataFingerprints, sameFingerprint } from './dataFingerprints';
 import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA, pairValue } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
-import { sortByKeys } from '../log/samplePaging';
+import { GrowableArray } from '../log/growableArrays';
 import type { ResamplingWork } from './resamplingMessages';
 import { besideT } from './smallSampleFigures';
 
@@ -35,7 +35,7 @@ interface CandidateState {
   inputsChecked: number;
   result: Omit<CandidateComparison, 'alignment'> & { alignment: Omit<CandidateComparison['alignment'], 'inputChanged' | 'inputsChecked'> };
   lastKey?: string;
-  lastOrder?: number[];
+  lastOrder?: Uint32Array;
 }
 
 function logHeader(summary: LogSummary): CompareLogHeader {
@@ -58,6 +58,22 @@ export function clusterText(data: unknown, key: string): string {
   if (!isRecord(data) || data[key] === undefined || data[key] === null) return compareStrings.missingCluster;
   const value = data[key];
   return typeof value === 'string' ? value : dataFingerprint(value) ?? compareStrings.missingCluster;
+}
+
+/**
+ * Entries (`pair * M + slot`, ascending) by the size of their change, largest first, equal sizes in the order
+ * given: the order sortByKeys (samplePaging.ts) gives, in typed arrays.
+ */
+function largestFirst(entries: Uint32Array, pairs: readonly MetricPairs[], metrics: readonly number[]): Uint32Array {
+  const m = metrics.length;
+  const sizes = new Float64Array(entries.length);
+  for (let e = 0; e < entries.length; e++) sizes[e] = Math.abs(pairs[metrics[entries[e] % m]].delta[Math.floor(entries[e] / m)]);
+  const order = new Uint32Array(entries.length);
+  for (let e = 0; e < order.length; e++) order[e] = e;
+  // A change is never NaN here (its kind is set); two infinite ones of a sign compare as equal.
+  order.sort((a, b) => sizes[b] - sizes[a] || a - b);
+  for (let e = 0; e < order.length; e++) order[e] = entries[order[e]];
+  return order;
 }
 
 /**
@@ -225,24 +241,23 @@ export class LogComparison {
   /**
    * The entries of a query, each `pair * M + m` for metric slot m of M (pair-major: equal sizes stay in
    * baseline order, then metric order); changes sorted by size, largest first. Cached for the next page.
+   * Held in typed arrays: a million changes take a few megabytes, not arrays of numbers grown and copied.
    */
-  private ordering(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): number[] {
+  private ordering(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): Uint32Array {
     const key = JSON.stringify([query.metricId, query.view, query.kind, query.onlySignificant, query.onlyInputChanged]);
     if (key === state.lastKey && state.lastOrder) return state.lastOrder;
     const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
     const all = query.view === 'all';
     const m = metrics.length;
-    const entries: number[] = [];
-    const sizes: number[] = [];
+    // An entry fits 4 bytes: M × pairs of them would take the metric keys' deltas 32 GB first.
+    const entries = new GrowableArray(Uint32Array);
     for (let pair = 0; pair < state.alignment.baseline.length; pair++) {
       for (let slot = 0; slot < m; slot++) {
-        const p = state.pairs[metrics[slot]];
-        if (!this.keep(state, p, pair, wantKind, query, all)) continue;
-        entries.push(pair * m + slot);
-        sizes.push(Math.abs(p.delta[pair]));
+        if (this.keep(state, state.pairs[metrics[slot]], pair, wantKind, query, all)) entries.push(pair * m + slot);
       }
     }
-    const order = all ? entries : sortByKeys(entries.map((_, e) => e), sizes, -1).map((e) => entries[e]);
+    entries.trim();
+    const order = all ? entries.view() : largestFirst(entries.view(), state.pairs, metrics);
     state.lastKey = key;
     state.lastOrder = order;
     return order;
@@ -272,7 +287,7 @@ export class LogComparison {
     const limit = Math.max(0, Math.floor(query.limit) || 0);
     const rows: SampleChange[] = [];
     for (let e = offset; e < Math.min(total, offset + limit); e++) {
-      const entry = plain ? e : (state.lastOrder as number[])[e];
+      const entry = plain ? e : (state.lastOrder as Uint32Array)[e];
       rows.push(this.change(state, metrics[entry % m], Math.floor(entry / m)));
     }
     return { total, offset, rows };

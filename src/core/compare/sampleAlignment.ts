@@ -57,12 +57,15 @@ export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds):
   }
   // Every baseline sample paired (the usual case): the positions are kept as they are, not copied.
   const baseline = paired === basePositions.length ? basePositions : basePositions.slice(0, paired);
+  let lookup: SampleIdTable | undefined;
   return {
     baseline,
     candidate: paired === candPositions.length ? candPositions : candPositions.slice(0, paired),
     pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
     pairOf: (id) => {
-      const position = a.find(id, 0, id.length);
+      // The id tables are not kept once aligned (a million ids take a dozen megabytes each): built again when asked.
+      lookup ??= new SampleIdTable(baselineIds);
+      const position = lookup.find(id, 0, id.length);
       return position < 0 ? -1 : pairAt(baseline, position);
     },
     onlyBaseline,

@@ -8,6 +8,7 @@ import { readFully } from '../text/readFully';
 import { ElementWindow, forEachElementBounds, WindowSource } from './sampleBounds';
 import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 import { GrowableArray } from './growableArrays';
+import { FileWindow, FileWindowReader } from './fileWindowReader';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
@@ -63,6 +64,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
 
   private buf: Buffer | undefined;
   private backingFile: string | undefined;
+  /** Reads the samples from `backingFile` a window at a time while they are indexed (readFromFile). */
+  private reader: FileWindowReader | undefined;
 
   /** With `buf` undefined, the samples are read from `backingFile`. */
   constructor(buf: Buffer | undefined, private readonly file: string, backingFile?: string) {
@@ -131,7 +134,13 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
     const end = this.endAt.get(index);
     const range = { cuts: this.cuts ?? [], ...this.cutRange(index) };
     if (this.buf) return liteText(this.buf, start, end, range, cutLaterSamples);
-    return liteText(readRange(this.backingFile as string, start, end), start, end, range, cutLaterSamples, start);
+    const window = this.fileBytes(start, end);
+    return liteText(window.bytes, start, end, range, cutLaterSamples, window.base);
+  }
+
+  /** The bytes [start, end) of the backing file: from the indexing window, else read on their own. */
+  private fileBytes(start: number, end: number): FileWindow {
+    return this.reader?.at(start, end) ?? { bytes: readRange(this.backingFile as string, start, end), base: start };
   }
 
   lite(index: number): unknown {
@@ -161,13 +170,23 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
       }
     }
     const file = this.backingFile as string;
-    const slice = readRange(file, start, end);
+    const { bytes, base } = this.fileBytes(start, end);
     try {
-      return parseSlice(slice, 0, slice.length);
+      return parseSlice(bytes, start - base, Math.min(end - base, bytes.length));
     } catch (error) {
-      if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(fs.readFileSync(file), start + error.offset, this.file, error.message);
+      if (error instanceof JsonSyntaxError) throw LogLoadError.atByte(fs.readFileSync(file), base + error.offset, this.file, error.message);
       throw error;
     }
+  }
+
+  /**
+   * The scan is done and the bytes it was given are not the log's (a scan a window at a time, fileWindowSource.ts):
+   * the samples are read from `backingFile` from now on, in order a window at a time until releaseIndexingData.
+   */
+  readFromFile(backingFile: string): void {
+    this.buf = undefined;
+    this.backingFile = backingFile;
+    this.reader = new FileWindowReader(backingFile);
   }
 
   /**
@@ -193,6 +212,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
    * from the file on demand (the log's offsets stay valid until the file changes; a reload re-indexes it).
    */
   releaseIndexingData(backingFile?: string): void {
+    this.reader?.close();
+    this.reader = undefined;
     this.cuts = undefined;
     this.cutFrom = undefined;
     this.startAt.trim();
@@ -239,7 +260,7 @@ interface ScanHooks<S extends BoundsSink> {
  */
 const LOOKAHEAD_BYTES = 8 * 1024 * 1024;
 
-interface ScannedLog<S extends BoundsSink = BufferSampleStore> {
+export interface ScannedLog<S extends BoundsSink = BufferSampleStore> {
   skeleton: JsonRecord;
   top?: S;
   runs: (S | undefined)[];

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { SchemaProblem } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
-import { BufferSampleStore, scanLogBuffer } from './bufferLog';
+import { BufferSampleStore, ScannedLog, scanLogBuffer } from './bufferLog';
 import { cleanJsonMessage, jsonErrorOffset, lineColumnOf } from '../json/jsonErrors';
 import { LogLoadError } from './logLoadError';
 import { JsonSyntaxError } from './jsonScanner';
@@ -12,6 +12,7 @@ import { assertRegularFile } from '../text/regularFile';
 import type { SampleVisitor } from './sampleSetBuilder';
 import { PipedScan, PipedScanEnd } from './pipedScan';
 import { discardBytes } from './discardBytes';
+import { FileWindows } from './fileWindowSource';
 
 export { LogLoadError };
 
@@ -51,6 +52,12 @@ export interface LoadLogOptions {
    * bytesDiscarded), not at some later garbage collection; samples are read from the file afterwards.
    */
   discardBytes?: boolean;
+  /**
+   * A `lazy` file without `checkSyntax` is scanned a window at a time and its samples indexed reading them from
+   * the file in order (fileWindowSource.ts, fileWindowReader.ts): its bytes are never held whole. The result, or
+   * the error, is the same as without: where the scan stops, the file is read whole and indexed as usual.
+   */
+  readInWindows?: boolean;
 }
 
 /** The index, or a LogLoadError when `requireLog` and the top level is not a task result log. */
@@ -148,6 +155,43 @@ function indexPiped(filePath: string, options: LoadLogOptions): LogIndex | undef
   return indexLogBuffer(readFile(filePath), filePath, { ...options, fileName }, filePath);
 }
 
+/** The log of a file scanned a window at a time (LoadLogOptions.readInWindows); undefined when the scan stops. */
+function scanInWindows(filePath: string): { scanned: ScannedLog; size: number } | undefined {
+  let windows: FileWindows | undefined;
+  try {
+    assertRegularFile(filePath);
+    const source = new FileWindows(filePath);
+    windows = source;
+    const scanned = scanLogBuffer(source.bytes, filePath, { source, sink: () => new BufferSampleStore(source.bytes, filePath) });
+    return scanned ? { scanned, size: source.bytes.length } : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    windows?.close();
+    // The few pages the scanner read are given up at once: the samples are read from the file from now on.
+    if (windows) discardBytes(windows.bytes);
+  }
+}
+
+/**
+ * Indexes a log file scanned a window at a time, reading each sample from the file as it is indexed
+ * (LoadLogOptions.readInWindows); undefined when the scan stops (the caller then reads the file whole, which
+ * gives the plain path's result or error).
+ */
+function indexInWindows(filePath: string, options: LoadLogOptions): LogIndex | undefined {
+  if (!options.readInWindows || options.mode === 'full' || options.checkSyntax) return undefined;
+  const result = scanInWindows(filePath);
+  if (!result) return undefined;
+  const { scanned, size } = result;
+  const stores = [scanned.top, ...scanned.runs].filter((s): s is BufferSampleStore => s instanceof BufferSampleStore);
+  for (const store of stores) store.readFromFile(filePath);
+  try {
+    return new LogIndex(scanned.skeleton, { top: scanned.top, runs: scanned.runs }, indexOptions(options.fileName ?? path.basename(filePath), size, options), options.onSample);
+  } finally {
+    for (const store of stores) store.releaseIndexingData(filePath);
+  }
+}
+
 /** Loads and indexes a log in this thread (for small logs, tests and the CLI). */
 export function loadLogIndexSync(input: LogInput, options: LoadLogOptions = {}): LogIndex {
   return checkedLog(loadLogIndexUnchecked(input, options), inputName(input), options);
@@ -165,7 +209,7 @@ function loadLogIndexUnchecked(input: LogInput, options: LoadLogOptions): LogInd
     return indexLogBuffer(buf, options.fileName ?? 'log.json', options);
   }
   if ('text' in input) return indexFromText(input.text, options.fileName ?? 'log.json', options, Buffer.byteLength(input.text));
-  const piped = indexPiped(input.filePath, options);
+  const piped = indexPiped(input.filePath, options) ?? indexInWindows(input.filePath, options);
   if (piped) return piped;
   const buf = readFile(input.filePath);
   return indexLogBuffer(buf, input.filePath, { ...options, fileName: options.fileName ?? path.basename(input.filePath) }, input.filePath);

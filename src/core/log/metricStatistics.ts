@@ -10,14 +10,20 @@ import { proportionInterval } from '../compare/statistics/proportionIntervals';
 /** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
 export const PROPORTION_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy']);
 
-/** The per-sample values as numbers (absent ones left out); undefined when a present value is not numeric. */
-function numericValues(values: readonly unknown[]): number[] | undefined {
-  const numbers: number[] = [];
+/**
+ * The per-sample values as numbers (absent ones left out), in one array of their exact number; undefined when a
+ * present value is not numeric.
+ */
+function numericValues(values: readonly unknown[]): Float64Array | undefined {
+  let present = 0;
+  for (const value of values) if (value !== null && value !== undefined) present++;
+  const numbers = new Float64Array(present);
+  let k = 0;
   for (const value of values) {
     if (value === null || value === undefined) continue;
     const n = toNumeric(value);
     if (n === undefined) return undefined;
-    numbers.push(n);
+    numbers[k++] = n;
   }
   return numbers;
 }

@@ -60,25 +60,34 @@ function collidedLabels(records: SampleRecordColumns, id: string): string[] | un
   return undefined;
 }
 
-/** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
-export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
-  const numbers: number[] = [];
+/** The numeric values among `values`, in order, in one array of their exact number (no grown copies to collect). */
+function numbersAmong(values: readonly unknown[]): Float64Array {
+  let count = 0;
+  for (const value of values) if (toNumeric(value) !== undefined) count++;
+  const numbers = new Float64Array(count);
+  let k = 0;
   for (const value of values) {
     const n = toNumeric(value);
-    if (n !== undefined) numbers.push(n);
+    if (n !== undefined) numbers[k++] = n;
   }
+  return numbers;
+}
+
+/** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
+export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
+  const numbers = numbersAmong(values);
   if (numbers.length === 0) return undefined;
   let min = numbers[0];
   let max = numbers[0];
+  let ones = 0;
+  let binary = true;
   for (const n of numbers) {
     if (n < min) min = n;
     if (n > max) max = n;
+    if (n === 1) ones++;
+    else if (n !== 0) binary = false;
   }
-  const binary = numbers.every((n) => n === 0 || n === 1);
-  if (binary) {
-    const ones = numbers.filter((n) => n === 1).length;
-    return { min: 0, max: 1, counts: [numbers.length - ones, ones] };
-  }
+  if (binary) return { min: 0, max: 1, counts: [numbers.length - ones, ones] };
   if (min === max) return { min, max, counts: [numbers.length] };
   const counts = new Array<number>(DISTRIBUTION_BINS).fill(0);
   const width = (max - min) / DISTRIBUTION_BINS;

@@ -4,14 +4,13 @@
  * posts `failed`; the indexing thread then reads and scans the file itself, so what it reports never
  * depends on this thread.
  */
-import * as fs from 'node:fs';
 import { BoundsSink, elementBounds, scanLogBuffer } from './bufferLog';
 import type { JsonRecord } from './logValue';
 import { writeLite } from './liteSample';
 import { tailMember } from './tailMember';
-import type { ElementWindow, WindowSource } from './sampleBounds';
+import type { ElementWindow } from './sampleBounds';
+import { FileWindows } from './fileWindowSource';
 import { LiteBatch, PipedScanInit, PipedScanMessage, SIGNAL_CANCELLED, SIGNAL_POSTED } from './pipedScanMessages';
-import { readFully } from '../text/readFully';
 
 /** The first size of a batch's lite texts (it grows as needed). */
 const LITE_BYTES = 1024 * 1024;
@@ -76,54 +75,6 @@ class PostingSink implements BoundsSink {
     this.samplesCut = [];
     this.liteLength = 0;
     return message;
-  }
-}
-
-/**
- * The log's bytes as the scan reads them: the kernel's windows straight from the file; the ranges the
- * JavaScript scanner reads (the log around its sample arrays, and the rest from an element the kernel
- * cannot take) into a zero-filled buffer of the file's size, of which only those pages are ever touched.
- */
-class FileWindows implements WindowSource {
-  readonly bytes: Buffer;
-  private fd: number;
-  private filledFrom = 0;
-  private filledTo = 0;
-
-  constructor(private readonly file: string, private readonly beforeWindow: () => void) {
-    this.fd = fs.openSync(file, 'r');
-    const size = fs.fstatSync(this.fd).size;
-    this.bytes = Buffer.alloc(size);
-  }
-
-  load(target: Uint8Array, at: number, from: number, length: number): void {
-    this.beforeWindow();
-    this.read(target, at, from, length);
-  }
-
-  ensure(from: number, to: number): void {
-    const end = Math.min(this.bytes.length, to);
-    if (from >= this.filledFrom && end <= this.filledTo) return;
-    const start = from >= this.filledFrom && from <= this.filledTo ? this.filledTo : from;
-    this.read(this.bytes, start, start, end - start);
-    if (start !== this.filledTo) this.filledFrom = start;
-    this.filledTo = end;
-  }
-
-  /** Reads the file's bytes [from, from + length) to target[at]; throws when the file ends first. */
-  private read(target: Uint8Array, at: number, from: number, length: number): void {
-    if (readFully(this.fd, target, at, from, length) < length) throw new Error(`${this.file} ended before byte ${from + length}`);
-  }
-
-  /** The log's bytes [start, end), read from the file. */
-  readBytes(start: number, end: number): Buffer {
-    const bytes = Buffer.allocUnsafe(end - start);
-    this.read(bytes, 0, start, end - start);
-    return bytes;
-  }
-
-  close(): void {
-    fs.closeSync(this.fd);
   }
 }
 

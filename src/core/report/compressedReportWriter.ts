@@ -94,8 +94,13 @@ const OUTPUT_PIECE = 256 * 1024;
 
 /** How many chunks are compressed at once in the thread pool while the next ones are read. */
 const CHUNKS_IN_FLIGHT = 4;
-/** The text (in characters) given to the compressor at once by `addPieces`. */
-const PIECES_PER_WRITE = 1 << 20;
+/**
+ * The text (in characters) given to the compressor at once by `addPieces`: under V8's large-object size (128 KiB)
+ * with the piece that passes it. A larger text outlives a young-generation collection while it is compressed and
+ * is kept among the large objects until a full one: a megabyte a write let the page of a million samples' values
+ * raise the peak memory by tens of megabytes.
+ */
+const PIECES_PER_WRITE = 1 << 16;
 
 /** Compresses chunks in the thread pool, several at a time, while the next ones are built; writes them in order. */
 export class ChunkWriter {
@@ -128,7 +133,7 @@ export class ChunkWriter {
       throw error;
     });
     try {
-      // Pieces go to the compressor a megabyte of text at a time: fewer, larger writes compress faster.
+      // Pieces go to the compressor in batches (PIECES_PER_WRITE): fewer, larger writes compress faster.
       let batch: string[] = [];
       let batched = 0;
       const send = async (): Promise<void> => {
