@@ -41,7 +41,7 @@ export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | u
 /** A score's curve and numeric per-sample values, worked out once for every metric that reads the score. */
 interface ScoreFigures {
   curve?: PassCurveView;
-  numbers?: number[];
+  numbers?: Float64Array;
 }
 
 function scoreFigures(scorerKey: string | undefined, key: string, perSample: PerSampleValues, tally: TrialPassTally | undefined): ScoreFigures {
