@@ -12,7 +12,7 @@ import { inspectStrings as S } from '../l10n/inspectStrings';
 import { InspectLog, InspectLogError, sampleKey } from './inspectLog';
 import { MAX_ENTRY_BYTES, readLeanSummaries, readSummaries } from './inspectArchiveSummaries';
 import { allSummaries } from './inspectSummaryList';
-import { metricInputOf } from './inspectMetricInputs';
+import { MetricInputReader } from './inspectMetricInputs';
 import { metadataKeysRead } from './metrics/verifyInspectMetrics';
 
 async function readJson(archive: ZipArchive, entry: ZipEntry): Promise<unknown> {
@@ -141,8 +141,8 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
   try {
     const refs = archiveSamples(archive.entries);
     // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again.
-    const keys = metadataKeysRead(log.header.results);
-    const readAlong = (summary: Record<string, unknown>) => metricInputOf(summary, keys);
+    const reader = new MetricInputReader(metadataKeysRead(log.header.results));
+    const readAlong = (summary: Record<string, unknown>) => reader.hold(summary);
     const read = await readSummaries(archive, notes, readAlong);
     const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong);
     if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));
@@ -154,8 +154,8 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
       ...log,
       summaryList,
       takeMetricInputs: () => {
-        const inputs = summaryList.takeAlong();
-        return inputs && { keys, inputs };
+        const held = summaryList.takeAlong();
+        return held && { keys: reader.keys, held };
       },
       get summaries() {
         return allSummaries(summaryList);

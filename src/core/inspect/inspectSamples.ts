@@ -52,27 +52,32 @@ export class SummaryGroups {
   private readonly members: Int32Array;
 
   constructor(list: InspectSummaryList) {
-    // A number id and a string id of the same text are different samples: they are looked up apart.
-    const byNumber = new Map<number, number[]>();
-    const byString = new Map<string, number[]>();
-    const lists: number[][] = [];
+    // A number id and a string id of the same text are different samples: they are looked up apart. Each group
+    // is its first summary's number, and a list only for a group with more (most samples have one epoch).
+    const byNumber = new Map<number, number>();
+    const byString = new Map<string, number>();
+    const firsts: number[] = [];
+    const more = new Map<number, number[]>();
     for (let i = 0; i < list.count; i++) {
       const id = list.idAt(i);
       if (id === undefined) continue;
-      let members = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
-      if (!members) {
-        members = [];
-        if (typeof id === 'number') byNumber.set(id, members);
-        else byString.set(id, members);
-        lists.push(members);
+      const group = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
+      if (group === undefined) {
+        if (typeof id === 'number') byNumber.set(id, firsts.length);
+        else byString.set(id, firsts.length);
+        firsts.push(i);
         this.ids.push(id);
+      } else {
+        const others = more.get(group);
+        if (others) others.push(i);
+        else more.set(group, [i]);
       }
-      members.push(i);
     }
-    this.starts = new Int32Array(lists.length + 1);
-    this.members = new Int32Array(lists.reduce((sum, members) => sum + members.length, 0));
-    lists.forEach((members, group) => {
-      if (members.length > 1) members.sort((a, b) => list.epochAt(a) - list.epochAt(b));
+    this.starts = new Int32Array(firsts.length + 1);
+    this.members = new Int32Array(firsts.length + [...more.values()].reduce((sum, others) => sum + others.length, 0));
+    firsts.forEach((first, group) => {
+      const others = more.get(group);
+      const members = others ? [first, ...others].sort((a, b) => list.epochAt(a) - list.epochAt(b)) : [first];
       this.members.set(members, this.starts[group]);
       this.starts[group + 1] = this.starts[group] + members.length;
     });

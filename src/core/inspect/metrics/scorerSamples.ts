@@ -40,6 +40,8 @@ export interface MetricValues {
 export class ScorerSamples {
   private readonly byScorer = new Map<string, Map<string, ScorerSample>>();
   private readonly reduced = new Map<string, ReducedSample[]>();
+  /** The metric values of each EvalScore read so far (the metrics and the table's values read the same ones). */
+  readonly metricValues = new Map<string, MetricValues>();
 
   constructor(samples: Iterable<SampleScoresInput>, private readonly reduce = true) {
     for (const sample of samples) this.add(sample);
@@ -59,9 +61,10 @@ export class ScorerSamples {
       let samples = this.byScorer.get(scorer);
       if (!samples) this.byScorer.set(scorer, (samples = new Map()));
       const key = this.reduce ? String(id) : `${String(id)}\u0000${samples.size}`;
-      let entry = samples.get(key);
-      if (!entry) samples.set(key, (entry = { id, metadata: sample.metadata, epochs: [] }));
-      entry.epochs.push(score);
+      // A sample's first epoch makes its list (one slot, where an empty list's first push would reserve many).
+      const entry = samples.get(key);
+      if (entry) entry.epochs.push(score);
+      else samples.set(key, { id, metadata: sample.metadata, epochs: [score] });
     }
   }
 
@@ -101,8 +104,15 @@ function metricValue(evalScore: StoredEvalScore, sample: ReducedSample): { value
   return valueToFloat(value);
 }
 
-/** The per-sample values the metrics of `evalScore` were computed from. */
+/** The per-sample values the metrics of `evalScore` were computed from, worked out once per EvalScore (not to be changed). */
 export function metricValues(samples: ScorerSamples, evalScore: StoredEvalScore): MetricValues {
+  const cacheKey = `${evalScore.name}\u0000${evalScore.scorer}\u0000${evalScore.reducer ?? ''}`;
+  let result = samples.metricValues.get(cacheKey);
+  if (!result) samples.metricValues.set(cacheKey, (result = readMetricValues(samples, evalScore)));
+  return result;
+}
+
+function readMetricValues(samples: ScorerSamples, evalScore: StoredEvalScore): MetricValues {
   const result: MetricValues = { inputs: [], unscored: 0 };
   for (const sample of samples.reducedScores(evalScore.scorer, evalScore.reducer)) {
     const reading = metricValue(evalScore, sample);
