@@ -44,12 +44,13 @@ class InspectSampleStore implements SampleStore {
     return this.groups.count;
   }
 
+  /** For indexing: the scores' values without what only a detail shows of them (answer, explanation, metadata). */
   lite(index: number): unknown {
-    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced, undefined, false);
   }
 
   full(index: number): unknown {
-    return this.lite(index);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced);
   }
 }
 
