@@ -1,7 +1,8 @@
 /**
  * The sample summaries of an Inspect log as the report holds them: each summary's JSON bytes (a slice of the
  * `summaries.json` read, or its text written out when a sample was read lean) and its id and epoch, parsed again
- * only when one is asked for — a page, a detail, the metrics' one pass — so that no parsed summary stays held.
+ * only when one is asked for — the index, a detail — so that no parsed summary stays held. The metrics read what
+ * was taken of each summary as it was first parsed (`readAlong`, inspectMetricInputs.ts).
  */
 import { GrowableArray } from '../log/growableArrays';
 
