@@ -12,6 +12,8 @@ import { inspectStrings as S } from '../l10n/inspectStrings';
 import { InspectLog, InspectLogError, sampleKey } from './inspectLog';
 import { MAX_ENTRY_BYTES, readLeanSummaries, readSummaries } from './inspectArchiveSummaries';
 import { allSummaries } from './inspectSummaryList';
+import { MetricInputReader } from './inspectMetricInputs';
+import { metadataKeysRead } from './metrics/verifyInspectMetrics';
 
 async function readJson(archive: ZipArchive, entry: ZipEntry): Promise<unknown> {
   const data = await readEntryData(archive, entry, MAX_ENTRY_BYTES);
@@ -138,8 +140,11 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
   const { notes } = log;
   try {
     const refs = archiveSamples(archive.entries);
-    const read = await readSummaries(archive, notes);
-    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes);
+    // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again.
+    const reader = new MetricInputReader(metadataKeysRead(log.header.results));
+    const readAlong = (summary: Record<string, unknown>) => reader.hold(summary);
+    const read = await readSummaries(archive, notes, readAlong);
+    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong);
     if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));
     if (read && refs.length && read.listed !== refs.length) notes.push(S.summaryCountDiffers(read.listed, refs.length));
     // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.
@@ -148,6 +153,10 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
     return {
       ...log,
       summaryList,
+      takeMetricInputs: () => {
+        const held = summaryList.takeAlong();
+        return held && { keys: reader.keys, held };
+      },
       get summaries() {
         return allSummaries(summaryList);
       },

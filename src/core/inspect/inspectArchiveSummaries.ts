@@ -1,8 +1,9 @@
 /**
  * The sample summaries of an Inspect archive read into a PackedSummaryList: `summaries.json`, else the journal's
  * `_journal/summaries/*.json` in order, each scanned element by element (each element parsed on its own, never the
- * whole list at once), else each sample read without its messages and events. Each entry is read within a byte
- * bound (docs/security.md); an unreadable one is a note saying what is left out.
+ * whole list at once), else each sample read without its messages and events; what else is wanted of each summary
+ * (the metrics' inputs) is taken as it is parsed. Each entry is read within a byte bound (docs/security.md); an
+ * unreadable one is a note saying what is left out.
  */
 import { ZipArchive, ZipEntry } from '../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../archive/zipEntryData';
@@ -17,8 +18,8 @@ import { PackedSummaryList } from './inspectSummaryList';
 export const MAX_ENTRY_BYTES = 512 * 1024 * 1024;
 
 /** The summaries read, and how many entries the lists held (objects or not). */
-export interface ReadSummaries {
-  list: PackedSummaryList;
+export interface ReadSummaries<T> {
+  list: PackedSummaryList<T>;
   listed: number;
 }
 
@@ -30,7 +31,7 @@ function textOf(bytes: Uint8Array, start = 0, end = bytes.length): string {
  * Adds each object of the JSON array in `bytes` to `list`; the number of elements, or undefined when the value is
  * not an array. Throws (a SyntaxError, or the scanner's JsonSyntaxError) when the text is not valid JSON.
  */
-function scanSummaryArray(bytes: Uint8Array, list: PackedSummaryList): number | undefined {
+function scanSummaryArray<T>(bytes: Uint8Array, list: PackedSummaryList<T>): number | undefined {
   const first = startOf(bytes);
   if (!isArrayAt(bytes, first)) {
     JSON.parse(textOf(bytes)); // valid JSON that is not a list, or the parser's own message
@@ -49,7 +50,7 @@ function scanSummaryArray(bytes: Uint8Array, list: PackedSummaryList): number | 
 }
 
 /** One entry's summaries added to `list`; undefined (and a note when it is unreadable) when it holds no list. */
-async function addEntry(archive: ZipArchive, entry: ZipEntry, list: PackedSummaryList, notes: string[]): Promise<number | undefined> {
+async function addEntry<T>(archive: ZipArchive, entry: ZipEntry, list: PackedSummaryList<T>, notes: string[]): Promise<number | undefined> {
   const where = `${archive.file}:${entry.name}`;
   try {
     const bytes = await readEntryData(archive, entry, MAX_ENTRY_BYTES);
@@ -74,9 +75,12 @@ async function addEntry(archive: ZipArchive, entry: ZipEntry, list: PackedSummar
   }
 }
 
-/** The summaries of `summaries.json`, else of the journal's numbered files in order; undefined when there are none. */
-export async function readSummaries(archive: ZipArchive, notes: string[]): Promise<ReadSummaries | undefined> {
-  const list = new PackedSummaryList();
+/**
+ * The summaries of `summaries.json`, else of the journal's numbered files in order; undefined when there are none.
+ * `readAlong`: what else to take of each summary as it is parsed (PackedSummaryList).
+ */
+export async function readSummaries<T>(archive: ZipArchive, notes: string[], readAlong?: (summary: Record<string, unknown>) => T): Promise<ReadSummaries<T> | undefined> {
+  const list = new PackedSummaryList(readAlong);
   const main = archive.entries.find((e) => e.name === 'summaries.json');
   const listed = main ? await addEntry(archive, main, list, notes) : undefined;
   if (listed !== undefined) return { list: list.finish(), listed };
@@ -91,10 +95,10 @@ export async function readSummaries(archive: ZipArchive, notes: string[]): Promi
   return { list: list.finish(), listed: total };
 }
 
-/** Each sample read without its messages and events, its summary kept as JSON bytes. */
-export async function readLeanSummaries(archive: ZipArchive, refs: readonly SampleRef[], notes: string[]): Promise<PackedSummaryList> {
+/** Each sample read without its messages and events, its summary kept as JSON bytes; `readAlong` as for readSummaries. */
+export async function readLeanSummaries<T>(archive: ZipArchive, refs: readonly SampleRef[], notes: string[], readAlong?: (summary: Record<string, unknown>) => T): Promise<PackedSummaryList<T>> {
   notes.push(S.leanSamples);
-  const list = new PackedSummaryList();
+  const list = new PackedSummaryList(readAlong);
   for (const ref of refs) {
     try {
       list.addValue(summaryOf(await readArchiveSample(archive, ref, MAX_ENTRY_BYTES, 'eventsAndMessages')));

@@ -8,6 +8,7 @@ import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
 import { resolveAttachments } from './inspectConversation';
 import { ArraySummaryList, InspectSummaryList, allSummaries } from './inspectSummaryList';
+import type { CollectedMetricInputs } from './inspectMetricInputs';
 
 export interface InspectLog {
   filePath: string;
@@ -20,6 +21,11 @@ export interface InspectLog {
    * asked for.
    */
   summaryList: InspectSummaryList;
+  /**
+   * The metric inputs taken from each summary as it was read (inspectMetricInputs.ts), given up to the first caller;
+   * undefined when none were taken or they are given up already (the metrics then parse the summaries).
+   */
+  takeMetricInputs?(): CollectedMetricInputs | undefined;
   /** Every summary, parsed anew on each read (for a reader that goes through them all once). */
   readonly summaries: Record<string, unknown>[];
   /** What is missing or was left out, in plain words (a partial report shows them). */

@@ -11,50 +11,16 @@ import type { SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { isPlainObject, setOwn } from '../json/objectValues';
-import { InspectSampleScores, inspectMetricsAndValues, metadataKeysRead } from './metrics/verifyInspectMetrics';
+import { isPlainObject } from '../json/objectValues';
+import { inspectMetricsAndValues } from './metrics/verifyInspectMetrics';
+import { metricInputs } from './inspectMetricInputs';
 import { InspectLog } from './inspectLog';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
-import { epochOf, sampleEvidence, SummaryGroups } from './inspectSamples';
+import { sampleEvidence, SummaryGroups } from './inspectSamples';
 import type { InspectSummaryList } from './inspectSummaryList';
 import { inspectConversation, resolvedSample } from './inspectConversation';
 
 type Reduced = Map<string, Map<string | number, number>>;
-
-/**
- * A score as the metrics read it: its `value` and `metadata` (what epoch reduction carries over), without the
- * answer and explanation texts, which the metrics never read and which would otherwise be held for every sample.
- */
-function metricScores(scores: Record<string, unknown>): Record<string, unknown> {
-  const kept: Record<string, unknown> = {};
-  for (const [scorer, score] of Object.entries(scores)) {
-    const slim = isPlainObject(score) && Object.prototype.hasOwnProperty.call(score, 'value');
-    setOwn(kept, scorer, !slim ? score : score.metadata === undefined ? { value: score.value } : { value: score.value, metadata: score.metadata });
-  }
-  return kept;
-}
-
-/** Of a sample's metadata, the keys the metrics read (`keys`); other values are passed as they are. */
-function metricMetadata(metadata: unknown, keys: ReadonlySet<string>): unknown {
-  if (!isPlainObject(metadata)) return metadata;
-  const kept: Record<string, unknown> = {};
-  for (const key of keys) if (Object.prototype.hasOwnProperty.call(metadata, key)) setOwn(kept, key, metadata[key]);
-  return kept;
-}
-
-/** Each summary's scores, parsed one at a time as the metrics go through them once. */
-function* sampleScores(list: InspectSummaryList, results: unknown): Iterable<InspectSampleScores> {
-  const keys = metadataKeysRead(results);
-  for (let i = 0; i < list.count; i++) {
-    const s = list.at(i);
-    yield {
-      id: typeof s.id === 'number' ? s.id : String(s.id),
-      epoch: epochOf(s),
-      scores: isPlainObject(s.scores) ? metricScores(s.scores) : {},
-      ...(s.metadata !== undefined && keys.size ? { metadata: metricMetadata(s.metadata, keys) } : {}),
-    };
-  }
-}
 
 /** Notes on what the samples lack: epochs fewer than configured, a sample count other than the results say. */
 function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, results: number): string[] {
@@ -78,12 +44,13 @@ class InspectSampleStore implements SampleStore {
     return this.groups.count;
   }
 
+  /** For indexing: the scores' values without what only a detail shows of them (answer, explanation, metadata). */
   lite(index: number): unknown {
-    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced, undefined, false);
   }
 
   full(index: number): unknown {
-    return this.lite(index);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced);
   }
 }
 
@@ -103,7 +70,7 @@ export class InspectLogSource implements LogSource {
     // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
     const { results } = log.header;
     const list = log.summaryList;
-    const { metrics, reduced } = inspectMetricsAndValues(results, sampleScores(list, results));
+    const { metrics, reduced } = inspectMetricsAndValues(results, metricInputs(list, results, log.takeMetricInputs?.()));
     this.reduced = reduced ?? new Map();
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = new SummaryGroups(list);

@@ -52,27 +52,32 @@ export class SummaryGroups {
   private readonly members: Int32Array;
 
   constructor(list: InspectSummaryList) {
-    // A number id and a string id of the same text are different samples: they are looked up apart.
-    const byNumber = new Map<number, number[]>();
-    const byString = new Map<string, number[]>();
-    const lists: number[][] = [];
+    // A number id and a string id of the same text are different samples: they are looked up apart. Each group
+    // is its first summary's number, and a list only for a group with more (most samples have one epoch).
+    const byNumber = new Map<number, number>();
+    const byString = new Map<string, number>();
+    const firsts: number[] = [];
+    const more = new Map<number, number[]>();
     for (let i = 0; i < list.count; i++) {
       const id = list.idAt(i);
       if (id === undefined) continue;
-      let members = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
-      if (!members) {
-        members = [];
-        if (typeof id === 'number') byNumber.set(id, members);
-        else byString.set(id, members);
-        lists.push(members);
+      const group = typeof id === 'number' ? byNumber.get(id) : byString.get(id);
+      if (group === undefined) {
+        if (typeof id === 'number') byNumber.set(id, firsts.length);
+        else byString.set(id, firsts.length);
+        firsts.push(i);
         this.ids.push(id);
+      } else {
+        const others = more.get(group);
+        if (others) others.push(i);
+        else more.set(group, [i]);
       }
-      members.push(i);
     }
-    this.starts = new Int32Array(lists.length + 1);
-    this.members = new Int32Array(lists.reduce((sum, members) => sum + members.length, 0));
-    lists.forEach((members, group) => {
-      if (members.length > 1) members.sort((a, b) => list.epochAt(a) - list.epochAt(b));
+    this.starts = new Int32Array(firsts.length + 1);
+    this.members = new Int32Array(firsts.length + [...more.values()].reduce((sum, others) => sum + others.length, 0));
+    firsts.forEach((first, group) => {
+      const others = more.get(group);
+      const members = others ? [first, ...others].sort((a, b) => list.epochAt(a) - list.epochAt(b)) : [first];
       this.members.set(members, this.starts[group]);
       this.starts[group + 1] = this.starts[group] + members.length;
     });
@@ -108,9 +113,10 @@ export function scoreValues(scorer: string, score: unknown): Record<string, Scor
   return { [scorer]: cellValue(value) };
 }
 
-function scoreEntry(scorer: string, score: unknown): Record<string, unknown> {
+/** One score as a trial's score entry; `details`: with the value, answer, explanation and metadata a detail shows. */
+function scoreEntry(scorer: string, score: unknown, details: boolean): Record<string, unknown> {
   const entry: Record<string, unknown> = { scorer_key: scorer, scorer_name: scorer, scorer_purpose: 'score', values: scoreValues(scorer, score) };
-  if (isPlainObject(score)) {
+  if (details && isPlainObject(score)) {
     const { value, answer, explanation, metadata } = score;
     const shown: Record<string, unknown> = { value };
     if (answer !== undefined && answer !== null) shown.answer = answer;
@@ -151,9 +157,12 @@ function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
   return errors;
 }
 
-/** One epoch as a trial; `output` is the conversation when the full sample was read. */
-export function trialOf(sample: Record<string, unknown>, output?: unknown): Record<string, unknown> {
-  const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score)) : [];
+/**
+ * One epoch as a trial; `output` is the conversation when the full sample was read. Without `details` its scores
+ * carry their values only (what indexing reads), not what a detail shows of each.
+ */
+export function trialOf(sample: Record<string, unknown>, output?: unknown, details = true): Record<string, unknown> {
+  const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score, details)) : [];
   const trial: Record<string, unknown> = { index: epochOf(sample), sample: { data: sampleData(sample) }, scores };
   if (output !== undefined) trial.solver = { output };
   const errors = errorsOf(sample);
@@ -161,15 +170,36 @@ export function trialOf(sample: Record<string, unknown>, output?: unknown): Reco
   return trial;
 }
 
-/** The epoch-reduced values of one sample, per scorer (`reduced` keys are `${scorer}/${valueKey}`). */
-function reducedScores(group: InspectSampleGroup, reduced: ReadonlyMap<string, ReadonlyMap<string | number, number>>): Record<string, unknown>[] | undefined {
+type ReducedValues = ReadonlyMap<string, ReadonlyMap<string | number, number>>;
+
+/** A column of the reduced values with its scorer and value key (`reduced` keys are `${scorer}/${valueKey}`). */
+interface ReducedColumn {
+  scorer: string;
+  key: string;
+  values: ReadonlyMap<string | number, number>;
+}
+
+/** The columns of each set of reduced values, split once rather than for every sample (the values never change). */
+const columnsOfReduced = new WeakMap<ReducedValues, ReducedColumn[]>();
+
+function reducedColumns(reduced: ReducedValues): ReducedColumn[] {
+  let columns = columnsOfReduced.get(reduced);
+  if (!columns) {
+    columns = [...reduced].map(([column, values]) => {
+      const slash = column.indexOf('/');
+      return { scorer: slash < 0 ? column : column.slice(0, slash), key: slash < 0 ? column : column.slice(slash + 1), values };
+    });
+    columnsOfReduced.set(reduced, columns);
+  }
+  return columns;
+}
+
+/** The epoch-reduced values of one sample, per scorer. */
+function reducedScores(group: InspectSampleGroup, reduced: ReducedValues): Record<string, unknown>[] | undefined {
   const byScorer = new Map<string, Record<string, number>>();
-  for (const [column, values] of reduced) {
+  for (const { scorer, key, values } of reducedColumns(reduced)) {
     const value = values.get(group.id) ?? values.get(String(group.id));
     if (value === undefined) continue;
-    const slash = column.indexOf('/');
-    const scorer = slash < 0 ? column : column.slice(0, slash);
-    const key = slash < 0 ? column : column.slice(slash + 1);
     if (!byScorer.has(scorer)) byScorer.set(scorer, {});
     byScorer.get(scorer)![key] = value;
   }
@@ -177,9 +207,12 @@ function reducedScores(group: InspectSampleGroup, reduced: ReadonlyMap<string, R
   return [...byScorer].map(([scorer, values]) => ({ scorer_key: scorer, scorer_name: scorer, scorer_purpose: 'score', values }));
 }
 
-/** One sample id as a task result log sample; `outputs` (by epoch) are the conversations of a detail. */
-export function sampleEvidence(group: InspectSampleGroup, reduced: ReadonlyMap<string, ReadonlyMap<string | number, number>>, outputs?: ReadonlyMap<number, unknown>): Record<string, unknown> {
-  const evidence: Record<string, unknown> = { sample_id: group.id, trials: group.epochs.map((epoch) => trialOf(epoch, outputs?.get(epochOf(epoch)))) };
+/**
+ * One sample id as a task result log sample; `outputs` (by epoch) are the conversations of a detail. Without
+ * `details` its trials' scores carry their values only (trialOf): what indexing reads.
+ */
+export function sampleEvidence(group: InspectSampleGroup, reduced: ReducedValues, outputs?: ReadonlyMap<number, unknown>, details = true): Record<string, unknown> {
+  const evidence: Record<string, unknown> = { sample_id: group.id, trials: group.epochs.map((epoch) => trialOf(epoch, outputs?.get(epochOf(epoch)), details)) };
   const scores = reducedScores(group, reduced);
   if (scores) evidence.scores = scores;
   return evidence;

@@ -1,7 +1,8 @@
 /**
  * The sample summaries of an Inspect log as the report holds them: each summary's JSON bytes (a slice of the
  * `summaries.json` read, or its text written out when a sample was read lean) and its id and epoch, parsed again
- * only when one is asked for — a page, a detail, the metrics' one pass — so that no parsed summary stays held.
+ * only when one is asked for — the index, a detail — so that no parsed summary stays held. The metrics read what
+ * was taken of each summary as it was first parsed (`readAlong`, inspectMetricInputs.ts).
  */
 import { GrowableArray } from '../log/growableArrays';
 
@@ -55,8 +56,11 @@ export class ArraySummaryList implements InspectSummaryList {
 const BLOCK_BYTES = 1024 * 1024;
 const utf8 = new TextEncoder();
 
-/** Summaries held as JSON bytes, with their ids and epochs; each parsed on demand. */
-export class PackedSummaryList implements InspectSummaryList {
+/**
+ * Summaries held as JSON bytes, with their ids and epochs; each parsed on demand. `readAlong` takes what else is
+ * wanted of each summary while it is parsed anyway (the metrics' inputs), kept until `takeAlong` gives it up.
+ */
+export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   private readonly blocks: Uint8Array[] = [];
   private readonly blockOf = new GrowableArray(Int32Array);
   private readonly starts = new GrowableArray(Float64Array);
@@ -65,6 +69,9 @@ export class PackedSummaryList implements InspectSummaryList {
   private readonly ids: (string | number | undefined)[] = [];
   /** The block text summaries are written into, and how much of it is used. */
   private open?: { bytes: Uint8Array; used: number };
+  private along: T[] = [];
+
+  constructor(private readonly readAlong?: (summary: Record<string, unknown>) => T) {}
 
   get count(): number {
     return this.ids.length;
@@ -96,6 +103,15 @@ export class PackedSummaryList implements InspectSummaryList {
     this.ends.push(end);
     this.epochs.push(epochOf(summary));
     this.ids.push(idOf(summary.id));
+    if (this.readAlong) this.along.push(this.readAlong(summary));
+  }
+
+  /** What `readAlong` took of each summary, in order (undefined without one); the list keeps none of it after. */
+  takeAlong(): T[] | undefined {
+    if (!this.readAlong) return undefined;
+    const along = this.along;
+    this.along = [];
+    return along;
   }
 
   /** Drops the summaries from `count` on (a list found broken part way). */
@@ -105,6 +121,7 @@ export class PackedSummaryList implements InspectSummaryList {
     if (this.open && !this.blocks.includes(this.open.bytes)) this.open = undefined;
     for (const column of [this.blockOf, this.starts, this.ends, this.epochs]) column.length = count;
     this.ids.length = count;
+    if (this.along.length > count) this.along.length = count;
   }
 
   /** Gives back the spare room of the columns and of the block written last (no more summaries come). */

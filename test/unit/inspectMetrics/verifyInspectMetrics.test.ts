@@ -189,3 +189,20 @@ test('hostile results, samples and score values of every JSON type never throw',
   }
   assert.ok(true);
 });
+
+test('epochs are grouped by the text of their id: a number and its text together, other texts apart', () => {
+  const results = { scores: [{ name: 'match', scorer: 'match', reducer: 'mean', metrics: { accuracy: { name: 'accuracy', value: 0 } } }] };
+  const input: InspectSampleScores[] = [
+    { id: 1, epoch: 1, scores: { match: { value: 1 } } },
+    { id: '1', epoch: 2, scores: { match: { value: 0 } } },
+    { id: '01', epoch: 1, scores: { match: { value: 1 } } },
+    { id: 0, epoch: 1, scores: { match: { value: 1 } } },
+    { id: -0, epoch: 2, scores: { match: { value: 0 } } },
+    { id: ' 2', epoch: 1, scores: { match: { value: 1 } } },
+    { id: 2, epoch: 1, scores: { match: { value: 0 } } },
+    { id: 2, epoch: 2, scores: { match: { value: 0 } } },
+    { id: 2, epoch: 3, scores: { match: { value: 1 } } },
+  ];
+  const values = reducedSampleValues(results, input).get('match/match');
+  assert.deepEqual([...(values ?? [])], [[1, 0.5], ['01', 1], [0, 0.5], [' 2', 1], [2, 1 / 3]]);
+});

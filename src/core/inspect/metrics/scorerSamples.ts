@@ -16,11 +16,22 @@ export interface SampleScoresInput {
   metadata?: unknown;
 }
 
-/** One sample's scores from one scorer over its epochs. */
+/** One sample's scores from one scorer over its epochs: the first one's, then any later ones (most have none). */
 interface ScorerSample {
   id: string | number;
   metadata?: unknown;
-  epochs: InspectScore[];
+  first: InspectScore;
+  more?: InspectScore[];
+}
+
+/**
+ * The key of an id's text, by which Inspect groups samples: the text of a number is keyed by the number (no text
+ * is built for a number id), any other text by itself. Two ids get one key exactly when their texts are the same.
+ */
+function textKey(id: string | number): string | number {
+  if (typeof id === 'number') return id;
+  const number = Number(id);
+  return String(number) === id ? number : id;
 }
 
 /** One sample's score after epoch reduction (or one epoch's, when reduction is off). */
@@ -38,8 +49,10 @@ export interface MetricValues {
 }
 
 export class ScorerSamples {
-  private readonly byScorer = new Map<string, Map<string, ScorerSample>>();
+  private readonly byScorer = new Map<string, Map<string | number, ScorerSample>>();
   private readonly reduced = new Map<string, ReducedSample[]>();
+  /** The metric values of each EvalScore read so far (the metrics and the table's values read the same ones). */
+  readonly metricValues = new Map<string, MetricValues>();
 
   constructor(samples: Iterable<SampleScoresInput>, private readonly reduce = true) {
     for (const sample of samples) this.add(sample);
@@ -58,10 +71,12 @@ export class ScorerSamples {
       if (!score) continue;
       let samples = this.byScorer.get(scorer);
       if (!samples) this.byScorer.set(scorer, (samples = new Map()));
-      const key = this.reduce ? String(id) : `${String(id)}\u0000${samples.size}`;
-      let entry = samples.get(key);
-      if (!entry) samples.set(key, (entry = { id, metadata: sample.metadata, epochs: [] }));
-      entry.epochs.push(score);
+      const key = this.reduce ? textKey(id) : `${String(id)}\u0000${samples.size}`;
+      // A later epoch starts a list of one (where an empty list's first push would reserve many slots).
+      const entry = samples.get(key);
+      if (!entry) samples.set(key, { id, metadata: sample.metadata, first: score });
+      else if (entry.more) entry.more.push(score);
+      else entry.more = [score];
     }
   }
 
@@ -72,7 +87,7 @@ export class ScorerSamples {
     if (found) return found;
     found = [];
     for (const sample of this.byScorer.get(scorer)?.values() ?? []) {
-      const score = this.reduce ? reduceEpochs(sample.epochs, reducer) : sample.epochs[0];
+      const score = this.reduce ? reduceEpochs(sample.more ? [sample.first, ...sample.more] : [sample.first], reducer) : sample.first;
       found.push({ id: sample.id, metadata: sample.metadata, score });
     }
     this.reduced.set(cacheKey, found);
@@ -101,8 +116,15 @@ function metricValue(evalScore: StoredEvalScore, sample: ReducedSample): { value
   return valueToFloat(value);
 }
 
-/** The per-sample values the metrics of `evalScore` were computed from. */
+/** The per-sample values the metrics of `evalScore` were computed from, worked out once per EvalScore (not to be changed). */
 export function metricValues(samples: ScorerSamples, evalScore: StoredEvalScore): MetricValues {
+  const cacheKey = `${evalScore.name}\u0000${evalScore.scorer}\u0000${evalScore.reducer ?? ''}`;
+  let result = samples.metricValues.get(cacheKey);
+  if (!result) samples.metricValues.set(cacheKey, (result = readMetricValues(samples, evalScore)));
+  return result;
+}
+
+function readMetricValues(samples: ScorerSamples, evalScore: StoredEvalScore): MetricValues {
   const result: MetricValues = { inputs: [], unscored: 0 };
   for (const sample of samples.reducedScores(evalScore.scorer, evalScore.reducer)) {
     const reading = metricValue(evalScore, sample);
