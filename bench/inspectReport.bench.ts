@@ -4,12 +4,12 @@
  * report — the summary, a page of samples, a sample's conversation, peak memory — and `log verify` over it, against
  * the floor of `unzip -p | zstd -d` of every sample's bytes; then two such archives compared.
  */
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { existsSync, openSync, readSync, closeSync, statSync, writeFileSync } from 'node:fs';
 import { openZip } from '../src/core/archive/zipReader';
 import { TestEntry, buildZip } from '../test/unit/archive/zipTestWriter';
 import { HEADER, inspectSample } from '../test/unit/sources/inspectLogData';
-import { openInspectLogEarly } from '../src/core/inspect/openInspectLog';
+import { LogWorkerClient } from '../src/core/log/logWorkerClient';
 import { runCli } from '../src/cli/runCli';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
@@ -59,19 +59,21 @@ async function withSummaries(archive: string): Promise<string> {
 }
 
 /**
- * Times of one archive opened as the report editor opens it: the summary shown (header and stored metrics, from
- * `header.json`), the samples indexed and the metrics verified (the complete summary), a page, a conversation; and
- * the memory it added.
+ * Times of one archive opened as the report editor opens it, in the log worker thread (dist/worker/logParse.js): the
+ * summary shown (header and stored metrics, from `header.json`), the samples indexed and the metrics verified (the
+ * complete summary), a page, a conversation; and the memory it added to the process (the worker's included).
  */
 async function reportFigures(file: string, group: string): Promise<BenchResult[]> {
   const archiveMb = statSync(file).size / 1024 / 1024;
   warmFileCache(file);
   const rssBefore = peakRssMb();
   const start = performance.now();
+  const workerScript = resolve(__dirname, '..', '..', 'dist', 'worker', 'logParse.js');
+  if (!existsSync(workerScript)) throw new Error(`${workerScript} is missing: build with node esbuild.js --production --bench`);
   const opened = await timed(async () => {
-    const early = await openInspectLogEarly(file, 1);
-    await (early.earlySummary?.() ?? early.summary());
-    return early;
+    const client = new LogWorkerClient(workerScript, { filePath: file, fileName: basename(file), generation: 1, inspect: true, schemaProblems: [] });
+    await (client.earlySummary?.() ?? client.summary());
+    return client;
   });
   const source = opened.value;
   await source.summary();

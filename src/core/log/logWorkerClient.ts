@@ -19,6 +19,9 @@ function revive(error: SerializedLogError): Error {
   return revived;
 }
 
+/** The young generation of the worker that reads an Inspect archive, in MB. */
+const INSPECT_WORKER_YOUNG_GENERATION_MB = 8;
+
 /**
  * A log loaded and indexed in a worker thread (dist/worker/logParse.js): the extension host stays
  * responsive while a large file is parsed, and holds only the view objects it asks for. Once the first
@@ -42,7 +45,10 @@ export class LogWorkerClient implements LogSource {
     // A large file is read and scanned by a helper thread that starts now, beside the worker (pipedScan.ts).
     this.scanPipe = init.filePath !== undefined && init.text === undefined && !init.inspect ? startPipedScan(init.filePath, path.join(path.dirname(workerScriptPath), 'logScan.js')) : undefined;
     const workerData: LogWorkerInit = this.scanPipe ? { ...init, scanPipe: this.scanPipe } : init;
-    this.worker = new Worker(workerScriptPath, { workerData, transferList: this.scanPipe ? [this.scanPipe.port] : [] });
+    // An Inspect archive's worker gets a small young generation: its default lets the garbage of reading the
+    // summaries fill tens of megabytes before it is collected (docs/performance.md).
+    const resourceLimits = init.inspect ? { maxYoungGenerationSizeMb: INSPECT_WORKER_YOUNG_GENERATION_MB } : undefined;
+    this.worker = new Worker(workerScriptPath, { workerData, transferList: this.scanPipe ? [this.scanPipe.port] : [], resourceLimits });
     this.worker.on('message', (response: LogWorkerMessage) => {
       if ('type' in response) {
         if (response.error) this.settleSchemaProblems?.reject(revive(response.error));

@@ -131,30 +131,41 @@ function normalise(value: unknown): SortKey {
   return String(value).toLowerCase();
 }
 
-/**
- * `positions` (ascending) in the order of their keys: missing keys last in both directions, numbers before
- * text, equal keys by position. When every key is a number or missing (score columns), positions are
- * grouped by key and only the distinct keys are sorted.
- */
-export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
-  const groups = new Map<number, number[]>();
+/** `positions` grouped by key (each group in the order given), and the distinct keys of each kind. */
+function groupByKey(positions: readonly number[], keys: readonly SortKey[]): { numbers: Map<number, number[]>; texts: Map<string, number[]>; missing: number[] } {
+  const numbers = new Map<number, number[]>();
+  const texts = new Map<string, number[]>();
   const missing: number[] = [];
   for (const position of positions) {
     const key = keys[position];
     if (key === null) {
       missing.push(position);
-    } else if (typeof key === 'number') {
-      const group = groups.get(key);
-      if (group) group.push(position);
-      else groups.set(key, [position]);
-    } else {
-      return positions.sort((a, b) => compareKeys(keys[a], keys[b], sign) || a - b);
+      continue;
     }
+    const groups: Map<SortKey, number[]> = typeof key === 'number' ? numbers : texts;
+    const group = groups.get(key);
+    if (group) group.push(position);
+    else groups.set(key, [position]);
   }
-  const distinct = Float64Array.from(groups.keys()).sort();
-  if (sign < 0) distinct.reverse();
+  return { numbers, texts, missing };
+}
+
+/**
+ * `positions` (ascending) in the order of their keys (compareKeys): numbers before text, missing keys last in both
+ * directions, equal keys by position. Positions are grouped by key and only the distinct keys are sorted — numbers
+ * as numbers, text by UTF-16 code units as `<` compares it (the default sort of strings).
+ */
+export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
+  const { numbers, texts, missing } = groupByKey(positions, keys);
+  const distinctNumbers = Float64Array.from(numbers.keys()).sort();
+  const distinctTexts = Array.from(texts.keys()).sort();
+  if (sign < 0) {
+    distinctNumbers.reverse();
+    distinctTexts.reverse();
+  }
   const sorted: number[] = [];
-  for (const key of distinct) for (const position of groups.get(key) as number[]) sorted.push(position);
+  for (const key of distinctNumbers) for (const position of numbers.get(key) as number[]) sorted.push(position);
+  for (const key of distinctTexts) for (const position of texts.get(key) as number[]) sorted.push(position);
   for (const position of missing) sorted.push(position);
   return sorted;
 }
