@@ -3,14 +3,14 @@ import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
-import { loadLogIndexSync, LogLoadError, LoadLogOptions } from '../../../src/core/log/logLoader';
+import { loadLogIndexSync, LoadLogOptions } from '../../../src/core/log/logLoader';
 import { LogWorkerClient } from '../../../src/core/log/logWorkerClient';
 import { feedPipedScan } from '../../../src/core/log/pipedScanFeed';
 import { PIPED_SCAN_BYTES, PipedSampleStore, PipedScan, startPipedScan } from '../../../src/core/log/pipedScan';
 import { LogIndex } from '../../../src/core/log/logIndex';
 import { BufferSampleStore } from '../../../src/core/log/bufferLog';
 import { PipedScanEnd, PipedScanInit, SIGNAL_CANCELLED, SIGNAL_CELLS } from '../../../src/core/log/pipedScanMessages';
-import { randomLogText, reportViews } from './randomLogs';
+import { randomLogText, reportViews, viewsOrError } from './randomLogs';
 import { repoRoot } from './logTestHelpers';
 import { temporaryFolder } from '../temporaryFolder';
 
@@ -67,19 +67,9 @@ async function workerViews(workerScript: string, file: string, last: number): Pr
   }
 }
 
-/** The views of a log file, loaded plainly or through a pipe; or the error (of loading, or of a view the log cannot give). */
-function outcome(file: string, options: LoadLogOptions = {}): unknown {
-  try {
-    return reportViews(loadLogIndexSync({ filePath: file }, options));
-  } catch (error) {
-    assert.ok(error instanceof Error);
-    return { name: error.name, message: error.message, ...(error instanceof LogLoadError ? { line: error.line, column: error.column } : {}) };
-  }
-}
-
 function assertPipedLikePlain(file: string, options: LoadLogOptions = {}): unknown {
-  const plain = outcome(file, options);
-  assert.deepEqual(outcome(file, { ...options, scanPipe: inThreadPipe(file) }), plain);
+  const plain = viewsOrError(file, options);
+  assert.deepEqual(viewsOrError(file, { ...options, scanPipe: inThreadPipe(file) }), plain);
   return plain;
 }
 
@@ -142,7 +132,7 @@ describe('indexing a log while a helper reads and scans it', () => {
     const file = write('thread.tasklog.json', specificationFirst(randomLogText(21, 2000)));
     const scanPipe = startPipedScan(file, helperScript, 0);
     assert.ok(scanPipe, 'the helper starts');
-    assert.deepEqual(outcome(file, { scanPipe }), outcome(file));
+    assert.deepEqual(viewsOrError(file, { scanPipe }), viewsOrError(file));
   });
 
   test('a helper that stops at once: the worker reads the file itself, without waiting for the stall limit', async () => {
@@ -228,8 +218,8 @@ describe('indexing a log while a helper reads and scans it', () => {
 
   test('a pipe whose reader gave up, and a pipe handed to a full load, are not used', () => {
     const file = write('cancelled.tasklog.json', randomLogText(6, 300));
-    assert.deepEqual(outcome(file, { scanPipe: inThreadPipe(file, true) }), outcome(file));
-    assert.deepEqual(outcome(file, { scanPipe: inThreadPipe(file), mode: 'full' }), outcome(file, { mode: 'full' }));
+    assert.deepEqual(viewsOrError(file, { scanPipe: inThreadPipe(file, true) }), viewsOrError(file));
+    assert.deepEqual(viewsOrError(file, { scanPipe: inThreadPipe(file), mode: 'full' }), viewsOrError(file, { mode: 'full' }));
   });
 
   test('the log worker of a large file indexes it through the helper: the same summary, page and detail', async () => {

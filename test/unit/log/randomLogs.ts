@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import type { LogIndex } from '../../../src/core/log/logIndex';
+import { loadLogIndexSync, LogLoadError, LoadLogOptions } from '../../../src/core/log/logLoader';
 import { pick, seededRandom } from '../randomInput';
 import { log, withTrialsConfig } from './logTestHelpers';
 
@@ -83,4 +85,14 @@ export function reportViews(index: LogIndex): unknown[] {
     for (const at of [0, Math.floor(count / 2), count - 1]) if (at >= 0) shown.push(index.getDetail(at, runIndex));
   }
   return shown;
+}
+
+/** The views of a log file loaded with `options`; or the error (of loading, or of a view the log cannot give). */
+export function viewsOrError(file: string, options: LoadLogOptions = {}): unknown {
+  try {
+    return reportViews(loadLogIndexSync({ filePath: file }, options));
+  } catch (error) {
+    assert.ok(error instanceof Error);
+    return { name: error.name, message: error.message, ...(error instanceof LogLoadError ? { line: error.line, column: error.column } : {}) };
+  }
 }

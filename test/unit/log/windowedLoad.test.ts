@@ -1,8 +1,8 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { loadLogIndexSync, LogLoadError, LoadLogOptions } from '../../../src/core/log/logLoader';
-import { randomLogText, reportViews } from './randomLogs';
+import { loadLogIndexSync, LoadLogOptions } from '../../../src/core/log/logLoader';
+import { randomLogText, reportViews, viewsOrError } from './randomLogs';
 import { temporaryFolder } from '../temporaryFolder';
 
 /**
@@ -34,19 +34,9 @@ function readsOf<T>(file: string, load: () => T): { result: T; whole: number; op
   }
 }
 
-/** The views of a log file, or the error (of loading, or of a view the log cannot give). */
-function outcome(file: string, options: LoadLogOptions = {}): unknown {
-  try {
-    return reportViews(loadLogIndexSync({ filePath: file }, options));
-  } catch (error) {
-    assert.ok(error instanceof Error);
-    return { name: error.name, message: error.message, ...(error instanceof LogLoadError ? { line: error.line, column: error.column } : {}) };
-  }
-}
-
 function assertWindowedLikePlain(file: string, options: LoadLogOptions = {}): unknown {
-  const plain = outcome(file, options);
-  assert.deepEqual(outcome(file, { ...options, readInWindows: true }), plain);
+  const plain = viewsOrError(file, options);
+  assert.deepEqual(viewsOrError(file, { ...options, readInWindows: true }), plain);
   return plain;
 }
 
