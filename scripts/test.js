@@ -94,7 +94,7 @@ function unitGroups() {
   }
   return [...byFolder].map(([folder, list]) => {
     const group = path.join('out/test/unit-groups', `${folder}.group.js`);
-    const lines = list.map((file) => `require(${JSON.stringify(path.relative(path.dirname(group), file).split(path.sep).join('/').replace(/^(?!\.)/, './'))});`);
+    const lines = list.map((file) => `require(${JSON.stringify(path.relative(path.dirname(group), file).split(path.sep).join('/'))});`);
     fs.writeFileSync(path.join(root, group), `${lines.join('\n')}\n`);
     return group;
   });

@@ -1,7 +1,7 @@
 import type { MetricGroup, MetricValueView, PassCurveView, SamplePassCurve } from '../model/logViewTypes';
 import type { SampleShape } from './sampleReading';
 import type { PerSampleValues } from './metricsView';
-import { toNumeric } from './logValue';
+import { numericValues } from './metricVerification';
 import { TrialPassTally } from './trialPassTally';
 import { variance } from '../compare/statistics/descriptive';
 import { curveShortfall, passCurves, sampleCurves } from '../compare/statistics/passAtK';
@@ -9,24 +9,6 @@ import { proportionInterval } from '../compare/statistics/proportionIntervals';
 
 /** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
 export const PROPORTION_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy']);
-
-/**
- * The per-sample values as numbers (absent ones left out), in one array of their exact number; undefined when a
- * present value is not numeric.
- */
-function numericValues(values: readonly unknown[]): Float64Array | undefined {
-  let present = 0;
-  for (const value of values) if (value !== null && value !== undefined) present++;
-  const numbers = new Float64Array(present);
-  let k = 0;
-  for (const value of values) {
-    if (value === null || value === undefined) continue;
-    const n = toNumeric(value);
-    if (n === undefined) return undefined;
-    numbers[k++] = n;
-  }
-  return numbers;
-}
 
 /** The unbiased curves of one 0/1 score over the trials of a set (docs/semantics.md §12), when it has any. */
 export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | undefined, score: string): PassCurveView | undefined {
@@ -73,7 +55,7 @@ export function addMetricStatistics(groups: readonly MetricGroup[], perSample: P
   for (const group of groups) {
     for (const metric of group.metrics) {
       for (const value of metric.values) {
-        const key = `${metric.scorerKey ?? ''}\u0000${metric.scorerKey === undefined ? 'none' : 'scorer'}\u0000${value.key}`;
+        const key = JSON.stringify([metric.scorerKey ?? null, value.key]);
         let figures = byScore.get(key);
         if (!figures) byScore.set(key, (figures = scoreFigures(metric.scorerKey, value.key, perSample, tally)));
         addValueStatistics(metric.metricType, value, figures);

@@ -18,24 +18,39 @@ export function valuesMatch(reported: number, recomputed: number): boolean {
   return relativeDifference(reported, recomputed) <= RELATIVE_TOLERANCE;
 }
 
+/** How many of the per-sample values are present (neither null nor undefined). */
+function presentCount(values: readonly unknown[]): number {
+  let present = 0;
+  for (const value of values) if (value !== null && value !== undefined) present++;
+  return present;
+}
+
+/**
+ * The per-sample values as numbers (absent ones left out), in one array of their exact number — a million samples
+ * leave 8 MB to collect, not a chain of grown copies; undefined when a present value is not numeric.
+ */
+export function numericValues(values: readonly unknown[]): Float64Array | undefined {
+  const numbers = new Float64Array(presentCount(values));
+  let k = 0;
+  for (const value of values) {
+    if (value === null || value === undefined) continue;
+    const n = toNumeric(value);
+    if (n === undefined) return undefined;
+    numbers[k++] = n;
+  }
+  return numbers;
+}
+
 /**
  * Recomputes a metric of a verifiable type from the per-sample values of its key (null/undefined left out).
  * `count` counts the samples that carry the key; the others need numbers or booleans (as 1/0).
  */
 export function recomputeMetric(metricType: string, perSample: readonly unknown[]): { value?: number; count: number; reason?: string } {
-  let present = 0;
-  for (const value of perSample) if (value !== null && value !== undefined) present++;
+  const present = presentCount(perSample);
   if (present === 0) return { count: 0, reason: logStrings.noPerSampleValues };
   if (metricType === 'count') return { value: present, count: present };
-  // One array of the exact size: a million samples leave 8 MB to collect, not a chain of grown copies.
-  const numbers = new Float64Array(present);
-  let k = 0;
-  for (const value of perSample) {
-    if (value === null || value === undefined) continue;
-    const n = toNumeric(value);
-    if (n === undefined) return { count: present, reason: logStrings.perSampleNotNumeric };
-    numbers[k++] = n;
-  }
+  const numbers = numericValues(perSample);
+  if (!numbers) return { count: present, reason: logStrings.perSampleNotNumeric };
   let value: number;
   switch (metricType) {
     case 'mean':
