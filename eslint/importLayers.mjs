@@ -15,7 +15,8 @@ export const LAYERS = [
   // src/core/channel: the request/reply correlator every end of a channel shares (webviews, host, workers).
   ['src/core/model', 'src/core/channel'],
   ['src/core/l10n'],
-  ['src/core/text'],
+  // src/core/engine/wasm: the WebAssembly assembler and module compilation, which kernels of any layer build on.
+  ['src/core/text', 'src/core/engine/wasm'],
   ['src/core/json'],
   // src/core/compare/statistics: pure estimators (model types only), read by the log report as well as by comparisons.
   ['src/core/fileKind.ts', 'src/core/yaml', 'src/core/filters', 'src/core/archive', 'src/core/format', 'src/core/trace', 'src/core/compare/statistics'],

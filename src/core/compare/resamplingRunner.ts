@@ -66,8 +66,9 @@ function lanesOf(jobs: readonly ResamplingWork[]): ResamplingWork[][] {
   for (const job of jobs) if (!costly.includes(job)) add(job, Math.min(job.differences.length, SPLIT_FROM) / 10);
   for (const job of costly.sort((a, b) => b.differences.length - a.differences.length)) {
     const n = job.differences.length;
-    // The bootstrap costs about three times the permutation test (one random draw per difference, against a table look-up per four).
-    add({ ...job, part: 'bootstrap' }, 3 * n);
+    // The bootstrap costs about four times the permutation test (one random draw per difference, against one per 32
+    // differences and a table look-up per four; both in resamplingKernel.ts).
+    add({ ...job, part: 'bootstrap' }, 4 * n);
     add({ ...job, part: 'permutation' }, n);
   }
   return lanes.filter((lane) => lane.length > 0);

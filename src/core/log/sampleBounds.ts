@@ -4,7 +4,8 @@
  * the kernel cannot run or stops (an element longer than a window, anything unexpected: the JavaScript
  * scanner then also gives the exact error).
  */
-import { compiledOnce, KernelInstance, pagesFor } from '../engine/wasm/kernelInstance';
+import { compiledOnce, pagesFor } from '../engine/wasm/compiledModule';
+import { KernelInstance } from '../engine/wasm/kernelInstance';
 import { afterElement, elementsFrom, forEachElement, isArrayAt, skipWs } from './jsonScanner';
 import { ARRAY_END, CUTS, ELEMENTS, IN, IN_SLACK, KEY_BYTES, KEY_BYTES_END, KEY_COUNT, KEY_TABLE, MAX_ELEMENTS, MAX_KEYS, RESUME, sampleBoundsKernelBytes, STATUS, UNEXPECTED } from './wasm/sampleBoundsKernel';
 

@@ -1,6 +1,7 @@
 import type { BootstrapInterval, PermutationTest } from '../../model/compareTypes';
 import { DEFAULT_RESAMPLING_SEED, Xoshiro128StarStar } from './seededRandom';
 import { distinctValues } from './binomialDraws';
+import { ResamplingKernel } from './resamplingKernel';
 import { ValueGroups } from './groupedResampling';
 import { SignTables } from './signTables';
 
@@ -68,9 +69,13 @@ export function pairedBootstrapInterval(differences: Float64Array, options: Resa
   const random = new Xoshiro128StarStar(seed);
   const means = new Float64Array(resamples);
   const groups = fewValues(differences, false, random);
-  for (let r = 0; r < resamples; r++) {
-    if (r % CANCEL_CHECK_EVERY === 0 && options.signal?.aborted) return null;
-    means[r] = (groups ? groups.resampleSum(n) : random.sumOfDraws(differences)) / n;
+  const kernel = groups ? undefined : ResamplingKernel.holding(differences);
+  for (let from = 0; from < resamples; from += CANCEL_CHECK_EVERY) {
+    if (options.signal?.aborted) return null;
+    const to = Math.min(resamples, from + CANCEL_CHECK_EVERY);
+    if (kernel) kernel.drawSumsInto(means, from, to, random);
+    else for (let r = from; r < to; r++) means[r] = groups ? groups.resampleSum(n) : random.sumOfDraws(differences);
+    for (let r = from; r < to; r++) means[r] /= n;
   }
   means.sort();
   return { seed, resamples, low: sortedQuantile(means, 0.025), high: sortedQuantile(means, 0.975) };
@@ -134,15 +139,23 @@ function randomSignFlipP(differences: Float64Array, seed: number, patterns: numb
   if (threshold <= 0) return 1;
   const random = new Xoshiro128StarStar(seed);
   const groups = fewValues(differences, true, random);
-  const signs = groups ? undefined : new SignTables(differences);
+  // Few values: a binomial per value; else the sign tables, in the kernel when it can be had.
+  let next: () => number;
+  let kernel: ResamplingKernel | undefined;
+  if (groups) next = () => groups.signedSum();
+  else {
+    const signs = new SignTables(differences);
+    next = () => signs.signedSum(random);
+    kernel = ResamplingKernel.holding(signs.sums);
+  }
+  const sums = new Float64Array(Math.min(patterns, CANCEL_CHECK_EVERY));
   let count = 0;
-  for (let r = 0; r < patterns; r++) {
-    if (r % CANCEL_CHECK_EVERY === 0 && signal?.aborted) return null;
-    if (groups) {
-      if (Math.abs(groups.signedSum()) >= threshold) count++;
-      continue;
-    }
-    if (signs && Math.abs(signs.signedSum(random)) >= threshold) count++;
+  for (let from = 0; from < patterns; from += CANCEL_CHECK_EVERY) {
+    if (signal?.aborted) return null;
+    const size = Math.min(CANCEL_CHECK_EVERY, patterns - from);
+    if (kernel) kernel.signedSumsInto(sums, 0, size, random);
+    else for (let r = 0; r < size; r++) sums[r] = next();
+    for (let r = 0; r < size; r++) if (Math.abs(sums[r]) >= threshold) count++;
   }
   return (count + 1) / (patterns + 1);
 }

@@ -87,6 +87,22 @@ export class Xoshiro128StarStar {
     return sum;
   }
 
+  /** Writes the state's four words to `words` from `at` (a kernel draws on from there: bootstrapKernel.ts). */
+  writeState(words: Int32Array, at: number): void {
+    words[at] = this.s0;
+    words[at + 1] = this.s1;
+    words[at + 2] = this.s2;
+    words[at + 3] = this.s3;
+  }
+
+  /** Takes the state back from `words` at `at`, where a kernel left it. */
+  readState(words: Int32Array, at: number): void {
+    this.s0 = words[at];
+    this.s1 = words[at + 1];
+    this.s2 = words[at + 2];
+    this.s3 = words[at + 3];
+  }
+
   /** A uniform double in [0, 1) with 53 random bits (two outputs). */
   nextDouble(): number {
     const high = this.nextUint32() >>> 5;

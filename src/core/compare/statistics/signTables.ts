@@ -11,7 +11,8 @@ const SUMS = 1 << GROUP;
  * n/32 outputs and n/4 table look-ups instead of n multiplications. The tables take 32 bytes per difference.
  */
 export class SignTables {
-  private readonly sums: Float64Array;
+  /** The tables: per output word, eight groups of 16 sums (what resamplingKernel.ts reads). */
+  readonly sums: Float64Array;
   private readonly words: number;
 
   constructor(differences: Float64Array) {

@@ -277,6 +277,6 @@ function scan(): FunctionBuilder {
 }
 
 /** The kernel's module bytes for a memory of `pages` pages. */
-export function csvKernelBytes(pages: number): Uint8Array {
+export function csvKernelBytes(pages: number): Uint8Array<ArrayBuffer> {
   return assemble({ memoryPages: pages, globals: 0, functions: [scan()], exports: { scan: 0 } });
 }

@@ -450,7 +450,7 @@ function scan(): FunctionBuilder {
 }
 
 /** The kernel's module bytes for a memory of `pages` pages. */
-export function jsonlKernelBytes(pages: number): Uint8Array {
+export function jsonlKernelBytes(pages: number): Uint8Array<ArrayBuffer> {
   return assemble({
     memoryPages: pages,
     globals: 2,

@@ -2,7 +2,8 @@
  * Runs the JSONL kernel (jsonlKernel.ts) over windows of a buffer: copies a window into the kernel's
  * memory once, then reads its line records batch by batch. Undefined where WebAssembly SIMD is missing.
  */
-import { compiledOnce, KernelInstance, pagesFor } from '../wasm/kernelInstance';
+import { compiledOnce, pagesFor } from '../wasm/compiledModule';
+import { KernelInstance } from '../wasm/kernelInstance';
 import { jsonlKernelBytes } from './jsonlKernel';
 import { CONFIG_FILTERS, CONFIG_LINES, CONFIG_NEXT, CONFIG_WANTED, FILTER_SLOTS, IN, IN_SLACK, KEYS, KEYS_END, MAX_DECIDED_FILTERS, MAX_POSITIONS, MAX_WANTED, OUT, OUT_BYTES, OUTCOME_STRIDE, OUTCOMES, PREFIXES, recordBytes, STATS, SUBS, TABLE, UNKNOWN_OUTCOME, VALUE_BYTES } from './jsonlKernelLayout';
 

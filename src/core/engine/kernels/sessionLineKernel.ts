@@ -207,7 +207,7 @@ export function escapeTable(): Uint8Array {
 }
 
 /** The kernel's module bytes for a memory of `pages` pages (ESCAPE_TABLE and the key tables are written by its user). */
-export function sessionLineKernelBytes(pages: number): Uint8Array {
+export function sessionLineKernelBytes(pages: number): Uint8Array<ArrayBuffer> {
   const functions: FunctionBuilder[] = [];
   functions[0] = skipBytesFunction([0x20, 0x09, 0x0d]);
   functions[SKIP_STRING] = skipString();

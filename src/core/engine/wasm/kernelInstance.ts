@@ -1,30 +1,7 @@
 /**
- * What the WebAssembly kernels share: compiling a module once per thread, and an instance with its own
- * fixed memory, seen from JavaScript as bytes and 32-bit words, into which input windows are copied.
+ * What the byte-scanning WebAssembly kernels share: an instance with its own fixed memory, seen from JavaScript as
+ * bytes and 32-bit words, into which input windows are copied (modules are compiled by compiledModule.ts).
  */
-
-/**
- * A kernel's module, compiled on first use; undefined where WebAssembly SIMD is missing (the caller's
- * JavaScript then does all the work).
- */
-export function compiledOnce(moduleBytes: () => Uint8Array): () => WebAssembly.Module | undefined {
-  let compiled: WebAssembly.Module | null | undefined;
-  return () => {
-    if (compiled === undefined) {
-      try {
-        compiled = new WebAssembly.Module(moduleBytes());
-      } catch {
-        compiled = null;
-      }
-    }
-    return compiled ?? undefined;
-  };
-}
-
-/** The 64 KiB pages of a kernel memory that holds `bytes` bytes. */
-export function pagesFor(bytes: number): number {
-  return Math.ceil(bytes / 65536);
-}
 
 export class KernelInstance {
   readonly bytes: Buffer;

@@ -6,10 +6,11 @@
 
 const I32 = 0x7f;
 const I64 = 0x7e;
+const F64 = 0x7c;
 const V128 = 0x7b;
 
-type ValueType = typeof I32 | typeof I64 | typeof V128;
-export const types = { i32: I32 as ValueType, i64: I64 as ValueType, v128: V128 as ValueType };
+type ValueType = typeof I32 | typeof I64 | typeof F64 | typeof V128;
+export const types = { i32: I32 as ValueType, i64: I64 as ValueType, f64: F64 as ValueType, v128: V128 as ValueType };
 
 function uleb(value: number): number[] {
   const out: number[] = [];
@@ -57,7 +58,7 @@ function vector(items: number[][]): number[] {
 }
 
 function name(text: string): number[] {
-  const bytes = [...Buffer.from(text, 'utf8')];
+  const bytes = [...new TextEncoder().encode(text)];
   return [...uleb(bytes.length), ...bytes];
 }
 
@@ -107,6 +108,7 @@ export class FunctionBuilder {
   globalSet(index: number): this { return this.op(0x24, ...uleb(index)); }
   i32(value: number): this { return this.op(0x41, ...sleb(value | 0)); }
   i64(value: bigint): this { return this.op(0x42, ...sleb64(value)); }
+  f64(value: number): this { return this.op(0x44, ...new Uint8Array(Float64Array.of(value).buffer)); }
 
   // Control
   block(label: string): this { this.labels.push(label); return this.op(0x02, 0x40); }
@@ -126,6 +128,8 @@ export class FunctionBuilder {
   load64(offset = 0): this { return this.op(0x29, 0, ...uleb(offset)); }
   store32(offset = 0): this { return this.op(0x36, 0, ...uleb(offset)); }
   store8(offset = 0): this { return this.op(0x3a, 0, ...uleb(offset)); }
+  f64Load(offset = 0): this { return this.op(0x2b, 0, ...uleb(offset)); }
+  f64Store(offset = 0): this { return this.op(0x39, 0, ...uleb(offset)); }
 
   // i32 arithmetic and comparisons
   eqz(): this { return this.op(0x45); }
@@ -144,11 +148,17 @@ export class FunctionBuilder {
   or(): this { return this.op(0x72); }
   shl(): this { return this.op(0x74); }
   shrU(): this { return this.op(0x76); }
+  xor(): this { return this.op(0x73); }
+  rotl(): this { return this.op(0x77); }
   i64Ne(): this { return this.op(0x52); }
   i64Mul(): this { return this.op(0x7e); }
   i64Xor(): this { return this.op(0x85); }
   i64ShrU(): this { return this.op(0x88); }
   i32WrapI64(): this { return this.op(0xa7); }
+  i64ExtendI32U(): this { return this.op(0xad); }
+
+  // f64 arithmetic
+  f64Add(): this { return this.op(0xa0); }
 
   // SIMD
   v128Load(offset = 0): this { return this.simd(0x00, 0, ...uleb(offset)); }
@@ -212,7 +222,7 @@ interface ModuleSpec {
   exports: Record<string, number>;
 }
 
-export function assemble(spec: ModuleSpec): Uint8Array {
+export function assemble(spec: ModuleSpec): Uint8Array<ArrayBuffer> {
   const typeOf = (f: FunctionBuilder) => [0x60, ...vector(f.params.map(([, t]) => [t])), ...vector(f.results.map((t) => [t]))];
   const typeSection = section(1, vector(spec.functions.map(typeOf)));
   const importSection = section(2, vector([[...name('env'), ...name('memory'), 0x02, 0x00, ...uleb(spec.memoryPages)]]));

@@ -163,7 +163,7 @@ function elements(): FunctionBuilder {
 }
 
 /** The kernel's module bytes for a memory of `pages` pages. */
-export function sampleBoundsKernelBytes(pages: number): Uint8Array {
+export function sampleBoundsKernelBytes(pages: number): Uint8Array<ArrayBuffer> {
   return assemble({
     memoryPages: pages,
     globals: 1,

@@ -7,7 +7,8 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { compiledOnce, KernelInstance, pagesFor } from '../../engine/wasm/kernelInstance';
+import { compiledOnce, pagesFor } from '../../engine/wasm/compiledModule';
+import { KernelInstance } from '../../engine/wasm/kernelInstance';
 import { ESCAPE_TABLE, escapeTable, IN, IN_SLACK, ITEM_COUNT, ITEM_KEYS, ITEM_SPANS, ITEM_STRIDE, ITEM_TABLE, KEY_BYTES, KEY_BYTES_END, MESSAGE_KEYS, MESSAGE_SPANS, MESSAGE_TABLE, sessionLineKernelBytes, TOP_KEYS, TOP_SPANS, TOP_TABLE, USAGE_KEYS, USAGE_SPANS, USAGE_TABLE } from '../../engine/kernels/sessionLineKernel';
 import { lineText } from './sessionLines';
 import { SessionLine, timestampMs } from './sessionRecords';
