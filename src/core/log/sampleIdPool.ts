@@ -60,9 +60,30 @@ export class SampleIdPool {
 
   /** The id of sample `i` as it was given. */
   idAt(i: number): string | number {
-    const text = this.textAt(i);
-    if (this.numeric.get(i) !== 1) return text;
-    return this.oddNumbers.get(i) ?? Number(text);
+    if (this.numeric.get(i) !== 1) return this.textAt(i);
+    const odd = this.oddNumbers.size > 0 ? this.oddNumbers.get(i) : undefined;
+    if (odd !== undefined) return odd;
+    const text = this.chunkText(Math.floor(i / IDS_PER_CHUNK));
+    const start = i % IDS_PER_CHUNK === 0 ? 0 : this.ends.get(i - 1);
+    const end = this.ends.get(i);
+    return plainInteger(text, start, end) ?? Number(text.slice(start, end));
+  }
+
+  /** Every id as idAt gives it, in one pass over the chunks (sorting by id reads them all). */
+  allIds(): (string | number)[] {
+    const ids = new Array<string | number>(this.count);
+    for (let chunk = 0; chunk * IDS_PER_CHUNK < this.count; chunk++) {
+      const text = this.chunkText(chunk);
+      const last = Math.min(this.count, (chunk + 1) * IDS_PER_CHUNK);
+      let start = 0;
+      for (let i = chunk * IDS_PER_CHUNK; i < last; i++) {
+        const end = this.ends.get(i);
+        if (this.numeric.get(i) !== 1) ids[i] = text.slice(start, end);
+        else ids[i] = (this.oddNumbers.size > 0 ? this.oddNumbers.get(i) : undefined) ?? plainInteger(text, start, end) ?? Number(text.slice(start, end));
+        start = end;
+      }
+    }
+    return ids;
   }
 
   /** Every id as text, one string, and where each ends in it (compare/sampleIds.ts). */
@@ -80,4 +101,22 @@ export class SampleIdPool {
     this.ends.trim();
     this.numeric.trim();
   }
+}
+
+/**
+ * The number written as plain digits in `text` from `start` to `end` (an optional minus, at most 15 digits, so
+ * exact), read without making its text; undefined for any other text.
+ */
+function plainInteger(text: string, start: number, end: number): number | undefined {
+  let at = start;
+  const negative = text.charCodeAt(at) === 45;
+  if (negative) at++;
+  if (at === end || end - at > 15) return undefined;
+  let value = 0;
+  for (; at < end; at++) {
+    const digit = text.charCodeAt(at) - 48;
+    if (digit < 0 || digit > 9) return undefined;
+    value = value * 10 + digit;
+  }
+  return negative ? -value : value;
 }

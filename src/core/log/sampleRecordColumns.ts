@@ -138,6 +138,11 @@ export class SampleRecordColumns implements RecordList {
     return this.ids.idAt(i);
   }
 
+  /** Every sample id, as sampleIdAt gives each. */
+  allSampleIds(): (string | number)[] {
+    return this.ids.allIds();
+  }
+
   /** Every sample id as text in one string, and where each ends (compare/sampleIds.ts). */
   joinedIds(): { text: string; ends: Int32Array } {
     return this.ids.joined();

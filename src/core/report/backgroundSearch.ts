@@ -17,8 +17,12 @@ export class BackgroundSearch {
     this.lastRequestAt = Date.now();
   }
 
-  /** Builds `index`'s search texts until done, pausing as above. */
+  /**
+   * Builds `index`'s search texts until done, pausing as above; the first pause starts now, since the report asks
+   * for its first pages as soon as the index is ready.
+   */
   start(index: LogIndex): void {
+    this.noteRequest();
     const step = (): void => {
       const sinceRequest = Date.now() - this.lastRequestAt;
       if (sinceRequest < SEARCH_PAUSE_MS) {
@@ -27,6 +31,6 @@ export class BackgroundSearch {
       }
       if (!index.prepareSearch(SEARCH_CHUNK)) setImmediate(step);
     };
-    setImmediate(step);
+    step();
   }
 }

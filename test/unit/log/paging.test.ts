@@ -120,10 +120,14 @@ describe('sample pages', () => {
     const next = seededRandom(9);
     for (let round = 0; round < 200; round++) {
       const withText = round % 4 === 0;
+      // Every third round integers only (sorted packed with their positions), some just past 32 bits (sorted by rank).
+      const integers = round % 3 === 1;
+      const pastInt32 = round % 9 === 1 ? [2 ** 31, -(2 ** 31) - 1] : [];
       const keys: SortKey[] = Array.from({ length: 1 + Math.floor(next() * 300) }, () => {
         const r = next();
         if (r < 0.15) return null;
         if (withText && r < 0.3) return pick(next, ['a', 'b', 'pass', '10']);
+        if (integers) return pick(next, [0, -0, 1, -2, 3, 2 ** 31 - 1, -(2 ** 31), Math.floor(next() * 1000) - 500, ...pastInt32]);
         return pick(next, [0, -0, 1, 0.5, -2, 3, 1e9, Math.floor(next() * 1000) / 7]);
       });
       const positions = keys.map((_, i) => i).filter(() => next() < 0.8);
