@@ -75,6 +75,7 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
   };
   let records: SampleRecord[] | undefined;
   let texts: Promise<readonly string[] | undefined> | undefined;
+  let hashes: Promise<DataFingerprints | undefined> | undefined = fingerprints;
   return {
     summary: message.summary,
     samples: message.samples,
@@ -89,9 +90,15 @@ function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { k
       }
     },
     detail: (index: number) => buildSampleDetail(sample(index), index, undefined, { generation: message.summary.generation, ...message.settings }),
-    dataHashes: fingerprints,
-    get dataFingerprints(): Promise<readonly string[] | undefined> {
-      return (texts ??= fingerprints.then((hashes) => (hashes ? fingerprintTexts(hashes) : undefined)));
+    get dataHashes(): Promise<DataFingerprints | undefined> | undefined {
+      return hashes;
+    },
+    get dataFingerprints(): Promise<readonly string[] | undefined> | undefined {
+      return hashes && (texts ??= hashes.then((found) => (found ? fingerprintTexts(found) : undefined)));
+    },
+    releaseDataHashes(): void {
+      hashes = undefined;
+      texts = undefined;
     },
     ...(message.clusterNumbers ? { clusterNumbers: new Map(message.clusterNumbers) } : {}),
     fileSamples: { filePath, starts: message.starts, ends: message.ends, context: { generation: message.summary.generation, ...message.settings } },
