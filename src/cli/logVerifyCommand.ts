@@ -61,7 +61,8 @@ function humanReport(file: string, result: LogVerification): string {
 async function indexOf(filePath: string): Promise<{ index: LogIndex; summary?: LogSummary }> {
   if (isInspectLogFile(filePath)) {
     try {
-      const source = await openInspectLog(filePath, 1);
+      // The summaries held parsed: each is read again by the index and none needs parsing twice (one command, then exit).
+      const source = await openInspectLog(filePath, 1, false, { holdSummaries: true });
       // Every sample summary is in memory once read: the archive is not read again.
       source.dispose();
       return { index: source.index, summary: source.getSummary() };

@@ -9,7 +9,7 @@ import { ZipEntryError, readEntryData } from '../archive/zipEntryData';
 import { SampleRef, archiveSamples, readArchiveSample, splitKey } from '../sources/evalLogs/evalArchive';
 import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { InspectLog, InspectLogError, sampleKey } from './inspectLog';
+import { InspectLog, InspectLogError, InspectReadOptions, sampleKey } from './inspectLog';
 import { MAX_ENTRY_BYTES, readLeanSummaries, readSummaries } from './inspectArchiveSummaries';
 import { allSummaries } from './inspectSummaryList';
 import { MetricInputReader } from './inspectMetricInputs';
@@ -106,7 +106,7 @@ export interface InspectArchiveStart {
   /** What reading the header found missing (the log then has these and more). */
   notes: readonly string[];
   /** Reads the summaries (or each sample lean) and gives the log; called once. */
-  readSamples(): Promise<InspectLog>;
+  readSamples(options?: InspectReadOptions): Promise<InspectLog>;
   /** Closes the archive (whether or not the samples were read). */
   close(): Promise<void>;
 }
@@ -128,23 +128,24 @@ export async function openInspectArchive(filePath: string, fileSize: number): Pr
     await handle.close();
     throw error;
   }
-  return { header, notes: [...notes], readSamples: () => readArchiveSamples(handle, archive, { filePath, fileSize, header, notes }), close: () => handle.close() };
+  return { header, notes: [...notes], readSamples: (options = {}) => readArchiveSamples(handle, archive, { filePath, fileSize, header, notes }, options), close: () => handle.close() };
 }
 
 /** Opens an archive and reads its header and summaries. */
-export async function readInspectArchive(filePath: string, fileSize: number): Promise<InspectLog> {
-  return (await openInspectArchive(filePath, fileSize)).readSamples();
+export async function readInspectArchive(filePath: string, fileSize: number, options: InspectReadOptions = {}): Promise<InspectLog> {
+  return (await openInspectArchive(filePath, fileSize)).readSamples(options);
 }
 
-async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, log: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>): Promise<InspectLog> {
+async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, log: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>, options: InspectReadOptions): Promise<InspectLog> {
   const { notes } = log;
   try {
     const refs = archiveSamples(archive.entries);
     // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again.
     const reader = new MetricInputReader(metadataKeysRead(log.header.results));
     const readAlong = (summary: Record<string, unknown>) => reader.hold(summary);
-    const read = await readSummaries(archive, notes, readAlong);
-    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong);
+    const hold = options.holdSummaries === true;
+    const read = await readSummaries(archive, notes, readAlong, hold);
+    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong, hold);
     if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));
     if (read && refs.length && read.listed !== refs.length) notes.push(S.summaryCountDiffers(read.listed, refs.length));
     // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.

@@ -1,7 +1,8 @@
 /**
  * The sample summaries of an Inspect archive read into a PackedSummaryList: `summaries.json`, else the journal's
  * `_journal/summaries/*.json` in order, each scanned element by element (each element parsed on its own, never the
- * whole list at once), else each sample read without its messages and events; what else is wanted of each summary
+ * whole list at once, unless the list holds its summaries parsed anyway), else each sample read without its messages
+ * and events; what else is wanted of each summary
  * (the metrics' inputs) is taken as it is parsed. Each entry is read within a byte bound (docs/security.md); an
  * unreadable one is a note saying what is left out.
  */
@@ -32,6 +33,10 @@ function textOf(bytes: Uint8Array, start = 0, end = bytes.length): string {
  * not an array. Throws (a SyntaxError, or the scanner's JsonSyntaxError) when the text is not valid JSON.
  */
 function scanSummaryArray<T>(bytes: Uint8Array, list: PackedSummaryList<T>): number | undefined {
+  if (list.holdParsed) {
+    const listed = parseWholeArray(bytes, list);
+    if (listed !== false) return listed;
+  }
   const first = startOf(bytes);
   if (!isArrayAt(bytes, first)) {
     JSON.parse(textOf(bytes)); // valid JSON that is not a list, or the parser's own message
@@ -47,6 +52,23 @@ function scanSummaryArray<T>(bytes: Uint8Array, list: PackedSummaryList<T>): num
   });
   if (skipWs(bytes, after) !== bytes.length) JSON.parse(textOf(bytes)); // text after the list: the parser says where
   return listed;
+}
+
+/**
+ * For a list that holds its summaries parsed: the whole text parsed at once (one parse, no scan), each object added
+ * as it is; the number of elements, undefined when the value is not an array, false when the text is not valid
+ * JSON (the element scan then says where, and keeps what comes before the damage).
+ */
+function parseWholeArray<T>(bytes: Uint8Array, list: PackedSummaryList<T>): number | undefined | false {
+  let value: unknown;
+  try {
+    value = JSON.parse(textOf(bytes));
+  } catch {
+    return false;
+  }
+  if (!Array.isArray(value)) return undefined;
+  for (const element of value) if (isPlainObject(element)) list.addParsed(element);
+  return value.length;
 }
 
 /** One entry's summaries added to `list`; undefined (and a note when it is unreadable) when it holds no list. */
@@ -79,8 +101,8 @@ async function addEntry<T>(archive: ZipArchive, entry: ZipEntry, list: PackedSum
  * The summaries of `summaries.json`, else of the journal's numbered files in order; undefined when there are none.
  * `readAlong`: what else to take of each summary as it is parsed (PackedSummaryList).
  */
-export async function readSummaries<T>(archive: ZipArchive, notes: string[], readAlong?: (summary: Record<string, unknown>) => T): Promise<ReadSummaries<T> | undefined> {
-  const list = new PackedSummaryList(readAlong);
+export async function readSummaries<T>(archive: ZipArchive, notes: string[], readAlong?: (summary: Record<string, unknown>) => T, holdParsed = false): Promise<ReadSummaries<T> | undefined> {
+  const list = new PackedSummaryList(readAlong, holdParsed);
   const main = archive.entries.find((e) => e.name === 'summaries.json');
   const listed = main ? await addEntry(archive, main, list, notes) : undefined;
   if (listed !== undefined) return { list: list.finish(), listed };
@@ -96,9 +118,9 @@ export async function readSummaries<T>(archive: ZipArchive, notes: string[], rea
 }
 
 /** Each sample read without its messages and events, its summary kept as JSON bytes; `readAlong` as for readSummaries. */
-export async function readLeanSummaries<T>(archive: ZipArchive, refs: readonly SampleRef[], notes: string[], readAlong?: (summary: Record<string, unknown>) => T): Promise<PackedSummaryList<T>> {
+export async function readLeanSummaries<T>(archive: ZipArchive, refs: readonly SampleRef[], notes: string[], readAlong?: (summary: Record<string, unknown>) => T, holdParsed = false): Promise<PackedSummaryList<T>> {
   notes.push(S.leanSamples);
-  const list = new PackedSummaryList(readAlong);
+  const list = new PackedSummaryList(readAlong, holdParsed);
   for (const ref of refs) {
     try {
       list.addValue(summaryOf(await readArchiveSample(archive, ref, MAX_ENTRY_BYTES, 'eventsAndMessages')));

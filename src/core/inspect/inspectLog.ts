@@ -10,6 +10,15 @@ import { resolveAttachments } from './inspectConversation';
 import { ArraySummaryList, InspectSummaryList, allSummaries } from './inspectSummaryList';
 import type { CollectedMetricInputs } from './inspectMetricInputs';
 
+/** How an Inspect log's summaries are read. */
+export interface InspectReadOptions {
+  /**
+   * Keep every summary parsed as read (`summaries.json` parsed whole): for a command that reads each summary again
+   * and exits (`log verify`), none is parsed twice; the report and comparisons hold them as bytes instead.
+   */
+  holdSummaries?: boolean;
+}
+
 export interface InspectLog {
   filePath: string;
   fileSize: number;

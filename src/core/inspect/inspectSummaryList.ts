@@ -12,7 +12,7 @@ export interface InspectSummaryList {
   idAt(index: number): string | number | undefined;
   /** The epoch of summary `index` (1 when it states none). */
   epochAt(index: number): number;
-  /** Summary `index` — a new object on each call for a packed list. */
+  /** Summary `index` — a new object on each call for a packed list that does not hold its summaries parsed. */
   at(index: number): Record<string, unknown>;
 }
 
@@ -57,8 +57,9 @@ const BLOCK_BYTES = 1024 * 1024;
 const utf8 = new TextEncoder();
 
 /**
- * Summaries held as JSON bytes, with their ids and epochs; each parsed on demand. `readAlong` takes what else is
- * wanted of each summary while it is parsed anyway (the metrics' inputs), kept until `takeAlong` gives it up.
+ * Summaries held as JSON bytes, with their ids and epochs; each parsed on demand (or held parsed: `holdParsed`).
+ * `readAlong` takes what else is wanted of each summary while it is parsed anyway (the metrics' inputs), kept until
+ * `takeAlong` gives it up.
  */
 export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   private readonly blocks: Uint8Array[] = [];
@@ -70,8 +71,14 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   /** The block text summaries are written into, and how much of it is used. */
   private open?: { bytes: Uint8Array; used: number };
   private along: T[] = [];
+  /** With `holdParsed`: every summary as parsed when added (block −1: parsed only, no bytes). */
+  private readonly held: Record<string, unknown>[] = [];
 
-  constructor(private readonly readAlong?: (summary: Record<string, unknown>) => T) {}
+  /**
+   * `holdParsed`: keep every summary as parsed when it was added, and give that from `at` — for a command that
+   * reads each summary again and exits (`log verify`): none is parsed twice, at the cost of holding them all.
+   */
+  constructor(private readonly readAlong?: (summary: Record<string, unknown>) => T, readonly holdParsed = false) {}
 
   get count(): number {
     return this.ids.length;
@@ -81,6 +88,12 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   addSlice(bytes: Uint8Array, start: number, end: number, summary: Record<string, unknown>): void {
     if (this.blocks[this.blocks.length - 1] !== bytes) this.blocks.push(bytes);
     this.push(this.blocks.length - 1, start, end, summary);
+  }
+
+  /** Adds a summary parsed elsewhere, held as it is (only with `holdParsed`). */
+  addParsed(summary: Record<string, unknown>): void {
+    if (!this.holdParsed) throw new Error('addParsed needs a list that holds parsed summaries');
+    this.push(-1, 0, 0, summary);
   }
 
   /** Adds a summary as the text of its JSON, written straight into the current block. */
@@ -104,6 +117,7 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
     this.epochs.push(epochOf(summary));
     this.ids.push(idOf(summary.id));
     if (this.readAlong) this.along.push(this.readAlong(summary));
+    if (this.holdParsed) this.held.push(summary);
   }
 
   /** What `readAlong` took of each summary, in order (undefined without one); the list keeps none of it after. */
@@ -117,11 +131,13 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   /** Drops the summaries from `count` on (a list found broken part way). */
   truncate(count: number): void {
     if (count >= this.count) return;
-    this.blocks.length = count > 0 ? this.blockOf.get(count - 1) + 1 : 0;
+    // (A summary held parsed only is in block −1; a list that holds summaries parsed never reads its blocks.)
+    this.blocks.length = count > 0 ? Math.max(0, this.blockOf.get(count - 1) + 1) : 0;
     if (this.open && !this.blocks.includes(this.open.bytes)) this.open = undefined;
     for (const column of [this.blockOf, this.starts, this.ends, this.epochs]) column.length = count;
     this.ids.length = count;
     if (this.along.length > count) this.along.length = count;
+    if (this.held.length > count) this.held.length = count;
   }
 
   /** Gives back the spare room of the columns and of the block written last (no more summaries come). */
@@ -142,6 +158,7 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
   }
 
   at(index: number): Record<string, unknown> {
+    if (this.holdParsed) return this.held[index];
     const bytes = this.blocks[this.blockOf.get(index)];
     const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', this.starts.get(index), this.ends.get(index));
     return JSON.parse(text) as Record<string, unknown>;

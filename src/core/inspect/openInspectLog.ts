@@ -3,20 +3,20 @@ import * as fs from 'node:fs/promises';
 import * as path from 'node:path';
 import { isZipArchive } from '../archive/zipMagic';
 import type { LogSource } from '../log/logSource';
-import { InspectLog, readInspectJson } from './inspectLog';
+import { InspectLog, InspectReadOptions, readInspectJson } from './inspectLog';
 import { openInspectArchive, readInspectArchive } from './inspectArchiveLog';
 import { InspectLogSource } from './inspectLogSource';
 import { EarlyInspectSource } from './earlyInspectSource';
 
 /** Reads the log's header and sample summaries (never a full sample); an unreadable file is an InspectLogError. */
-export async function readInspectLog(filePath: string): Promise<InspectLog> {
+export async function readInspectLog(filePath: string, options: InspectReadOptions = {}): Promise<InspectLog> {
   const size = (await fs.stat(filePath)).size;
-  return isZipArchive(filePath) ? readInspectArchive(filePath, size) : readInspectJson(filePath, size);
+  return isZipArchive(filePath) ? readInspectArchive(filePath, size, options) : readInspectJson(filePath, size);
 }
 
 /** `leaveOutChecks`: see InspectLogSource (a comparison leaves them out; `log verify` reads them). */
-export async function openInspectLog(filePath: string, generation: number, leaveOutChecks = false): Promise<InspectLogSource> {
-  return new InspectLogSource(await readInspectLog(filePath), generation, path.basename(filePath), leaveOutChecks);
+export async function openInspectLog(filePath: string, generation: number, leaveOutChecks = false, options: InspectReadOptions = {}): Promise<InspectLogSource> {
+  return new InspectLogSource(await readInspectLog(filePath, options), generation, path.basename(filePath), leaveOutChecks);
 }
 
 /**

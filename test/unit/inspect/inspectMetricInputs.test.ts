@@ -5,7 +5,7 @@
  */
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readInspectLog } from '../../../src/core/inspect/openInspectLog';
+import { openInspectLog, readInspectLog } from '../../../src/core/inspect/openInspectLog';
 import { InspectLogSource } from '../../../src/core/inspect/inspectLogSource';
 import { MetricInputReader } from '../../../src/core/inspect/inspectMetricInputs';
 import { PackedSummaryList } from '../../../src/core/inspect/inspectSummaryList';
@@ -118,5 +118,67 @@ describe('Inspect metric inputs taken while reading', () => {
     const groups = new SummaryGroups(list.finish());
     assert.deepEqual(Array.from({ length: groups.count }, (_, g) => groups.idAt(g)), [1, '1', 2, 3]);
     assert.deepEqual(Array.from({ length: groups.count }, (_, g) => Array.from(groups.membersOf(g))), [[3, 0], [1], [2], [5, 6, 4]]);
+  });
+});
+
+/** The archive's summaries.json cut in the middle of its 50th summary (a log still being written). */
+function damagedArchive(name: string): string {
+  const list = summaries();
+  const text = JSON.stringify(list);
+  const cut = text.indexOf(JSON.stringify(list[49])) + 10;
+  const entries: TestEntry[] = [{ name: 'header.json', data: JSON.stringify(header(false)) }, { name: 'summaries.json', data: text.slice(0, cut) }];
+  return folder.put(name, buildZip(entries));
+}
+
+describe('summaries held parsed (log verify)', () => {
+  const shapes: [string, () => string][] = [
+    ['summaries.json', () => archive('held-summaries.eval', true, true)],
+    ['samples read lean', () => archive('held-lean.eval', false, false)],
+    ['a summaries.json cut short', () => damagedArchive('held-damaged.eval')],
+  ];
+  for (const [shape, make] of shapes) {
+    test(`${shape}: the same summary, notes and pages as summaries held as bytes`, async () => {
+      const file = make();
+      const held = await openInspectLog(file, 1, false, { holdSummaries: true });
+      const packed = await openInspectLog(file, 1);
+      try {
+        assert.deepEqual(held.getSummary(), packed.getSummary());
+        const query = { offset: 0, limit: 200, sort: { column: 'sampleId', direction: 'desc' as const } };
+        assert.deepEqual(await held.page(query), await packed.page(query));
+        // A sample's detail, or the same error where the archive has no samples.
+        const detailOf = (source: typeof held): Promise<unknown> => Promise.resolve().then(() => source.detail(3)).then((d) => d, (e: unknown) => String(e));
+        assert.deepEqual(await detailOf(held), await detailOf(packed));
+      } finally {
+        held.dispose();
+        packed.dispose();
+      }
+    });
+  }
+
+  test('a held summary is the object parsed when it was read, never parsed again', async () => {
+    const file = archive('held-identity.eval', true, false);
+    const held = await readInspectLog(file, { holdSummaries: true });
+    const packed = await readInspectLog(file);
+    try {
+      assert.equal(held.summaryList.count, IDS * 2);
+      assert.equal(held.summaryList.at(5), held.summaryList.at(5), 'the same object each time');
+      assert.notEqual(packed.summaryList.at(5), packed.summaryList.at(5), 'parsed anew each time');
+      assert.deepEqual(held.summaryList.at(5), packed.summaryList.at(5));
+      const parse = JSON.parse;
+      let parses = 0;
+      JSON.parse = ((text: string, reviver?: (key: string, value: unknown) => unknown) => {
+        parses++;
+        return parse(text, reviver) as unknown;
+      }) as typeof JSON.parse;
+      try {
+        new InspectLogSource(held, 1, 'x.eval').dispose();
+      } finally {
+        JSON.parse = parse;
+      }
+      assert.ok(parses < IDS, `the index parses no summary (${parses} parses)`);
+    } finally {
+      await held.close();
+      await packed.close();
+    }
   });
 });
