@@ -11,21 +11,24 @@ import * as path from 'node:path';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
 import { pairedDifference } from '../src/core/compare/statistics/differenceTests';
-import { runResampling } from '../src/core/compare/resamplingRunner';
+import { ResamplingWorkers, runResampling } from '../src/core/compare/resamplingRunner';
+
+const RESAMPLING_WORKER = path.resolve(__dirname, '..', '..', 'dist', 'worker', 'resampling.js');
 
 /**
  * What the compare view waits for after its table (docs/semantics.md §12): the bootstrap and the permutation test of
  * every paired metric key whose values are not all 0/1, from its jobs to the last figure, through the same runner and
- * the same two worker threads (dist/worker/resampling.js); and the process's peak memory before and after.
+ * the same two worker threads (dist/worker/resampling.js, started once the logs are loaded, while the table is
+ * computed, as the view starts them); and the process's peak memory before and after.
  */
-async function measureResampling(comparison: LogComparison): Promise<Record<string, number>> {
+async function measureResampling(comparison: LogComparison, workers: ResamplingWorkers | undefined): Promise<Record<string, number>> {
   const peakBefore = maxRssBytes();
   const rssBefore = process.memoryUsage().rss;
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const jobs = comparison.resamplingJobs();
   let results = 0;
-  const run = runResampling(jobs, undefined, path.resolve(__dirname, '..', '..', 'dist', 'worker', 'resampling.js'), (result) => {
+  const run = runResampling(jobs, undefined, workers, (result) => {
     comparison.applyResampling(result);
     results++;
   });
@@ -83,10 +86,13 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
  */
 async function measureViewResampling(baseline: string, candidate: string): Promise<Record<string, number>> {
   const logs = await loadComparableLogs([baseline, candidate], path.resolve(__dirname, '..', '..', 'dist', 'worker', 'compareLoad.js'));
+  // The view starts its resampling workers once the logs are loaded, as it computes the table.
+  const workers = ResamplingWorkers.start(RESAMPLING_WORKER);
+  if (!workers) throw new Error(`${RESAMPLING_WORKER} is missing: build with node esbuild.js --production --bench`);
   const comparison = new LogComparison(logs);
   comparison.summary();
   const inputs = Promise.all(logs.map((log) => log.dataHashes)).then((hashes) => comparison.applyFingerprints(hashes) || comparison.checkInputs());
-  const figures = await measureResampling(comparison);
+  const figures = await measureResampling(comparison, workers);
   await inputs;
   const resampled = comparison.summary().candidates[0].metrics.filter((m) => m.resampling).length;
   return { ...figures, resampled, metrics: comparison.summary().candidates[0].metrics.length };

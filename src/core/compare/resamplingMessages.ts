@@ -1,7 +1,7 @@
 /**
  * Messages between a comparison and the worker thread that computes its bootstrap intervals and permutation tests
- * (resampling.worker.ts, started by resamplingRunner.ts): the worker is given the jobs and the seed, posts each
- * metric key's figures as they are done, then `done`.
+ * (resampling.worker.ts, started by resamplingRunner.ts): the worker is sent the jobs and the seed (one message),
+ * posts each metric key's figures as they are done, then `done`.
  */
 import type { BootstrapInterval, PermutationTest, ResamplingResult } from '../model/compareTypes';
 
@@ -15,7 +15,7 @@ export interface ResamplingWork {
   part?: 'bootstrap' | 'permutation';
 }
 
-/** What the resampling worker is given (its `workerData`). */
+/** What the resampling worker is sent (its one message). */
 export interface ResamplingData {
   jobs: ResamplingWork[];
   seed?: number;

@@ -19,18 +19,57 @@ const SPLIT_FROM = 2000;
 
 type MessageSink = (message: ResamplingWorkerMessage) => void;
 
-function inWorker(workerScript: string, data: ResamplingData, sink: MessageSink): ResamplingRun {
-  const worker = new Worker(workerScript, { workerData: data });
+/**
+ * Resampling workers started ahead of their jobs — while the comparison's table is computed — so that the figures
+ * follow the table sooner: each starts, compiles its code on made-up differences and waits (resampling.worker.ts).
+ * Used by one run at most; `dispose` ends the ones no run took.
+ */
+export class ResamplingWorkers {
+  private workers: Worker[];
+
+  private constructor(readonly workerScript: string) {
+    this.workers = Array.from({ length: WORKERS }, () => {
+      const worker = new Worker(workerScript, { workerData: { warmUp: true } });
+      // A worker that ends before it is used is not used: its run starts a new one.
+      worker.once('error', () => undefined);
+      worker.once('exit', () => {
+        this.workers = this.workers.filter((w) => w !== worker);
+      });
+      return worker;
+    });
+  }
+
+  /** Workers running `workerScript`, or undefined when it is missing (the jobs then run on the calling thread). */
+  static start(workerScript: string | undefined): ResamplingWorkers | undefined {
+    return workerScript && fs.existsSync(workerScript) ? new ResamplingWorkers(workerScript) : undefined;
+  }
+
+  /** The waiting workers, once. */
+  take(): Worker[] {
+    const taken = this.workers;
+    this.workers = [];
+    return taken;
+  }
+
+  dispose(): void {
+    for (const worker of this.take()) void worker.terminate();
+  }
+}
+
+function inWorker(worker: Worker, data: ResamplingData, sink: MessageSink): ResamplingRun {
   let cancelled = false;
   const done = new Promise<boolean>((resolve) => {
     worker.on('message', (message: ResamplingWorkerMessage) => {
       if (cancelled) return;
-      if (message.kind === 'done') resolve(true);
-      else sink(message);
+      if (message.kind === 'done') {
+        resolve(true);
+        void worker.terminate();
+      } else sink(message);
     });
     worker.once('error', () => resolve(false));
     worker.once('exit', () => resolve(false));
   });
+  worker.postMessage(data);
   return { done, cancel: () => { cancelled = true; void worker.terminate(); } };
 }
 
@@ -76,10 +115,11 @@ function lanesOf(jobs: readonly ResamplingWork[]): ResamplingWork[][] {
 
 /**
  * Computes the bootstrap interval and permutation test of each job (docs/semantics.md §12) off this thread, in up to
- * two worker threads (dist/worker/resampling.js), once for the jobs that pair the same differences; each metric
+ * two worker threads (dist/worker/resampling.js: started here, or ahead of time as `ResamplingWorkers`), once for the
+ * jobs that pair the same differences; each metric
  * key's figures go to `onResult` as soon as both of its parts are in. Cancelling terminates the workers.
  */
-export function runResampling(jobs: readonly ResamplingWork[], seed: number | undefined, workerScript: string | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
+export function runResampling(jobs: readonly ResamplingWork[], seed: number | undefined, workers: string | ResamplingWorkers | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
   const groups = groupBySameDifferences(jobs);
   const copies = new Map(groups.map((group) => [`${group[0].candidate}\u0000${group[0].metricId}`, group]));
   // Each job of a group gets the figures of the one resampled for it, beside its own t-test's p.
@@ -88,11 +128,20 @@ export function runResampling(jobs: readonly ResamplingWork[], seed: number | un
       onResult({ candidate: job.candidate, metricId: job.metricId, figures: besideT(result.figures, job.tP) });
     }
   };
-  return runDistinct(groups.map((group) => group[0]), seed, workerScript, toEvery);
+  return runDistinct(groups.map((group) => group[0]), seed, workers, toEvery);
 }
 
-function runDistinct(jobs: readonly ResamplingWork[], seed: number | undefined, workerScript: string | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
-  if (!workerScript || !fs.existsSync(workerScript)) return inThread({ jobs: [...jobs].sort((a, b) => b.differences.length - a.differences.length), seed }, onResult);
+/** Workers for `lanes` lanes: the ones started ahead first, new ones for the rest; the started ones left over end. */
+function workersFor(lanes: number, workers: string | ResamplingWorkers): Worker[] {
+  const ready = typeof workers === 'string' ? [] : workers.take();
+  for (const spare of ready.splice(lanes)) void spare.terminate();
+  const script = typeof workers === 'string' ? workers : workers.workerScript;
+  while (ready.length < lanes) ready.push(new Worker(script));
+  return ready;
+}
+
+function runDistinct(jobs: readonly ResamplingWork[], seed: number | undefined, workers: string | ResamplingWorkers | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
+  if (workers === undefined || (typeof workers === 'string' && !fs.existsSync(workers))) return inThread({ jobs: [...jobs].sort((a, b) => b.differences.length - a.differences.length), seed }, onResult);
   const tP = new Map(jobs.map((j) => [`${j.candidate}\u0000${j.metricId}`, j.tP]));
   const parts = new Map<string, { bootstrap?: BootstrapInterval; permutation?: PermutationTest }>();
   const sink: MessageSink = (message) => {
@@ -106,7 +155,9 @@ function runDistinct(jobs: readonly ResamplingWork[], seed: number | undefined, 
       onResult({ candidate: message.candidate, metricId: message.metricId, figures });
     }
   };
-  const runs = lanesOf(jobs).map((lane) => inWorker(workerScript, { jobs: lane, seed }, sink));
+  const lanes = lanesOf(jobs);
+  const threads = workersFor(lanes.length, workers);
+  const runs = lanes.map((lane, i) => inWorker(threads[i], { jobs: lane, seed }, sink));
   return {
     done: Promise.all(runs.map((r) => r.done)).then((all) => all.every(Boolean)),
     cancel: () => runs.forEach((r) => r.cancel()),

@@ -12,7 +12,7 @@ import type { ComparableLog } from '../../core/compare/comparableLog';
 import { loadComparableLogs } from '../../core/compare/parallelLoad';
 import { LogLoadError } from '../../core/log/logLoadError';
 import { LogComparison } from '../../core/compare/logComparison';
-import { ResamplingRun, runResampling } from '../../core/compare/resamplingRunner';
+import { ResamplingRun, ResamplingWorkers, runResampling } from '../../core/compare/resamplingRunner';
 import type { ResamplingResult } from '../../core/model/compareTypes';
 import type { Services } from '../services';
 import { webviewOptions, webviewPage } from '../webviewPage';
@@ -42,6 +42,8 @@ export class ComparePanel implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   /** The bootstrap and permutation tests of the current comparison, under way off this thread. */
   private resampling?: ResamplingRun;
+  /** Resampling workers started as the first table is computed, for its figures. */
+  private resamplingWorkers?: ResamplingWorkers;
 
   static open(services: Services, uris: readonly vscode.Uri[]): ComparePanel {
     const names = uris.map((u) => path.basename(u.fsPath));
@@ -73,6 +75,9 @@ export class ComparePanel implements vscode.Disposable {
       this.failure = at >= 0 && file !== undefined ? message.split(file).join(this.files[at]) : message;
       return;
     }
+    // Started now, not with the loading (two more threads would raise its peak memory): they start and compile
+    // while the table is computed.
+    if (!this.disposed) this.resamplingWorkers = ResamplingWorkers.start(this.resamplingScript);
     await this.compute();
   }
 
@@ -107,12 +112,17 @@ export class ComparePanel implements vscode.Disposable {
     this.resampling?.cancel();
     this.resampling = undefined;
     const jobs = comparison.resamplingJobs();
-    if (!jobs.length) return;
+    const ahead = this.resamplingWorkers;
+    this.resamplingWorkers = undefined;
+    if (!jobs.length) {
+      ahead?.dispose();
+      return;
+    }
     comparison.resamplingProgress = 'pending';
     const post = (results: ResamplingResult[], complete: boolean): void => {
       if (this.comparison === comparison && !this.disposed && this.session.ready) this.session.post({ type: 'resampling', generation, results, complete });
     };
-    const run = runResampling(jobs, undefined, this.resamplingScript, (result) => {
+    const run = runResampling(jobs, undefined, ahead ?? this.resamplingScript, (result) => {
       comparison.applyResampling(result);
       post([result], false);
     });
@@ -181,6 +191,7 @@ export class ComparePanel implements vscode.Disposable {
   dispose(): void {
     this.disposed = true;
     this.resampling?.cancel();
+    this.resamplingWorkers?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }

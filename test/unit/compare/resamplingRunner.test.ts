@@ -1,9 +1,14 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { comparable, compareLog, legacySample } from './compareTestLogs';
 import { LogComparison } from '../../../src/core/compare/logComparison';
-import { runResampling } from '../../../src/core/compare/resamplingRunner';
+import { ResamplingWorkers, runResampling } from '../../../src/core/compare/resamplingRunner';
+import type { ResamplingWork } from '../../../src/core/compare/resamplingMessages';
+import { repoRoot } from '../sharedFixtures';
 import { groupBySameDifferences } from '../../../src/core/compare/sameDifferences';
 import { resamplingFigures } from '../../../src/core/compare/smallSampleFigures';
 import { isCompareHostToWebview } from '../../../src/core/protocol/compareProtocol';
@@ -89,5 +94,71 @@ describe('the resampling the compare view computes after its table (docs/semanti
     assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: 2, complete: false, results: [{ candidate: 1, metricId: 3, figures }] }));
     assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: 2, results: [] }));
     assert.ok(!isCompareHostToWebview({ type: 'resampling', generation: -1, complete: true, results: [] }));
+  });
+
+  describe('in worker threads', () => {
+    const script = path.join(repoRoot, 'dist', 'worker', 'resampling.js');
+    // A key large enough to be split into its bootstrap and permutation parts, one resampled by value, and a small one.
+    const many = Float64Array.from({ length: 2500 }, (_, i) => Math.sin(i * 0.7) + 0.05);
+    const few = Float64Array.from({ length: 2500 }, (_, i) => ((i * 7) % 5) / 4 - 0.45);
+    const jobs = (): ResamplingWork[] => [
+      { candidate: 1, metricId: 'many', differences: many.slice(), tP: 0.01 },
+      { candidate: 1, metricId: 'few', differences: few.slice(), tP: 0.9 },
+      { candidate: 2, metricId: 'small', differences: Float64Array.from(sleepGroup2, (v, i) => v - sleepGroup1[i]), tP: 0.002 },
+    ];
+    const expected = new Map(jobs().map((j) => [`${j.candidate}/${j.metricId}`, resamplingFigures(j.differences, j.tP, 11)]));
+
+    async function figuresFrom(workers: string | ResamplingWorkers): Promise<Map<string, unknown>> {
+      const results: ResamplingResult[] = [];
+      assert.equal(await runResampling(jobs(), 11, workers, (r) => results.push(r)).done, true);
+      return new Map(results.map((r) => [`${r.candidate}/${r.metricId}`, r.figures]));
+    }
+
+    test('workers started for the run give the figures of this thread', async () => {
+      assert.ok(fs.existsSync(script), 'the worker is built (node esbuild.js)');
+      assert.deepEqual(await figuresFrom(script), expected);
+    });
+
+    test('workers started ahead of the jobs give the same figures, and are used once', async () => {
+      const ahead = ResamplingWorkers.start(script);
+      assert.ok(ahead);
+      assert.deepEqual(await figuresFrom(ahead), expected);
+      assert.deepEqual(ahead.take(), [], 'the run took them');
+      assert.equal(ResamplingWorkers.start(path.join(__dirname, 'no-such-worker.js')), undefined);
+    });
+
+    test('workers started ahead that end before the jobs come are not waited for', async () => {
+      // A worker script that ends at once: the pool drops each worker as it exits, and the run, starting new ones
+      // that end too, says it did not finish instead of waiting forever.
+      const endsAtOnce = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-resampling-')), 'ends-at-once.js');
+      fs.writeFileSync(endsAtOnce, '// nothing to wait for\n');
+      const ahead = ResamplingWorkers.start(endsAtOnce);
+      assert.ok(ahead);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      assert.deepEqual(ahead.take(), [], 'both exited and were dropped');
+      const results: ResamplingResult[] = [];
+      assert.equal(await runResampling(jobs(), 11, ahead, (r) => results.push(r)).done, false);
+      assert.deepEqual(results, []);
+    });
+
+    test('a pool no run takes ends its workers when disposed', async () => {
+      const ahead = ResamplingWorkers.start(script);
+      assert.ok(ahead);
+      const terminate = Worker.prototype.terminate;
+      const ended: Promise<number>[] = [];
+      Worker.prototype.terminate = function (this: Worker) {
+        const exit = terminate.call(this);
+        ended.push(exit);
+        return exit;
+      };
+      try {
+        ahead.dispose();
+      } finally {
+        Worker.prototype.terminate = terminate;
+      }
+      assert.equal(ended.length, 2, 'both workers are ended');
+      await Promise.all(ended);
+      assert.deepEqual(ahead.take(), []);
+    });
   });
 });
