@@ -159,11 +159,12 @@ function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
 
 /**
  * One epoch as a trial; `output` is the conversation when the full sample was read. Without `details` its scores
- * carry their values only (what indexing reads), not what a detail shows of each.
+ * carry their values only (what indexing reads), not what a detail shows of each. Inspect counts epochs from 1 and a
+ * trial's index counts from 0 (the views show index + 1): epoch e is the trial of index e − 1, shown as "Trial e".
  */
 export function trialOf(sample: Record<string, unknown>, output?: unknown, details = true): Record<string, unknown> {
   const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score, details)) : [];
-  const trial: Record<string, unknown> = { index: epochOf(sample), sample: { data: sampleData(sample) }, scores };
+  const trial: Record<string, unknown> = { index: epochOf(sample) - 1, sample: { data: sampleData(sample) }, scores };
   if (output !== undefined) trial.solver = { output };
   const errors = errorsOf(sample);
   if (errors.length) trial.errors = errors;

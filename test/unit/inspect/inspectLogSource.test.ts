@@ -89,7 +89,8 @@ describe('Inspect logs as reports', () => {
     try {
       const [row] = (await source.page({ offset: 0, limit: 10 })).rows;
       assert.equal(row.sampleId, 'rec06pnAkLOr2t2mp');
-      assert.deepEqual(row.trials.map((t) => t.index), [1, 2, 3, 4]);
+      // Epochs 1–4 are the trials of index 0–3, shown as Trial 1–4.
+      assert.deepEqual(row.trials.map((t) => t.index), [0, 1, 2, 3]);
       assert.deepEqual(row.trials.map((t) => t.outcome), ['pass', 'pass', 'pass', 'pass']);
       const summary = await source.summary();
       assert.deepEqual(summary.samples.scoreColumns.map((c) => [c.id, c.binary]), [['choice/choice', true]]);
