@@ -116,8 +116,8 @@ function lanesOf(jobs: readonly ResamplingWork[]): ResamplingWork[][] {
 /**
  * Computes the bootstrap interval and permutation test of each job (docs/semantics.md §12) off this thread, in up to
  * two worker threads (dist/worker/resampling.js: started here, or ahead of time as `ResamplingWorkers`), once for the
- * jobs that pair the same differences; each metric
- * key's figures go to `onResult` as soon as both of its parts are in. Cancelling terminates the workers.
+ * jobs that pair the same differences; each metric key's figures go to `onResult` as soon as both of its parts are
+ * in. Cancelling terminates the workers.
  */
 export function runResampling(jobs: readonly ResamplingWork[], seed: number | undefined, workers: string | ResamplingWorkers | undefined, onResult: (result: ResamplingResult) => void): ResamplingRun {
   const groups = groupBySameDifferences(jobs);

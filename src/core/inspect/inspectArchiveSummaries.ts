@@ -2,9 +2,8 @@
  * The sample summaries of an Inspect archive read into a PackedSummaryList: `summaries.json`, else the journal's
  * `_journal/summaries/*.json` in order, each scanned element by element (each element parsed on its own, never the
  * whole list at once, unless the list holds its summaries parsed anyway), else each sample read without its messages
- * and events; what else is wanted of each summary
- * (the metrics' inputs) is taken as it is parsed. Each entry is read within a byte bound (docs/security.md); an
- * unreadable one is a note saying what is left out.
+ * and events; what else is wanted of each summary (the metrics' inputs) is taken as it is parsed. Each entry is read
+ * within a byte bound (docs/security.md); an unreadable one is a note saying what is left out.
  */
 import { ZipArchive, ZipEntry } from '../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../archive/zipEntryData';

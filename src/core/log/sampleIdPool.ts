@@ -61,12 +61,14 @@ export class SampleIdPool {
   /** The id of sample `i` as it was given. */
   idAt(i: number): string | number {
     if (this.numeric.get(i) !== 1) return this.textAt(i);
-    const odd = this.oddNumbers.size > 0 ? this.oddNumbers.get(i) : undefined;
-    if (odd !== undefined) return odd;
-    const text = this.chunkText(Math.floor(i / IDS_PER_CHUNK));
     const start = i % IDS_PER_CHUNK === 0 ? 0 : this.ends.get(i - 1);
-    const end = this.ends.get(i);
-    return plainInteger(text, start, end) ?? Number(text.slice(start, end));
+    return this.numberIn(this.chunkText(Math.floor(i / IDS_PER_CHUNK)), i, start, this.ends.get(i));
+  }
+
+  /** Number id `i`, written in its chunk's `text` from `start` to `end`. */
+  private numberIn(text: string, i: number, start: number, end: number): number {
+    const odd = this.oddNumbers.size > 0 ? this.oddNumbers.get(i) : undefined;
+    return odd ?? plainInteger(text, start, end) ?? Number(text.slice(start, end));
   }
 
   /** Every id as idAt gives it, in one pass over the chunks (sorting by id reads them all). */
@@ -78,8 +80,7 @@ export class SampleIdPool {
       let start = 0;
       for (let i = chunk * IDS_PER_CHUNK; i < last; i++) {
         const end = this.ends.get(i);
-        if (this.numeric.get(i) !== 1) ids[i] = text.slice(start, end);
-        else ids[i] = (this.oddNumbers.size > 0 ? this.oddNumbers.get(i) : undefined) ?? plainInteger(text, start, end) ?? Number(text.slice(start, end));
+        ids[i] = this.numeric.get(i) === 1 ? this.numberIn(text, i, start, end) : text.slice(start, end);
         start = end;
       }
     }

@@ -138,9 +138,10 @@ function normalise(value: unknown): SortKey {
 
 /**
  * `positions` (ascending) in the order of their keys (compareKeys): numbers before text, missing keys last in both
- * directions, equal keys by position. Each key is given its rank among the keys of its kind — numbers sorted as
- * numbers in a typed array and found by binary search, text by UTF-16 code units as `<` compares it (the default
- * sort of strings) — and the positions are placed by rank in one counting pass, so no list is built per key.
+ * directions, equal keys by position. Integer keys of 32 bits are packed with their positions and sorted natively
+ * (appendIntegers); otherwise each key is given its rank among the keys of its kind — numbers sorted as numbers in a
+ * typed array and found by binary search, text by UTF-16 code units as `<` compares it (the default sort of strings)
+ * — and the positions are placed by rank in one counting pass, so no list is built per key.
  */
 export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
   const numbers: number[] = [];
