@@ -6,8 +6,8 @@ import { pairedBootstrapInterval, signFlipPermutationTest } from './statistics/r
 /**
  * Worker thread that computes the paired bootstrap interval and the sign-flip permutation test of each job
  * (docs/semantics.md §12), off the thread that serves the view. It may be started before its jobs exist (while the
- * table is computed): it then resamples a few made-up differences of each kind, so that its code is compiled when the jobs
- * come, and waits for them (one message). It is cancelled by being terminated.
+ * table is computed): it then resamples a few made-up differences of each kind, so that its code is compiled when
+ * the jobs come, and waits for them (one message). It is cancelled by being terminated.
  */
 function run({ jobs, seed }: ResamplingData): void {
   for (const job of jobs) {

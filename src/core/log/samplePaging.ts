@@ -224,14 +224,18 @@ function textRanks(positions: readonly number[], keys: readonly SortKey[]): Int3
   return ranks;
 }
 
-/** Appends `positions` by rank (descending when `sign` < 0), equal ranks in the order given: a counting sort. */
+/**
+ * Appends `positions` by rank (descending when `sign` < 0: `ranks` is reversed in place), equal ranks in the order
+ * given: a counting sort.
+ */
 function appendByRank(out: number[], positions: readonly number[], ranks: Int32Array, sign: number): void {
   const size = positions.length;
+  if (sign < 0) for (let i = 0; i < size; i++) ranks[i] = size - 1 - ranks[i];
   const starts = new Int32Array(size + 1);
-  for (let i = 0; i < size; i++) starts[(sign < 0 ? size - 1 - ranks[i] : ranks[i]) + 1]++;
+  for (let i = 0; i < size; i++) starts[ranks[i] + 1]++;
   for (let r = 0; r < size; r++) starts[r + 1] += starts[r];
   const placed = new Int32Array(size);
-  for (let i = 0; i < size; i++) placed[starts[sign < 0 ? size - 1 - ranks[i] : ranks[i]]++] = positions[i];
+  for (let i = 0; i < size; i++) placed[starts[ranks[i]]++] = positions[i];
   for (let i = 0; i < size; i++) out.push(placed[i]);
 }
 

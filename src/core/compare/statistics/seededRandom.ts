@@ -87,7 +87,7 @@ export class Xoshiro128StarStar {
     return sum;
   }
 
-  /** Writes the state's four words to `words` from `at` (a kernel draws on from there: bootstrapKernel.ts). */
+  /** Writes the state's four words to `words` from `at` (a kernel draws on from there: resamplingKernel.ts). */
   writeState(words: Int32Array, at: number): void {
     words[at] = this.s0;
     words[at + 1] = this.s1;

@@ -108,7 +108,12 @@ export class FunctionBuilder {
   globalSet(index: number): this { return this.op(0x24, ...uleb(index)); }
   i32(value: number): this { return this.op(0x41, ...sleb(value | 0)); }
   i64(value: bigint): this { return this.op(0x42, ...sleb64(value)); }
-  f64(value: number): this { return this.op(0x44, ...new Uint8Array(Float64Array.of(value).buffer)); }
+  /** An f64 constant: its eight bytes little-endian, as WebAssembly stores them whatever the host's byte order. */
+  f64(value: number): this {
+    const bytes = new DataView(new ArrayBuffer(8));
+    bytes.setFloat64(0, value, true);
+    return this.op(0x44, ...new Uint8Array(bytes.buffer));
+  }
 
   // Control
   block(label: string): this { this.labels.push(label); return this.op(0x02, 0x40); }
