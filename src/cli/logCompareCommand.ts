@@ -11,7 +11,7 @@ import { writeCompareFile } from './compareFile';
 import { planNumber } from './planArguments';
 import { statisticsStrings } from '../core/l10n/statisticsStrings';
 import { compareExportFolders } from './exportFolderCompare';
-import { collectReleasedMemory } from './collectReleasedMemory';
+import { collectReleasedMemory } from '../core/engine/collectReleasedMemory';
 
 function isFolder(file: string): boolean {
   try {
@@ -106,7 +106,8 @@ async function compareLogs(args: CompareArgs, full: string[], io: CliIo, windows
       seed: args.seed,
       loadWorker: path.join(__dirname, 'worker', 'compareLoad.js'),
       resamplingWorker: path.join(__dirname, 'worker', 'resampling.js'),
-      load: args.out ? { clusterNumbersOf: 0 } : {},
+      // This process is the comparison's own: its indexing workers may collect their garbage before posting.
+      load: { collectInWorkers: true, ...(args.out ? { clusterNumbersOf: 0 } : {}) },
     });
   } catch (error) {
     if (error instanceof LogLoadError) {

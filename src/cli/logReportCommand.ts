@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
-import { collectReleasedMemory } from './collectReleasedMemory';
+import { collectReleasedMemory } from '../core/engine/collectReleasedMemory';
 import { logStrings as S } from '../core/l10n/logStrings';
 import { ExportWorkerPlan, LogOpenPlan, openLogSource } from '../core/report/openLogSource';
 import { LogLoadError } from '../core/log/logLoadError';

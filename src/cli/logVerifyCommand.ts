@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import { CliCommand, UsageError } from './cliTypes';
-import { collectReleasedMemory } from './collectReleasedMemory';
+import { collectReleasedMemory } from '../core/engine/collectReleasedMemory';
 import { logStrings } from '../core/l10n/logStrings';
 import { LogLoadError, loadLogIndex } from '../core/log/logLoader';
 import { isInspectLogFile, InspectLogError } from '../core/inspect/inspectLog';

@@ -9,6 +9,7 @@ import { samplesFromColumns, samplesFromRecords, transferables } from './compara
 import { scoreColumnIds } from './comparableLog';
 import type { CompareLoadData, IndexedLogMessage } from '../protocol/compareWorkerMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
+import { collectReleasedMemory } from '../engine/collectReleasedMemory';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -69,6 +70,7 @@ async function run(): Promise<{ message: IndexedLogMessage; store?: BufferSample
 }
 
 async function post(): Promise<void> {
+  const { collectBeforePosting } = workerData as CompareLoadData;
   const { message, store, hashes: indexed } = await run();
   // The hashes are all there before the index is posted, so nothing is read from the file after it. Where
   // indexing did not see every sample, they are read again.
@@ -76,6 +78,8 @@ async function post(): Promise<void> {
     ? (indexed.result(store.count) ?? sampleDataFingerprints(store.count, (i) => store.lite(i), (i) => store.full(i), (sample, i) => readSample(sample, i).data))
     : undefined;
   if (message.kind === 'indexed') {
+    // The index is unreferenced once `run` returns: its memory goes back before the host takes the columns in.
+    if (collectBeforePosting) collectReleasedMemory();
     const clusters = (message.clusterNumbers ?? []).map(([, numbers]) => numbers.buffer as ArrayBuffer);
     parentPort?.postMessage(message, [...transferables(message.samples), message.starts.buffer as ArrayBuffer, message.ends.buffer as ArrayBuffer, ...clusters]);
     if (hashes) parentPort?.postMessage({ kind: 'fingerprints', hashes } satisfies IndexedLogMessage, [hashes.bytes.buffer as ArrayBuffer]);

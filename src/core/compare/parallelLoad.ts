@@ -18,6 +18,8 @@ import { openInspectLog } from '../inspect/openInspectLog';
 export interface CompareLoadOptions {
   /** The position of the log whose clusters are numbered as it is indexed (the baseline of a compare file). */
   clusterNumbersOf?: number;
+  /** Each indexing worker collects its garbage before posting (CompareLoadData.collectBeforePosting): for the CLI only. */
+  collectInWorkers?: boolean;
 }
 
 /** Logs indexed at the same time (each worker holds one file's bytes while it indexes). */
@@ -113,9 +115,9 @@ interface WorkerAnswer {
   exited: Promise<void>;
 }
 
-function indexInWorker(workerScript: string, filePath: string, clusterNumbers: boolean): Promise<WorkerAnswer> {
+function indexInWorker(workerScript: string, filePath: string, clusterNumbers: boolean, collectBeforePosting: boolean): Promise<WorkerAnswer> {
   return new Promise((resolve, reject) => {
-    const data: CompareLoadData = { filePath, fileName: path.basename(filePath), clusterNumbers };
+    const data: CompareLoadData = { filePath, fileName: path.basename(filePath), clusterNumbers, ...(collectBeforePosting ? { collectBeforePosting } : {}) };
     const worker = new Worker(workerScript, { workerData: data, resourceLimits: { maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB } });
     const exited = new Promise<void>((done) => worker.once('exit', () => done()));
     let settleFingerprints: (hashes: DataFingerprints | undefined) => void = () => undefined;
@@ -163,13 +165,13 @@ async function inspectComparable(filePath: string): Promise<ComparableLog | unde
 }
 
 /** One log; with `untilWorkerEnds`, the worker that indexed it has ended (and given back its memory) when this settles. */
-async function loadOne(filePath: string, workerScript: string | undefined, clusterNumbers: boolean, untilWorkerEnds: boolean): Promise<ComparableLog> {
+async function loadOne(filePath: string, workerScript: string | undefined, clusterNumbers: boolean, untilWorkerEnds: boolean, collectInWorker = false): Promise<ComparableLog> {
   const inspect = isInspectLogFile(filePath) ? await inspectComparable(filePath) : undefined;
   if (inspect) return inspect;
   if (workerScript) {
     let answer: WorkerAnswer | undefined;
     try {
-      answer = await indexInWorker(workerScript, filePath, clusterNumbers);
+      answer = await indexInWorker(workerScript, filePath, clusterNumbers, collectInWorker);
     } catch {
       answer = undefined; // the worker could not run: index in this thread below
     }
@@ -204,7 +206,7 @@ export async function loadComparableLogs(filePaths: readonly string[], workerScr
   const lane = async (): Promise<void> => {
     while (next < filePaths.length) {
       const i = next++;
-      logs[i] = await loadOne(filePaths[i], script, i === options.clusterNumbersOf, parallel === 1);
+      logs[i] = await loadOne(filePaths[i], script, i === options.clusterNumbersOf, parallel === 1, options.collectInWorkers);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, filePaths.length) }, lane));

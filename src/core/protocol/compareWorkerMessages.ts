@@ -24,4 +24,10 @@ export interface CompareLoadData {
   fileName: string;
   /** Also number each sample's clusters (ComparableLog.clusterNumbers). */
   clusterNumbers?: boolean;
+  /**
+   * Run a full garbage collection once the index is no longer needed, before posting: what the worker holds while
+   * the host takes the index in is then the posted columns alone. Only where the process is the comparison's own
+   * (the CLI): it sets a V8 flag for the whole process.
+   */
+  collectBeforePosting?: boolean;
 }

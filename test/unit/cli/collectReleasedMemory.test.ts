@@ -1,6 +1,6 @@
 import { describe, test } from 'node:test';
 import * as assert from 'node:assert/strict';
-import { collectReleasedMemory } from '../../../src/cli/collectReleasedMemory';
+import { collectReleasedMemory } from '../../../src/core/engine/collectReleasedMemory';
 
 /**
  * Allocates `bytes`, gives the array-buffer memory counted while the buffer is held, and drops it on return (in a

@@ -24,6 +24,16 @@ describe('loading the logs of a comparison', () => {
     assert.deepEqual(await inWorkers.pairDetail(1, 'geo-00007'), await here.pairDetail(1, 'geo-00007'));
   });
 
+  test('workers that collect their garbage before posting give the same comparison, hashes included', async () => {
+    const collected = new LogComparison(await loadComparableLogs(examples, workerScript, { collectInWorkers: true }));
+    const plain = new LogComparison(await loadComparableLogs(examples, workerScript));
+    assert.equal(await collected.checkInputsByFingerprints(), true, 'the hashes came from the workers');
+    assert.equal(await plain.checkInputsByFingerprints(), true);
+    assert.deepEqual(collected.summary(), plain.summary());
+    const query = { candidate: 1, offset: 0, limit: 50 };
+    assert.deepEqual(collected.page(query), plain.page(query));
+  });
+
   test('a broken log is a LogLoadError naming its file, with or without workers', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-compare-load-'));
     try {
