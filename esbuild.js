@@ -33,8 +33,11 @@ const common = {
   target: 'es2022',
 };
 
-/** Loaded by the log worker after its first summary: the schema validators (dist/worker/streamedLogValidation.js). */
-const WORKER_LAZY_MODULES = ['src/core/report/streamedLogValidation.ts'];
+/**
+ * Loaded by the log worker only when needed: the schema validators after its first summary
+ * (dist/worker/streamedLogValidation.js), the Inspect archive reader for an archive (dist/worker/inspectLogWorker.js).
+ */
+const WORKER_LAZY_MODULES = ['src/core/report/streamedLogValidation.ts', 'src/core/report/inspectLogWorker.ts'];
 
 function targets() {
   const list = [

@@ -135,11 +135,23 @@ export class ScoreColumnStore {
     return scores;
   }
 
-  /** Every sample's value of column `id` (undefined where absent). */
+  /**
+   * Every sample's value of column `id` (undefined where absent), read from the column's arrays directly: this runs
+   * once per column when a summary is made, before the code is optimized, where a call per value shows.
+   */
   valuesOf(id: string): (ScoreScalar | undefined)[] {
     const at = this.columnIndex.get(id);
-    const values: (ScoreScalar | undefined)[] = new Array(this.count);
-    for (let i = 0; i < this.count; i++) values[i] = at === undefined ? undefined : this.valueIn(this.columns[at], i);
+    const values: (ScoreScalar | undefined)[] = new Array(this.count).fill(undefined);
+    if (at === undefined) return values;
+    // The written part of each array: slots past it are absent (state 0).
+    const states = this.columns[at].states.view();
+    const numbers = this.columns[at].values.view();
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i];
+      if (state === NUMBER) values[i] = numbers[i];
+      else if (state === TEXT) values[i] = this.texts[numbers[i]];
+      else if (state !== 0) values[i] = state === TRUE ? true : state === FALSE ? false : null;
+    }
     return values;
   }
 

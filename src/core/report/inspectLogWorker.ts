@@ -1,16 +1,20 @@
 /**
  * The log worker's side of an Inspect `.eval` archive (LogWorkerInit.inspect): the header is read first and
  * answers `earlySummary`; the samples are read and indexed after (EarlyInspectSource), and the complete summary,
- * pages and details answer once they are. The search texts are built in the background once indexed.
+ * pages and details answer once they are. The search texts are built in the background once indexed. Bundled
+ * apart (dist/worker/inspectLogWorker.js) and loaded by the log worker only for an archive.
  */
 import type { MessagePort } from 'node:worker_threads';
-import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, SerializedLogError } from '../log/logWorkerMessages';
+import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult } from '../log/logWorkerMessages';
 import type { LogSource } from '../log/logSource';
 import type { LogIndex } from '../log/logIndex';
 import { openInspectLogEarly } from '../inspect/openInspectLog';
 import { EarlyInspectSource } from '../inspect/earlyInspectSource';
 import { InspectLogSource } from '../inspect/inspectLogSource';
 import { BackgroundSearch } from './backgroundSearch';
+import { serializeLogError } from './serializedLogError';
+
+export { configureWorkerL10n } from '../l10n/workerL10n';
 
 async function answer(source: LogSource, request: LogWorkerRequest): Promise<LogWorkerResult> {
   switch (request.type) {
@@ -32,7 +36,7 @@ async function indexOf(source: LogSource): Promise<LogIndex | undefined> {
   return source instanceof EarlyInspectSource ? (await source.whenIndexed()).index : undefined;
 }
 
-export function serveInspectLog(port: MessagePort, init: LogWorkerInit, serialize: (error: unknown) => SerializedLogError): void {
+export function serveInspectLog(port: MessagePort, init: LogWorkerInit): void {
   const opened = openInspectLogEarly(init.filePath ?? '', init.generation);
   opened.catch(() => undefined); // each request hears of it
   const search = new BackgroundSearch();
@@ -43,7 +47,7 @@ export function serveInspectLog(port: MessagePort, init: LogWorkerInit, serializ
     search.noteRequest();
     opened.then((source) => answer(source, request)).then(
       (result) => port.postMessage({ id: request.id, ok: true, result } satisfies LogWorkerResponse),
-      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serialize(error) } satisfies LogWorkerResponse),
+      (error: unknown) => port.postMessage({ id: request.id, ok: false, error: serializeLogError(error) } satisfies LogWorkerResponse),
     );
   });
 }

@@ -4,16 +4,17 @@ import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerMessages';
 import { validatesInBackground } from '../log/logWorkerMessages';
 import { LogIndex } from '../log/logIndex';
-import { LogLoadError, loadLogIndexSync } from '../log/logLoader';
+import { loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';
 import { configureWorkerL10n } from '../l10n/workerL10n';
-import { serveInspectLog } from './inspectLogWorker';
+import { serializeLogError } from './serializedLogError';
 import { BackgroundSearch } from './backgroundSearch';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
 
 type ValidationModule = typeof import('./streamedLogValidation');
+type InspectModule = typeof import('./inspectLogWorker');
 
 /**
  * Worker thread that reads, parses and indexes one task result log, then answers summary, page and detail
@@ -29,19 +30,13 @@ const VALIDATION_SLICE_MS = 2;
 const VALIDATION_IDLE_MS = 250;
 const VALIDATION_LATEST_MS = 2000;
 
-function serialize(error: unknown): SerializedLogError {
-  if (error instanceof LogLoadError) return { name: error.name, message: error.message, file: error.file, line: error.line, column: error.column };
-  if (error instanceof Error) return { name: error.name, message: error.message };
-  return { name: 'Error', message: String(error) };
-}
-
 function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogError } {
   try {
     const options = { fileName: init.fileName, generation: init.generation, schemaProblems: init.schemaProblems, scanPipe: init.scanPipe, leaveOutChecks: true };
     const input = init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' };
     return { index: loadLogIndexSync(input, options) };
   } catch (error) {
-    return { error: serialize(error) };
+    return { error: serializeLogError(error) };
   }
 }
 
@@ -62,7 +57,7 @@ function validateInBackground(init: LogWorkerInit, post: (event: LogWorkerSchema
     const { StreamedLogValidation } = loadValidationModule();
     validation = new StreamedLogValidation(init.text !== undefined ? { text: init.text } : { filePath: init.filePath ?? '' });
   } catch (error) {
-    post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+    post({ type: 'schemaProblems', problems: [], error: serializeLogError(error) });
     return;
   }
   const slice = (): void => {
@@ -74,7 +69,7 @@ function validateInBackground(init: LogWorkerInit, post: (event: LogWorkerSchema
       post({ type: 'schemaProblems', problems: validation.problems() });
     } catch (error) {
       validation.dispose();
-      post({ type: 'schemaProblems', problems: [], error: serialize(error) });
+      post({ type: 'schemaProblems', problems: [], error: serializeLogError(error) });
     }
   };
   setImmediate(slice);
@@ -119,7 +114,7 @@ function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
       try {
         response = { id: request.id, ok: true, result: answer(loaded.index, request) };
       } catch (error) {
-        response = { id: request.id, ok: false, error: serialize(error) };
+        response = { id: request.id, ok: false, error: serializeLogError(error) };
       }
     }
     port.postMessage(response);
@@ -133,8 +128,26 @@ function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
   });
 }
 
+/**
+ * An Inspect archive is read by its own module, bundled apart beside this worker (esbuild.js): a task log's worker
+ * then starts without compiling the archive reader and its zstd decoder. When it cannot be loaded, every request
+ * hears why.
+ */
+function serveInspect(port: MessagePort, init: LogWorkerInit): void {
+  let inspect: InspectModule;
+  try {
+    inspect = createRequire(__filename)(path.join(__dirname, 'inspectLogWorker.js')) as InspectModule;
+    inspect.configureWorkerL10n();
+  } catch (error) {
+    const failure = serializeLogError(error);
+    port.on('message', (request: LogWorkerRequest) => port.postMessage({ id: request.id, ok: false, error: failure } satisfies LogWorkerResponse));
+    return;
+  }
+  inspect.serveInspectLog(port, init);
+}
+
 if (parentPort) {
   const init = workerData as LogWorkerInit;
-  if (init.inspect) serveInspectLog(parentPort, init, serialize);
+  if (init.inspect) serveInspect(parentPort, init);
   else serveTaskLog(parentPort, init);
 }

@@ -96,6 +96,23 @@ describe('Inspect archives: the header first, the samples after', () => {
     }
   });
 
+  test('the log worker loads the archive reader only for an archive; without it, an archive fails saying which module is missing', async () => {
+    assert.ok(fs.existsSync(workerScript), 'build first: node esbuild.js');
+    assert.ok(fs.existsSync(path.join(path.dirname(workerScript), 'inspectLogWorker.js')), 'the archive reader is bundled beside the worker');
+    const alone = folder.put('alone/logParse.js', fs.readFileSync(workerScript));
+    const taskLog = path.join(repoRoot, 'examples', 'logs', 'success-trials.tasklog.json');
+    const plain = new LogWorkerClient(alone, { filePath: taskLog, fileName: path.basename(taskLog), generation: 1 });
+    const archive = new LogWorkerClient(alone, { filePath: arith, fileName: path.basename(arith), generation: 1, inspect: true, schemaProblems: [] });
+    try {
+      assert.ok((await plain.summary()).samples.count > 0, 'a task log needs no archive reader');
+      await assert.rejects(archive.summary(), /inspectLogWorker\.js/);
+      await assert.rejects(archive.page(query), /inspectLogWorker\.js/, 'every request hears why');
+    } finally {
+      plain.dispose();
+      archive.dispose();
+    }
+  });
+
   test('a damaged archive read in the log worker fails with a message naming it', async (t) => {
     if (!fs.existsSync(workerScript)) return t.skip('build first: node esbuild.js');
     const broken = folder.put('cut.eval', fs.readFileSync(arith).subarray(0, 200));
