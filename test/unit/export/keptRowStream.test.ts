@@ -14,6 +14,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let smith: ReplayServer;
 let slow: Server;
 let slowUrl = '';
+let tailUrl = '';
+let tail: Server;
 
 before(async () => {
   smith = await startReplay(langsmithRoute(langsmithData(1500)));
@@ -24,11 +26,20 @@ before(async () => {
   });
   await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
   slowUrl = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/lines.jsonl`;
+  // A body whose last line comes on its own a moment later: the download ends while the consumer is behind.
+  tail = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/x-ndjson' });
+    response.write(Array.from({ length: 1500 }, (_, n) => `{"n":${n}}`).join('\n') + '\n');
+    setTimeout(() => response.end('{"n":1500}\n'), 100);
+  });
+  await new Promise<void>((resolve) => tail.listen(0, '127.0.0.1', resolve));
+  tailUrl = `http://127.0.0.1:${(tail.address() as AddressInfo).port}/tail.jsonl`;
 });
 
 after(async () => {
   await smith.close();
   await new Promise<void>((resolve) => slow.close(() => resolve()));
+  await new Promise<void>((resolve) => tail.close(() => resolve()));
 });
 
 test('a consumer that is behind holds the next page of runs back; return() ends the run', async () => {
@@ -60,5 +71,17 @@ test('waiting for the consumer does not count against the download deadline', as
     count++;
   }
   assert.equal(count, 6000);
+  assert.equal(stream.result?.complete, true);
+});
+
+test('a download that ends while the consumer is behind gives every row (the finished response has let go of its socket)', async () => {
+  const stream = keptRowStream({ source: { type: 'url', url: tailUrl } }, { specPath: '/nowhere/spec.yaml' });
+  let count = 0;
+  for await (const row of stream) {
+    assert.equal(row.values.n, count);
+    if (count === 0) await pause(500);
+    count++;
+  }
+  assert.equal(count, 1501);
   assert.equal(stream.result?.complete, true);
 });

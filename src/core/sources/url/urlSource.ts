@@ -4,6 +4,7 @@
  */
 import { IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import type { Socket } from 'node:net';
 import { CompiledFilter } from '../../filters/filterEvaluator';
 import { previewStrings } from '../../l10n/previewStrings';
 import { PreviewError } from '../previewError';
@@ -71,12 +72,20 @@ async function openUrl(start: URL, timeoutMs: number, signal: AbortSignal | unde
  * alike: they bound the server (docs/security.md, "Servers that stall"), not a receiver that is behind.
  */
 async function waitForReceiver(response: IncomingMessage, deadline: RequestDeadline, wanted: Promise<void>, timeoutMs: number): Promise<void> {
-  response.setTimeout(0);
+  setIdleTimeout(response, 0);
   try {
     await deadline.stoppedWhile(wanted);
   } finally {
-    response.setTimeout(timeoutMs);
+    setIdleTimeout(response, timeoutMs);
   }
+}
+
+/**
+ * The socket's idle timeout, while the response still holds its socket: a response read to its end lets go of it
+ * (a kept-alive socket goes back to its agent) before its last chunk reaches this loop, and nothing is left to time.
+ */
+function setIdleTimeout(response: IncomingMessage, timeoutMs: number): void {
+  (response.socket as Socket | null)?.setTimeout(timeoutMs);
 }
 
 interface UrlInput {
