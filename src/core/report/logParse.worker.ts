@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
 import { MessagePort, parentPort, workerData } from 'node:worker_threads';
 import type { LogWorkerInit, LogWorkerRequest, LogWorkerResponse, LogWorkerResult, LogWorkerSchemaEvent, SerializedLogError } from '../log/logWorkerMessages';
 import { validatesInBackground } from '../log/logWorkerMessages';
@@ -8,6 +6,7 @@ import { loadLogIndexSync } from '../log/logLoader';
 import type { StreamedLogValidation } from './streamedLogValidation';
 import { configureWorkerL10n } from '../l10n/workerL10n';
 import { serializeLogError } from './serializedLogError';
+import { loadBesideWorker } from './besideWorker';
 import { BackgroundSearch } from './backgroundSearch';
 
 // Messages built here use the translations the starting thread shared.
@@ -45,9 +44,7 @@ function load(init: LogWorkerInit): { index?: LogIndex; error?: SerializedLogErr
  * compiling its validators at start-up would delay the first summary.
  */
 function loadValidationModule(): ValidationModule {
-  const loaded = createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
-  loaded.configureWorkerL10n();
-  return loaded;
+  return loadBesideWorker<ValidationModule>('streamedLogValidation.js');
 }
 
 /** Validates the log in slices and posts its schema problems when done. */
@@ -136,8 +133,7 @@ function serveTaskLog(port: MessagePort, init: LogWorkerInit): void {
 function serveInspect(port: MessagePort, init: LogWorkerInit): void {
   let inspect: InspectModule;
   try {
-    inspect = createRequire(__filename)(path.join(__dirname, 'inspectLogWorker.js')) as InspectModule;
-    inspect.configureWorkerL10n();
+    inspect = loadBesideWorker<InspectModule>('inspectLogWorker.js');
   } catch (error) {
     const failure = serializeLogError(error);
     port.on('message', (request: LogWorkerRequest) => port.postMessage({ id: request.id, ok: false, error: failure } satisfies LogWorkerResponse));

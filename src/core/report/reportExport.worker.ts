@@ -3,12 +3,11 @@
  * file while the main thread indexes the log, then validates the part of the samples it is sent
  * (BoundedLogValidation, loaded only then from the validation bundle beside this worker).
  */
-import { createRequire } from 'node:module';
-import * as path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { compressFileWindowsSync } from './fileWindows';
 import type { ReportWorkerData, ReportWorkerEvent, ReportWorkerRequest } from './reportExportMessages';
 import { configureWorkerL10n } from '../l10n/workerL10n';
+import { loadBesideWorker } from './besideWorker';
 
 // Messages built here use the translations the starting thread shared.
 configureWorkerL10n();
@@ -32,8 +31,7 @@ try {
 let validation: ValidationModule | undefined;
 let loadError: unknown;
 try {
-  validation = createRequire(__filename)(path.join(__dirname, 'streamedLogValidation.js')) as ValidationModule;
-  validation.configureWorkerL10n();
+  validation = loadBesideWorker<ValidationModule>('streamedLogValidation.js');
 } catch (error) {
   loadError = error;
 }
