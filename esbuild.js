@@ -31,6 +31,9 @@ const common = {
   logLevel: 'warning',
   legalComments: 'none',
   target: 'es2022',
+  // Translations are only ever given as contents (src/core/l10n), never read from a file or a URL: the package's
+  // reader-free build spares every process and worker loading `fs/promises` at start-up.
+  alias: { '@vscode/l10n': './node_modules/@vscode/l10n/dist/browser.js' },
 };
 
 /**

@@ -1,11 +1,11 @@
 import type { MetricGroup, MetricValueView, PassCurveView, SamplePassCurve } from '../model/logViewTypes';
 import type { SampleShape } from './sampleReading';
 import type { PerSampleValues } from './metricsView';
-import { numericValues } from './metricVerification';
+import type { NumericReading } from './numericReading';
 import { TrialPassTally } from './trialPassTally';
 import { variance } from '../compare/statistics/descriptive';
 import { curveShortfall, passCurves, sampleCurves } from '../compare/statistics/passAtK';
-import { proportionInterval } from '../compare/statistics/proportionIntervals';
+import { proportionIntervalOfCounts } from '../compare/statistics/proportionIntervals';
 
 /** The metric types whose value is a mean of the sample-level values, so a proportion when those are 0/1. */
 export const PROPORTION_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy']);
@@ -20,28 +20,29 @@ export function curveOf(tally: TrialPassTally | undefined, scorerKey: string | u
   return shortfall ? { samples: passes.samples.length, points, shortfall } : { samples: passes.samples.length, points };
 }
 
-/** A score's curve and numeric per-sample values, worked out once for every metric that reads the score. */
+/** A score's curve and per-sample values read as numbers (when all are), worked out once for every metric that reads the score. */
 interface ScoreFigures {
   curve?: PassCurveView;
-  numbers?: Float64Array;
+  reading?: NumericReading;
 }
 
 function scoreFigures(scorerKey: string | undefined, key: string, perSample: PerSampleValues, tally: TrialPassTally | undefined): ScoreFigures {
   const curve = curveOf(tally, scorerKey, key);
   const id = perSample.column(scorerKey, key).id;
-  const numbers = id === undefined ? undefined : numericValues(perSample.candidates(id)[0].values);
-  return { curve, numbers };
+  const reading = id === undefined ? undefined : perSample.candidates(id)[0].reading;
+  return { curve, reading: reading?.allNumeric ? reading : undefined };
 }
 
 function addValueStatistics(metricType: string | undefined, value: MetricValueView, figures: ScoreFigures): void {
   if (figures.curve) value.curve = figures.curve;
-  const { numbers } = figures;
-  if (!numbers || numbers.length < 2) return;
+  const { reading } = figures;
+  if (!reading || reading.numbers.length < 2) return;
   // A plan is for a mean (docs/semantics.md §12): under a `min`, `max`, `sum` or `count` metric it would read as a
   // plan for that value, which a comparison only reaches through the per-sample mean.
   if (!PROPORTION_METRIC_TYPES.has(metricType ?? '')) return;
-  value.spread = { n: numbers.length, variance: variance(numbers) };
-  const interval = proportionInterval(numbers);
+  const { numbers, sum } = reading;
+  value.spread = { n: numbers.length, variance: variance(numbers, sum / numbers.length) };
+  const interval = reading.binary ? proportionIntervalOfCounts(reading.ones, numbers.length) : undefined;
   if (interval) value.interval = interval;
 }
 

@@ -1,6 +1,8 @@
 import type { Verification } from '../model/logViewTypes';
 import { logStrings } from '../l10n/logStrings';
+import type { NumericReading } from './numericReading';
 import { toNumeric } from './logValue';
+import { numericReadingOf } from './numericReading';
 
 /** Metric types whose values can be recomputed from per-sample scores (docs/semantics.md §8). */
 export const VERIFIABLE_METRIC_TYPES: ReadonlySet<string> = new Set(['mean', 'accuracy', 'min', 'max', 'sum', 'count']);
@@ -18,58 +20,47 @@ export function valuesMatch(reported: number, recomputed: number): boolean {
   return relativeDifference(reported, recomputed) <= RELATIVE_TOLERANCE;
 }
 
-/** How many of the per-sample values are present (neither null nor undefined). */
-function presentCount(values: readonly unknown[]): number {
-  let present = 0;
-  for (const value of values) if (value !== null && value !== undefined) present++;
-  return present;
+/** A metric's per-sample values: as they are, or already read as numbers (shared by the metrics over one score). */
+export type MetricInput = { values: readonly unknown[]; label?: string } | { reading: NumericReading; label?: string };
+
+function readingOf(input: MetricInput): NumericReading {
+  return 'reading' in input ? input.reading : numericReadingOf(input.values);
 }
 
 /**
- * The per-sample values as numbers (absent ones left out), in one array of their exact number — a million samples
- * leave 8 MB to collect, not a chain of grown copies; undefined when a present value is not numeric.
+ * Recomputes a metric of a verifiable type from the per-sample values of its key (null/undefined left out), given
+ * as they are or already read. `count` counts the samples that carry the key; the others need numbers or booleans
+ * (as 1/0).
  */
-export function numericValues(values: readonly unknown[]): Float64Array | undefined {
-  const numbers = new Float64Array(presentCount(values));
-  let k = 0;
-  for (const value of values) {
-    if (value === null || value === undefined) continue;
-    const n = toNumeric(value);
-    if (n === undefined) return undefined;
-    numbers[k++] = n;
-  }
-  return numbers;
-}
-
-/**
- * Recomputes a metric of a verifiable type from the per-sample values of its key (null/undefined left out).
- * `count` counts the samples that carry the key; the others need numbers or booleans (as 1/0).
- */
-export function recomputeMetric(metricType: string, perSample: readonly unknown[]): { value?: number; count: number; reason?: string } {
-  const present = presentCount(perSample);
+export function recomputeMetric(metricType: string, perSample: readonly unknown[] | NumericReading): { value?: number; count: number; reason?: string } {
+  const reading = isReading(perSample) ? perSample : numericReadingOf(perSample);
+  const { present, numbers } = reading;
   if (present === 0) return { count: 0, reason: logStrings.noPerSampleValues };
   if (metricType === 'count') return { value: present, count: present };
-  const numbers = numericValues(perSample);
-  if (!numbers) return { count: present, reason: logStrings.perSampleNotNumeric };
+  if (!reading.allNumeric) return { count: present, reason: logStrings.perSampleNotNumeric };
   let value: number;
   switch (metricType) {
     case 'mean':
     case 'accuracy':
-      value = numbers.reduce((a, b) => a + b, 0) / numbers.length;
+      value = reading.sum / numbers.length;
       break;
     case 'sum':
-      value = numbers.reduce((a, b) => a + b, 0);
+      value = reading.sum;
       break;
     case 'min':
-      value = numbers.reduce((a, b) => (b < a ? b : a), numbers[0]);
+      value = reading.min;
       break;
     case 'max':
-      value = numbers.reduce((a, b) => (b > a ? b : a), numbers[0]);
+      value = reading.max;
       break;
     default:
       return { count: present, reason: logStrings.metricTypeNotRecomputable(metricType) };
   }
   return { value, count: numbers.length };
+}
+
+function isReading(perSample: readonly unknown[] | NumericReading): perSample is NumericReading {
+  return !Array.isArray(perSample);
 }
 
 /**
@@ -80,7 +71,7 @@ export function recomputeMetric(metricType: string, perSample: readonly unknown[
 export function verifyMetricValue(
   metricType: string | undefined,
   reported: unknown,
-  candidates: readonly { values: readonly unknown[]; label?: string }[],
+  candidates: readonly MetricInput[],
 ): Verification {
   if (metricType === undefined) return { verdict: 'not_verifiable', reason: logStrings.metricTypeMissing };
   if (!VERIFIABLE_METRIC_TYPES.has(metricType)) return { verdict: 'not_verifiable', reason: logStrings.metricTypeNotRecomputable(metricType) };
@@ -89,7 +80,7 @@ export function verifyMetricValue(
   let first: Verification | undefined;
   const labels: string[] = [];
   for (const candidate of candidates) {
-    const result = recomputeMetric(metricType, candidate.values);
+    const result = recomputeMetric(metricType, readingOf(candidate));
     if (result.value === undefined) {
       first ??= { verdict: 'not_verifiable', reason: result.reason, sampleCount: result.count };
       continue;

@@ -1,7 +1,9 @@
 import type { MetricGroup, MetricValueView, MetricView, ScoreColumn, Verification } from '../model/logViewTypes';
 import type { SampleRecordColumns } from './sampleRecordColumns';
 import { logStrings } from '../l10n/logStrings';
-import { asRecord, asString, toNumeric } from './logValue';
+import type { NumericReading } from './numericReading';
+import { asRecord, asString } from './logValue';
+import { numericReadingOf } from './numericReading';
 import { verifyMetricValue } from './metricVerification';
 import { columnId } from './sampleRecords';
 
@@ -12,7 +14,7 @@ const DISTRIBUTION_BINS = 10;
 export class PerSampleValues {
   /** Whether any record has colliding aggregators (worked out once). */
   private collisions?: boolean;
-  private readonly byColumn = new Map<string, { values: unknown[]; label?: string }[]>();
+  private readonly byColumn = new Map<string, { reading: NumericReading; label?: string }[]>();
 
   constructor(
     private readonly records: SampleRecordColumns | undefined,
@@ -27,26 +29,26 @@ export class PerSampleValues {
     return candidates.length === 1 ? { id: candidates[0].id } : {};
   }
 
-  /** The per-sample values of a column: one list, or one per colliding aggregator. */
-  candidates(id: string): { values: unknown[]; label?: string }[] {
+  /** The per-sample values of a column read as numbers: one reading, or one per colliding aggregator. */
+  candidates(id: string): { reading: NumericReading; label?: string }[] {
     let found = this.byColumn.get(id);
-    if (!found) this.byColumn.set(id, (found = this.valuesOf(id)));
+    if (!found) this.byColumn.set(id, (found = this.readingsOf(id)));
     return found;
   }
 
-  private valuesOf(id: string): { values: unknown[]; label?: string }[] {
+  private readingsOf(id: string): { reading: NumericReading; label?: string }[] {
     const records = this.records;
-    if (!records) return [{ values: [] }];
-    const primary = records.scores.valuesOf(id);
+    if (!records) return [{ reading: numericReadingOf([]) }];
     this.collisions ??= records.hasCollisions;
     const labels = this.collisions ? collidedLabels(records, id) : undefined;
-    if (!labels) return [{ values: primary }];
+    if (!labels) return [{ reading: records.scores.numericReadingOf(id) }];
+    const primary = records.scores.valuesOf(id);
     return labels.map((label, j) => ({
       label,
-      values: primary.map((value, i) => {
+      reading: numericReadingOf(primary.map((value, i) => {
         const list = records.collisionsAt(i)?.[id];
         return list ? list.find((c) => c.label === label)?.value ?? list[j]?.value : value;
-      }),
+      })),
     }));
   }
 }
@@ -60,38 +62,19 @@ function collidedLabels(records: SampleRecordColumns, id: string): string[] | un
   return undefined;
 }
 
-/** The numeric values among `values`, in order, in one array of their exact number (no grown copies to collect). */
-function numbersAmong(values: readonly unknown[]): Float64Array {
-  let count = 0;
-  for (const value of values) if (toNumeric(value) !== undefined) count++;
-  const numbers = new Float64Array(count);
-  let k = 0;
-  for (const value of values) {
-    const n = toNumeric(value);
-    if (n !== undefined) numbers[k++] = n;
-  }
-  return numbers;
-}
-
 /** Equal-width histogram of the numeric values (2 bins for 0/1 values). */
 export function distributionOf(values: readonly unknown[]): MetricValueView['distribution'] {
-  const numbers = numbersAmong(values);
+  return distributionOfReading(numericReadingOf(values));
+}
+
+/** Equal-width histogram of a reading's numbers (2 bins for 0/1 values). */
+function distributionOfReading({ numbers, min, max, ones, binary }: NumericReading): MetricValueView['distribution'] {
   if (numbers.length === 0) return undefined;
-  let min = numbers[0];
-  let max = numbers[0];
-  let ones = 0;
-  let binary = true;
-  for (const n of numbers) {
-    if (n < min) min = n;
-    if (n > max) max = n;
-    if (n === 1) ones++;
-    else if (n !== 0) binary = false;
-  }
   if (binary) return { min: 0, max: 1, counts: [numbers.length - ones, ones] };
   if (min === max) return { min, max, counts: [numbers.length] };
   const counts = new Array<number>(DISTRIBUTION_BINS).fill(0);
   const width = (max - min) / DISTRIBUTION_BINS;
-  for (const n of numbers) counts[Math.min(DISTRIBUTION_BINS - 1, Math.floor((n - min) / width))]++;
+  for (let i = 0; i < numbers.length; i++) counts[Math.min(DISTRIBUTION_BINS - 1, Math.floor((numbers[i] - min) / width))]++;
   return { min, max, counts };
 }
 
@@ -106,7 +89,7 @@ function verifyValue(metricType: string | undefined, scorerKey: string | undefin
   } else {
     const candidates = perSample.candidates(column.id);
     verification = verifyMetricValue(metricType, reported, candidates);
-    distribution = distributionOf(candidates[0].values);
+    distribution = distributionOfReading(candidates[0].reading);
   }
   const view: MetricValueView = { key, value: reported, verification };
   if (distribution) view.distribution = distribution;

@@ -1,5 +1,7 @@
 import type { ScoreScalar } from './logValue';
+import type { NumericReading } from './numericReading';
 import { GrowableArray, InternTable } from './growableArrays';
+import { completeReading } from './numericReading';
 
 /** How a score value is held: its state byte (0: absent), and a number (the value, a pooled text's number, or unused). */
 const NUMBER = 1;
@@ -153,6 +155,31 @@ export class ScoreColumnStore {
       else if (state !== 0) values[i] = state === TRUE ? true : state === FALSE ? false : null;
     }
     return values;
+  }
+
+  /**
+   * Column `id` read as numbers (numericReadingOf over valuesOf, without making the values): a summary reads each
+   * score column this way before the code is optimized, where a value made or a call per sample shows.
+   */
+  numericReadingOf(id: string): NumericReading {
+    const at = this.columnIndex.get(id);
+    if (at === undefined) return completeReading(new Float64Array(0), 0, 0, true);
+    const states = this.columns[at].states.view();
+    const values = this.columns[at].values.view();
+    const buffer = new Float64Array(states.length);
+    let present = 0;
+    let count = 0;
+    let allNumeric = true;
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i];
+      if (state === 0 || state === NULL) continue;
+      present++;
+      if (state === TRUE) buffer[count++] = 1;
+      else if (state === FALSE) buffer[count++] = 0;
+      else if (state === NUMBER && Number.isFinite(values[i])) buffer[count++] = values[i];
+      else allNumeric = false;
+    }
+    return completeReading(buffer, count, present, allNumeric);
   }
 
   trim(): void {

@@ -28,23 +28,27 @@ export class TrialPassTally {
   /** The scores in the order first seen. */
   private readonly order: ScorePasses[] = [];
 
+  /**
+   * The counts met at each place of a trial's scores in the trial before: trials and samples list their scores in
+   * the same order, so the counts are found without a lookup per value.
+   */
+  private readonly recent: ScorePasses[] = [];
+
   /** Counts the trials of one sample: its counts are the last entry of each score's list while it is read. */
   add(shape: SampleShape): void {
     const position = shape.position;
+    const recent = this.recent;
     for (const trial of shape.trials) {
+      let slot = 0;
       for (const entry of trial.scores) {
-        let scores = this.byScorer.get(entry.scorerKey);
-        if (!scores) this.byScorer.set(entry.scorerKey, (scores = new Map()));
+        const scorerKey = entry.scorerKey;
         const values = entry.values;
         for (const score in values) {
           const value = values[score];
           if (value === null || value === undefined) continue;
-          let passes = scores.get(score);
-          if (!passes) {
-            passes = { scorerKey: entry.scorerKey, score, binary: true, samples: [] };
-            scores.set(score, passes);
-            this.order.push(passes);
-          }
+          let passes = recent[slot];
+          if (passes === undefined || passes.score !== score || passes.scorerKey !== scorerKey) recent[slot] = passes = this.passesOf(scorerKey, score);
+          slot++;
           if (!isBinary(value)) passes.binary = false;
           const list = passes.samples;
           let sample = list[list.length - 1];
@@ -54,6 +58,19 @@ export class TrialPassTally {
         }
       }
     }
+  }
+
+  /** The counts of one score, made when first seen. */
+  private passesOf(scorerKey: string, score: string): ScorePasses {
+    let scores = this.byScorer.get(scorerKey);
+    if (!scores) this.byScorer.set(scorerKey, (scores = new Map()));
+    let passes = scores.get(score);
+    if (!passes) {
+      passes = { scorerKey, score, binary: true, samples: [] };
+      scores.set(score, passes);
+      this.order.push(passes);
+    }
+    return passes;
   }
 
   /** The scores whose trial values are all 0/1, with the samples that carry them, in the order first seen. */

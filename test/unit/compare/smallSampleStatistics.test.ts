@@ -125,3 +125,24 @@ describe('planning', () => {
     assert.equal(samplesNeeded((40 * 0.01) / (z * z), 0.1, { paired: true }).samples, 40);
   });
 });
+
+describe('pass curves over many samples', () => {
+  test('samples sharing their trials and passes give the curves each worked out alone gives, to the last bit', () => {
+    const samples = Array.from({ length: 3000 }, (_, i) => ({ trials: 5 + (i % 3), passes: (i * 7) % 6 }));
+    const curves = passCurves(samples);
+    assert.equal(curves.length, 5);
+    for (const point of curves) {
+      let atSum = 0;
+      let powSum = 0;
+      for (const s of samples) {
+        atSum += unbiasedPassAtK(s.trials, s.passes, point.k);
+        powSum += unbiasedPassPowK(s.trials, s.passes, point.k);
+      }
+      assert.equal(point.passAtK, atSum / samples.length, `pass@${point.k}`);
+      assert.equal(point.passPowK, powSum / samples.length, `pass^${point.k}`);
+      let squares = 0;
+      for (const s of samples) squares += (unbiasedPassAtK(s.trials, s.passes, point.k) - point.passAtK) ** 2;
+      assert.equal(point.passAtKSe, Math.sqrt(squares / (samples.length - 1) / samples.length));
+    }
+  });
+});

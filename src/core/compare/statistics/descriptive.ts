@@ -5,16 +5,19 @@ export type NumberList = readonly number[] | Float64Array;
 
 export function mean(values: NumberList): number {
   let sum = 0;
-  for (const v of values) sum += v;
+  for (let i = 0; i < values.length; i++) sum += values[i];
   return values.length ? sum / values.length : NaN;
 }
 
-/** Sample variance with n − 1 in the denominator (two-pass); NaN below two values. */
-export function variance(values: NumberList): number {
+/**
+ * Sample variance with n − 1 in the denominator (two-pass); NaN below two values. `knownMean`: the values' mean
+ * when the caller has it already (added in the same order, so the same number).
+ */
+export function variance(values: NumberList, knownMean?: number): number {
   if (values.length < 2) return NaN;
-  const m = mean(values);
+  const m = knownMean ?? mean(values);
   let sum = 0;
-  for (const v of values) sum += (v - m) * (v - m);
+  for (let i = 0; i < values.length; i++) sum += (values[i] - m) * (values[i] - m);
   return sum / (values.length - 1);
 }
 

@@ -26,14 +26,38 @@ export function unbiasedPassPowK(n: number, c: number, k: number): number {
   return all;
 }
 
-function meanAndSe(values: Float64Array): { mean: number; se: number | null } {
-  const n = values.length;
+/**
+ * Each distinct (trials, passes) of the samples once, and per sample the position of its own: the estimators are
+ * worked out once per pair (most samples share a few), then averaged over the samples in their order.
+ */
+function distinctPairs(samples: readonly TrialPasses[]): { pairs: TrialPasses[]; pairOf: Int32Array } {
+  const pairs: TrialPasses[] = [];
+  const pairOf = new Int32Array(samples.length);
+  const byTrials = new Map<number, Map<number, number>>();
+  for (let i = 0; i < samples.length; i++) {
+    const { trials, passes } = samples[i];
+    let byPasses = byTrials.get(trials);
+    if (!byPasses) byTrials.set(trials, (byPasses = new Map()));
+    let at = byPasses.get(passes);
+    if (at === undefined) {
+      at = pairs.length;
+      byPasses.set(passes, at);
+      pairs.push({ trials, passes });
+    }
+    pairOf[i] = at;
+  }
+  return { pairs, pairOf };
+}
+
+/** The mean over the samples of a value per pair, and its standard error over samples. */
+function meanAndSe(valueOfPair: Float64Array, pairOf: Int32Array): { mean: number; se: number | null } {
+  const n = pairOf.length;
   let sum = 0;
-  for (let i = 0; i < n; i++) sum += values[i];
+  for (let i = 0; i < n; i++) sum += valueOfPair[pairOf[i]];
   const mean = sum / n;
   if (n < 2) return { mean, se: null };
   let squares = 0;
-  for (let i = 0; i < n; i++) squares += (values[i] - mean) ** 2;
+  for (let i = 0; i < n; i++) squares += (valueOfPair[pairOf[i]] - mean) ** 2;
   return { mean, se: Math.sqrt(squares / (n - 1) / n) };
 }
 
@@ -65,15 +89,17 @@ export function curveShortfall(samples: readonly TrialPasses[]): { mostTrials: n
 export function passCurves(samples: readonly TrialPasses[]): PassCurvePoint[] {
   const last = curveLength(samples);
   const points: PassCurvePoint[] = [];
-  const atK = new Float64Array(samples.length);
-  const powK = new Float64Array(samples.length);
+  if (last === 0) return points;
+  const { pairs, pairOf } = distinctPairs(samples);
+  const atK = new Float64Array(pairs.length);
+  const powK = new Float64Array(pairs.length);
   for (let k = 1; k <= last; k++) {
-    samples.forEach((s, i) => {
-      atK[i] = unbiasedPassAtK(s.trials, s.passes, k);
-      powK[i] = unbiasedPassPowK(s.trials, s.passes, k);
+    pairs.forEach((pair, j) => {
+      atK[j] = unbiasedPassAtK(pair.trials, pair.passes, k);
+      powK[j] = unbiasedPassPowK(pair.trials, pair.passes, k);
     });
-    const a = meanAndSe(atK);
-    const p = meanAndSe(powK);
+    const a = meanAndSe(atK, pairOf);
+    const p = meanAndSe(powK, pairOf);
     points.push({ k, passAtK: a.mean, passAtKSe: a.se, passPowK: p.mean, passPowKSe: p.se });
   }
   return points;

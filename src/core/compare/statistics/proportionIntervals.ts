@@ -34,6 +34,11 @@ export function proportionInterval(values: ArrayLike<number>): ProportionInterva
     passes += v;
     n++;
   }
+  return proportionIntervalOfCounts(passes, n);
+}
+
+/** The interval of `passes` 1s among `n` 0/1 values (proportionInterval without reading them). */
+export function proportionIntervalOfCounts(passes: number, n: number): ProportionInterval | undefined {
   const wilson = wilsonInterval(passes, n);
   if (!wilson) return undefined;
   const p = passes / n;
