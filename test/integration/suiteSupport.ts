@@ -4,6 +4,14 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 
 /**
+ * Removes a suite's temporary folder. The editor may still be writing into it just after its editors closed (the
+ * folder is then not empty for a moment): the removal is tried again for a while instead of failing the suite.
+ */
+export function removeTempDir(dir: string): void {
+  fs.rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
+}
+
+/**
  * For a suite of editor tests: a temporary folder for the suite's files, and no editor left open
  * before each test or after the suite. Returns a getter for the folder.
  */
@@ -18,7 +26,7 @@ export function useTempDirAndFreshEditors(prefix: string): () => string {
   });
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
   return () => dir;
 }

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { diagnosticsWhen } from '../suiteSupport';
+import { diagnosticsWhen, removeTempDir } from '../suiteSupport';
 
 function workspacePath(...parts: string[]): string {
   return path.join(vscode.workspace.workspaceFolders![0].uri.fsPath, ...parts);
@@ -35,7 +35,7 @@ suite('Authoring: completion, hovers, fixes, outline, links and definitions in a
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   test('completion offers the discriminator first inside source:, then only the keys of the chosen type', async () => {

@@ -3,6 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { removeTempDir } from '../suiteSupport';
 
 const EXTENSION_ID = 'eval-lens.eval-lens';
 
@@ -27,7 +28,7 @@ suite('Foundation: the packaged extension in a real VS Code', () => {
   });
 
   suiteTeardown(() => {
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    removeTempDir(tempDir);
   });
 
   test('activates on a dataset spec', async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { removeTempDir, useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
 import { messagesOf, messagesWhen, sent } from '../tappedMessages';
 
@@ -66,7 +66,7 @@ suite('Evaluation Logs view: the logs of the examples workspace', function () {
       const removed = await listing((files) => !files.includes(file));
       assert.ok(!removed.flatMap((f) => f.logs).some((log) => log.file === file), 'the deleted log is no longer listed');
     } finally {
-      fs.rmSync(folder, { recursive: true, force: true });
+      removeTempDir(folder);
     }
   });
 });

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { EMBEDDED_REPORT_ELEMENT_ID, EmbeddedReport } from '../../../src/core/protocol/embeddedReport';
 import { countOf, examplesFolder, served } from '../logReportHelpers';
+import { removeTempDir } from '../suiteSupport';
 
 interface ExampleLog {
   status: string;
@@ -36,7 +37,7 @@ suite('Log report: large logs (worker thread) get the schema banner', function (
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     await settings().update('log.workerThresholdMB', undefined, vscode.ConfigurationTarget.Global);
-    fs.rmSync(tempDir, { recursive: true, force: true });
+    removeTempDir(tempDir);
   });
 
   test('a mistake in a sample and one in the skeleton reach the banner after the summary, with their lines', async () => {

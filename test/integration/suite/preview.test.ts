@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { useTempDirAndFreshEditors } from '../suiteSupport';
+import { removeTempDir, useTempDirAndFreshEditors } from '../suiteSupport';
 import { countKinds, messagesOf, messagesWhen, RecordedMessage, sent } from '../tappedMessages';
 
 /** What `evalLens.previewFilters` resolves to (see src/extension/preview/previewCommands.ts). */
@@ -101,7 +101,7 @@ suite('Preview: dataset filters in the editor', () => {
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(dir, { recursive: true, force: true });
+    removeTempDir(dir);
   });
 
   test('counts rows through each filter and returns the funnel', async () => {

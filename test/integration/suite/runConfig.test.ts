@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { diagnosticsWhen, replaceEnvironment, useTempDirAndFreshEditors } from '../suiteSupport';
+import { diagnosticsWhen, removeTempDir, replaceEnvironment, useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
 
 const RUN_CONFIG = `datasets:
@@ -168,7 +168,7 @@ suite('Run configs: quick fixes and secrets inside entries', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(project, { recursive: true, force: true });
+    removeTempDir(project);
   });
 
   test('the fixes of a spec file, on the entries of a run config; secrets hovered and diagnosed per reference', async () => {

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { diagnosticsWhen } from '../suiteSupport';
+import { diagnosticsWhen, removeTempDir } from '../suiteSupport';
 
 const GENERATOR = 'key: "city-qa"\ndisplay_name: "City QA"\ndefinition:\n  data_source:\n    type: "dataset_sample_combinations"\n    dataset_keys:\n      - "cities_dataset"\n  synthesizers: []\n';
 const DATASET = 'key: "cities-dataset"\ndisplay_name: "Cities"\nsource:\n  type: local\n  file_path: ./cities.csv\n';
@@ -25,7 +25,7 @@ suite('Keys across the workspace in a real VS Code', () => {
 
   suiteTeardown(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    fs.rmSync(project, { recursive: true, force: true });
+    removeTempDir(project);
   });
 
   test('an unknown key is reported on a file that is not open, fixed by the quick fix, then navigable', async () => {
