@@ -30,11 +30,16 @@ async function explorerMenu(relativePath: string): Promise<string[]> {
   const name = relativePath.split('/').pop() ?? relativePath;
   const row = page.locator('.explorer-folders-view .monaco-list-row', { has: page.locator('.label-name', { hasText: name }) }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
+  // The tree may still be scrolling to the file just opened: the row is selected first, so the menu is its own.
+  await row.click();
+  await page.locator('.explorer-folders-view .monaco-list-row.selected', { has: page.locator('.label-name', { hasText: name }) }).first().waitFor({ state: 'visible', timeout: 10_000 });
   await row.click({ button: 'right' });
   const menu = page.locator('.context-view .monaco-menu').first();
   await menu.waitFor({ state: 'visible', timeout: 30_000 });
+  await menu.locator('.action-label').first().waitFor({ state: 'visible', timeout: 10_000 });
   const items = (await menu.locator('.action-label').allInnerTexts()).map((t) => t.trim()).filter(Boolean);
   await page.keyboard.press('Escape');
+  await menu.waitFor({ state: 'hidden', timeout: 10_000 });
   return items;
 }
 
