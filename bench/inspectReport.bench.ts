@@ -10,7 +10,6 @@ import { openZip } from '../src/core/archive/zipReader';
 import { TestEntry, buildZip } from '../test/unit/archive/zipTestWriter';
 import { HEADER, inspectSample } from '../test/unit/sources/inspectLogData';
 import { LogWorkerClient } from '../src/core/log/logWorkerClient';
-import { runCli } from '../src/cli/runCli';
 import { loadComparableLogs } from '../src/core/compare/parallelLoad';
 import { LogComparison } from '../src/core/compare/logComparison';
 import { ensureArchives, hasCommand, timeShell } from './evalLogs.bench';
@@ -104,6 +103,21 @@ function reportFiguresInChild(file: string, group: string): Promise<BenchResult[
   });
 }
 
+/** Fresh processes per archive: one run's peak memory moves with when its collections happen. */
+const CHILD_RUNS = 3;
+
+/** reportFiguresInChild CHILD_RUNS times; each figure is its median run's (its note says so). */
+async function medianReportFigures(file: string, group: string): Promise<BenchResult[]> {
+  const runs: BenchResult[][] = [];
+  for (let i = 0; i < CHILD_RUNS; i++) runs.push(await reportFiguresInChild(file, group));
+  return runs[0].map((_, k) => {
+    const sorted = runs.map((run) => run[k]).sort((a, b) => a.value - b.value);
+    const median = sorted[Math.floor(sorted.length / 2)];
+    const spread = `median of ${CHILD_RUNS} fresh processes (${sorted.map((r) => r.value.toFixed(median.unit === 's' ? 2 : 1)).join(' / ')} ${median.unit})`;
+    return { ...median, note: median.note ? `${median.note}; ${spread}` : spread };
+  });
+}
+
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const start = performance.now();
   const value = await work();
@@ -119,16 +133,19 @@ export async function run(): Promise<BenchResult[]> {
   const archives = ensureArchives(root);
   const summarised = await withSummaries(archives.zstd);
   // Each archive in a fresh process: the memory figure is the rise of that process's peak.
-  const figures = [...(await reportFiguresInChild(summarised, SUMMARIES_GROUP)), ...(await reportFiguresInChild(archives.zstd, GROUP))];
+  const figures = [...(await medianReportFigures(summarised, SUMMARIES_GROUP)), ...(await medianReportFigures(archives.zstd, GROUP))];
   const floor = Math.min(...[0, 1].map(() => timeShell(`unzip -p '${archives.stored}' | zstd -d -q -c > /dev/null`).seconds));
-  const verify = await timed(() => runCli(['log', 'verify', summarised, '--json'], { cwd: root, stdout: () => undefined, stderr: () => undefined }));
+  // As the floor: fresh processes, the best of two.
+  const cli = resolve(root, 'dist', 'cli.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: build with node esbuild.js --production --bench`);
+  const verifySeconds = Math.min(...[0, 1].map(() => timeShell(`'${process.execPath}' '${cli}' log verify '${summarised}' --json > /dev/null`).seconds));
   const compare = await timed(async () => {
     const logs = await loadComparableLogs([summarised, summarised]);
     return new LogComparison(logs, {}).summary().candidates[0].metrics.length;
   });
   return [
     ...figures,
-    { group: SUMMARIES_GROUP, metric: 'log verify', value: verify.ms / 1000, unit: 's', peer: { name: 'unzip -p | zstd -d', value: floor }, goal: '≤ 1.5× the floor', met: verify.ms / 1000 <= 1.5 * floor },
+    { group: SUMMARIES_GROUP, metric: 'log verify', value: verifySeconds, unit: 's', peer: { name: 'unzip -p | zstd -d', value: floor }, goal: '≤ 1.5× the floor', met: verifySeconds <= 1.5 * floor, note: 'fresh processes, the best of two, as the floor' },
     { group: SUMMARIES_GROUP, metric: 'two archives compared (metric table)', value: compare.ms / 1000, unit: 's', goal: '≤ 3 s', met: compare.ms <= 3000, note: `the archive against itself (both read and indexed); ${compare.value} metric(s) compared` },
   ];
 }
