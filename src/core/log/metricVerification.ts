@@ -21,11 +21,7 @@ export function valuesMatch(reported: number, recomputed: number): boolean {
 }
 
 /** A metric's per-sample values: as they are, or already read as numbers (shared by the metrics over one score). */
-export type MetricInput = { values: readonly unknown[]; label?: string } | { reading: NumericReading; label?: string };
-
-function readingOf(input: MetricInput): NumericReading {
-  return 'reading' in input ? input.reading : numericReadingOf(input.values);
-}
+export type MetricCandidate = { values: readonly unknown[]; label?: string } | { reading: NumericReading; label?: string };
 
 /**
  * Recomputes a metric of a verifiable type from the per-sample values of its key (null/undefined left out), given
@@ -71,7 +67,7 @@ function isReading(perSample: readonly unknown[] | NumericReading): perSample is
 export function verifyMetricValue(
   metricType: string | undefined,
   reported: unknown,
-  candidates: readonly MetricInput[],
+  candidates: readonly MetricCandidate[],
 ): Verification {
   if (metricType === undefined) return { verdict: 'not_verifiable', reason: logStrings.metricTypeMissing };
   if (!VERIFIABLE_METRIC_TYPES.has(metricType)) return { verdict: 'not_verifiable', reason: logStrings.metricTypeNotRecomputable(metricType) };
@@ -80,7 +76,7 @@ export function verifyMetricValue(
   let first: Verification | undefined;
   const labels: string[] = [];
   for (const candidate of candidates) {
-    const result = recomputeMetric(metricType, readingOf(candidate));
+    const result = recomputeMetric(metricType, 'reading' in candidate ? candidate.reading : candidate.values);
     if (result.value === undefined) {
       first ??= { verdict: 'not_verifiable', reason: result.reason, sampleCount: result.count };
       continue;
