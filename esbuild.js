@@ -42,6 +42,16 @@ const common = {
  */
 const WORKER_LAZY_MODULES = ['src/core/report/streamedLogValidation.ts', 'src/core/report/inspectLogWorker.ts'];
 
+/** Gives each ES module of the command line the CommonJS names its bundled code uses, as if it were dist/cli.js. */
+const CLI_MODULE_PRELUDE = [
+  "import { createRequire as __cliCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __cliFileURLToPath } from 'node:url';",
+  "import { dirname as __cliDirname } from 'node:path';",
+  "const __filename = __cliFileURLToPath(new URL('../cli.js', import.meta.url));",
+  'const __dirname = __cliDirname(__filename);',
+  'const require = __cliCreateRequire(__filename);',
+].join(' ');
+
 function targets() {
   const list = [
     {
@@ -53,12 +63,26 @@ function targets() {
       external: ['vscode'],
     },
     {
+      // The executable: a launcher of the command line below.
       ...common,
-      entryPoints: ['src/cli/main.ts'],
+      entryPoints: ['src/cli/launch.ts'],
       outfile: 'dist/cli.js',
       platform: 'node',
       format: 'cjs',
       banner: { js: '#!/usr/bin/env node' },
+    },
+    {
+      // The command line as ES modules split per command (each command's code is read only when it runs). Every
+      // file of dist/cli/ works as part of dist/cli.js: the files beside it (worker/, webview/, ../l10n) are found
+      // from there, and the bundled CommonJS packages get a `require`.
+      ...common,
+      entryPoints: { main: 'src/cli/main.ts' },
+      outdir: 'dist/cli',
+      platform: 'node',
+      format: 'esm',
+      splitting: true,
+      outExtension: { '.js': '.mjs' },
+      banner: { js: CLI_MODULE_PRELUDE },
     },
     {
       // The Node API (package.json `exports`): every dependency bundled, so it needs no node_modules.

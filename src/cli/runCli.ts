@@ -1,28 +1,24 @@
-import { runValidateCommand } from './validateCommand';
-import { runPreviewCommand } from './previewCommand';
-import { runLogVerifyCommand } from './logVerifyCommand';
-import { runLogReportCommand } from './logReportCommand';
-import { runLogCompareCommand } from './logCompareCommand';
-import { runLogPlanCommand } from './logPlanCommand';
-import { runDatasetExportCommand, runDatasetListCommand } from './datasetCommand';
-import { runTraceShowCommand } from './traceShowCommand';
 import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { cliStrings } from '../core/l10n/cliStrings';
 import { guardedIo } from './outputGuard';
 import { registerEnvironmentCredentials } from '../core/sources/remote/credentials';
 
-const commands: Record<string, CliCommand> = {
-  validate: runValidateCommand,
-  preview: runPreviewCommand,
-  'log verify': runLogVerifyCommand,
-  'log report': runLogReportCommand,
-  'log compare': runLogCompareCommand,
-  'log plan': runLogPlanCommand,
-  'dataset list': runDatasetListCommand,
-  'dataset validate': runValidateCommand,
-  'dataset preview': runPreviewCommand,
-  'dataset export': runDatasetExportCommand,
-  'trace show': runTraceShowCommand,
+/**
+ * Each command's code is loaded only when it runs: the built command line is split per command (dist/cli/, see
+ * docs/development.md), so `log verify` does not read the schema validators or the dataset sources.
+ */
+const commands: Record<string, () => Promise<CliCommand>> = {
+  validate: async () => (await import('./validateCommand')).runValidateCommand,
+  preview: async () => (await import('./previewCommand')).runPreviewCommand,
+  'log verify': async () => (await import('./logVerifyCommand')).runLogVerifyCommand,
+  'log report': async () => (await import('./logReportCommand')).runLogReportCommand,
+  'log compare': async () => (await import('./logCompareCommand')).runLogCompareCommand,
+  'log plan': async () => (await import('./logPlanCommand')).runLogPlanCommand,
+  'dataset list': async () => (await import('./datasetCommand')).runDatasetListCommand,
+  'dataset validate': async () => (await import('./validateCommand')).runValidateCommand,
+  'dataset preview': async () => (await import('./previewCommand')).runPreviewCommand,
+  'dataset export': async () => (await import('./datasetCommand')).runDatasetExportCommand,
+  'trace show': async () => (await import('./traceShowCommand')).runTraceShowCommand,
 };
 
 function resolveCommand(argv: string[]): { name: string; rest: string[] } | undefined {
@@ -50,7 +46,8 @@ export async function runCli(argv: string[], rawIo: CliIo): Promise<number> {
     return 2;
   }
   try {
-    return await commands[resolved.name](resolved.rest, io);
+    const command = await commands[resolved.name]();
+    return await command(resolved.rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr(`eval-lens ${resolved.name}: ${error.message}\n${cliStrings.usage}`);

@@ -43,7 +43,7 @@ before(() => {
 after(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 test('the tarball holds the built API, command line and schemas, and no sources, tests, maps or packages', () => {
-  for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/api/index.js', 'dist/api/index.d.ts', 'dist/api/generated/taskResultLog.d.ts', 'dist/cli.js', 'dist/extension.js', 'dist/worker/logScan.js', 'schemas/task-result-log.schema.json', 'docs/api.md']) {
+  for (const required of ['package.json', 'README.md', 'LICENSE', 'dist/api/index.js', 'dist/api/index.d.ts', 'dist/api/generated/taskResultLog.d.ts', 'dist/cli.js', 'dist/cli/main.mjs', 'dist/extension.js', 'dist/worker/logScan.js', 'schemas/task-result-log.schema.json', 'docs/api.md']) {
     assert.ok(packed.includes(required), `${required} is packed`);
   }
   const unexpected = packed.filter((file) => /^(src|test|bench|examples|scripts|webview|node_modules|out)\/|\.map$|\.vsix$|\.ts$(?<!\.d\.ts)|^tsconfig|^esbuild/.test(file));

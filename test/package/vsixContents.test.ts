@@ -30,10 +30,10 @@ const vsix = path.join(__dirname, '../../../dist/eval-lens.vsix');
 test('the .vsix holds only what runs', () => {
   const entries = zipEntries(vsix).filter((e) => e.startsWith('extension/')).map((e) => e.slice('extension/'.length));
   const lower = entries.map((e) => e.toLowerCase());
-  for (const required of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/worker/logparse.js', 'dist/worker/rangecount.js', 'dist/webview/logreport.js', 'dist/webview/preview.js', 'dist/webview/codicon.ttf', 'schemas/dataset.schema.json', 'schemas/task-result-log.schema.json', 'readme.md', 'license.txt', 'changelog.md', 'package.nls.json']) {
+  for (const required of ['package.json', 'dist/extension.js', 'dist/cli.js', 'dist/cli/main.mjs', 'dist/worker/logparse.js', 'dist/worker/rangecount.js', 'dist/webview/logreport.js', 'dist/webview/preview.js', 'dist/webview/codicon.ttf', 'schemas/dataset.schema.json', 'schemas/task-result-log.schema.json', 'readme.md', 'license.txt', 'changelog.md', 'package.nls.json']) {
     assert.ok(lower.includes(required), `${required} is packaged (entries: ${entries.join(', ')})`);
   }
-  const allowed = /^(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf)|media\/walkthrough\/[^/]+\.md)$/i;
+  const allowed = /^(package\.json|package\.nls\.json|readme\.md|changelog\.md|license(\.txt)?|l10n\/[^/]+\.json|schemas\/[^/]+\.schema\.json|dist\/(extension|cli)\.js|dist\/cli\/[^/]+\.mjs|dist\/worker\/[^/]+\.js|dist\/webview\/[^/]+\.(js|css|ttf)|media\/walkthrough\/[^/]+\.md)$/i;
   const unexpected = entries.filter((e) => !allowed.test(e));
   assert.deepEqual(unexpected, [], 'no sources, tests, maps, examples or node_modules');
 });

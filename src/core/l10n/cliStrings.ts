@@ -39,6 +39,8 @@ Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mism
   },
   unknownCommand: (words: string) => l10n.t(`eval-lens: unknown command '{0}'. Run 'eval-lens --help'.
 `, words),
+  cannotStart: (file: string, reason: string) => l10n.t(`eval-lens: cannot start ({0}): {1}. Reinstall the package: its dist/cli/ folder is incomplete.
+`, file, reason),
 
   // validateCli
   noSuchFile: (shown: string, full: string) => l10n.t('{0}: no such file (looked for {1}). Check the name and the folder you run eval-lens from.', shown, full),

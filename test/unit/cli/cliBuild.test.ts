@@ -1,0 +1,62 @@
+/**
+ * The built command line is split per command (docs/development.md, "The command line's build"): `dist/cli.js`
+ * starts `dist/cli/main.mjs`, which loads a command's modules only when that command runs.
+ */
+import * as assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { test } from 'node:test';
+import { repoRoot } from '../sharedFixtures';
+
+const cliDir = path.join(repoRoot, 'dist', 'cli');
+
+/** The modules of dist/cli/ that `file` imports, and theirs, statically (`import … from "./x.mjs"`). */
+function staticGraph(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const text = fs.readFileSync(path.join(cliDir, file), 'utf8');
+  for (const match of text.matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.mjs)"/g)) staticGraph(match[1], seen);
+  return seen;
+}
+
+function dynamicImports(file: string): string[] {
+  const text = fs.readFileSync(path.join(cliDir, file), 'utf8');
+  return [...text.matchAll(/\bimport\(\s*"\.\/([^"]+\.mjs)"\s*\)/g)].map((m) => m[1]);
+}
+
+test('log verify reads neither the schema validators nor the YAML parser, which other commands load', () => {
+  assert.ok(fs.existsSync(path.join(cliDir, 'main.mjs')), 'build first: node esbuild.js');
+  const verifyModule = dynamicImports('main.mjs').find((f) => f.startsWith('logVerifyCommand-'));
+  assert.ok(verifyModule, `main.mjs loads log verify on demand (found: ${dynamicImports('main.mjs').join(', ')})`);
+  const read = new Set([...staticGraph('main.mjs'), ...staticGraph(verifyModule)]);
+  const holding = (marker: string): string[] => fs.readdirSync(cliDir).filter((f) => f.endsWith('.mjs') && fs.readFileSync(path.join(cliDir, f), 'utf8').includes(marker));
+  for (const marker of ['must have required property', 'YAMLParseError']) {
+    const files = holding(marker);
+    assert.ok(files.length > 0, `some module of the command line holds ${marker}`);
+    assert.deepEqual(files.filter((f) => read.has(f)), [], `${marker} is not read by log verify`);
+  }
+  const validate = dynamicImports('main.mjs').find((f) => f.startsWith('validateCommand-'));
+  assert.ok(validate);
+  assert.ok([...staticGraph(validate)].some((f) => holding('must have required property').includes(f)), 'validate reads the validators');
+});
+
+test('every command of the usage runs from the split build, and a launcher without its modules says what is missing', () => {
+  const cli = path.join(repoRoot, 'dist', 'cli.js');
+  assert.ok(fs.statSync(cli).size < 16_384, 'dist/cli.js is only the launcher');
+  for (const words of [['log', 'verify'], ['log', 'report'], ['log', 'compare'], ['log', 'plan'], ['validate'], ['preview'], ['dataset', 'list'], ['dataset', 'export'], ['trace', 'show']]) {
+    const r = spawnSync(process.execPath, [cli, ...words, '--no-such-option'], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 2, `${words.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, new RegExp(`eval-lens ${words.join(' ')}`), `${words.join(' ')} answers as itself`);
+  }
+  const alone = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-launcher-'));
+  try {
+    fs.copyFileSync(cli, path.join(alone, 'cli.js'));
+    const r = spawnSync(process.execPath, [path.join(alone, 'cli.js'), '--version'], { encoding: 'utf8', timeout: 60_000 });
+    assert.equal(r.status, 2);
+    assert.match(r.stderr, /^eval-lens: cannot start \(.*main\.mjs\)/);
+  } finally {
+    fs.rmSync(alone, { recursive: true, force: true });
+  }
+});
