@@ -2,20 +2,19 @@
  * Number, duration and time formatting of the report. Pure functions (no DOM), shared by every part of
  * the view so that one value looks the same everywhere; the exact value goes in the element's title.
  */
-
-const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+import { formatCount } from '../l10n/numberFormat';
 
 /** Integers with thousands separators; other numbers with 3 decimals, or 3 significant digits below 1. */
 export function formatNumber(value: number): string {
   if (!Number.isFinite(value)) return Number.isNaN(value) ? 'NaN' : value > 0 ? '∞' : '−∞';
-  if (Number.isInteger(value)) return grouping.format(value);
+  if (Number.isInteger(value)) return formatCount(value);
   const abs = Math.abs(value);
   let text: string;
   if (abs >= 1) {
     text = trimZeros(value.toFixed(3));
     if (abs >= 1000) {
       const [whole, fraction] = text.split('.');
-      text = grouping.format(Number(whole)) + (fraction ? `.${fraction}` : '');
+      text = formatCount(Number(whole)) + (fraction ? `.${fraction}` : '');
       if (whole === '-0') text = `-${text}`;
     }
   } else {

@@ -10,6 +10,16 @@ describe('formatNumber', () => {
     assert.equal(formatNumber(1234567), '1,234,567');
     assert.equal(formatNumber(-1500), '-1,500');
   });
+  test('every number is grouped as Intl groups it in en-US, integers and the whole part of large decimals alike', () => {
+    const intl = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    const values = [-0, 7, -999, 1000, -1000, 65_536, 1234567, -98_765_432, 2 ** 53 - 1, -(2 ** 53), 2 ** 70, 1e21, -1.5e300, Number.MAX_VALUE];
+    for (let i = 0; i < 200; i++) values.push(Math.round((Math.random() - 0.5) * 10 ** (i % 18)));
+    for (const value of values) assert.equal(formatNumber(value), intl.format(value) === '-0' ? '0' : intl.format(value), String(value));
+    for (const value of [1234.5678, -98765.4321, 1e15 + 0.5]) {
+      const [whole, fraction] = String(Number(value.toFixed(3))).split('.');
+      assert.equal(formatNumber(value), `${intl.format(Number(whole))}${fraction ? `.${fraction}` : ''}`, String(value));
+    }
+  });
   test('numbers from 1 up keep 3 decimals, trailing zeros dropped', () => {
     assert.equal(formatNumber(12.34567), '12.346');
     assert.equal(formatNumber(2.5), '2.5');
