@@ -5,7 +5,7 @@ import { registerEnvironmentCredentials } from '../core/sources/remote/credentia
 
 /**
  * Each command's code is loaded only when it runs: the built command line is split per command (dist/cli/, see
- * docs/development.md), so `log verify` does not read the schema validators or the dataset sources.
+ * docs/development.md), so `log verify` reads neither the schema validators nor the YAML parser.
  */
 const commands: Record<string, () => Promise<CliCommand>> = {
   validate: async () => (await import('./validateCommand')).runValidateCommand,
