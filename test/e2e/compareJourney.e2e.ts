@@ -37,8 +37,13 @@ async function pick(page: Page, label: string, many: boolean): Promise<void> {
   await input.fill(label);
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
-  if (many) await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
-  await page.keyboard.press('Enter');
+  if (many) {
+    await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
+    await page.keyboard.press('Enter');
+  } else {
+    // A click picks the row the filter shows, where Enter could come before the filtered list is drawn.
+    await row.click();
+  }
 }
 
 /** At 1400×900 with the explorer open: the key columns fit, no text under 9 px, controls and badges read 4.5:1. */
@@ -75,6 +80,7 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
     throw error;
   }
   await pick(page, BASE, false);
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: `Pick the log(s) to compare with ${BASE}` }).waitFor({ state: 'visible', timeout: 60_000 });
   await pick(page, CAND, true);
   const frame = await findWebviewFrame(page, cand.specification.display_name);
   await waitIn(frame, '[data-testid="metric-table"]');
