@@ -100,14 +100,15 @@ function unitGroups() {
   });
 }
 
-async function nodeTests(layer, list) {
+/** `concurrency`: how many test files run at once (the browser files one at a time: each drives its own VS Code). */
+async function nodeTests(layer, list, concurrency = 1) {
   if (list.length === 0) {
     console.log(`${layer}: no test files found`);
     totals.failed++;
     layerCounts.push(`${layer}: no test files`);
     return;
   }
-  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', '--test-concurrency=1', ...list]);
+  const r = await run(layer, process.execPath, ['--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, ...list]);
   count(layer, r.output, r.ok);
 }
 
@@ -117,16 +118,21 @@ const tool = (name, ...parts) => [path.join('node_modules', name, 'bin', ...part
 /** Lint, the type checks and the unit tests: plain Node, no VS Code. */
 async function nodeLane() {
   if (!only) {
-    for (const [name, args] of [
-      ['lint', [...tool('eslint', 'eslint.js'), '.']],
-      ['typecheck', [...tool('typescript', 'tsc'), '-p', '.', '--noEmit']],
-      ['typecheck webview', [...tool('typescript', 'tsc'), '-p', 'webview', '--noEmit']],
-    ]) {
+    // The linter and the type checks each use one core: the linter beside the two type checks.
+    const check = async (name, args) => {
       const r = await run(name, process.execPath, args);
       if (!r.ok) { totals.failed++; layerCounts.push(`${name}: failed`); }
-    }
+    };
+    await Promise.all([
+      check('lint', [...tool('eslint', 'eslint.js'), '.']),
+      (async () => {
+        await check('typecheck', [...tool('typescript', 'tsc'), '-p', '.', '--noEmit']);
+        await check('typecheck webview', [...tool('typescript', 'tsc'), '-p', 'webview', '--noEmit']);
+      })(),
+    ]);
   }
-  if (want('unit')) await nodeTests('unit', unitGroups());
+  // Two folders at a time: on two cores the layer takes about two thirds of the time of one at a time.
+  if (want('unit')) await nodeTests('unit', unitGroups(), 2);
 }
 
 /** The package, then the real VS Code: set-up and the integration suite in its extension host. Resolves whether VS Code is ready. */
