@@ -1,6 +1,7 @@
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { deflateRawSync } from 'node:zlib';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,6 +64,19 @@ describe('zip reader', () => {
       assert.equal(await text(archive, 'stored.txt'), 'plain bytes');
       assert.equal(await text(archive, 'deflate.txt'), big.toString());
       assert.equal(await text(archive, 'zstd.txt'), big.toString());
+    });
+  });
+
+  test('a deflate entry is its declared size or damage: one larger, one smaller and one of 900 MB are each an error of that entry', async () => {
+    const large = Buffer.from(Array.from({ length: 200_000 }, (_, i) => `{"id": ${i}, "score": ${i % 7}}\n`).join(''));
+    const deflated = deflateRawSync(large);
+    const lying = (name: string, size: number): TestEntry => ({ name, data: large, method: 8, raw: { bytes: deflated, crc: crc32(large), size } });
+    const entries = [lying('exact.json', large.length), lying('larger.json', large.length * 3), lying('smaller.json', large.length - 1), lying('huge.json', 900_000_000)];
+    await withZip(buildZip(entries), async (archive) => {
+      assert.equal(await text(archive, 'exact.json'), large.toString());
+      for (const name of ['larger.json', 'smaller.json', 'huge.json']) {
+        await assert.rejects(text(archive, name), (error: unknown) => error instanceof ZipEntryError && error.entry === name, name);
+      }
     });
   });
 
