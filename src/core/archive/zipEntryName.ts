@@ -19,7 +19,7 @@ export function zipEntryName(bytes: Uint8Array, start: number, end: number): str
     }
     if (b < 0x20 || b === 0x7f) plain = false;
   }
-  // Printable ASCII, as nearly every name is: the text itself, read from the directory without a copy.
+  // Printable ASCII, as nearly every name is: the text as it stands in the directory (no view, no escape pass).
   if (ascii && plain) return view.toString('latin1', start, end);
   if (ascii) return printable(view.toString('latin1', start, end));
   const slice = view.subarray(start, end);
