@@ -8,21 +8,16 @@ import { printable } from '../text/printable';
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function zipEntryName(bytes: Uint8Array, start: number, end: number): string {
-  const view = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let ascii = true;
-  let plain = true;
   for (let k = start; k < end; k++) {
-    const b = view[k];
+    const b = bytes[k];
     if (b >= 0x80) {
       ascii = false;
       break;
     }
-    if (b < 0x20 || b === 0x7f) plain = false;
   }
-  // Printable ASCII, as nearly every name is: the text as it stands in the directory (no view, no escape pass).
-  if (ascii && plain) return view.toString('latin1', start, end);
-  if (ascii) return printable(view.toString('latin1', start, end));
-  const slice = view.subarray(start, end);
+  const slice = bytes.subarray(start, end);
+  if (ascii) return printable(Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1'));
   try {
     return printable(strictUtf8.decode(slice));
   } catch {
