@@ -23,7 +23,7 @@ export interface ComparableLog {
   dataHashes?: Promise<DataFingerprints | undefined>;
   /** The same hashes as texts (fingerprintHash). */
   dataFingerprints?: Promise<readonly string[] | undefined>;
-  /** Lets go of the hashes (20 bytes a sample) once a comparison has used them: dataHashes is undefined after. */
+  /** Lets go of the hashes (8 bytes a sample) once a comparison has used them: dataHashes is undefined after. */
   releaseDataHashes?(): void;
   /** Where each sample lies in the log file, when every sample is a byte range of it (the export embeds the file's own bytes). */
   fileSamples?: ComparableFileSamples;

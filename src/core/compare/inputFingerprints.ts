@@ -23,7 +23,7 @@ export function fingerprintHash(fingerprint: string | undefined): string {
 }
 
 function fingerprintDigest(fingerprint: string | undefined): Buffer {
-  return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest();
+  return createHash('sha1').update(fingerprint ?? UNWRITABLE).digest().subarray(0, HASH_BYTES);
 }
 
 /** The hashes as the texts fingerprintHash gives (base64). */

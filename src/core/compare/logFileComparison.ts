@@ -59,7 +59,7 @@ export async function compareLogFiles(filePaths: readonly string[], options: Log
   // The workers that indexed the logs hashed each sample's data: "input changed" is decided from those
   // hashes, without reading every sample again (read only when a log has none).
   if (!(await comparison.checkInputsByFingerprints())) comparison.checkInputs();
-  // Every pair's input is known now: the hashes (20 bytes a sample, 40 MB for two logs of a million) are let go
+  // Every pair's input is known now: the hashes (8 bytes a sample, 16 MB for two logs of a million) are let go
   // before the output is written (docs/performance.md).
   for (const log of logs) log.releaseDataHashes?.();
   const summary = withPlans(comparison.summary(), options.delta);

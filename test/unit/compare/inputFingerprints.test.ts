@@ -16,6 +16,10 @@ describe('changed inputs from the hashes the indexing workers compute', () => {
     assert.equal(sampleDataHash({ q: 'a', n: [1, 2] }), sampleDataHash({ q: 'a', n: [1, 2] }));
     assert.notEqual(sampleDataHash({ q: 'a' }), sampleDataHash({ q: 'b' }));
     assert.equal(sampleDataHash(undefined), sampleDataHash(null));
+    // A hash keeps 64 bits of the digest: 100,000 data differing in one character or one number give as many hashes.
+    const distinct = new Set(Array.from({ length: 100_000 }, (_, i) => sampleDataHash({ q: `question ${i}`, n: i % 3 })));
+    assert.equal(distinct.size, 100_000);
+    assert.equal(Buffer.from(sampleDataHash({ q: 'a' }), 'base64').length, 8);
     // A data field named like a part the lite copy leaves out is read from the full sample.
     const full = [{ data: { solver: 'x' } }];
     const lite = [{ data: { solver: null } }];
