@@ -66,7 +66,7 @@ export function logMetricIntervals(index: LogIndex, summary: LogSummary = index.
     for (const metric of group.metrics) {
       if (!PROPORTION_METRIC_TYPES.has(metric.metricType ?? '')) continue;
       for (const value of metric.values) {
-        const id = perSample.column(metric.scorerKey, value.key).id;
+        const id = perSample.column(metric.scorerKey, value.key, metric.column).id;
         if (id === undefined) continue;
         // A value that is not a number reads as 0.5: the column is then not 0/1 and gets no interval.
         const values = Float64Array.from({ length: set.records.length }, (_, i) => {

@@ -88,8 +88,8 @@ export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerI
       skip(entry, compareStrings.notVerifiableType(type));
       continue;
     }
-    const baseColumn = basePerSample.column(entry.scorerKey, entry.valueKey);
-    const candColumn = candPerSample.column(other.scorerKey, other.valueKey);
+    const baseColumn = basePerSample.column(entry.scorerKey, entry.valueKey, entry.view.column);
+    const candColumn = candPerSample.column(other.scorerKey, other.valueKey, other.view.column);
     if (baseColumn.id === undefined || candColumn.id === undefined) {
       skip(entry, baseColumn.reason ?? candColumn.reason ?? compareStrings.noColumn);
       continue;

@@ -86,6 +86,20 @@ function rateDifference(m: MetricKeyRule, value: number): boolean {
   return isRateMetric(m) && Number.isFinite(value) && Math.abs(value) <= 1;
 }
 
+/** A metric key with its Δ where there is one: what decides how the bounds and sizes of that Δ read. */
+type DifferenceRule = MetricKeyRule & { estimate?: { delta?: number | null } };
+
+/**
+ * Whether the bounds and sizes of a metric key's Δ read in percentage points: a rate key whose Δ is a difference of
+ * rates (within ±1). They then read in points even past ±100 pp (a t interval over few samples can reach past what
+ * a difference of rates can be), so that one row never mixes units; without a Δ, a value within ±1 does.
+ */
+function readsInPoints(m: DifferenceRule, value: number): boolean {
+  if (!isRateMetric(m) || !Number.isFinite(value)) return false;
+  const delta = m.estimate?.delta;
+  return typeof delta === 'number' && !Number.isNaN(delta) ? Math.abs(clean(delta)) <= 1 : Math.abs(value) <= 1;
+}
+
 function signedPoints(value: number): string {
   const text = points(value);
   return text === '0' ? text : value > 0 ? `+${text}` : text.replace(/^-/, '−');
@@ -98,11 +112,11 @@ export function metricDelta(m: MetricKeyRule, value: number | null | undefined):
   return rateDifference(m, v) ? `${signedPoints(v)} pp` : signed(v);
 }
 
-/** A size of difference (the MDE): "7.3 pp" for a rate, else as `num`. */
-export function metricSize(m: MetricKeyRule, value: number | null | undefined): string {
+/** A size of difference (the MDE): "7.3 pp" for a rate (as its Δ reads, readsInPoints), else as `num`. */
+export function metricSize(m: DifferenceRule, value: number | null | undefined): string {
   if (missing(value)) return '—';
   const v = clean(value);
-  return rateDifference(m, v) ? `${points(v)} pp` : num(v);
+  return readsInPoints(m, v) ? `${points(v)} pp` : num(v);
 }
 
 /** The 95% interval of Δ: "[+7.3, +29.4] pp" for a rate, "[+0.0728, +0.294]" otherwise. */
@@ -111,11 +125,11 @@ export function interval(m: MetricComparison): string {
 }
 
 /** An interval of Δ (the t interval, the bootstrap one) written as `interval` writes the t interval. */
-export function intervalOf(m: MetricKeyRule, ciLow: number | null | undefined, ciHigh: number | null | undefined): string {
+export function intervalOf(m: DifferenceRule, ciLow: number | null | undefined, ciHigh: number | null | undefined): string {
   if (missing(ciLow) || missing(ciHigh)) return '—';
   const low = clean(ciLow);
   const high = clean(ciHigh);
-  if (rateDifference(m, low) && rateDifference(m, high)) return `[${signedPoints(low)}, ${signedPoints(high)}] pp`;
+  if (readsInPoints(m, low) && readsInPoints(m, high)) return `[${signedPoints(low)}, ${signedPoints(high)}] pp`;
   return `[${signed(low)}, ${signed(high)}]`;
 }
 

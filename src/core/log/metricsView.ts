@@ -21,8 +21,12 @@ export class PerSampleValues {
     private readonly columns: readonly ScoreColumn[],
   ) {}
 
-  /** The column a metric value is recomputed from, or why there is none. */
-  column(scorerKey: string | undefined, valueKey: string): { id?: string; reason?: string } {
+  /**
+   * The column a metric value is recomputed from, or why there is none; `declared`: the column the metric names
+   * itself (MetricView.column), which wins.
+   */
+  column(scorerKey: string | undefined, valueKey: string, declared?: string): { id?: string; reason?: string } {
+    if (declared !== undefined) return { id: declared };
     if (scorerKey !== undefined) return { id: columnId(scorerKey, valueKey) };
     const candidates = this.columns.filter((c) => c.valueKey === valueKey);
     if (candidates.length > 1) return { reason: logStrings.noOwningScorer(valueKey) };

@@ -90,6 +90,11 @@ export interface MetricView {
   scorerName?: string;
   scorerPurpose: ScorerPurpose;
   reason?: string;
+  /**
+   * The per-sample score column the metric's values are computed from, when it is not `scorerKey/valueKey`: an
+   * Inspect metric reads its score's epoch-reduced values (docs/inspect-logs.md).
+   */
+  column?: string;
   values: MetricValueView[];
 }
 

@@ -6,6 +6,7 @@ import { useTempDirAndFreshEditors } from '../suiteSupport';
 import { examplesFolder } from '../logReportHelpers';
 import { countKinds, messagesOf, messagesWhen, RecordedMessage, sent } from '../tappedMessages';
 import { pairedDifference } from '../../../src/core/compare/statistics/differenceTests';
+import { readInspectLog } from '../../../src/core/inspect/openInspectLog';
 
 /** What the compare host served, folded from the tapped messages of the compare views. */
 interface ServedComparison {
@@ -69,6 +70,18 @@ async function countOf(kind: Kind): Promise<number> {
 
 type LogJson = { evidence: { samples: { sample_id: string; scores: { scorer_key: string; values: Record<string, number> }[] }[] } };
 
+/** Each sample's C/I grades of an Inspect archive averaged over its epochs (C = 1), by sample id. */
+async function reducedGrades(file: string): Promise<Map<string, number>> {
+  const log = await readInspectLog(file);
+  await log.close();
+  const grades = new Map<string, number[]>();
+  for (const summary of log.summaries) {
+    const id = String(summary.id);
+    grades.set(id, [...(grades.get(id) ?? []), (summary.scores as { match: { value: string } }).match.value === 'C' ? 1 : 0]);
+  }
+  return new Map([...grades].map(([id, list]) => [id, list.reduce((a, b) => a + b, 0) / list.length]));
+}
+
 /** The per-sample `correct` values of a log, by sample id, read straight from the file. */
 function correctById(file: string): Map<string, number> {
   const log = JSON.parse(fs.readFileSync(file, 'utf8')) as LogJson;
@@ -100,6 +113,21 @@ suite('Compare: two example logs compared in the extension host', function () {
     assert.deepEqual(state.inputChanged, [['geo-00007']]);
     const changes = await served('changes', pages);
     assert.ok((changes.changes?.total ?? 0) > 0, 'the webview asked for the first page of changes');
+  });
+
+  test('two Inspect runs: the accuracy of C/I grades compared pair by pair, each sample reduced over its epochs', async () => {
+    const [base, cand] = ['arith-inspect.eval', 'arith-inspect-candidate.eval'].map((name) => path.join(examplesFolder(), 'logs', name));
+    const summaries = await countOf('summary');
+    await vscode.commands.executeCommand('evalLens.compareLogs', [vscode.Uri.file(base), vscode.Uri.file(cand)]);
+    const state = await served('summary', summaries);
+    const accuracy = state.metrics?.find((m) => m.id === 'match|accuracy|accuracy');
+    assert.ok(accuracy, `the accuracy metric is compared (${JSON.stringify(state.metrics)})`);
+    const a = await reducedGrades(base);
+    const b = await reducedGrades(cand);
+    const expected = pairedDifference([...a.keys()].map((id) => (b.get(id) ?? NaN) - (a.get(id) ?? NaN)));
+    assert.equal(accuracy.n, a.size);
+    assert.ok(Math.abs(accuracy.delta - expected.delta) < 1e-12, `Δ ${accuracy.delta} = ${expected.delta}`);
+    assert.ok(Math.abs((accuracy.p ?? NaN) - (expected.p ?? NaN)) < 1e-12, `p ${accuracy.p} = ${expected.p}`);
   });
 
   test('evalLens.compareWith takes the given log as the baseline', async () => {

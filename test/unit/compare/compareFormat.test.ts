@@ -61,6 +61,19 @@ describe('compare figures follow the report rule per metric key', () => {
     assert.equal(metricSize(quality, 0.0731), '0.0731');
     assert.equal(metricSize(quality, null), '—');
   });
+
+  test('a row never mixes units: past ±100 pp the interval and the MDE of a rate still read in points', () => {
+    // Five pairs, Δ −10 pp: the t interval (df 4) and the MDE reach past what a difference of rates can be.
+    const few = { ...accuracy, estimate: { delta: -0.1, ciLow: -1.021, ciHigh: 0.821, mde: 1.2 } } as unknown as MetricComparison;
+    assert.equal(metricDelta(few, few.estimate.delta), '−10 pp');
+    assert.equal(interval(few), '[−102.1, +82.1] pp');
+    assert.equal(metricSize(few, few.estimate.mde), '120 pp');
+    // A "rate" key whose Δ is no difference of rates (values outside [0, 1]) reads as numbers throughout.
+    const outside = { ...accuracy, estimate: { delta: 3.5, ciLow: 0.5, ciHigh: 6.5, mde: 0.4 } } as unknown as MetricComparison;
+    assert.equal(metricDelta(outside, outside.estimate.delta), '+3.5');
+    assert.equal(interval(outside), '[+0.5, +6.5]');
+    assert.equal(metricSize(outside, outside.estimate.mde), '0.4');
+  });
 });
 
 describe('the bootstrap interval reads as the t interval', () => {

@@ -6,6 +6,7 @@ import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli } from '../../../src/cli/runCli';
 import { CliIo } from '../../../src/cli/cliTypes';
+import { readInspectLog } from '../../../src/core/inspect/openInspectLog';
 import { repoRoot, sharedFixture } from '../sharedFixtures';
 import { temporaryFolder } from '../temporaryFolder';
 
@@ -38,6 +39,18 @@ describe('the command line on Inspect logs', () => {
     assert.equal(printed.status, 'success');
   });
 
+  test('log verify: the Wilson interval of an accuracy over C/I grades, from the scorer\'s values', async () => {
+    const log = await readInspectLog(popularityA);
+    await log.close();
+    const passes = log.summaries.filter((s) => (s.scores as { match: { value: string } }).match.value === 'C').length;
+    const io = capture();
+    assert.equal(await runCli(['log', 'verify', '--json', popularityA], io), 0, io.err);
+    const { statistics } = JSON.parse(io.out) as { statistics: { intervals: { metric_key: string; n: number; value: number; wilson: [number, number] }[] } };
+    assert.deepEqual(statistics.intervals.map((row) => [row.metric_key, row.n, row.value]), [['accuracy', log.summaries.length, passes / log.summaries.length]]);
+    const [low, high] = statistics.intervals[0].wilson;
+    assert.ok(low < passes / log.summaries.length && passes / log.summaries.length < high, `${low} … ${high}`);
+  });
+
   test('log verify on a truncated archive: exit 2 and one message naming it', async () => {
     folder.put('cut.eval', fs.readFileSync(arith).subarray(0, 2000));
     const io = capture(folder.path);
@@ -46,11 +59,25 @@ describe('the command line on Inspect logs', () => {
     assert.doesNotMatch(io.err, new RegExp(folder.path.replace(/[/\\]/g, '.')), 'the path as given');
   });
 
-  test('log compare: samples aligned by id, --json and --fail-on-regression', async () => {
+  test('log compare: samples aligned by id, the accuracy compared pair by pair, --json and --fail-on-regression', async () => {
     const io = capture();
     assert.equal(await runCli(['log', 'compare', popularityA, popularityB, '--json'], io), 0, io.err);
-    const result = JSON.parse(io.out) as { candidates: { alignment: { paired: number } }[] };
+    const result = JSON.parse(io.out) as { candidates: { alignment: { paired: number }; metrics: { id: string; baseline: number; candidate: number; estimate: { n: number; delta: number }; binary?: Record<string, number> }[] }[] };
     assert.equal(result.candidates[0].alignment.paired, 100);
+    // What each run scored per sample, read from the archives' summaries (C or I), pair by pair.
+    const grades = async (file: string): Promise<Map<string, string>> => {
+      const log = await readInspectLog(file);
+      await log.close();
+      return new Map(log.summaries.map((s) => [String(s.id), (s.scores as { match: { value: string } }).match.value]));
+    };
+    const [a, b] = [await grades(popularityA), await grades(popularityB)];
+    const pairs = [...a].map(([id, grade]) => `${grade}${b.get(id) ?? '?'}`);
+    const count = (pair: string): number => pairs.filter((p) => p === pair).length;
+    const accuracy = result.candidates[0].metrics.find((m) => m.id === 'match|accuracy|accuracy');
+    assert.ok(accuracy, JSON.stringify(result.candidates[0].metrics));
+    assert.equal(accuracy.estimate.n, 100, 'every pair is compared');
+    assert.ok(Math.abs(accuracy.estimate.delta - (count('IC') - count('CI')) / 100) < 1e-12, String(accuracy.estimate.delta));
+    assert.deepEqual(accuracy.binary && [accuracy.binary.bothPass, accuracy.binary.bothFail, accuracy.binary.onlyBaseline, accuracy.binary.onlyCandidate], [count('CC'), count('II'), count('CI'), count('IC')]);
     const gate = capture();
     const code = await runCli(['log', 'compare', popularityA, popularityB, '--fail-on-regression'], gate);
     assert.ok(code === 0 || code === 1, gate.err);

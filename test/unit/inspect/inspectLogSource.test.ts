@@ -58,6 +58,11 @@ describe('Inspect logs as reports', () => {
         const usage = (log.header.stats as Record<string, unknown> | undefined)?.model_usage as Record<string, { input_tokens: number }> | undefined;
         assert.deepEqual(summary.tokenUsage.map((r) => [r.modelName, r.promptTokens]), Object.entries(usage ?? {}).map(([model, u]) => [model, u.input_tokens]));
         assert.ok(summary.samples.scoreColumns.length > 0, 'a score column per scorer');
+        // Each metric names the column it was recomputed from (what a comparison and the intervals read).
+        const columnIds = new Set(summary.samples.scoreColumns.map((c) => c.id));
+        for (const metric of (summary.metrics ?? []).flatMap((group) => group.metrics)) {
+          assert.ok(metric.column !== undefined && columnIds.has(metric.column), `${metric.metricKey} reads ${String(metric.column)}, not one of ${[...columnIds].join(', ')}`);
+        }
         const stored = ((log.header.results as { scores?: { metrics: Record<string, unknown> }[] } | undefined)?.scores ?? []).flatMap((score) => Object.keys(score.metrics));
         const verdicts = (summary.metrics ?? []).flatMap((group) => group.metrics.flatMap((metric) => metric.values.map((value) => `${metric.metricKey}:${value.verification.verdict}`)));
         assert.deepEqual(verdicts, stored.map((name) => `${name}:match`), 'each stored metric recomputed from the samples');

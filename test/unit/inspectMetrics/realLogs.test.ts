@@ -11,14 +11,14 @@ const folder = sharedFixture('inspect-ai');
 const realLogs = fs.existsSync(folder)
   ? fs.readdirSync(folder).filter((name) => name.endsWith('.eval') || name.endsWith('.json')).map((name) => path.join(folder, name))
   : [];
-const exampleLog = path.join(repoRoot, 'examples', 'logs', 'arith-inspect.eval');
+const exampleLogs = ['arith-inspect.eval', 'arith-inspect-candidate.eval'].map((name) => path.join(repoRoot, 'examples', 'logs', name));
 const RECOMPUTED = new Set(['accuracy', 'mean', 'stderr', 'std', 'var']);
 
 test('the shared Inspect fixtures are present', () => {
   assert.ok(realLogs.length >= 10, `expected the Inspect logs in ${folder}`);
 });
 
-for (const file of [...realLogs, exampleLog]) {
+for (const file of [...realLogs, ...exampleLogs]) {
   test(`every recomputable metric stored in ${path.basename(file)} matches`, async () => {
     const log = await readInspectLog(file);
     const groups = verifyInspectMetrics(log.results, log.samples, log.evalSpec);
@@ -65,14 +65,24 @@ test('the four epochs of the GPQA log are reduced by their mean to the one store
   assert.equal(group.metrics[0].values[0].verification.sampleCount, 1);
 });
 
-test('the example log stores no metrics; its per-sample values are still reduced over both epochs', async () => {
-  const log = await readInspectLog(exampleLog);
-  assert.deepEqual(verifyInspectMetrics(log.results, log.samples, log.evalSpec), []);
-  const values = reducedSampleValues(log.results, log.samples, log.evalSpec);
-  const match = values.get('match/match');
-  assert.ok(match, `keys: ${[...values.keys()].join(', ')}`);
-  assert.equal(match.size, 5);
-});
+for (const file of exampleLogs) {
+  test(`${path.basename(file)}: its accuracy is the mean of the five samples' grades, each reduced over both epochs`, async () => {
+    const log = await readInspectLog(file);
+    const [group] = verifyInspectMetrics(log.results, log.samples, log.evalSpec);
+    assert.deepEqual(group.metrics.map((m) => [m.metricKey, m.column, m.values[0].verification.verdict]), [['accuracy', 'match/match', 'match'], ['stderr', 'match/match', 'match']]);
+    // The grades as the archive holds them, C = 1, averaged per sample over its epochs.
+    const perSample = new Map<string, number[]>();
+    for (const sample of log.samples) {
+      const grade = (sample.scores.match as { value: string }).value === 'C' ? 1 : 0;
+      perSample.set(String(sample.id), [...(perSample.get(String(sample.id)) ?? []), grade]);
+    }
+    assert.deepEqual([...perSample.values()].map((grades) => grades.length), [2, 2, 2, 2, 2]);
+    const reduced = [...perSample.values()].map((grades) => (grades[0] + grades[1]) / 2);
+    const values = reducedSampleValues(log.results, log.samples, log.evalSpec).get('match/match');
+    assert.deepEqual([...(values ?? new Map()).values()].sort(), [...reduced].sort());
+    assert.ok(Math.abs((group.metrics[0].values[0].value as number) - reduced.reduce((a, b) => a + b, 0) / reduced.length) < 1e-12);
+  });
+}
 
 test('a tampered stored accuracy is a mismatch that says both values', async () => {
   const log = await readInspectLog(realLogs.find((f) => f.includes('CzDPvkooKpp4d24wMPkx5d'))!);

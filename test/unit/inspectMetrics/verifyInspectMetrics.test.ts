@@ -160,6 +160,29 @@ test('reducedSampleValues lists each score by scorer and value key', () => {
   assert.deepEqual([...withoutResults.get('rubric/style')!], [[1, 0.75], [2, 1], [3, 0]]);
 });
 
+test('each metric names the column of the reduced values it was recomputed from', () => {
+  const results = {
+    scores: [
+      evalScore('match', { accuracy: { value: 0.5 } }, { reducer: 'mean' }),
+      evalScore('match', { accuracy: { value: 2 / 3 } }, { reducer: 'max' }),
+      evalScore('correct', { mean: { value: 0.5 } }, { scorer: 'rubric' }),
+      evalScore('style', { mean: { value: (0.75 + 1 + 0) / 3 } }, { scorer: 'rubric' }),
+    ],
+  };
+  const groups = verifyInspectMetrics(results, samples());
+  const values = reducedSampleValues(results, samples());
+  const columns = groups.flatMap((group) => group.metrics.map((metric) => metric.column));
+  assert.deepEqual(columns, ['match/match', 'match/match@max', 'rubric/correct', 'rubric/style']);
+  // The mean of each named column's values is the metric as recomputed: the column is the one the metric read.
+  for (const group of groups) {
+    for (const metric of group.metrics) {
+      const read = [...values.get(metric.column!)!.values()];
+      assert.equal(metric.values[0].verification.verdict, 'match', metric.column);
+      assert.ok(Math.abs(read.reduce((a, b) => a + b, 0) / read.length - (metric.values[0].verification.recomputed as number)) < 1e-12, metric.column);
+    }
+  }
+});
+
 const HOSTILE_VALUES: unknown[] = [null, undefined, true, false, 0, -1, 1e308, Infinity, NaN, '', 'C', 'x', [], [1, 'C'], [[]], {}, { a: 1 }, { a: { b: [] } }, { value: 1 }, { __proto__: 1 }];
 
 test('hostile results, samples and score values of every JSON type never throw', () => {

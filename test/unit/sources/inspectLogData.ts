@@ -63,6 +63,8 @@ export interface EvalArchiveOptions {
   zip64?: boolean;
   /** Extra entries (e.g. damaged ones), written after the samples. */
   extra?: TestEntry[];
+  /** The log's header (default HEADER); its `eval` and `plan` start the journal. */
+  header?: Record<string, unknown>;
 }
 
 /** The chunked layout's entries of one sample: sample.json, messages/{start}.json in two chunks, attachments/0.json. */
@@ -83,13 +85,14 @@ function chunkedEntries(sample: Record<string, unknown>, method: number, frames:
 export function buildEvalArchive(samples: Record<string, unknown>[], options: EvalArchiveOptions = {}): Buffer {
   const method = options.method ?? 93;
   const frames = options.frames ?? 1;
-  const start = { version: 2, eval: HEADER.eval, plan: HEADER.plan };
+  const header = options.header ?? HEADER;
+  const start = { version: 2, eval: header.eval, plan: header.plan };
   const entries: TestEntry[] = [{ name: '_journal/start.json', data: JSON.stringify(start), method, frames }];
   for (const sample of samples) {
     if (options.chunked?.(sample)) entries.push(...chunkedEntries(sample, method, frames));
     else entries.push({ name: `samples/${String(sample.id)}_epoch_${String(sample.epoch)}.json`, data: JSON.stringify(sample), method, frames });
   }
   entries.push(...(options.extra ?? []));
-  if (!options.unfinished) entries.push({ name: 'header.json', data: JSON.stringify(HEADER), method, frames });
+  if (!options.unfinished) entries.push({ name: 'header.json', data: JSON.stringify(header), method, frames });
   return buildZip(entries, { zip64: options.zip64 });
 }

@@ -33,21 +33,37 @@ function addStatistics(view: MetricValueView, metricName: string, values: Metric
   if (interval) view.interval = interval;
 }
 
-function metricView(metric: StoredMetric, evalScore: StoredEvalScore, value: MetricValueView): MetricView {
+/**
+ * The column of each EvalScore's epoch-reduced values, as the index lists them: `${scorer}/${name}`, where the name
+ * is the dictionary key the EvalScore reads or the scorer's own name, and `${scorer}/${name}@${reducer}` for a
+ * second reducer of the same score. Two EvalScores of one score and one reducer share a column.
+ */
+function reducedColumnIds(evalScores: readonly StoredEvalScore[]): string[] {
+  const seen = new Set<string>();
+  return evalScores.map((evalScore) => {
+    const plain = `${evalScore.scorer}/${evalScore.name}`;
+    const id = seen.has(plain) ? `${plain}@${evalScore.reducer ?? ''}` : plain;
+    seen.add(id);
+    return id;
+  });
+}
+
+function metricView(metric: StoredMetric, evalScore: StoredEvalScore, column: string, value: MetricValueView): MetricView {
   return {
     metricKey: metric.key,
     metricType: metric.name,
     scorerKey: evalScore.name,
     scorerName: evalScore.scorer,
     scorerPurpose: 'score',
+    column,
     values: [value],
   };
 }
 
-function verifiedMetricView(metric: StoredMetric, evalScore: StoredEvalScore, values: MetricValues): MetricView {
+function verifiedMetricView(metric: StoredMetric, evalScore: StoredEvalScore, column: string, values: MetricValues): MetricView {
   const value: MetricValueView = { key: metric.name, value: metric.value, verification: checkMetric(metric, values, evalScore) };
   if (values.problem === undefined) addStatistics(value, metric.name, values);
-  return metricView(metric, evalScore, value);
+  return metricView(metric, evalScore, column, value);
 }
 
 /**
@@ -55,11 +71,13 @@ function verifiedMetricView(metric: StoredMetric, evalScore: StoredEvalScore, va
  * read yet): what a report shows before its samples are indexed.
  */
 export function storedMetricGroups(results: unknown, verification: Verification): MetricGroup[] {
-  return storedEvalScores(results).map((evalScore) => ({
+  const evalScores = storedEvalScores(results);
+  const columns = reducedColumnIds(evalScores);
+  return evalScores.map((evalScore, i) => ({
     scorerKey: evalScore.name,
     scorerName: evalScore.scorer,
     purpose: 'score',
-    metrics: evalScore.metrics.map((metric) => metricView(metric, evalScore, { key: metric.name, value: metric.value, verification })),
+    metrics: evalScore.metrics.map((metric) => metricView(metric, evalScore, columns[i], { key: metric.name, value: metric.value, verification })),
   }));
 }
 
@@ -87,10 +105,12 @@ export function metadataKeysRead(results: unknown): Set<string> {
 }
 
 function metricGroupsOf(results: unknown, scorerSamples: ScorerSamples): MetricGroup[] {
-  return storedEvalScores(results).map((evalScore) => {
+  const evalScores = storedEvalScores(results);
+  const columns = reducedColumnIds(evalScores);
+  return evalScores.map((evalScore, i) => {
     const values = metricValues(scorerSamples, evalScore);
     const group: MetricGroup = { scorerKey: evalScore.name, scorerName: evalScore.scorer, purpose: 'score', metrics: [] };
-    for (const metric of evalScore.metrics) group.metrics.push(verifiedMetricView(metric, evalScore, values));
+    for (const metric of evalScore.metrics) group.metrics.push(verifiedMetricView(metric, evalScore, columns[i], values));
     return group;
   });
 }
@@ -112,10 +132,8 @@ function scoresToList(results: unknown, scorerSamples: ScorerSamples): StoredEva
 }
 
 /**
- * The per-sample value of each score after epoch reduction, as the metrics saw it: key `${scorer}/${valueKey}`,
- * where the value key is the dictionary key an EvalScore reads, or the scorer's name for a whole value. A second
- * reducer of the same score is listed under `${scorer}/${valueKey}@${reducer}`. Unscored samples and values that
- * Inspect cannot read as numbers are left out.
+ * The per-sample value of each score after epoch reduction, as the metrics saw it, keyed by column
+ * (reducedColumnIds). Unscored samples and values that Inspect cannot read as numbers are left out.
  */
 export function reducedSampleValues(results: unknown, samples: Iterable<InspectSampleScores>, evalSpec?: unknown): ReducedValues {
   return reducedValuesOf(results, new ScorerSamples(samples, !reductionDisabled(evalSpec)));
@@ -125,9 +143,10 @@ type ReducedValues = Map<string, Map<string | number, number>>;
 
 function reducedValuesOf(results: unknown, scorerSamples: ScorerSamples): ReducedValues {
   const byKey: ReducedValues = new Map();
-  for (const evalScore of scoresToList(results, scorerSamples)) {
-    const plain = `${evalScore.scorer}/${evalScore.name}`;
-    const key = byKey.has(plain) ? `${plain}@${evalScore.reducer ?? ''}` : plain;
+  const evalScores = scoresToList(results, scorerSamples);
+  const columns = reducedColumnIds(evalScores);
+  for (const [i, evalScore] of evalScores.entries()) {
+    const key = columns[i];
     if (byKey.has(key)) continue;
     const values = new Map<string | number, number>();
     for (const input of metricValues(scorerSamples, evalScore).inputs) values.set(input.sampleId, input.value);
