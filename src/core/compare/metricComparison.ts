@@ -85,7 +85,7 @@ export function metricKeyValues(base: ComparableLog, cand: ComparableLog, lowerI
       continue;
     }
     if (!VERIFIABLE_METRIC_TYPES.has(type) || (other.view.metricType !== undefined && !VERIFIABLE_METRIC_TYPES.has(other.view.metricType))) {
-      skip(entry, compareStrings.notVerifiableType(type));
+      skip(entry, compareStrings.notComparedType(type, [...VERIFIABLE_METRIC_TYPES].join(', ')));
       continue;
     }
     const baseColumn = basePerSample.column(entry.scorerKey, entry.valueKey, entry.view.column);

@@ -5,7 +5,7 @@ export const compareStrings = {
   metricOnlyIn: (which: 'baseline' | 'candidate') => l10n.t('reported by the {0} only', which),
   perSampleMeanOf: (type: string) => l10n.t('mean per sample, not the reported {0}', type),
   reportedValues: (type: string, baseline: string, candidate: string) => l10n.t('reported {0}: {1} → {2}', type, baseline, candidate),
-  notVerifiableType: (type: string) => l10n.t('metric type "{0}" is not recomputable from per-sample values', type),
+  notComparedType: (type: string, compared: string) => l10n.t('metric type "{0}" is not compared pair by pair (only {1} are)', type, compared),
   get typeMissing() {
     return l10n.t('the metric has no metric_type');
   },
