@@ -2,7 +2,8 @@
  * A full Inspect sample's conversation as a Trace (docs/semantics.md §9.1): `attachment://<hash>` references resolved
  * from the sample's `attachments`, its messages as items (inspectTrace.ts), and its events as spans: each
  * `span_begin`/`span_end` (agents, sub-agents, solvers, tools) at its place, each model call as an `llm` span holding
- * the model's reply, each tool call with its output.
+ * the messages it was sent that no earlier call was (a scorer's grading prompt, a sub-agent's instructions, the next
+ * user turn) and the model's reply, each tool call with its output.
  */
 import type { TraceEvent, TraceMetadataRecord, TraceRecord } from '../trace/traceRecord';
 import { functionCallItem, functionCallOutputItem } from '../trace/traceRecord';
@@ -35,11 +36,42 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-/** The events of a model call: an `llm` span with the reply's items. */
-function modelCallEvents(event: Rec, parent: string | undefined, id: string): TraceEvent[] {
+/**
+ * What tells one message from another across model calls: its `id` (Inspect gives every message one), else its role
+ * and content. A tool message is known by its call when that call's tool event was shown.
+ */
+function messageKey(message: Rec): string {
+  return typeof message.id === 'string' && message.id !== '' ? `id:${message.id}` : `${text(message.role)}:${jsonText(message.content)}`;
+}
+
+/** The messages and tool calls shown so far, so that each model call shows only what is new in its input. */
+interface Shown {
+  messages: Set<string>;
+  toolCalls: Set<string>;
+}
+
+/** Of a model call's input, the messages no earlier call was sent or replied with, and no tool event showed. */
+function newInput(input: unknown, shown: Shown): Rec[] {
+  if (!Array.isArray(input)) return [];
+  const fresh: Rec[] = [];
+  for (const message of input) {
+    if (!isPlainObject(message)) continue;
+    const key = messageKey(message);
+    if (shown.messages.has(key)) continue;
+    shown.messages.add(key);
+    if (message.role === 'tool' && shown.toolCalls.has(text(message.tool_call_id))) continue;
+    fresh.push(message);
+  }
+  return fresh;
+}
+
+/** The events of a model call: an `llm` span with the new messages of its input, then the reply's items. */
+function modelCallEvents(event: Rec, parent: string | undefined, id: string, shown: Shown): TraceEvent[] {
   const choices = isPlainObject(event.output) && Array.isArray(event.output.choices) ? event.output.choices : [];
   const message = isPlainObject(choices[0]) ? choices[0].message : undefined;
-  const items = inspectTrace(message === undefined ? [] : [message], {}).items;
+  const sent = newInput(event.input, shown);
+  if (isPlainObject(message)) shown.messages.add(messageKey(message));
+  const items = inspectTrace([...sent, ...(message === undefined ? [] : [message])], {}).items;
   return [
     { type: 'span_start', span_id: id, ...(parent ? { parent_span_id: parent } : {}), span_name: text(event.model) || 'model', span_type: 'llm', ...(typeof event.timestamp === 'string' ? { timestamp: event.timestamp } : {}) },
     ...items.map((item): TraceEvent => ({ type: 'item', span_id: id, item })),
@@ -47,8 +79,9 @@ function modelCallEvents(event: Rec, parent: string | undefined, id: string): Tr
   ];
 }
 
-function toolCallEvents(event: Rec, span: string): TraceEvent[] {
+function toolCallEvents(event: Rec, span: string, shown: Shown): TraceEvent[] {
   const callId = text(event.id);
+  if (callId) shown.toolCalls.add(callId);
   const result = typeof event.result === 'string' ? event.result : jsonText(event.result);
   return [
     { type: 'item', span_id: span, item: functionCallItem(callId, text(event.function), event.arguments) },
@@ -76,6 +109,7 @@ export function inspectSpanEvents(events: unknown): TraceEvent[] {
   const out: TraceEvent[] = [{ type: 'span_start', span_id: 'sample', span_name: 'sample', span_type: 'agent' }];
   const open: string[] = ['sample'];
   const launchedBy = toolCallOfSpans(events);
+  const shown: Shown = { messages: new Set(), toolCalls: new Set() };
   let calls = 0;
   for (const item of events) {
     if (!isPlainObject(item)) continue;
@@ -89,9 +123,9 @@ export function inspectSpanEvents(events: unknown): TraceEvent[] {
       out.push({ type: 'span_end', span_id: item.id });
       open.splice(open.indexOf(item.id), 1);
     } else if (item.event === 'model') {
-      out.push(...modelCallEvents(item, current, `model-call-${++calls}`));
+      out.push(...modelCallEvents(item, current, `model-call-${++calls}`, shown));
     } else if (item.event === 'tool') {
-      out.push(...toolCallEvents(item, current));
+      out.push(...toolCallEvents(item, current, shown));
     }
   }
   for (const id of open.reverse()) out.push({ type: 'span_end', span_id: id });
