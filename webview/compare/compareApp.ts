@@ -7,6 +7,7 @@ import type { CandidateComparison, CompareLogHeader, ComparisonSummary, MetricCo
 import { compareStrings as S } from '../../src/core/l10n/compareStrings';
 import { el, clear } from '../shared/dom';
 import { formatDuration, formatLocalTime } from '../../src/core/format/displayFormat';
+import { metricLabel } from '../../src/core/format/compareFormat';
 import { statusBadge } from '../shared/header';
 import { CompareClient, StaleCompareReply } from './compareClient';
 import { ChangeFilters, CHANGES_PAGE, renderChangesList, renderChangesToolbar } from './changesList';
@@ -192,7 +193,7 @@ export class CompareApp {
     this.main.appendChild(el('p', { className: 'muted', text: S.view.metricsNote }));
     this.main.appendChild(el('div', { className: 'metrics-slot' }));
     this.renderMetrics();
-    for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(`${skipped.metricKey}/${skipped.valueKey}`, skipped.reason) }));
+    for (const skipped of c.skipped) this.main.appendChild(el('div', { className: 'muted', text: S.skippedLine(metricLabel(skipped), skipped.reason), attrs: { 'data-testid': 'skipped-metric' } }));
     const binary = renderBinaryTables(c);
     if (binary) this.main.append(el('h2', { text: S.view.binaryHeading }), binary);
     this.main.append(el('h2', { text: S.view.changesHeading }), el('div', { className: 'changes-slot' }), el('div', { className: 'pair-slot' }));
