@@ -37,9 +37,9 @@ function changesTable(changes: readonly SampleChange[], metrics: readonly Metric
 
 /** The comparison as the terminal prints it: per candidate, the samples, the metric table, 0/1 counts, changes, usage, errors. */
 export function compareText(summary: ComparisonSummary, changes: readonly Pick<ChangePage, 'rows' | 'total'>[], shownChanges: number): string {
-  const lines: string[] = [l10n.t('{0}: {1} — {2} ({3} samples)', S.baselineLabel, summary.baseline.fileName, summary.baseline.displayName, summary.baseline.sampleCount)];
+  const lines: string[] = [S.logLine(S.baselineLabel, summary.baseline.fileName, summary.baseline.displayName, summary.baseline.sampleCount)];
   summary.candidates.forEach((c, i) => {
-    lines.push('', l10n.t('{0}: {1} — {2} ({3} samples)', S.candidateLabel(c.position), c.log.fileName, c.log.displayName, c.log.sampleCount), '');
+    lines.push('', S.logLine(S.candidateLabel(c.position), c.log.fileName, c.log.displayName, c.log.sampleCount), '');
     const a = c.alignment;
     lines.push(`${S.headingAlignment}: ${S.alignmentLine(a.paired, a.onlyBaseline.length, a.onlyCandidate.length, a.duplicateBaseline.length, a.duplicateCandidate.length, a.inputChanged.length)}`);
     if (c.unpaired) lines.push(S.unpairedNote);

@@ -1,5 +1,6 @@
 /** Words of comparing runs: the compare view, the CLI and the standalone compare file. */
 import * as l10n from '@vscode/l10n';
+import { formatCount } from './numberFormat';
 
 export const compareStrings = {
   metricOnlyIn: (which: 'baseline' | 'candidate') => l10n.t('reported by the {0} only', which),
@@ -148,7 +149,11 @@ export const compareStrings = {
     get flipTitle() {
       return l10n.t('Lower is better for this metric');
     },
-    sampleFacts: (samples: number, trials: number) => (trials ? l10n.t('{0} samples × {1} trials', samples, trials) : l10n.t('{0} samples', samples)),
+    sampleFacts: (samples: number, trials: number) => {
+      const count = samples === 1 ? l10n.t('{0} sample', formatCount(samples)) : l10n.t('{0} samples', formatCount(samples));
+      if (!trials) return count;
+      return trials === 1 ? l10n.t('{0} × {1} trial', count, trials) : l10n.t('{0} × {1} trials', count, trials);
+    },
     fisherP: (p: string) => l10n.t("Fisher's exact p = {0}", p),
     samplesLine: (paired: number, onlyBase: number, onlyCand: number, changed: number) =>
       l10n.t('{0} paired · {1} only in baseline · {2} only in candidate · {3} with changed input', paired, onlyBase, onlyCand, changed),
@@ -198,6 +203,9 @@ export const compareStrings = {
   get noMetrics() {
     return l10n.t('No metric key is reported by both logs with a verifiable type.');
   },
+  /** "baseline: a.eval — popularity (100 samples)", one sample singular. */
+  logLine: (label: string, fileName: string, displayName: string, samples: number) =>
+    (samples === 1 ? l10n.t('{0}: {1} — {2} ({3} sample)', label, fileName, displayName, samples) : l10n.t('{0}: {1} — {2} ({3} samples)', label, fileName, displayName, samples)),
   skippedLine: (key: string, reason: string) => l10n.t('not compared: {0} — {1}', key, reason),
   regressionFound: (count: number) => l10n.t("{0} metric key(s) significantly worse after Holm's adjustment", count),
   get noRegression() {

@@ -468,8 +468,7 @@ export const logStrings = {
   get cliReportUsage() {
     return l10n.t('Usage: eval-lens log report LOG [-o FILE.html]');
   },
-  cliReportWritten: (file: string, samples: number) => l10n.t(`Wrote {0} ({1} samples).
-`, file, samples),
+  cliReportWritten: (file: string, samples: number) => (samples === 1 ? l10n.t('Wrote {0} ({1} sample).', file, samples) : l10n.t('Wrote {0} ({1} samples).', file, samples)) + '\n',
 
   // largeLogReport
   /** Runs are counted from 1 for people, as trials are; the log's index (from 0) goes in the tooltip. */

@@ -83,6 +83,18 @@ describe('the command line on Inspect logs', () => {
     assert.ok(code === 0 || code === 1, gate.err);
   });
 
+  test('a log of one sample is "1 sample": in the compare header and in what log report wrote', async () => {
+    const single = sharedFixture('inspect-ai', 'log_read_sample.eval');
+    const io = capture();
+    assert.equal(await runCli(['log', 'compare', single, sharedFixture('inspect-ai', 'log_read_sample.json')], io), 0, io.err);
+    assert.match(io.out, /^baseline: log_read_sample\.eval — popularity \(1 sample\)$/m);
+    assert.match(io.out, /^candidate 1: log_read_sample\.json — popularity \(1 sample\)$/m);
+    fs.copyFileSync(single, path.join(folder.path, 'one.eval'));
+    const r = runBuilt(folder.path, 'log', 'report', 'one.eval');
+    assert.equal(r.code, 0, r.err);
+    assert.equal(r.out, 'Wrote one.html (1 sample).\n');
+  });
+
   test('log compare -o writes the standalone page with the changed pairs read from the archives', async () => {
     const out = path.join(folder.path, 'compare.html');
     const r = runBuilt(folder.path, 'log', 'compare', popularityA, popularityB, '-o', out);
