@@ -1,7 +1,8 @@
 /**
  * The facts of an Inspect log from its header (`header.json` of a `.eval` archive, `_journal/start.json` of an
  * unfinished one, or the members of a `.json` log before its samples): `eval.task`, `eval.model`, `status`, the
- * first metric of `results.scores[0]`, `results.total_samples` (else dataset samples × epochs), `eval.created`.
+ * first metric of `results.scores[0]`, the number of samples, `eval.created`. Inspect's `results.total_samples` counts
+ * every epoch of every sample; the view counts samples, as the report's Samples tab does (one row per sample id).
  */
 import { asArray, asFiniteNumber, asInteger, asRecord, asString } from '../log/logValue';
 import { isRate } from '../format/displayFormat';
@@ -20,13 +21,12 @@ function firstInspectMetric(results: Record<string, unknown> | undefined): MainM
   return undefined;
 }
 
+/** `results.total_samples` over the configured epochs when they divide it, else the dataset's sample count. */
 function samplesOf(evalSpec: Record<string, unknown> | undefined, results: Record<string, unknown> | undefined): number | undefined {
   const total = asInteger(results?.total_samples);
-  if (total !== undefined) return total;
-  const datasetSamples = asInteger(asRecord(evalSpec?.dataset)?.samples);
-  if (datasetSamples === undefined) return undefined;
   const epochs = asInteger(asRecord(evalSpec?.config)?.epochs) ?? 1;
-  return datasetSamples * epochs;
+  if (total !== undefined && total >= 0 && epochs >= 1 && total % epochs === 0) return total / epochs;
+  return asInteger(asRecord(evalSpec?.dataset)?.samples) ?? total;
 }
 
 /** The facts of an Inspect header; a header without `status` is an unfinished log's start (status `started`). */

@@ -5,6 +5,7 @@ import * as path from 'node:path';
 import { readLogFacts } from '../../../src/core/logCatalog/readLogFacts';
 import { HEAD_BYTES } from '../../../src/core/logCatalog/boundedRead';
 import { LogFacts, LogFactsResult, isLogFactsProblem } from '../../../src/core/logCatalog/logFacts';
+import { readInspectLog } from '../../../src/core/inspect/openInspectLog';
 import { repoRoot, sharedFixture } from '../sharedFixtures';
 import { temporaryFolder } from '../temporaryFolder';
 import { HEADER, buildEvalArchive, inspectSample } from '../sources/inspectLogData';
@@ -61,12 +62,24 @@ describe('facts of the example task result logs', () => {
     assert.equal(failed.mainMetric, undefined, 'metrics are null when the run failed');
   });
 
-  test('the example Inspect archive', async () => {
-    const facts = factsOf(await readLogFacts(path.join(examples, 'arith-inspect.eval')));
-    assert.equal(facts.format, 'inspectEval');
-    assert.ok(facts.task && facts.model, JSON.stringify(facts));
-    assert.equal(typeof facts.samples, 'number');
-    assert.equal(facts.outcome, 'success');
+  test('the example Inspect archives: samples counted as the report counts them, not their epochs', async () => {
+    for (const name of ['arith-inspect.eval', 'arith-inspect-candidate.eval']) {
+      const file = path.join(examples, name);
+      const facts = factsOf(await readLogFacts(file));
+      assert.equal(facts.format, 'inspectEval');
+      assert.ok(facts.task && facts.model, JSON.stringify(facts));
+      assert.equal(facts.outcome, 'success');
+      // The report's Samples tab: one row per sample id, whatever the epochs.
+      const log = await readInspectLog(file);
+      await log.close();
+      assert.equal(facts.samples, new Set(log.summaries.map((s) => String(s.id))).size, name);
+      assert.ok(log.summaries.length > (facts.samples ?? 0), `${name} has several epochs per sample`);
+    }
+  });
+
+  test('a real log of one sample run four times is one sample', async () => {
+    const facts = factsOf(await readLogFacts(sharedFixture('inspect-ai', '2025-12-11T18-00-43+00-00_gpqa-diamond_NL3aygdanSgqAJfzoMFuH6.eval')));
+    assert.equal(facts.samples, 1);
   });
 });
 
