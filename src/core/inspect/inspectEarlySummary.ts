@@ -7,8 +7,8 @@ import type { LogSummary } from '../model/logViewTypes';
 import { LogIndex } from '../log/logIndex';
 import { ArraySampleStore } from '../log/sampleReading';
 import { logStrings } from '../l10n/logStrings';
-import { isPlainObject } from '../json/objectValues';
 import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
+import { statedSampleCount } from '../sources/evalLogs/statedSampleCount';
 import { storedMetricGroups } from './metrics/verifyInspectMetrics';
 
 interface EarlySummaryOptions {
@@ -17,17 +17,11 @@ interface EarlySummaryOptions {
   generation: number;
 }
 
-/** The sample count the header states (`results.total_samples`); 0 when it states none. */
-function statedSampleCount(header: Record<string, unknown>): number {
-  const total = isPlainObject(header.results) ? header.results.total_samples : undefined;
-  return typeof total === 'number' && Number.isSafeInteger(total) && total >= 0 ? total : 0;
-}
-
 export function earlyInspectSummary(header: Record<string, unknown>, notes: readonly string[], options: EarlySummaryOptions): LogSummary {
   const base = new LogIndex(headerAsTaskLog(header, configuredEpochs(header) ?? 1), { top: new ArraySampleStore([]), runs: [] }, options).getSummary();
   const results = header.results;
   const metrics = results === undefined || results === null ? null : storedMetricGroups(results, { verdict: 'not_verifiable', reason: logStrings.verifyPendingTitle, pending: true });
-  const summary: LogSummary = { ...base, metrics, tokenUsage: inspectTokenUsage(header), samples: { ...base.samples, count: statedSampleCount(header) }, samplesPending: true };
+  const summary: LogSummary = { ...base, metrics, tokenUsage: inspectTokenUsage(header), samples: { ...base.samples, count: statedSampleCount(header) ?? 0 }, samplesPending: true };
   delete summary.metricsMissingReason;
   if (!metrics) summary.metricsMissingReason = logStrings.noMetrics;
   if (notes.length) summary.notes = [...notes];

@@ -4,9 +4,10 @@
  * first metric of `results.scores[0]`, the number of samples, `eval.created`. Inspect's `results.total_samples` counts
  * every epoch of every sample; the view counts samples, as the report's Samples tab does (one row per sample id).
  */
-import { asArray, asFiniteNumber, asInteger, asRecord, asString } from '../log/logValue';
+import { asArray, asFiniteNumber, asRecord, asString } from '../log/logValue';
 import { isRate } from '../format/displayFormat';
 import { LogFacts, LogFormat, MainMetric, outcomeOf } from './logFacts';
+import { statedSampleCount } from '../sources/evalLogs/statedSampleCount';
 
 function firstInspectMetric(results: Record<string, unknown> | undefined): MainMetric | undefined {
   const score = asRecord(asArray(results?.scores)?.[0]);
@@ -21,14 +22,6 @@ function firstInspectMetric(results: Record<string, unknown> | undefined): MainM
   return undefined;
 }
 
-/** `results.total_samples` over the configured epochs when they divide it, else the dataset's sample count. */
-function samplesOf(evalSpec: Record<string, unknown> | undefined, results: Record<string, unknown> | undefined): number | undefined {
-  const total = asInteger(results?.total_samples);
-  const epochs = asInteger(asRecord(evalSpec?.config)?.epochs) ?? 1;
-  if (total !== undefined && total >= 0 && epochs >= 1 && total % epochs === 0) return total / epochs;
-  return asInteger(asRecord(evalSpec?.dataset)?.samples) ?? total;
-}
-
 /** The facts of an Inspect header; a header without `status` is an unfinished log's start (status `started`). */
 export function inspectFacts(header: Record<string, unknown>, format: Exclude<LogFormat, 'taskResultLog'>): LogFacts {
   const evalSpec = asRecord(header.eval);
@@ -41,7 +34,7 @@ export function inspectFacts(header: Record<string, unknown>, format: Exclude<Lo
   if (model) facts.model = model;
   const metric = firstInspectMetric(results);
   if (metric) facts.mainMetric = metric;
-  const samples = samplesOf(evalSpec, results);
+  const samples = statedSampleCount(header);
   if (samples !== undefined) facts.samples = samples;
   const created = Date.parse(asString(evalSpec?.created) ?? '');
   if (Number.isFinite(created)) facts.date = created;
