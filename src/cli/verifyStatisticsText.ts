@@ -1,6 +1,6 @@
 import type { MetricInterval, ScoreCurves } from '../core/compare/logStatistics';
 import { statisticsStrings as S } from '../core/l10n/statisticsStrings';
-import { num } from '../core/format/compareFormat';
+import { metricLabel, num } from '../core/format/compareFormat';
 import { textTable } from './textTable';
 
 function range(bounds: readonly [number, number] | undefined): string {
@@ -12,7 +12,8 @@ export function verifyStatisticsText(curves: readonly ScoreCurves[] | undefined,
   const lines: string[] = [];
   if (intervals.length) {
     lines.push(S.intervalsHeading, textTable(S.intervalColumns, intervals.map((r) => [
-      r.scorer_key ? `${r.scorer_key}: ${r.metric_key}/${r.key}` : `${r.metric_key}/${r.key}`, String(r.n), num(r.value), range(r.wilson), range(r.normal),
+      // Named as `log compare` names a metric key: "scorer: metric", "scorer: metric/value" when the two differ.
+      metricLabel({ scorerKey: r.scorer_key ?? undefined, metricKey: r.metric_key, valueKey: r.key }), String(r.n), num(r.value), range(r.wilson), range(r.normal),
     ])), '');
   }
   if (!curves) return lines.length ? `${lines.join('\n')}\n` : '';

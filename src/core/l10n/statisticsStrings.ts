@@ -132,7 +132,8 @@ export const statisticsStrings = {
   get curvesNote() {
     return l10n.t('The log\'s own pass@k/pass^k aggregators (1 − (1 − p)^k, p^k) are what is verified above; these curves are the unbiased estimators 1 − C(n − c, k)/C(n, k) and C(c, k)/C(n, k), shown beside them.');
   },
-  curveScore: (scorer: string, score: string, samples: number, k: number) => l10n.t('{0}/{1}: {2} samples, k = 1 … {3}', scorer, score, samples, k),
+  curveScore: (scorer: string, score: string, samples: number, k: number) =>
+    (samples === 1 ? l10n.t('{0}/{1}: {2} sample, k = 1 … {3}', scorer, score, samples, k) : l10n.t('{0}/{1}: {2} samples, k = 1 … {3}', scorer, score, samples, k)),
   get curveColumns() {
     return [l10n.t('k'), l10n.t('pass@k'), l10n.t('± SE'), l10n.t('pass^k'), l10n.t('± SE')];
   },

@@ -49,6 +49,16 @@ describe('the command line on Inspect logs', () => {
     assert.deepEqual(statistics.intervals.map((row) => [row.metric_key, row.n, row.value]), [['accuracy', log.summaries.length, passes / log.summaries.length]]);
     const [low, high] = statistics.intervals[0].wilson;
     assert.ok(low < passes / log.summaries.length && passes / log.summaries.length < high, `${low} … ${high}`);
+    // The text names the metric as log compare does.
+    const text = capture();
+    assert.equal(await runCli(['log', 'verify', popularityA], text), 0, text.err);
+    assert.match(text.out, new RegExp(`^match: accuracy +${log.summaries.length} +${passes / log.summaries.length} `, 'm'));
+  });
+
+  test('log verify --curves of one sample run four times: "1 sample", k up to 4', async () => {
+    const io = capture();
+    assert.equal(await runCli(['log', 'verify', '--curves', sharedFixture('inspect-ai', '2025-12-11T18-00-43+00-00_gpqa-diamond_NL3aygdanSgqAJfzoMFuH6.eval')], io), 0, io.err);
+    assert.match(io.out, /^choice\/choice: 1 sample, k = 1 … 4$/m);
   });
 
   test('log verify on a truncated archive: exit 2 and one message naming it', async () => {
