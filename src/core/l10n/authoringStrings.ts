@@ -198,7 +198,7 @@ export const authoringStrings = {
 
 /** User-visible strings of authoring the five other sources: column hovers, facts from previews, selection checks. */
 export const sourceAuthoringStrings = {
-  columnsHeading: (type: string) => l10n.t('**Rows of a `{0}` source**', type),
+  columnsHeading: (type: string) => l10n.t('**Rows of the `{0}` source**', type),
   columnSet: (label: string, columns: readonly string[]) => l10n.t('One row per {0}: {1}', label, columns.map((c) => `\`${c}\``).join(', ')),
   metadataKeys: (keys: readonly string[]) => l10n.t('Keys seen in `metadata` (last preview): {0}', keys.map((k) => `\`${k}\``).join(', ')),
   scoreKeys: (keys: readonly string[]) => l10n.t('Keys seen in `scores` (last preview): {0}', keys.map((k) => `\`${k}\``).join(', ')),
@@ -220,7 +220,7 @@ export const sourceAuthoringStrings = {
 
   // checks
   noFilters: (type: string) =>
-    l10n.t('a `{0}` source takes no `filters`: it selects records with its own fields (ids, `from_time`/`to_time`, tags, `limit`…). Remove `filters`, or filter the rows later in a task.', type),
+    l10n.t('the `{0}` source takes no `filters`: it selects records with its own fields (ids, `from_time`/`to_time`, tags, `limit`…). Remove `filters`, or filter the rows later in a task.', type),
   badTime: (field: string, value: string) =>
     l10n.t('`{0}`: "{1}" is not an ISO 8601 time. Write a date (2026-11-01, midnight UTC) or a date and time (2026-11-01T09:30:00Z; without a zone it is UTC).', field, value),
   emptyRange: (from: string, to: string) => l10n.t('`from_time` {0} is not before `to_time` {1}: no record can be in this range.', from, to),

@@ -21,7 +21,7 @@ suite('Source authoring: hovers, completion and diagnostics of the other sources
     const byLine = diagnostics.sort((a, b) => a.range.start.line - b.range.start.line).map((d) => [d.range.start.line, d.message]);
     assert.match(String(byLine[0][1]), /`from_time`: "last monday" is not an ISO 8601 time/);
     assert.match(String(byLine[1][1]), /`limit` must be at least 1/);
-    assert.match(String(byLine[2][1]), /a `trace_platform_b` source takes no `filters`/);
+    assert.match(String(byLine[2][1]), /the `trace_platform_b` source takes no `filters`/);
     assert.deepEqual(byLine.map((d) => d[0]), [5, 6, 7]);
     const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(3, 4));
     const text = hoverText(hovers);

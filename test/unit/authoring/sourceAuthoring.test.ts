@@ -120,7 +120,7 @@ describe('source authoring: diagnostics of the selecting fields', () => {
     for (const type of ['trace_platform_a', 'trace_platform_b']) {
       const found = diagnostics(`  type: ${type}\n  project: p\n  filters:\n    - expression: "{{ sample.name }}"\n      op: exists\n`);
       assert.equal(found.length, 1, JSON.stringify(found));
-      assert.match(found[0].message, new RegExp(`a \`${type}\` source takes no \`filters\``));
+      assert.match(found[0].message, new RegExp(`the \`${type}\` source takes no \`filters\``));
       assert.equal(found[0].severity, 'error');
     }
     assert.deepEqual(diagnostics('  type: dataset_hub\n  path: a/b\n  split: train\n  filters:\n    - expression: "{{ sample.label }}"\n      op: exists\n'), []);
