@@ -31,7 +31,8 @@ export const statisticsStrings = {
   get sampleCurvesHeading() {
     return l10n.t('Unbiased pass@k and pass^k of this sample');
   },
-  sampleCurveCaption: (score: string, passes: number, trials: number) => l10n.t('{0}: {1} of {2} trials pass', score, passes, trials),
+  sampleCurveCaption: (score: string, passes: number, trials: number) =>
+    (trials === 1 ? l10n.t('{0}: {1} of {2} trial passes', score, passes, trials) : l10n.t('{0}: {1} of {2} trials pass', score, passes, trials)),
   get planPrefix() {
     return l10n.t('Plan a run: to see a difference of');
   },

@@ -1,6 +1,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { curveChart, defaultPlanDelta, intervalTexts, planCellText, planCellTitle, planText } from '../../../src/core/report/statisticsView';
+import { statisticsStrings } from '../../../src/core/l10n/statisticsStrings';
 
 describe('what the views show of the statistics of docs/semantics.md §12', () => {
   test('the interval line: Wilson always, the normal interval only when the figures carry it', () => {
@@ -66,6 +67,13 @@ describe('what the views show of the statistics of docs/semantics.md §12', () =
     assert.equal(planCellText(0.0196, -1).text, 'enter a positive difference.');
     assert.equal(planCellText(0.0196, Infinity).samples, null);
     assert.match(planCellTitle(), /s_d²\/D²[\s\S]*Power 80%, α 0.05, two-sided/);
+  });
+
+  test('a sample\'s curve caption and a score\'s curve heading count one trial or one sample in the singular', () => {
+    assert.equal(statisticsStrings.sampleCurveCaption('match/match', 1, 1), 'match/match: 1 of 1 trial passes');
+    assert.equal(statisticsStrings.sampleCurveCaption('match/match', 2, 3), 'match/match: 2 of 3 trials pass');
+    assert.equal(statisticsStrings.curveScore('choice', 'choice', 1, 4), 'choice/choice: 1 sample, k = 1 … 4');
+    assert.equal(statisticsStrings.curveScore('choice', 'choice', 2, 4), 'choice/choice: 2 samples, k = 1 … 4');
   });
 
   test('the difference a plan starts from', () => {
