@@ -78,7 +78,7 @@ Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mism
   },
   moreRows: (shown: number, matched: number) => l10n.t(`… {0} of {1} kept rows shown
 `, shown, matched),
-  rows: (count: number) => l10n.t('{0} rows', count.toLocaleString('en-US')),
+  rows: (count: number) => (count === 1 ? l10n.t('{0} row', count.toLocaleString('en-US')) : l10n.t('{0} rows', count.toLocaleString('en-US'))),
   afterFilter: (count: number, index: number) => l10n.t('{0} after filter {1}', count.toLocaleString('en-US'), index),
   kept: (count: number) => l10n.t('{0} kept', count.toLocaleString('en-US')),
   get noFilters() {

@@ -20,7 +20,9 @@ export const inspectStrings = {
     l10n.t('results.total_samples says {0}, the log holds {1} sample results; the report shows what the log holds.', reported, found),
   samplesLeftOut: (count: number) => l10n.t('{0} sample entries are not valid samples (no id) and are left out.', count),
   missingEpochs: (count: number, epochs: number) =>
-    l10n.t('{0} samples have fewer than the {1} epochs configured (the run stopped early or the log is damaged).', count, epochs),
+    (count === 1
+      ? l10n.t('{0} sample has fewer than the {1} epochs configured (the run stopped early or the log is damaged).', count, epochs)
+      : l10n.t('{0} samples have fewer than the {1} epochs configured (the run stopped early or the log is damaged).', count, epochs)),
   sampleNotFound: (id: string, epoch: number) => l10n.t('The archive holds no full sample for id {0}, epoch {1}: the detail shows its summary only.', id, epoch),
   fullSampleUnreadable: (reason: string) => l10n.t('The full sample cannot be read ({0}): the detail shows its summary only.', reason),
   // errors of a sample

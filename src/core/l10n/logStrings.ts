@@ -242,7 +242,10 @@ export const logStrings = {
     return l10n.t('No token usage was recorded.');
   },
   // samples
-  samplesCount: (shown: number, total: number) => (shown === total ? l10n.t('{0} samples', total) : l10n.t('{0} of {1} samples', shown, total)),
+  samplesCount: (shown: number, total: number) => {
+    if (shown !== total) return total === 1 ? l10n.t('{0} of {1} sample', shown, total) : l10n.t('{0} of {1} samples', shown, total);
+    return total === 1 ? l10n.t('{0} sample', total) : l10n.t('{0} samples', total);
+  },
   searchingCount: (found: number, searched: number, total: number) => l10n.t('{0} matches so far · searching {1}% of {2} samples…', found, Math.floor((searched / Math.max(total, 1)) * 100), total),
   get searchPlaceholder() {
     return l10n.t('Search id, data, outputs, errors');
@@ -424,7 +427,7 @@ export const logStrings = {
   get runsRange() {
     return l10n.t('Min–max');
   },
-  runSamples: (index: number, n: number) => l10n.t('Run {0}: {1} samples', index + 1, n),
+  runSamples: (index: number, n: number) => (n === 1 ? l10n.t('Run {0}: {1} sample', index + 1, n) : l10n.t('Run {0}: {1} samples', index + 1, n)),
   get noRuns() {
     return l10n.t('Repeatability was not assessed in this log.');
   },

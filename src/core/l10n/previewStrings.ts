@@ -185,7 +185,7 @@ export const previewViewStrings = {
   get funnelAria() {
     return l10n.t('Rows through each filter');
   },
-  funnelTotal: (n: number) => l10n.t('{0} rows', formatCount(n)),
+  funnelTotal: (n: number) => (n === 1 ? l10n.t('{0} row', formatCount(n)) : l10n.t('{0} rows', formatCount(n))),
   funnelKept: (n: number) => l10n.t('{0} kept', formatCount(n)),
   funnelRemoved: (n: number) => l10n.t('−{0} removed', formatCount(n)),
   funnelNotComparable: (n: number) => l10n.t('{0} not comparable', formatCount(n)),

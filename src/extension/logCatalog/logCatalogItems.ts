@@ -21,7 +21,7 @@ function metricText(facts: LogFacts): string | undefined {
 }
 
 function samplesText(facts: LogFacts): string {
-  return facts.samples === undefined ? vscode.l10n.t('samples unknown') : vscode.l10n.t('{0} samples', formatNumber(facts.samples));
+  return facts.samples === undefined ? vscode.l10n.t('samples unknown') : facts.samples === 1 ? vscode.l10n.t('{0} sample', formatNumber(facts.samples)) : vscode.l10n.t('{0} samples', formatNumber(facts.samples));
 }
 
 function dateText(facts: LogFacts): string | undefined {
@@ -79,7 +79,7 @@ export function logTreeItem(entry: CatalogEntry): vscode.TreeItem {
 export function folderTreeItem(folder: string, count: number): vscode.TreeItem {
   const item = new vscode.TreeItem(folder || vscode.l10n.t('(workspace root)'), vscode.TreeItemCollapsibleState.Expanded);
   item.id = `folder:${folder}`;
-  item.description = vscode.l10n.t('{0} logs', count);
+  item.description = count === 1 ? vscode.l10n.t('{0} log', count) : vscode.l10n.t('{0} logs', count);
   item.iconPath = vscode.ThemeIcon.Folder;
   item.contextValue = 'evalLens.logFolder';
   return item;
