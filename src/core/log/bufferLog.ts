@@ -8,7 +8,7 @@ import { readFully } from '../text/readFully';
 import { ElementWindow, forEachElementBounds, WindowSource } from './sampleBounds';
 import { laterSampleCutsFit, liteText, LITE_CUT_KEYS } from './liteSample';
 import { GrowableArray } from './growableArrays';
-import { FileWindow, FileWindowReader } from './fileWindowReader';
+import { FileWindow, FileWindowReader, IdleClosingFileReader } from './fileWindowReader';
 
 /**
  * Reads a log from its UTF-8 bytes without materialising the samples: everything but the sample arrays
@@ -66,6 +66,8 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
   private backingFile: string | undefined;
   /** Reads the samples from `backingFile` a window at a time while they are indexed (readFromFile). */
   private reader: FileWindowReader | undefined;
+  /** Reads them from `backingFile` once indexed: open while reads come one after another. */
+  private laterReads: IdleClosingFileReader | undefined;
 
   /** With `buf` undefined, the samples are read from `backingFile`. */
   constructor(buf: Buffer | undefined, private readonly file: string, backingFile?: string) {
@@ -138,9 +140,11 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
     return liteText(window.bytes, start, end, range, cutLaterSamples, window.base);
   }
 
-  /** The bytes [start, end) of the backing file: from the indexing window, else read on their own. */
+  /** The bytes [start, end) of the backing file: from the indexing window, else through the file kept open between reads. */
   private fileBytes(start: number, end: number): FileWindow {
-    return this.reader?.at(start, end) ?? { bytes: readRange(this.backingFile as string, start, end), base: start };
+    if (this.reader) return this.reader.at(start, end);
+    this.laterReads ??= new IdleClosingFileReader(this.backingFile as string);
+    return this.laterReads.at(start, end);
   }
 
   lite(index: number): unknown {
@@ -185,8 +189,17 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
    */
   readFromFile(backingFile: string): void {
     this.buf = undefined;
-    this.backingFile = backingFile;
+    this.useBackingFile(backingFile);
     this.reader = new FileWindowReader(backingFile);
+  }
+
+  /** Reads the samples from `backingFile` from now on (a file kept open for another one is closed). */
+  private useBackingFile(backingFile: string): void {
+    if (backingFile !== this.backingFile) {
+      this.laterReads?.close();
+      this.laterReads = undefined;
+    }
+    this.backingFile = backingFile;
   }
 
   /**
@@ -219,7 +232,7 @@ export class BufferSampleStore implements SampleStore, BoundsSink {
     this.startAt.trim();
     this.endAt.trim();
     if (backingFile !== undefined) {
-      this.backingFile = backingFile;
+      this.useBackingFile(backingFile);
       this.buf = undefined;
     }
   }

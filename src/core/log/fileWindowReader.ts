@@ -48,3 +48,43 @@ export class FileWindowReader {
     this.window = { bytes: this.buffer, base: 0 };
   }
 }
+
+/** How long a file read on demand stays open after its last read. */
+const IDLE_CLOSE_MS = 1000;
+
+/**
+ * A FileWindowReader opened by a read and closed once no read came for a second: samples read one after another
+ * once a log is indexed (building the search texts, an export, a detail and its neighbours) share one open file
+ * and its window instead of an open, a read and a close each, and no file stays open for long.
+ */
+export class IdleClosingFileReader {
+  private reader: FileWindowReader | undefined;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly file: string, private readonly idleMs = IDLE_CLOSE_MS) {}
+
+  /** As FileWindowReader.at: the window's bytes are valid until the next call. */
+  at(start: number, end: number): FileWindow {
+    this.reader ??= new FileWindowReader(this.file);
+    if (this.timer) {
+      this.timer.refresh();
+    } else {
+      this.timer = setTimeout(() => this.close(), this.idleMs);
+      // A pending close never keeps a process (the command line, a worker) alive.
+      this.timer.unref?.();
+    }
+    return this.reader.at(start, end);
+  }
+
+  /** Whether the file is open now. */
+  get open(): boolean {
+    return this.reader !== undefined;
+  }
+
+  close(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.reader?.close();
+    this.reader = undefined;
+  }
+}

@@ -56,6 +56,22 @@ describe('loading a log a window at a time', () => {
     });
   }
 
+  test('once indexed, samples read one after another share one open file; it closes when reads stop', async () => {
+    const file = folder.put('details.tasklog.json', randomLogText(21, 400));
+    const { result: index } = readsOf(file, () => loadLogIndexSync({ filePath: file }, { leaveOutChecks: true, readInWindows: true }));
+    const plain = loadLogIndexSync({ filePath: file }, { leaveOutChecks: true });
+    const count = (await index.summary()).samples.count;
+    assert.ok(count >= 400);
+    const details = readsOf(file, () => Array.from({ length: count }, (_, i) => index.getDetail(i)));
+    assert.ok(details.opens <= 2, `${count} details opened the file ${details.opens} times`);
+    assert.deepEqual(details.result, Array.from({ length: count }, (_, i) => plain.getDetail(i)));
+    // No read for a while: the file is closed, and the next read opens it again.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const later = readsOf(file, () => index.getDetail(count - 1));
+    assert.equal(later.opens, 1);
+    assert.deepEqual(later.result, plain.getDetail(count - 1));
+  });
+
   test('a sample longer than the reader\'s window, members longer than the scan\'s look-ahead', () => {
     const value = JSON.parse(randomLogText(17, 500)) as { specification: Record<string, unknown>; evidence: { samples: Record<string, unknown>[] } & Record<string, unknown> };
     value.specification.description = 'd'.repeat(9 * 1024 * 1024);
