@@ -76,11 +76,6 @@ export class IdleClosingFileReader {
     return this.reader.at(start, end);
   }
 
-  /** Whether the file is open now. */
-  get open(): boolean {
-    return this.reader !== undefined;
-  }
-
   close(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
