@@ -35,6 +35,8 @@ let browser: Browser;
 let folder: string;
 let file: string;
 let summary: LogSummary;
+/** The archive's sample summaries, as its reader gives them. */
+let archiveSummaries: Promise<Record<string, unknown>[]> | undefined;
 const axeSource = fs.readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 before(async () => {
@@ -71,6 +73,13 @@ describe('an Inspect log as a standalone report', () => {
       const conversation = page.locator('[data-testid="sample-detail"] [data-testid="conversation"]').first();
       await conversation.waitFor({ state: 'visible', timeout: 30_000 });
       assert.ok((await conversation.locator('.message').count()) >= 2, 'the conversation shows its messages');
+      // The grader's answer and explanation of the first sample (the first of the archive's summaries), in view.
+      archiveSummaries ??= readInspectLog(LOG).then(async (log) => { await log.close(); return log.summaries; });
+      const first = (await archiveSummaries)[0].scores as { match: { answer: string; explanation: string } };
+      const explanation = page.locator('[data-testid="sample-detail"] [data-testid="score-explanation"]').first();
+      await explanation.waitFor({ state: 'visible', timeout: 10_000 });
+      assert.equal(await explanation.innerText(), first.match.explanation);
+      assert.equal(await page.locator('[data-testid="sample-detail"] [data-testid="score-answer"]').first().innerText(), first.match.answer);
       found.push(...(await violations()).map((v) => `sample: ${v}`));
       const shots = path.join(repoRoot(), 'test-results/screenshots');
       fs.mkdirSync(shots, { recursive: true });

@@ -22,6 +22,16 @@ interface DetailEvents {
   openConversation?(title: string, output: OutputView): void;
 }
 
+/**
+ * The answer and the explanation a scorer gave with its value, when its metadata holds them as text (an Inspect
+ * score's `answer` and `explanation`: a grader's reasoning is what a reader of a graded sample looks for).
+ */
+function scoreTexts(metadata: unknown): { answer?: string; explanation?: string } {
+  if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) return {};
+  const { answer, explanation } = metadata as Record<string, unknown>;
+  return { answer: typeof answer === 'string' && answer !== '' ? answer : undefined, explanation: typeof explanation === 'string' && explanation !== '' ? explanation : undefined };
+}
+
 function scoreList(scores: ScoreDetail[]): HTMLElement {
   const list = el('div', { className: 'score-list' });
   for (const score of scores) {
@@ -33,7 +43,10 @@ function scoreList(scores: ScoreDetail[]): HTMLElement {
       const rate = rateOf(score.scorerKey, key, typeof value === 'boolean' ? 'boolean' : undefined);
       table.appendChild(el('tr', {}, el('th', { text: key, attrs: { scope: 'row' } }), el('td', { text: formatValue(value, rate), title: exactValue(value) }), el('td', {}, verification ? verificationBadge(verification, rate) : null)));
     }
+    const { answer, explanation } = scoreTexts(score.metadata);
+    if (answer !== undefined) table.appendChild(el('tr', {}, el('th', { text: S.scoreAnswer, attrs: { scope: 'row' } }), el('td', { className: 'score-answer', text: answer, attrs: { 'data-testid': 'score-answer' } }), el('td')));
     box.appendChild(table);
+    if (explanation !== undefined) box.appendChild(collapsible(S.scoreExplanation, () => el('pre', { className: 'text-block score-explanation', text: explanation, attrs: { 'data-testid': 'score-explanation' } }), true));
     if (score.metadata !== undefined && score.metadata !== null) box.appendChild(collapsible(S.scoreMetadata, () => jsonTree(score.metadata, 1), false));
     if (score.directIos && score.directIos.length) box.appendChild(collapsible(S.directIos(score.directIos.length), () => jsonTree(score.directIos, 1), false));
     list.appendChild(box);

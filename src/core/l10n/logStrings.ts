@@ -344,6 +344,12 @@ export const logStrings = {
   get scoreMetadata() {
     return l10n.t('Metadata');
   },
+  get scoreAnswer() {
+    return l10n.t('answer');
+  },
+  get scoreExplanation() {
+    return l10n.t('Explanation');
+  },
   directIos: (n: number) => l10n.t('Model calls ({0})', n),
   get errors() {
     return l10n.t('Errors');
