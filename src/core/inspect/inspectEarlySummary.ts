@@ -7,8 +7,8 @@ import type { LogSummary } from '../model/logViewTypes';
 import { LogIndex } from '../log/logIndex';
 import { ArraySampleStore } from '../log/sampleReading';
 import { logStrings } from '../l10n/logStrings';
-import { configuredEpochs, headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
-import { statedSampleCount } from '../sources/evalLogs/statedSampleCount';
+import { headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
+import { configuredEpochs, statedSampleCount } from '../sources/evalLogs/inspectHeaderCounts';
 import { storedMetricGroups } from './metrics/verifyInspectMetrics';
 
 interface EarlySummaryOptions {

@@ -4,6 +4,7 @@
  */
 import type { TokenUsageRow } from '../model/logViewTypes';
 import { isPlainObject } from '../json/objectValues';
+import { configuredEpochs } from '../sources/evalLogs/inspectHeaderCounts';
 
 type Rec = Record<string, unknown>;
 
@@ -26,11 +27,6 @@ function defined(entries: Rec): Rec {
   return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value !== null));
 }
 
-/** The configured number of epochs (`eval.config.epochs`), when given. */
-export function configuredEpochs(header: Rec): number | undefined {
-  const epochs = record(record(header.eval).config).epochs;
-  return typeof epochs === 'number' && Number.isInteger(epochs) && epochs > 0 ? epochs : undefined;
-}
 
 /** The scores reduced over epochs by the mean (Inspect's default): their trial values are checked against it. */
 function meanAggregators(header: Rec): Rec[] {

@@ -7,7 +7,7 @@
 import { asArray, asFiniteNumber, asRecord, asString } from '../log/logValue';
 import { isRate } from '../format/displayFormat';
 import { LogFacts, LogFormat, MainMetric, outcomeOf } from './logFacts';
-import { statedSampleCount } from '../sources/evalLogs/statedSampleCount';
+import { statedSampleCount } from '../sources/evalLogs/inspectHeaderCounts';
 
 function firstInspectMetric(results: Record<string, unknown> | undefined): MainMetric | undefined {
   const score = asRecord(asArray(results?.scores)?.[0]);

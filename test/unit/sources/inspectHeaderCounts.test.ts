@@ -1,7 +1,7 @@
 /** How many samples an Inspect header states: total_samples over the configured epochs, else the dataset's count. */
 import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { statedSampleCount } from '../../../src/core/sources/evalLogs/statedSampleCount';
+import { statedSampleCount } from '../../../src/core/sources/evalLogs/inspectHeaderCounts';
 
 const header = (results: unknown, config: unknown, dataset?: unknown): unknown => ({ eval: { config, ...(dataset === undefined ? {} : { dataset }) }, results });
 
