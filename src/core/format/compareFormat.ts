@@ -95,9 +95,8 @@ type DifferenceRule = MetricKeyRule & { estimate?: { delta?: number | null } };
  * a difference of rates can be), so that one row never mixes units; without a Δ, a value within ±1 does.
  */
 function readsInPoints(m: DifferenceRule, value: number): boolean {
-  if (!isRateMetric(m) || !Number.isFinite(value)) return false;
   const delta = m.estimate?.delta;
-  return typeof delta === 'number' && !Number.isNaN(delta) ? Math.abs(clean(delta)) <= 1 : Math.abs(value) <= 1;
+  return Number.isFinite(value) && rateDifference(m, typeof delta === 'number' && !Number.isNaN(delta) ? clean(delta) : value);
 }
 
 function signedPoints(value: number): string {
