@@ -69,11 +69,32 @@ export class WorkspaceKeyIndex {
       for (const d of this.definitionsByKey.get(name) ?? []) affected.add(d.file);
       for (const r of this.referencesByKey.get(name) ?? []) affected.add(r.file);
     }
+    this.addUnresolvedOfChangedKinds(before, facts, affected);
     // A run config's `$ref`s decide which files' keys it defines a second time.
     for (const old of [before, facts]) {
       for (const link of old?.links ?? []) if (link.what === 'ref') affected.add(link.target);
     }
     return affected;
+  }
+
+  /**
+   * A key defined or gone changes the closest key offered to every reference no file defines, of its kind: the
+   * files holding such references are affected too (read before the file defining the key, they would keep a
+   * warning without the key it now suggests).
+   */
+  private addUnresolvedOfChangedKinds(before: FileKeyFacts | undefined, facts: FileKeyFacts | undefined, affected: Set<string>): void {
+    const slotsOf = (f: FileKeyFacts | undefined) => new Set((f?.definitions ?? []).map((d) => slot(d.kind, d.key)));
+    const [old, now] = [slotsOf(before), slotsOf(facts)];
+    const kinds = new Set<KeyKind>();
+    for (const d of [...(before?.definitions ?? []), ...(facts?.definitions ?? [])]) {
+      const name = slot(d.kind, d.key);
+      if (old.has(name) !== now.has(name)) kinds.add(d.kind);
+    }
+    if (kinds.size === 0) return;
+    for (const [name, references] of this.referencesByKey) {
+      if (this.definitionsByKey.has(name)) continue;
+      for (const r of references) if (kinds.has(r.kind)) affected.add(r.file);
+    }
   }
 
   private updateMarker(file: string, present: boolean): boolean {

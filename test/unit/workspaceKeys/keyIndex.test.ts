@@ -79,6 +79,21 @@ describe('workspace key index, file by file', () => {
     assert.deepEqual(index.keysVisibleFrom('dataset', GEN), []);
   });
 
+  test('a key defined after a file that misspells it: that file is affected, and its warning now suggests the key', () => {
+    const index = new WorkspaceKeyIndex();
+    index.update(GEN, generatorText('cities_dataset'));
+    assert.equal(keyDiagnostics(index, GEN, { placeOf })[0].data?.suggestion, undefined);
+    const affected = index.update(DATASET, 'key: cities-dataset\nsource: {type: local, file_path: cities.csv}\n');
+    assert.ok(affected !== 'all' && affected.has(GEN), 'the misspelling file is re-checked');
+    assert.equal(keyDiagnostics(index, GEN, { placeOf })[0].data?.suggestion, 'cities-dataset');
+    // Re-reading the defining file with the same keys changes no suggestion: only the file itself is affected.
+    const again = index.update(DATASET, 'key: cities-dataset\nsource: {type: local, file_path: towns.csv}\n');
+    assert.ok(again !== 'all' && !again.has(GEN), [...(again === 'all' ? [] : again)].join(', '));
+    const gone = index.remove(DATASET);
+    assert.ok(gone !== 'all' && gone.has(GEN));
+    assert.equal(keyDiagnostics(index, GEN, { placeOf })[0].data?.suggestion, undefined);
+  });
+
   test('a run.yaml appearing or going away moves project boundaries: every file is affected', () => {
     const index = new WorkspaceKeyIndex();
     index.update(GEN, generatorText('cities'));
