@@ -8,6 +8,7 @@ import { CliCommand, CliIo, UsageError } from './cliTypes';
 import { expand } from './validateCommand';
 import { specDocument } from './previewCommand';
 import { listDatasets, DatasetListEntry } from '../core/export/datasetList';
+import { FolderChecks } from '../core/workspaceKeys/folderChecks';
 import { exportKeptRows, ExportError } from '../core/export/keptRowsExport';
 import { exportFormatOf } from '../core/export/rowFormats';
 import { datasetDocumentErrors } from '../core/validation/fileValidationReport';
@@ -40,7 +41,11 @@ export const runDatasetListCommand: CliCommand = async (argv, io) => {
     return 2;
   }
   const files = expand([root], io.cwd).map(({ file }) => ({ file, shown: path.relative(io.cwd, file) || file }));
-  const { entries, unreadable } = listDatasets(files);
+  // Valid as `validate` says it of the same folder: with the checks that read the disk and the other files.
+  const { entries, unreadable } = listDatasets(files, (read) => {
+    const checks = new FolderChecks(io.cwd, read.map((r) => ({ ...r, explicit: false })), [root]);
+    return (file, result) => checks.diagnostics({ ...file, explicit: false }, result);
+  });
   for (const u of unreadable) io.stderr(`${u.message}\n`);
   if (json) {
     io.stdout(`${JSON.stringify(entries.map(({ problems: _problems, ...e }) => e), null, 2)}\n`);

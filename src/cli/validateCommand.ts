@@ -95,7 +95,7 @@ export const runValidateCommand: CliCommand = async (argv, io) => {
 };
 
 function printSummary(io: { stdout: (text: string) => void }, reports: FileValidationReport[], unreadable: number, skipped: number): void {
-  // Nothing read, nothing checked: the messages above say it all (no "0 file(s) checked, 0 with errors").
+  // Nothing read, nothing checked: the messages above say it all (no "0 files checked, 0 with errors").
   const invalid = reports.filter((r) => !r.valid).length;
   const skippedNote = skipped > 0 ? `; ${keyStrings.skippedFiles(skipped)}` : '';
   if (unreadable === 0) io.stdout(`${cliStrings.summary(reports.length, invalid)}${skippedNote}\n`);

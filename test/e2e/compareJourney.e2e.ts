@@ -80,7 +80,7 @@ test('compare from the palette: the metric table shows Δ and p; a regression op
     throw error;
   }
   await pick(page, BASE, false);
-  await page.locator('.quick-input-widget .quick-input-title', { hasText: `Pick the log(s) to compare with ${BASE}` }).waitFor({ state: 'visible', timeout: 60_000 });
+  await page.locator('.quick-input-widget .quick-input-title', { hasText: `Pick one or more logs to compare with ${BASE}` }).waitFor({ state: 'visible', timeout: 60_000 });
   await pick(page, CAND, true);
   const frame = await findWebviewFrame(page, cand.specification.display_name);
   await waitIn(frame, '[data-testid="metric-table"]');

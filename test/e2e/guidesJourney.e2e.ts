@@ -156,7 +156,7 @@ test('the guides folder: its real problems in the Problems panel with file and l
   // File rows, each followed by its problem with [Ln, Col].
   const expected: [RegExp, RegExp][] = [
     [/^completed_bookings\.yaml\s*guides\/dataset-file-csv\/datasets 1$/, /^`file_path`: \.\/test_cases\.csv does not exist Eval Lens missing-path \[Ln 8, Col 14\]$/],
-    [/^dataset\.yaml\s*guides\/dataset-generator-empty-source\/datasets 1$/, /^`synthesizer_model_key` is not an option of generator `question-generator` Options: topic .*\[Ln 9, Col 5\]$/],
+    [/^dataset\.yaml\s*guides\/dataset-generator-empty-source\/datasets 1$/, /^`synthesizer_model_key` is not an option of generator `question-generator`\. Options: topic .*\[Ln 9, Col 5\]$/],
     [/^run\.yaml\s*guides\/evaluation-repeatability 1$/, /^\$ref names \.\/datasets\/hp_trivia\.yaml, and there is no such file next to this one.*\[Ln 2, Col 11\]$/],
     [/^city_language_qa_generator\.yaml\s*guides\/dataset-generator-combinations-llm\/dataset_generators 1$/, /^no dataset of this project has the key `languages_dataset`: did you mean `languages-dataset`\? .*\[Ln 11, Col 9\]$/],
   ];

@@ -98,7 +98,7 @@ export const authoringStrings = {
   notAFolder: (path: string) => l10n.t('{0} is a file, not a folder', path),
   unsupportedExtension: (path: string) => l10n.t('a `local` source reads `.csv` or `.jsonl` files; {0} has neither extension', path),
   unknownConfigKey: (key: string, generator: string, suggestion: string | undefined, known: string[]) =>
-    (suggestion ? l10n.t('`{0}` is not an option of generator `{1}`; did you mean `{2}`?', key, generator, suggestion) : l10n.t('`{0}` is not an option of generator `{1}`', key, generator)) + l10n.t(' Options: {0}', known.length ? known.join(', ') : l10n.t('none')),
+    (suggestion ? l10n.t('`{0}` is not an option of generator `{1}`; did you mean `{2}`?', key, generator, suggestion) : l10n.t('`{0}` is not an option of generator `{1}`.', key, generator)) + l10n.t(' Options: {0}', known.length ? known.join(', ') : l10n.t('none')),
   missingConfigKeys: (keys: string[], generator: string) =>
     l10n.t('generator `{0}` also expects {1} in `dataset_generator_config`', generator, keys.map((k) => `\`${k}\``).join(', ')),
 

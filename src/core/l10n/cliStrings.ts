@@ -47,9 +47,12 @@ Exit codes: 0 success, 1 a finding (invalid file, unreadable source, metric mism
   permissionDenied: (shown: string) => l10n.t("{0}: cannot be read (permission denied). Check the file's permissions.", shown),
   isFolder: (shown: string) => l10n.t('{0}: is a folder that could not be listed.', shown),
   cannotRead: (shown: string, reason: string) => l10n.t('{0}: cannot be read ({1}).', shown, reason),
-  summary: (checked: number, invalid: number) => l10n.t('{0} file(s) checked, {1} with errors', checked, invalid),
+  summary: (checked: number, invalid: number) =>
+    checked === 1 ? l10n.t('{0} file checked, {1} with errors', checked, invalid) : l10n.t('{0} files checked, {1} with errors', checked, invalid),
   summaryWithUnreadable: (checked: number, invalid: number, unreadable: number) =>
-    l10n.t('{0} file(s) checked, {1} with errors, {2} could not be read', checked, invalid, unreadable),
+    checked === 1
+      ? l10n.t('{0} file checked, {1} with errors, {2} could not be read', checked, invalid, unreadable)
+      : l10n.t('{0} files checked, {1} with errors, {2} could not be read', checked, invalid, unreadable),
 
   // previewCli
   get missingSpec() {
@@ -115,7 +118,11 @@ export const datasetCommandStrings = {
   notADirectory: (dir: string) => l10n.t('{0} is not a directory', dir),
   noDatasets: (dir: string) => l10n.t(`no dataset specs under {0}
 `, dir),
-  listSummary: (count: number, invalid: number) => l10n.t(`{0} dataset(s), {1} invalid
+  listSummary: (count: number, invalid: number) =>
+    count === 1
+      ? l10n.t(`{0} dataset, {1} invalid
+`, count, invalid)
+      : l10n.t(`{0} datasets, {1} invalid
 `, count, invalid),
   get valid() {
     return l10n.t('valid');

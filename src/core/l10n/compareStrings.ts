@@ -42,7 +42,7 @@ export const compareStrings = {
   get pickBaseline() {
     return l10n.t('Pick the baseline log');
   },
-  pickCandidates: (base: string) => l10n.t('Pick the log(s) to compare with {0}', base),
+  pickCandidates: (base: string) => l10n.t('Pick one or more logs to compare with {0}', base),
   notALog: (file: string) => l10n.t('{0} is not a task result log.', file),
   // Compare view
   view: {
@@ -207,7 +207,10 @@ export const compareStrings = {
   logLine: (label: string, fileName: string, displayName: string, samples: number) =>
     (samples === 1 ? l10n.t('{0}: {1} — {2} ({3} sample)', label, fileName, displayName, samples) : l10n.t('{0}: {1} — {2} ({3} samples)', label, fileName, displayName, samples)),
   skippedLine: (key: string, reason: string) => l10n.t('not compared: {0} — {1}', key, reason),
-  regressionFound: (count: number) => l10n.t("{0} metric key(s) significantly worse after Holm's adjustment", count),
+  regressionFound: (count: number) =>
+    count === 1
+      ? l10n.t("{0} metric key significantly worse after Holm's adjustment", count)
+      : l10n.t("{0} metric keys significantly worse after Holm's adjustment", count),
   get noRegression() {
     return l10n.t("No metric key is significantly worse after Holm's adjustment.");
   },

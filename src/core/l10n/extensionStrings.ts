@@ -1,6 +1,9 @@
 import type { FileKind } from '../model/fileKinds';
 import * as l10n from '@vscode/l10n';
 
+const countErrors = (n: number) => (n === 1 ? l10n.t('{0} error', n) : l10n.t('{0} errors', n));
+const countWarnings = (n: number) => (n === 1 ? l10n.t('{0} warning', n) : l10n.t('{0} warnings', n));
+
 /** User-visible strings of the extension's shell (status bar, general messages). */
 export const extensionStrings = {
   get statusBarName() {
@@ -56,5 +59,7 @@ export const extensionStrings = {
   },
   notRecognised: (file: string) => l10n.t('{0} is not an Eval Lens file (dataset spec, generator definition, task result log, trace or agent connection config).', file),
   validationSummary: (file: string, errors: number, warnings: number) =>
-    errors + warnings === 0 ? l10n.t('{0}: no problems.', file) : l10n.t('{0}: {1} error(s), {2} warning(s). See the Problems panel.', file, errors, warnings),
+    errors + warnings === 0
+      ? l10n.t('{0}: no problems.', file)
+      : l10n.t('{0}: {1}, {2}. See the Problems panel.', file, countErrors(errors), countWarnings(warnings)),
 };

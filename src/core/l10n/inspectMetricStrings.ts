@@ -37,7 +37,12 @@ export const inspectMetricStrings = {
     return l10n.t('the stored value is not a number');
   },
   storedNaN: (recomputed: number) => l10n.t('the stored value is NaN but {0} was recomputed', recomputed),
-  mismatch: (stored: number, recomputed: number, samples: number) => l10n.t('stored {0}, recomputed {1} from {2} sample(s)', stored, recomputed, samples),
+  mismatch: (stored: number, recomputed: number, samples: number) =>
+    samples === 1
+      ? l10n.t('stored {0}, recomputed {1} from {2} sample', stored, recomputed, samples)
+      : l10n.t('stored {0}, recomputed {1} from {2} samples', stored, recomputed, samples),
   mismatchCount: (stored: number, recomputed: number, samples: number, scored: number) =>
-    l10n.t('stored {0}, recomputed {1} from {2} sample(s); the log says {3} sample(s) were scored', stored, recomputed, samples, scored),
+    `${inspectMetricStrings.mismatch(stored, recomputed, samples)}; ${
+      scored === 1 ? l10n.t('the log says {0} sample was scored', scored) : l10n.t('the log says {0} samples were scored', scored)
+    }`,
 };

@@ -19,7 +19,7 @@ export const keyStrings = {
   missingRef: (path: string) => l10n.t('$ref names {0}, and there is no such file next to this one: create it or correct the path', path),
   missingDataFile: (path: string) => l10n.t('data file {0} does not exist next to this file: create it or correct the path', path),
   keyDetail: (kind: 'dataset' | 'generator', place: string) => l10n.t('{0} defined at {1}', KIND_WORDS[kind], place),
-  skippedFiles: (count: number) => l10n.t('{0} file(s) skipped: none of ours', count),
+  skippedFiles: (count: number) => (count === 1 ? l10n.t('{0} file skipped: none of ours', count) : l10n.t('{0} files skipped: none of ours', count)),
   get runConfig() {
     return l10n.t('run config');
   },

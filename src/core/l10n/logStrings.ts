@@ -19,7 +19,9 @@ export const logStrings = {
   },
   noOwningScorer: (key: string) => l10n.t('the metric names no scorer and several scorers carry "{0}"', key),
   mismatchReason: (reported: number, recomputed: number, count: number) =>
-    l10n.t('reported {0}, recomputed {1} from {2} sample(s)', reported, recomputed, count),
+    count === 1
+      ? l10n.t('reported {0}, recomputed {1} from {2} sample', reported, recomputed, count)
+      : l10n.t('reported {0}, recomputed {1} from {2} samples', reported, recomputed, count),
   collisionMatch: (label: string) => l10n.t('aggregators collide on this name; the value matches the {0} result', label),
   collisionMismatch: (labels: string) => l10n.t('aggregators collide on this name; no computed value matches ({0})', labels),
   noTrialAggregation: (key: string) => l10n.t('no trial aggregation produces "{0}"', key),
@@ -99,8 +101,14 @@ export const logStrings = {
   verifySummary: (match: number, mismatch: number, notVerifiable: number) =>
     l10n.t('{0} match, {1} mismatch, {2} not verifiable', match, mismatch, notVerifiable),
   verifyStatus: (status: string) => l10n.t('status: {0}', status),
-  verifyMoreMismatches: (count: number) => l10n.t('… {0} more sample-level mismatch(es) (use --json for all)', count),
-  verifyNoMismatchSamples: (count: number) => l10n.t('{0} sample-level aggregated value(s) checked against their trials', count),
+  verifyMoreMismatches: (count: number) =>
+    count === 1
+      ? l10n.t('… {0} more sample-level mismatch (use --json for all)', count)
+      : l10n.t('… {0} more sample-level mismatches (use --json for all)', count),
+  verifyNoMismatchSamples: (count: number) =>
+    count === 1
+      ? l10n.t('{0} sample-level aggregated value checked against its trials', count)
+      : l10n.t('{0} sample-level aggregated values checked against their trials', count),
 
   // logReport
   // header

@@ -9,7 +9,9 @@ export const statisticsStrings = {
     return l10n.t('The Wilson score interval of a proportion: right at small N, where the normal interval (p ± 1.96·SE) is too narrow. The normal interval is shown beside it from 300 values on.');
   },
   curveShortfall: (k: number, fewer: number, most: number) =>
-    l10n.t('k stops at {0}: {1} sample(s) have only {0} trials with this score (others have up to {2}), and every point averages the same samples.', k, fewer, most),
+    fewer === 1
+      ? l10n.t('k stops at {0}: {1} sample has only {0} trials with this score (others have up to {2}), and every point averages the same samples.', k, fewer, most)
+      : l10n.t('k stops at {0}: {1} samples have only {0} trials with this score (others have up to {2}), and every point averages the same samples.', k, fewer, most),
   get curveNote() {
     return l10n.t('The verified figures are the specification\'s plug-in values; the curve is the unbiased estimator.');
   },

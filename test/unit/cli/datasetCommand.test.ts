@@ -44,7 +44,33 @@ describe('eval-lens dataset (child process)', () => {
     const r = run(path.join(dir, 'specs'), 'dataset', 'list');
     assert.match(r.out, /^en\.dataset\.yaml:11 {2}all {2}"All" {2}local {2}valid$/m);
     assert.match(r.out, /^broken\.yaml:2 {2}broken {2}"B" {2}local {2}invalid \(1 error\)$/m);
-    assert.match(r.out, /3 dataset\(s\), 1 invalid/);
+    assert.match(r.out, /3 datasets, 1 invalid/);
+  });
+
+  test('list calls a spec valid exactly when validate does: a missing data file, an option the generator lacks', () => {
+    const project = path.join(dir, 'project');
+    fs.mkdirSync(project);
+    fs.writeFileSync(path.join(project, 'rows.jsonl'), '{"q": 1}\n');
+    fs.copyFileSync(path.join(repoRoot, 'examples', 'generators', 'qa-generator.generator.yaml'), path.join(project, 'qa.generator.yaml'));
+    fs.writeFileSync(path.join(project, 'two.dataset.yaml'), [
+      'key: present', 'display_name: Present', 'source: {type: local, file_path: rows.jsonl}',
+      '---', 'key: absent', 'display_name: Absent', 'source: {type: local, file_path: missing.jsonl}', '',
+    ].join('\n'));
+    fs.writeFileSync(path.join(project, 'gen.dataset.yaml'), [
+      'key: generated', 'display_name: Generated', 'generator_specification:', '  dataset_generator_key: qa-generator', '  num_samples: 2',
+      '  dataset_generator_config: {topik: maths, difficulty: easy}', '',
+    ].join('\n'));
+    const validate = run(project, 'validate', '.');
+    const invalidFiles = new Set([...validate.out.matchAll(/^([^:\n]+):\d+:\d+ error /gm)].map((m) => m[1]));
+    const list = run(project, 'dataset', 'list');
+    assert.equal(list.code, 1, list.err);
+    assert.match(list.out, /^two\.dataset\.yaml:1 {2}present {2}"Present" {2}local {2}valid$/m);
+    assert.match(list.out, /^two\.dataset\.yaml:5 {2}absent {2}"Absent" {2}local {2}invalid \(1 error\)$/m);
+    assert.match(list.out, /^ {4}two\.dataset\.yaml:7: `file_path`: missing\.jsonl does not exist$/m);
+    assert.match(list.out, /^gen\.dataset\.yaml:1 {2}generated {2}"Generated" {2}generator {2}invalid \(1 error\)$/m);
+    assert.match(list.out, /`topik` is not an option of generator `qa-generator`; did you mean `topic`\?/);
+    const listedInvalid = new Set([...list.out.matchAll(/^([^:\s]+):\d+ .* invalid \(/gm)].map((m) => m[1]));
+    assert.deepEqual([...listedInvalid].sort(), [...invalidFiles].sort(), validate.out);
   });
 
   test('export writes every kept row (JSONL and CSV), progress on stderr', () => {

@@ -35,7 +35,7 @@ describe('eval-lens validate', () => {
     const io = capture(dir);
     assert.equal(await main(['validate', 'good.dataset.yaml', 'bad.dataset.yaml'], io), 1);
     assert.match(io.out, /^bad\.dataset\.yaml:1:6 error key may only contain letters, digits, '_' and '-'$/m);
-    assert.match(io.out, /2 file\(s\) checked, 1 with errors/);
+    assert.match(io.out, /2 files checked, 1 with errors/);
   });
 
   test('--json prints one report per file with 1-based ranges and JSON pointers', async () => {
@@ -65,10 +65,10 @@ describe('eval-lens validate', () => {
     assert.match(missing.err, /nope\.dataset\.yaml: no such file \(looked for .*nope\.dataset\.yaml\)/);
     assert.doesNotMatch(missing.err, /ENOENT/, 'no error code in place of words');
     assert.doesNotMatch(missing.err, /\n\s+at /);
-    assert.doesNotMatch(missing.out, /0 file\(s\) checked/, 'no summary that contradicts the message');
+    assert.doesNotMatch(missing.out, /0 files? checked/, 'no summary that contradicts the message');
     const mixed = capture(dir);
     assert.equal(await main(['validate', 'good.dataset.yaml', 'nope.dataset.yaml'], mixed), 2);
-    assert.match(mixed.out, /1 file\(s\) checked, 0 with errors, 1 could not be read/);
+    assert.match(mixed.out, /1 file checked, 0 with errors, 1 could not be read/);
     const usage = capture(dir);
     assert.equal(await main(['validate'], usage), 2);
     assert.match(usage.err, /name at least one file/);

@@ -41,7 +41,7 @@ describe('eval-lens log compare', () => {
     assert.match(io.out, /judge: accuracy\/correct\s+30\s+66\.7%\s+33\.3%\s+−33\.3 pp\s+\[−\d+(\.\d)?, −\d+(\.\d)?\] pp\s/);
     assert.match(io.out, /s2\s+judge: accuracy\/correct\s+100%\s+0%\s+−100 pp\s+regression/, 'per-sample changes follow the same rule');
     assert.match(io.out, /McNemar p/);
-    assert.match(io.out, /1 metric key\(s\) significantly worse/);
+    assert.match(io.out, /1 metric key significantly worse/);
   });
 
   test('a min metric of the examples is labelled as compared through its per-sample mean, with the values the logs report', async () => {

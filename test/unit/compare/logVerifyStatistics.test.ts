@@ -71,7 +71,7 @@ describe('eval-lens log verify: the statistics of docs/semantics.md §12', () =>
     assert.match(text.out, /judge\/correct: 4 samples, k = 1 … 4/);
     assert.match(text.out, /\n2\s+0\.675\s+0\.236\s+0\.4\s+0\.227/);
     assert.match(text.out, /what is verified above/);
-    assert.match(text.out, /k stops at 4: 2 sample\(s\) have only 4 trials with this score \(others have up to 6\)/);
+    assert.match(text.out, /k stops at 4: 2 samples have only 4 trials with this score \(others have up to 6\)/);
   });
 
   test('without --curves the samples are not read again: intervals only, no curves', async () => {

@@ -63,7 +63,7 @@ describe('hostile input through the CLI (child processes)', () => {
     assert.match(validate.out, /^bomb\.dataset\.yaml:\d+:\d+ error .*alias/im);
     assert.match(validate.out, /^bin\.dataset\.yaml:\d+:\d+ error /m);
     assert.match(validate.out, /^empty\.dataset\.yaml:1:1 warning the document is empty$/m);
-    assert.match(validate.out, /^3 file\(s\) checked, 2 with errors$/m, 'the directory stands for the (no) files below it');
+    assert.match(validate.out, /^3 files checked, 2 with errors$/m, 'the directory stands for the (no) files below it');
     for (const name of names) {
       for (const args of [['preview', name], ['dataset', 'export', name, '-o', 'y.csv']]) {
         const r = await run(dir, args);

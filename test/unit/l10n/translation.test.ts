@@ -34,7 +34,7 @@ describe('translations', () => {
   test('without a bundle every entry is the English text', () => {
     l10n.config({ contents: {} });
     assert.equal(logStrings.metricTypeNotRecomputable('median'), 'metric type "median" cannot be recomputed from per-sample scores');
-    assert.equal(logStrings.mismatchReason(0.5, 0.25, 4), 'reported 0.5, recomputed 0.25 from 4 sample(s)');
+    assert.equal(logStrings.mismatchReason(0.5, 0.25, 4), 'reported 0.5, recomputed 0.25 from 4 samples');
     assert.equal(logStrings.trialsSetting(1), '1 trial per sample');
   });
 

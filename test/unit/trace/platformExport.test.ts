@@ -36,7 +36,7 @@ describe('a trace platform export named *.trace.json', () => {
     }
     const io = capture(dir);
     assert.equal(await runCli(['validate', 'agents.trace.json', 'wrapped.trace.json'], io), 0, io.out + io.err);
-    assert.match(io.out, /2 file\(s\) checked, 0 with errors/);
+    assert.match(io.out, /2 files checked, 0 with errors/);
   });
 
   test('trace show prints the conversation the export holds', async () => {
