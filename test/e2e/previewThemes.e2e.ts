@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { useExamplesWorkbench } from './harness/examplesWorkbench';
-import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme } from './harness/workbench';
+import { describeWorkbench, findWebviewFrame, openFile, runCommand, screenshot, setColorTheme } from './harness/workbench';
 
 
 const opened = useExamplesWorkbench('eval-lens-preview-themes-');
@@ -105,7 +105,9 @@ async function previewFrame(page: Page): Promise<Frame> {
   try {
     return await findWebviewFrame(page, shown, 45_000);
   } catch {
-    await page.locator('.tabs-container .tab', { hasText: 'Preview' }).first().click();
+    const tab = page.locator('.tabs-container .tab', { hasText: 'Preview' }).first();
+    if ((await tab.count()) === 0) throw new Error(`no Preview tab. ${await describeWorkbench(page)}`);
+    await tab.click();
     return findWebviewFrame(page, shown, 45_000);
   }
 }

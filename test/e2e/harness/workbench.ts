@@ -61,16 +61,32 @@ export async function startWorkbench(options: CodeServerOptions = {}): Promise<W
   }
 }
 
-/** Opens the command palette, types the command's title and runs it. */
+/**
+ * Opens the command palette, types the command's title and runs it: clicks the item labelled exactly `title`
+ * (Enter could run another item while the list is still filtering), then waits until the palette has taken the
+ * choice (it closed, or the command opened its own picker).
+ */
 export async function runCommand(page: Page, title: string): Promise<void> {
-  await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
-  await page.keyboard.press('F1');
-  const input = page.locator('.quick-input-widget input.input');
-  await input.waitFor({ state: 'visible', timeout: 30_000 });
-  await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ state: 'visible', timeout: 30_000 });
-  await page.keyboard.press('Enter');
+  const filter = `>${title}`;
+  await pickQuickInputItem(page, filter, title);
+  const widget = page.locator('.quick-input-widget');
+  const input = widget.locator('input.input');
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const open = await widget.isVisible().catch(() => false);
+    if (!open || (await input.inputValue({ timeout: 1_000 }).catch(() => '')) !== filter) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`the palette stayed open on "${title}" after it was chosen. ${await describeWorkbench(page)}`);
+}
+
+/** What a person sees of the workbench in one line: the editor tabs and the notifications. For failure messages. */
+export async function describeWorkbench(page: Page): Promise<string> {
+  const texts = async (selector: string) =>
+    (await page.locator(selector).allInnerTexts().catch(() => [] as string[])).map((t) => t.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const tabs = await texts('.tabs-container .tab .label-name');
+  const notifications = await texts('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message');
+  return `Tabs: ${JSON.stringify(tabs)}. Notifications: ${JSON.stringify(notifications)}.`;
 }
 
 /** Opens a workspace file by its path relative to the workspace folder (Quick Open). */
@@ -108,7 +124,7 @@ export async function findWebviewFrame(page: Page, match: string | ((frame: Fram
     }
     if (Date.now() > deadline) {
       const texts = await Promise.all(page.frames().map(async (f) => (await frameText(f)).slice(0, 200)));
-      throw new Error(`no webview frame matched ${typeof match === 'string' ? JSON.stringify(match) : 'the predicate'} within ${timeoutMs} ms. Frames: ${JSON.stringify(texts)}`);
+      throw new Error(`no webview frame matched ${typeof match === 'string' ? JSON.stringify(match) : 'the predicate'} within ${timeoutMs} ms. Frames: ${JSON.stringify(texts)}. ${await describeWorkbench(page)}`);
     }
     await page.waitForTimeout(250);
   }
@@ -142,7 +158,10 @@ export async function setColorTheme(page: Page, label: string, kind: keyof typeo
   await page.locator(`.monaco-workbench.${THEME_KIND_CLASS[kind]}`).waitFor({ state: 'attached', timeout: 30_000 });
 }
 
-/** Types `filter` into the quick input (opening it first with F1 when it starts with ">") and clicks the item labelled exactly `label`. */
+/**
+ * Types `filter` into the quick input (opening it first with F1 when it starts with ">") and clicks the item labelled
+ * exactly `label` (or with `label` followed by a parenthesis, as in "View: Focus Problems (Errors, Warnings, Infos)").
+ */
 async function pickQuickInputItem(page: Page, filter: string, label: string): Promise<void> {
   if (filter.startsWith('>')) {
     await page.locator('.monaco-workbench').click({ position: { x: 600, y: 5 } }).catch(() => undefined);
@@ -151,7 +170,7 @@ async function pickQuickInputItem(page: Page, filter: string, label: string): Pr
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(filter);
-  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.*\\))?$`);
   const item = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
   await item.waitFor({ state: 'visible', timeout: 30_000 });
   await item.click();
