@@ -1,6 +1,7 @@
 /**
  * Writes the two Inspect logs of examples/logs/: arith-inspect.eval and arith-inspect-candidate.eval, the same
- * 5 questions × 2 epochs answered by two models (zstd entries, sample 4 in the chunked layout). Each header carries
+ * 5 questions × 2 epochs answered by two models (zstd entries, sample 4 in the chunked layout, the samples'
+ * summaries in `summaries.json` as a finished run has them). Each header carries
  * what Inspect stores after a run — the results' accuracy and stderr over the epoch-reduced grades, the token usage
  * per model — worked out here with Inspect's formulas, so that opening either shows its metrics verified and
  * comparing them shows a paired difference. examples/datasets/eval-logs.dataset.yaml reads the first.
@@ -71,9 +72,19 @@ function headerOf(run: Run, samples: Record<string, unknown>[]): Record<string, 
   };
 }
 
+/** What Inspect writes of a finished sample in `summaries.json`: no messages or events, the input as text. */
+function summaryOf(sample: Record<string, unknown>): Record<string, unknown> {
+  const attachments = sample.attachments as Record<string, string>;
+  const input = typeof sample.input === 'string' && sample.input.startsWith('attachment://') ? attachments[sample.input.slice('attachment://'.length)] : sample.input;
+  const { id, epoch, target, metadata, scores, model_usage, started_at, completed_at, total_time, working_time, uuid } = sample;
+  const message_count = (sample.messages as unknown[]).length;
+  return { id, epoch, input, target, metadata, scores, model_usage, started_at, completed_at, total_time, working_time, uuid, retries: 0, completed: true, message_count };
+}
+
 for (const run of RUNS) {
   const samples = EPOCHS.flatMap((epoch) => IDS.map((id) => sampleOf(run, id, epoch)));
-  const bytes = buildEvalArchive(samples, { method: 93, frames: 2, chunked: (sample) => sample.id === 4, header: headerOf(run, samples) });
+  const summaries = { name: 'summaries.json', data: JSON.stringify(samples.map(summaryOf)), method: 93, frames: 1 };
+  const bytes = buildEvalArchive(samples, { method: 93, frames: 2, chunked: (sample) => sample.id === 4, header: headerOf(run, samples), extra: [summaries] });
   const file = path.join(root, 'examples', 'logs', run.file);
   fs.writeFileSync(file, bytes);
   console.log(`wrote ${path.relative(root, file)} (${bytes.length} bytes)`);

@@ -9,6 +9,7 @@ import type { SampleDetail, TraceItemView } from '../../../src/core/model/logVie
 import { readInspectLog } from '../../../src/core/inspect/openInspectLog';
 import { repoRoot, sharedFixture } from '../sharedFixtures';
 import { temporaryFolder } from '../temporaryFolder';
+import { buildEvalArchive, inspectSample } from '../sources/inspectLogData';
 
 const fixtures = fs.readdirSync(sharedFixture('inspect-ai')).filter((name) => /\.(eval|json)$/.test(name)).map((name) => sharedFixture('inspect-ai', name));
 const arith = path.join(repoRoot, 'examples', 'logs', 'arith-inspect.eval');
@@ -110,8 +111,22 @@ describe('Inspect logs as reports', () => {
     }
   });
 
-  test('a log still being written (journal only, no summaries): samples read lean, attachments resolved, tool calls and reasoning in the detail', async () => {
+  test('the example archive is a finished run: nothing noted as missing, the page read from its summaries', async () => {
     const source = await open(arith);
+    try {
+      const summary = await source.summary();
+      assert.deepEqual(summary.notes ?? [], []);
+      assert.equal(summary.samples.count, 5);
+      const page = await source.page({ offset: 0, limit: 10, sort: { column: 'sampleId', direction: 'asc' } });
+      assert.deepEqual(page.rows.map((r) => [String(r.sampleId), r.data.input]), [1, 2, 3, 4, 5].map((i) => [String(i), `What is ${i} + ${i}?`]));
+    } finally {
+      source.dispose();
+    }
+  });
+
+  test('an archive without summaries: samples read lean, attachments resolved, tool calls and reasoning in the detail', async () => {
+    const samples = [1, 2].flatMap((epoch) => [1, 2, 3, 4, 5].map((id) => inspectSample(id, epoch)));
+    const source = await open(folder.put('no-summaries.eval', buildEvalArchive(samples, { method: 93, frames: 2, chunked: (sample) => sample.id === 4 })));
     try {
       const summary = await source.summary();
       assert.ok(summary.notes?.some((note) => /no sample summaries/.test(note)), JSON.stringify(summary.notes));
