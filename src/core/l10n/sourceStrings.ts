@@ -76,10 +76,12 @@ export const sourceStrings = {
   get cappedByLimit() {
     return l10n.t('kept by limit');
   },
-  /** "counted by reading 1 log file (12 samples)", "… 3 log files (1,200 samples) on 4 threads". */
-  countedArchive: (files: number, records: number, threads: number) =>
-    l10n.t('counted by reading {0} ({1})', files === 1 ? l10n.t('{0} log file', formatCount(files)) : l10n.t('{0} log files', formatCount(files)), records === 1 ? l10n.t('{0} sample', formatCount(records)) : l10n.t('{0} samples', formatCount(records)))
-    + (threads > 1 ? l10n.t(' on {0} threads', threads) : ''),
+  /** "counted by reading the 12 samples of 1 log file", "… the 1,200 samples of 3 log files on 4 threads". */
+  countedArchive: (files: number, records: number, threads: number) => {
+    const samples = records === 1 ? l10n.t('the {0} sample', formatCount(records)) : l10n.t('the {0} samples', formatCount(records));
+    const logs = files === 1 ? l10n.t('{0} log file', formatCount(files)) : l10n.t('{0} log files', formatCount(files));
+    return l10n.t('counted by reading {0} of {1}', samples, logs) + (threads > 1 ? l10n.t(' on {0} threads', threads) : '');
+  },
   countedDatabase: (files: number) => (files === 1 ? l10n.t('counted from the Parquet footers of {0} file', files) : l10n.t('counted from the Parquet footers of {0} files', files)),
 
   // evalLogSpeed

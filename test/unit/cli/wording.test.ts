@@ -16,8 +16,8 @@ describe('counts read as sentences', () => {
   });
 
   test('how an eval-log source was counted: files and samples in the singular where there is one', () => {
-    assert.equal(sourceStrings.countedArchive(1, 12, 1), 'counted by reading 1 log file (12 samples)');
-    assert.equal(sourceStrings.countedArchive(3, 1, 1), 'counted by reading 3 log files (1 sample)');
-    assert.equal(sourceStrings.countedArchive(3, 1200, 4), 'counted by reading 3 log files (1,200 samples) on 4 threads');
+    assert.equal(sourceStrings.countedArchive(1, 12, 1), 'counted by reading the 12 samples of 1 log file');
+    assert.equal(sourceStrings.countedArchive(3, 1, 1), 'counted by reading the 1 sample of 3 log files');
+    assert.equal(sourceStrings.countedArchive(3, 1200, 4), 'counted by reading the 1,200 samples of 3 log files on 4 threads');
   });
 });
