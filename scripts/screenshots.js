@@ -1,6 +1,6 @@
 // Regenerates the README screenshots in docs/screenshots/ from a real VS Code in a headless browser.
 //   npm run screenshots                          package, then every screenshot
-//   npm run screenshots -- --only compare,trace  some jobs (workbench, authoring, preview, log, compare, trace, schema)
+//   npm run screenshots -- --only compare,trace  some jobs (workbench, authoring, preview, log, inspect, compare, trace, schema)
 //   npm run screenshots -- --out DIR --no-build  elsewhere, with the current dist/eval-lens.vsix
 const { execFileSync } = require('node:child_process');
 const esbuild = require('esbuild');

@@ -10,7 +10,7 @@ import { test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { FocusedElement, focusedElement, focusInvisibility } from './harness/focusIndicator';
 import { useExamplesWorkbench } from './harness/examplesWorkbench';
-import { findWebviewFrame, screenshot } from './harness/workbench';
+import { findWebviewFrame, screenshot, waitUntilQuickInputTook } from './harness/workbench';
 
 
 const opened = useExamplesWorkbench('eval-lens-keyboard-');
@@ -32,7 +32,9 @@ async function quickInputType(page: Page, text: string, expectedRow: string, acc
   await input.waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.type(text);
   await page.locator('.quick-input-widget .monaco-list-row', { hasText: expectedRow }).first().waitFor({ state: 'visible', timeout: 30_000 });
-  if (accept) await page.keyboard.press('Enter');
+  if (!accept) return;
+  await page.keyboard.press('Enter');
+  await waitUntilQuickInputTook(page, text);
 }
 
 /** Presses Tab until `reached` holds for the focused element (at most `limit` presses); fails naming where focus went. */

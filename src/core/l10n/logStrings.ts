@@ -137,7 +137,7 @@ export const logStrings = {
   get runtime() {
     return l10n.t('Runtime');
   },
-  versions: (format: string, app: string) => l10n.t('format {0} · app {1}', format, app),
+  versions: (format: string, app: string) => (app ? l10n.t('format {0} · app {1}', format, app) : l10n.t('format {0}', format)),
   get config() {
     return l10n.t('Configuration');
   },

@@ -69,15 +69,23 @@ export async function startWorkbench(options: CodeServerOptions = {}): Promise<W
 export async function runCommand(page: Page, title: string): Promise<void> {
   const filter = `>${title}`;
   await pickQuickInputItem(page, filter, title);
+  await waitUntilQuickInputTook(page, filter);
+}
+
+/**
+ * Waits until the quick input no longer holds `typed` after an item was chosen: it closed, or the command opened its
+ * own picker. Keys pressed before then could still land in the old list.
+ */
+export async function waitUntilQuickInputTook(page: Page, typed: string): Promise<void> {
   const widget = page.locator('.quick-input-widget');
   const input = widget.locator('input.input');
   const deadline = Date.now() + 15_000;
   while (Date.now() < deadline) {
     const open = await widget.isVisible().catch(() => false);
-    if (!open || (await input.inputValue({ timeout: 1_000 }).catch(() => '')) !== filter) return;
+    if (!open || (await input.inputValue({ timeout: 1_000 }).catch(() => '')) !== typed) return;
     await page.waitForTimeout(100);
   }
-  throw new Error(`the palette stayed open on "${title}" after it was chosen. ${await describeWorkbench(page)}`);
+  throw new Error(`the quick input stayed on "${typed}" after an item was chosen. ${await describeWorkbench(page)}`);
 }
 
 /** What a person sees of the workbench in one line: the editor tabs and the notifications. For failure messages. */

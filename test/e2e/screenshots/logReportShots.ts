@@ -1,4 +1,4 @@
-/** The log report (overview, a sample; dark and high contrast), the conversation tab with a search, the schema banner. */
+/** The log report (overview, a sample; dark and high contrast), the conversation tab with a search, an Inspect log, the schema banner. */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Frame } from 'playwright-core';
@@ -60,6 +60,13 @@ export async function logReportShots(ctx: ShotContext): Promise<void> {
   await setColorTheme(page, 'Light Modern', 'light');
   await openFirstSample(frame);
   await conversationTabShot(ctx, frame);
+}
+
+/** An Inspect log opened as a report: the task and model, and the metrics Inspect stored, verified against the samples. */
+export async function inspectReportShot(ctx: ShotContext): Promise<void> {
+  const frame = await openReport(ctx, 'logs/arith-inspect.eval');
+  await frame.locator('[data-testid="metric-card"]', { hasText: /verified/i }).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await capture(ctx, 'inspect-overview', await editorArea(ctx.page, 540));
 }
 
 /** A log with two schema problems, written into the workspace copy: the banner opened to list them. */

@@ -10,7 +10,7 @@ import { repoRoot } from '../harness/repoRoot';
 import { screenshot, startWorkbench, Workbench } from '../harness/workbench';
 import { authoringShots, workbenchShot } from './authoringShots';
 import { compareShots, traceShot } from './compareTraceShots';
-import { logReportShots, schemaBannerShot } from './logReportShots';
+import { inspectReportShot, logReportShots, schemaBannerShot } from './logReportShots';
 import { previewShots } from './previewShots';
 import { clearWorkbench, ShotContext } from './shotSupport';
 
@@ -20,6 +20,7 @@ const JOBS: [string, (ctx: ShotContext) => Promise<void>][] = [
   ['authoring', authoringShots],
   ['preview', previewShots],
   ['log', logReportShots],
+  ['inspect', inspectReportShot],
   ['compare', compareShots],
   ['trace', traceShot],
   ['schema', schemaBannerShot],

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatSelectionFunnel } from '../../../src/cli/selectionFunnelFormat';
+import { logStrings } from '../../../src/core/l10n/logStrings';
 import { sourceStrings } from '../../../src/core/l10n/sourceStrings';
 import type { PreviewResult } from '../../../src/core/model/previewTypes';
 
@@ -19,5 +20,10 @@ describe('counts read as sentences', () => {
     assert.equal(sourceStrings.countedArchive(1, 12, 1), 'counted by reading the 12 samples of 1 log file');
     assert.equal(sourceStrings.countedArchive(3, 1, 1), 'counted by reading the 1 sample of 3 log files');
     assert.equal(sourceStrings.countedArchive(3, 1200, 4), 'counted by reading the 1,200 samples of 3 log files on 4 threads');
+  });
+
+  test("a log's versions: no dangling \"app\" when the log names no application version (an Inspect log without packages)", () => {
+    assert.equal(logStrings.versions('v1', '1.4.0'), 'format v1 · app 1.4.0');
+    assert.equal(logStrings.versions('Inspect v2', ''), 'format Inspect v2');
   });
 });
