@@ -59,6 +59,11 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
       const later = () => provider.refreshSoon();
       subs.push(watcher, watcher.onDidCreate(later), watcher.onDidChange(later), watcher.onDidDelete(later));
     }
+    // A folder created with its logs already in it (a run writing its log folder) may bring no event for the logs
+    // themselves (the folder is watched only once it exists): a new folder lists the workspace again
+    // (docs/log-report.md, "The Evaluation Logs view").
+    const created = vscode.workspace.createFileSystemWatcher('**/*', false, true, true);
+    subs.push(created, created.onDidCreate((uri) => void provider.refreshIfFolder(uri)));
     subs.push(vscode.workspace.onDidChangeWorkspaceFolders(() => provider.refreshSoon()));
     LogCatalogProvider.instance = provider;
     return provider;
@@ -107,6 +112,15 @@ export class LogCatalogProvider implements vscode.TreeDataProvider<CatalogNode>,
     if (!this.loaded && !this.loading) await this.refresh();
     while (this.loading) await this.loading;
     return this.folders;
+  }
+
+  private async refreshIfFolder(uri: vscode.Uri): Promise<void> {
+    if (uri.scheme !== 'file' || /[\\/](node_modules|\.git)([\\/]|$)/.test(uri.fsPath)) return;
+    try {
+      if ((await vscode.workspace.fs.stat(uri)).type & vscode.FileType.Directory) this.refreshSoon();
+    } catch {
+      // Gone again before it was looked at: nothing to list.
+    }
   }
 
   private refreshSoon(): void {

@@ -19,6 +19,10 @@ async function listing(until?: (files: string[]) => boolean): Promise<Listing> {
   return (await vscode.commands.executeCommand<Listing>('evalLens.internal.logCatalog', { until, timeoutMs: 30_000 })) ?? [];
 }
 
+function logsOf(all: Listing): string[] {
+  return all.flatMap((folder) => folder.logs.map((log) => log.file));
+}
+
 function logNamed(all: Listing, name: string): ListedLog {
   const found = all.flatMap((folder) => folder.logs).find((log) => path.basename(log.file) === name);
   assert.ok(found, `${name} is listed (listed: ${all.flatMap((f) => f.logs.map((l) => path.basename(l.file))).join(', ')})`);
@@ -66,6 +70,24 @@ suite('Evaluation Logs view: the logs of the examples workspace', function () {
       const removed = await listing((files) => !files.includes(file));
       assert.ok(!removed.flatMap((f) => f.logs).some((log) => log.file === file), 'the deleted log is no longer listed');
     } finally {
+      removeTempDir(folder);
+    }
+  });
+
+  test('a folder moved into the workspace with a log already in it: the log is listed (no event names the log itself)', async () => {
+    // Staged beside the workspace (the same file system), then renamed into it: the watchers see one folder created.
+    const staged = path.join(path.dirname(examplesFolder()), `staged-run-${process.pid}`);
+    const folder = path.join(examplesFolder(), 'logs', `moved-${process.pid}`);
+    const file = path.join(folder, 'moved-run.tasklog.json');
+    try {
+      fs.mkdirSync(staged, { recursive: true });
+      fs.copyFileSync(path.join(examplesFolder(), 'logs', 'legacy.tasklog.json'), path.join(staged, 'moved-run.tasklog.json'));
+      assert.ok(!logsOf(await listing()).includes(file), 'listed before the move');
+      fs.renameSync(staged, folder);
+      const added = await listing((files) => files.includes(file));
+      assert.match(logNamed(added, 'moved-run.tasklog.json').description, /accuracy 75% · 8 samples · success/);
+    } finally {
+      removeTempDir(staged);
       removeTempDir(folder);
     }
   });
