@@ -27,7 +27,6 @@ function defined(entries: Rec): Rec {
   return Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined && value !== null));
 }
 
-
 /** The scores reduced over epochs by the mean (Inspect's default): their trial values are checked against it. */
 function meanAggregators(header: Rec): Rec[] {
   const config = record(record(header.eval).config);
