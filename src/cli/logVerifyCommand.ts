@@ -57,12 +57,14 @@ function humanReport(file: string, result: LogVerification): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** The index of a task result log, or of an Inspect log with the summary its reader makes (its metrics verified). */
+/**
+ * The index of a task result log (the file's bytes it no longer needs given back first), or of an Inspect log with the
+ * summary its reader makes (its metrics verified; its summaries stay held, so there is nothing to give back).
+ */
 async function indexOf(filePath: string): Promise<{ index: LogIndex; summary?: LogSummary }> {
   if (isInspectLogFile(filePath)) {
     try {
-      // The summaries held parsed: each is read again by the index and none needs parsing twice (one command, then exit).
-      const source = await openInspectLog(filePath, 1, false, { holdSummaries: true });
+      const source = await openInspectLog(filePath, 1, 'verify');
       // Every sample summary is in memory once read: the archive is not read again.
       source.dispose();
       return { index: source.index, summary: source.getSummary() };
@@ -70,7 +72,9 @@ async function indexOf(filePath: string): Promise<{ index: LogIndex; summary?: L
       if (!(error instanceof InspectLogError && error.notInspect)) throw error;
     }
   }
-  return { index: await loadLogIndex({ filePath }, { mode: 'lazy', checkSyntax: true, requireLog: true }) };
+  const index = await loadLogIndex({ filePath }, { mode: 'lazy', checkSyntax: true, requireLog: true });
+  collectReleasedMemory();
+  return { index };
 }
 
 /**
@@ -92,7 +96,6 @@ export const runLogVerifyCommand: CliCommand = async (argv, io) => {
   let report: LogVerifyReport;
   try {
     const { index, summary } = await indexOf(path.resolve(io.cwd, file));
-    collectReleasedMemory();
     report = logVerifyReport(index, withCurves, summary);
   } catch (error) {
     if (error instanceof LogLoadError || error instanceof InspectLogError) {

@@ -155,7 +155,7 @@ function indexInWorker(workerScript: string, filePath: string, clusterNumbers: b
 async function inspectComparable(filePath: string): Promise<ComparableLog | undefined> {
   try {
     // Comparing reads no sample-level checks: they are left out of the records.
-    const source = await openInspectLog(filePath, 1, true);
+    const source = await openInspectLog(filePath, 1, 'lean');
     return { ...comparableLog(source.index, undefined, source.getSummary()), detail: (index: number) => source.detail(index) };
   } catch (error) {
     if (!(error instanceof InspectLogError)) throw error;

@@ -20,7 +20,7 @@ export class EarlyInspectSource implements LogSource {
     this.indexed = new Promise<void>((resolve) => setImmediate(resolve))
       .then(() => start.readSamples())
       .then((log) => {
-        const source = new InspectLogSource(log, generation, fileName, true);
+        const source = new InspectLogSource(log, generation, fileName, 'lean');
         if (this.disposed) source.dispose();
         else this.ready = source;
         return source;

@@ -140,10 +140,11 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
   const { notes } = log;
   try {
     const refs = archiveSamples(archive.entries);
-    // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again.
+    // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again
+    // (summaries held parsed are read again by the metrics as they are).
     const reader = new MetricInputReader(metadataKeysRead(log.header.results));
-    const readAlong = (summary: Record<string, unknown>) => reader.hold(summary);
     const hold = options.holdSummaries === true;
+    const readAlong = hold ? undefined : (summary: Record<string, unknown>) => reader.hold(summary);
     const read = await readSummaries(archive, notes, readAlong, hold);
     const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong, hold);
     if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));

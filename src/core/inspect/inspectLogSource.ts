@@ -17,11 +17,19 @@ import { metricInputs } from './inspectMetricInputs';
 import { InspectLog } from './inspectLog';
 import { headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
 import { configuredEpochs } from '../sources/evalLogs/inspectHeaderCounts';
-import { sampleEvidence, SummaryGroups } from './inspectSamples';
+import { EvidenceParts, sampleEvidence, SummaryGroups } from './inspectSamples';
 import type { InspectSummaryList } from './inspectSummaryList';
 import { inspectConversation, resolvedSample } from './inspectConversation';
 
 type Reduced = Map<string, Map<string | number, number>>;
+
+/**
+ * What an Inspect log is opened for (docs/architecture.md, layer 9): `report` — every sample's record with its table data and
+ * its sample-level checks; `lean` — the records without their checks, which are worked out again only when asked
+ * for (the report's worker, comparisons); `verify` — what `log verify` reads: the checks, no table data, and the
+ * summaries held parsed (read once, then the command exits).
+ */
+export type InspectOpenPlan = 'report' | 'lean' | 'verify';
 
 /** Notes on what the samples lack: epochs fewer than configured, a sample count other than the results say. */
 function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, results: number): string[] {
@@ -39,7 +47,8 @@ function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, res
 
 /** The samples as task result log samples, each built from its epochs' summaries (parsed again) when read. */
 class InspectSampleStore implements SampleStore {
-  constructor(private readonly groups: SummaryGroups, private readonly list: InspectSummaryList, private readonly reduced: Reduced) {}
+  /** `indexed`: what indexing reads of each sample (inspectSamples.ts). */
+  constructor(private readonly groups: SummaryGroups, private readonly list: InspectSummaryList, private readonly reduced: Reduced, private readonly indexed: EvidenceParts) {}
 
   get count(): number {
     return this.groups.count;
@@ -47,7 +56,7 @@ class InspectSampleStore implements SampleStore {
 
   /** For indexing: the scores' values without what only a detail shows of them (answer, explanation, metadata). */
   lite(index: number): unknown {
-    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced, undefined, false);
+    return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced, undefined, this.indexed);
   }
 
   full(index: number): unknown {
@@ -63,11 +72,8 @@ export class InspectLogSource implements LogSource {
   private readonly notes: string[];
   private cachedSummary?: LogSummary;
 
-  /**
-   * `leaveOutChecks`: the records are built without the sample-level checks (the report and comparisons never show
-   * them; `index.sampleChecks()` then works them out again), which makes indexing cheaper.
-   */
-  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string, leaveOutChecks = false) {
+  /** `plan`: what the log is opened for (InspectOpenPlan): how much of each sample is indexed. */
+  constructor(readonly log: InspectLog, private readonly generation: number, fileName: string, plan: InspectOpenPlan = 'report') {
     // One grouping and epoch reduction of the scores serves both the verified metrics and the table's values.
     const { results } = log.header;
     const list = log.summaryList;
@@ -78,7 +84,8 @@ export class InspectLogSource implements LogSource {
     let maxEpochs = 1;
     for (let g = 0; g < this.groups.count; g++) maxEpochs = Math.max(maxEpochs, this.groups.membersOf(g).length);
     // Each sample's task-log shape is built when read rather than held beside its summary.
-    const store = new InspectSampleStore(this.groups, list, this.reduced);
+    const store = new InspectSampleStore(this.groups, list, this.reduced, plan === 'verify' ? 'scores' : 'index');
+    const leaveOutChecks = plan === 'lean';
     this.index = new LogIndex(headerAsTaskLog(log.header, maxEpochs), { top: store, runs: [] }, { fileName, fileSize: log.fileSize, generation, leaveOutChecks });
     this.notes = [...log.notes, ...sampleNotes(log.header, this.groups, list.count)];
   }

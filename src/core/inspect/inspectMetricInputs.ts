@@ -28,14 +28,16 @@ function metricMetadata(metadata: unknown, keys: ReadonlySet<string>): unknown {
   return kept;
 }
 
-/** One summary's metric input; `keys`: the metadata keys the metrics read (metadataKeysRead). */
-export function metricInputOf(summary: Record<string, unknown>, keys: ReadonlySet<string>): InspectSampleScores {
-  return {
-    id: typeof summary.id === 'number' ? summary.id : String(summary.id),
-    epoch: epochOf(summary),
-    scores: isPlainObject(summary.scores) ? metricScores(summary.scores) : {},
-    ...(summary.metadata !== undefined && keys.size ? { metadata: metricMetadata(summary.metadata, keys) } : {}),
-  };
+/**
+ * One summary's metric input; `keys`: the metadata keys the metrics read (metadataKeysRead). `held`: the summary
+ * stays held anyway, so its scores and metadata are given as they are (the metrics read the same members of them)
+ * instead of copies that leave the rest out.
+ */
+export function metricInputOf(summary: Record<string, unknown>, keys: ReadonlySet<string>, held = false): InspectSampleScores {
+  const scores = isPlainObject(summary.scores) ? (held ? summary.scores : metricScores(summary.scores)) : {};
+  const input: InspectSampleScores = { id: typeof summary.id === 'number' ? summary.id : String(summary.id), epoch: epochOf(summary), scores };
+  if (summary.metadata !== undefined && keys.size) input.metadata = held ? summary.metadata : metricMetadata(summary.metadata, keys);
+  return input;
 }
 
 /** A summary's input whose id or metadata the list does not give: held whole. */
@@ -106,7 +108,8 @@ function sameKeys(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
 
 /**
  * Each summary's metric input for the metrics of `results`: those held while reading when they kept the same
- * metadata keys, else each summary parsed again, one at a time, as the metrics go through them once.
+ * metadata keys, else each summary read again (parsed again, one at a time, unless the list holds it parsed) as the
+ * metrics go through them once.
  */
 export function* metricInputs(list: InspectSummaryList, results: unknown, collected?: CollectedMetricInputs): Iterable<InspectSampleScores> {
   const keys = metadataKeysRead(results);
@@ -117,5 +120,5 @@ export function* metricInputs(list: InspectSummaryList, results: unknown, collec
     }
     return;
   }
-  for (let i = 0; i < list.count; i++) yield metricInputOf(list.at(i), keys);
+  for (let i = 0; i < list.count; i++) yield metricInputOf(list.at(i), keys, list.holdsParsed);
 }

@@ -19,13 +19,15 @@ export interface InspectSampleGroup {
 
 type ScoreValue = number | string | boolean | null;
 
+const GRADES: ReadonlyMap<string, number> = new Map([['C', 1], ['I', 0], ['P', 0.5], ['N', 0]]);
+
 /** Inspect's letter grades (C, I, P, N), booleans, yes/no words and numeric text as numbers; undefined when a value has none. */
 export function scoreNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value !== 'string') return undefined;
-  const grades: Record<string, number> = { C: 1, I: 0, P: 0.5, N: 0 };
-  if (value in grades) return grades[value];
+  const grade = GRADES.get(value);
+  if (grade !== undefined) return grade;
   const word = value.trim().toLowerCase();
   if (word === 'yes' || word === 'true') return 1;
   if (word === 'no' || word === 'false') return 0;
@@ -98,7 +100,11 @@ export class SummaryGroups {
 
   /** Group `group` with its summaries parsed. */
   groupAt(group: number, list: InspectSummaryList): InspectSampleGroup {
-    return { id: this.ids[group], epochs: Array.from(this.membersOf(group), (member) => list.at(member)) };
+    const start = this.starts[group];
+    const end = this.starts[group + 1];
+    const epochs: Record<string, unknown>[] = [];
+    for (let at = start; at < end; at++) epochs.push(list.at(this.members[at]));
+    return { id: this.ids[group], epochs };
   }
 }
 
@@ -158,13 +164,21 @@ function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
 }
 
 /**
- * One epoch as a trial; `output` is the conversation when the full sample was read. Without `details` its scores
- * carry their values only (what indexing reads), not what a detail shows of each. Inspect counts epochs from 1 and a
- * trial's index counts from 0 (the views show index + 1): epoch e is the trial of index e − 1, shown as "Trial e".
+ * How much of a sample is built: all a detail shows (`detail`), what indexing reads for the table (`index`: score
+ * values, data, errors), or what verification reads (`scores`: score values and errors, no data).
  */
-export function trialOf(sample: Record<string, unknown>, output?: unknown, details = true): Record<string, unknown> {
+export type EvidenceParts = 'detail' | 'index' | 'scores';
+
+/**
+ * One epoch as a trial; `output` is the conversation when the full sample was read. Below `detail` its scores carry
+ * their values only, not what a detail shows of each (`parts`). Inspect counts epochs from 1 and a trial's index
+ * counts from 0 (the views show index + 1): epoch e is the trial of index e − 1, shown as "Trial e".
+ */
+export function trialOf(sample: Record<string, unknown>, output?: unknown, parts: EvidenceParts = 'detail'): Record<string, unknown> {
+  const details = parts === 'detail';
   const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score, details)) : [];
-  const trial: Record<string, unknown> = { index: epochOf(sample) - 1, sample: { data: sampleData(sample) }, scores };
+  const index = epochOf(sample) - 1;
+  const trial: Record<string, unknown> = parts === 'scores' ? { index, scores } : { index, sample: { data: sampleData(sample) }, scores };
   if (output !== undefined) trial.solver = { output };
   const errors = errorsOf(sample);
   if (errors.length) trial.errors = errors;
@@ -209,11 +223,11 @@ function reducedScores(group: InspectSampleGroup, reduced: ReducedValues): Recor
 }
 
 /**
- * One sample id as a task result log sample; `outputs` (by epoch) are the conversations of a detail. Without
- * `details` its trials' scores carry their values only (trialOf): what indexing reads.
+ * One sample id as a task result log sample; `outputs` (by epoch) are the conversations of a detail; `parts`: how
+ * much of each trial is built (trialOf).
  */
-export function sampleEvidence(group: InspectSampleGroup, reduced: ReducedValues, outputs?: ReadonlyMap<number, unknown>, details = true): Record<string, unknown> {
-  const evidence: Record<string, unknown> = { sample_id: group.id, trials: group.epochs.map((epoch) => trialOf(epoch, outputs?.get(epochOf(epoch)), details)) };
+export function sampleEvidence(group: InspectSampleGroup, reduced: ReducedValues, outputs?: ReadonlyMap<number, unknown>, parts: EvidenceParts = 'detail'): Record<string, unknown> {
+  const evidence: Record<string, unknown> = { sample_id: group.id, trials: group.epochs.map((epoch) => trialOf(epoch, outputs?.get(epochOf(epoch)), parts)) };
   const scores = reducedScores(group, reduced);
   if (scores) evidence.scores = scores;
   return evidence;

@@ -14,6 +14,8 @@ export interface InspectSummaryList {
   epochAt(index: number): number;
   /** Summary `index` — a new object on each call for a packed list that does not hold its summaries parsed. */
   at(index: number): Record<string, unknown>;
+  /** Whether `at` gives summaries held for the list's life (nothing taken from one is worth copying to drop it). */
+  readonly holdsParsed: boolean;
 }
 
 export function idOf(value: unknown): string | number | undefined {
@@ -33,6 +35,8 @@ export function allSummaries(list: InspectSummaryList): Record<string, unknown>[
 
 /** Summaries held as parsed objects (a `.json` log, whose samples are held whole anyway). */
 export class ArraySummaryList implements InspectSummaryList {
+  readonly holdsParsed = true;
+
   constructor(private readonly summaries: readonly Record<string, unknown>[]) {}
 
   get count(): number {
@@ -82,6 +86,10 @@ export class PackedSummaryList<T = unknown> implements InspectSummaryList {
 
   get count(): number {
     return this.ids.length;
+  }
+
+  get holdsParsed(): boolean {
+    return this.holdParsed;
   }
 
   /** Adds a summary already parsed from `bytes[start, end)`; `bytes` is kept (not copied) while the list is. */

@@ -5,7 +5,7 @@ import { isZipArchive } from '../archive/zipMagic';
 import type { LogSource } from '../log/logSource';
 import { InspectLog, InspectReadOptions, readInspectJson } from './inspectLog';
 import { openInspectArchive, readInspectArchive } from './inspectArchiveLog';
-import { InspectLogSource } from './inspectLogSource';
+import { InspectLogSource, InspectOpenPlan } from './inspectLogSource';
 import { EarlyInspectSource } from './earlyInspectSource';
 
 /** Reads the log's header and sample summaries (never a full sample); an unreadable file is an InspectLogError. */
@@ -14,9 +14,10 @@ export async function readInspectLog(filePath: string, options: InspectReadOptio
   return isZipArchive(filePath) ? readInspectArchive(filePath, size, options) : readInspectJson(filePath, size);
 }
 
-/** `leaveOutChecks`: see InspectLogSource (a comparison leaves them out; `log verify` reads them). */
-export async function openInspectLog(filePath: string, generation: number, leaveOutChecks = false, options: InspectReadOptions = {}): Promise<InspectLogSource> {
-  return new InspectLogSource(await readInspectLog(filePath, options), generation, path.basename(filePath), leaveOutChecks);
+/** `plan`: what the log is opened for (InspectOpenPlan); `verify` reads the summaries held parsed. */
+export async function openInspectLog(filePath: string, generation: number, plan: InspectOpenPlan = 'report'): Promise<InspectLogSource> {
+  const log = await readInspectLog(filePath, { holdSummaries: plan === 'verify' });
+  return new InspectLogSource(log, generation, path.basename(filePath), plan);
 }
 
 /**

@@ -226,18 +226,27 @@ export class LogIndex implements LogSource {
   /** Every sample-level aggregated value checked against its trials (top level, then runs). */
   sampleChecks(): SampleCheckRow[] {
     const rows: SampleCheckRow[] = [];
+    this.forEachSampleCheck((check, sampleId, sampleIndex, runIndex) => {
+      const row: SampleCheckRow = { ...check, sampleId, sampleIndex };
+      if (runIndex !== undefined) row.runIndex = runIndex;
+      rows.push(row);
+    });
+    return rows;
+  }
+
+  /** Each sample-level check, in the order of sampleChecks(), without a row made for it. */
+  forEachSampleCheck(visit: (check: SampleCheck, sampleId: string | number, sampleIndex: number, runIndex: number | undefined) => void): void {
     const settings = { ...this.detailSettings(), leaveOutChecks: this.options.leaveOutChecks };
     for (const set of this.allSets()) {
-      for (let i = 0; i < set.records.length; i++) {
-        const sampleIndex = set.records.indexAt(i);
-        for (const check of recordChecks(set, sampleIndex, settings) ?? []) {
-          const row: SampleCheckRow = { ...check, sampleId: set.records.sampleIdAt(i), sampleIndex };
-          if (set.runIndex !== undefined) row.runIndex = set.runIndex;
-          rows.push(row);
-        }
+      const { records, runIndex } = set;
+      for (let i = 0; i < records.length; i++) {
+        const sampleIndex = records.indexAt(i);
+        const checks = recordChecks(set, sampleIndex, settings);
+        if (!checks) continue;
+        const sampleId = records.sampleIdAt(i);
+        for (const check of checks) visit(check, sampleId, sampleIndex, runIndex);
       }
     }
-    return rows;
   }
 
   /** Builds the search text of up to `count` more samples; true when every set is searchable. */

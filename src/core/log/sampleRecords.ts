@@ -38,6 +38,9 @@ export interface SampleRecord {
 export interface RecordList {
   readonly length: number;
   recordAt(index: number): SampleRecord;
+  /** Of record `index`, what choosing the data columns reads (without building the whole record). */
+  dataAt(index: number): SampleRecord['data'];
+  sampleIdAt(index: number): SampleRecord['sampleId'];
 }
 
 interface RecordContext {
@@ -144,9 +147,16 @@ function trialOutcome(trial: TrialShape, primaryScore: string | undefined): Tria
 /** pass@k and pass^k of a sample from the primary score of its trials (trials without it are left out). */
 export function passRates(trials: readonly TrialShape[], primaryScore: string | undefined, k: number): { passAtK?: number; passPowK?: number } {
   if (primaryScore === undefined) return {};
-  const values = trials.map((t) => trialValue(t, primaryScore)).filter((v) => v !== undefined);
-  if (values.length === 0) return {};
-  const p = values.filter(isPass).length / values.length;
+  let counted = 0;
+  let passed = 0;
+  for (const trial of trials) {
+    const value = trialValue(trial, primaryScore);
+    if (value === undefined) continue;
+    counted++;
+    if (isPass(value)) passed++;
+  }
+  if (counted === 0) return {};
+  const p = passed / counted;
   return { passAtK: 1 - Math.pow(1 - p, k), passPowK: Math.pow(p, k) };
 }
 
@@ -219,8 +229,10 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
     errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : NO_ERROR_STAGES,
     errorCount,
     data: dataPreview(shape.data),
-    ...passRates(shape.trials, context.primaryScore, context.passK),
   };
+  const { passAtK, passPowK } = passRates(shape.trials, context.primaryScore, context.passK);
+  if (passAtK !== undefined) record.passAtK = passAtK;
+  if (passPowK !== undefined) record.passPowK = passPowK;
   if (collisions) record.collisions = collisions;
   if (checks) record.checks = checks;
   return record;
@@ -233,7 +245,9 @@ const PREFERRED_DATA_FIELDS = [
 
 /** Chooses a few data fields worth a table column: common ones first, then the most frequent. */
 export function chooseDataColumns(records: readonly SampleRecord[] | RecordList, max = 4): string[] {
-  const recordAt = Array.isArray(records) ? (i: number) => records[i] : (i: number) => (records as RecordList).recordAt(i);
+  const list = records as RecordList;
+  const dataAt = Array.isArray(records) ? (i: number) => records[i].data : (i: number) => list.dataAt(i);
+  const sampleIdAt = Array.isArray(records) ? (i: number) => records[i].sampleId : (i: number) => list.sampleIdAt(i);
   const presence = new Map<string, number>();
   /** Fields whose value differs from the sample id somewhere (a field that only repeats the id is left out). */
   const differsFromId = new Set<string>();
@@ -241,10 +255,10 @@ export function chooseDataColumns(records: readonly SampleRecord[] | RecordList,
   let seen = 0;
   for (let i = 0; i < records.length; i += step) {
     seen++;
-    const record = recordAt(i);
-    for (const [key, value] of Object.entries(record.data)) {
+    const sampleId = String(sampleIdAt(i));
+    for (const [key, value] of Object.entries(dataAt(i))) {
       presence.set(key, (presence.get(key) ?? 0) + 1);
-      if (String(value) !== String(record.sampleId)) differsFromId.add(key);
+      if (String(value) !== sampleId) differsFromId.add(key);
     }
   }
   const common = [...presence.entries()].filter(([key, n]) => n * 2 >= seen && differsFromId.has(key)).map(([key]) => key);

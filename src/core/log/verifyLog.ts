@@ -68,9 +68,10 @@ export function summaryMetricRows(summary: LogSummary): MetricVerificationRow[] 
  */
 export function verifyLog(index: LogIndex, summary: LogSummary = index.getSummary()): LogVerification {
   const metrics = summaryMetricRows(summary);
-  const samples: SampleVerificationRow[] = index.sampleChecks().map((check) => {
+  const samples: SampleVerificationRow[] = [];
+  index.forEachSampleCheck((check, sampleId, _sampleIndex, runIndex) => {
     const row: SampleVerificationRow = {
-      sample_id: check.sampleId,
+      sample_id: sampleId,
       scorer_key: check.scorerKey,
       key: check.key,
       reported: check.reported,
@@ -78,10 +79,10 @@ export function verifyLog(index: LogIndex, summary: LogSummary = index.getSummar
       verdict: check.verification.verdict,
     };
     if (check.verification.reason !== undefined) row.reason = check.verification.reason;
-    if (check.runIndex !== undefined) row.run_index = check.runIndex;
-    return row;
+    if (runIndex !== undefined) row.run_index = runIndex;
+    samples.push(row);
   });
   const counts: Record<Verdict, number> = { match: 0, mismatch: 0, not_verifiable: 0 };
-  for (const row of [...metrics, ...samples]) counts[row.verdict]++;
+  for (const rows of [metrics, samples]) for (const row of rows) counts[row.verdict]++;
   return { status: summary.status, metrics, samples, counts };
 }

@@ -140,7 +140,7 @@ describe('Inspect logs that are truncated, unfinished or lying', () => {
   });
 
   test('score values of every JSON type, and dict scores: rows, columns and details, never a crash', async () => {
-    const values: unknown[] = [1, 0, true, false, 'C', 'I', 'P', 'N', 'yes', '0.25', 'free text', null, [1, 2], { a: 1, b: 'C' }, 1e308, -0.5, ''];
+    const values: unknown[] = [1, 0, true, false, 'C', 'I', 'P', 'N', 'yes', '0.25', 'free text', null, [1, 2], { a: 1, b: 'C' }, 1e308, -0.5, '', 'toString', 'constructor'];
     const summaries = values.map((value, i) => summary(i + 1, 1, value));
     const file = archive('types.eval', [{ name: 'header.json', data: JSON.stringify(header) }, { name: 'summaries.json', data: JSON.stringify(summaries) }]);
     const source = await open(file);
@@ -156,6 +156,11 @@ describe('Inspect logs that are truncated, unfinished or lying', () => {
     assert.equal(cell(11) ?? undefined, undefined, 'text has no mean');
     const textDetail = await source.detail(rows.find((r) => r.sampleId === 11)!.index);
     assert.deepEqual(textDetail.trials[0].scores[0].values, { match: 'free text' });
+    // Text that names a member every object has is text, not a letter grade.
+    for (const [id, text] of [[18, 'toString'], [19, 'constructor']] as const) {
+      const detail = await source.detail(rows.find((r) => r.sampleId === id)!.index);
+      assert.deepEqual(detail.trials[0].scores[0].values, { match: text });
+    }
     for (const row of rows) await source.detail(row.index);
     const sorted = await source.page({ offset: 0, limit: 100, sort: { column: 'match/match', direction: 'desc' } });
     assert.equal(sorted.total, values.length);

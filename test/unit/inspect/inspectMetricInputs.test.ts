@@ -4,6 +4,8 @@
  * alike scores are held as one object; the metrics come out as when every summary is parsed again.
  */
 import * as assert from 'node:assert/strict';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { describe, test } from 'node:test';
 import { openInspectLog, readInspectLog } from '../../../src/core/inspect/openInspectLog';
 import { InspectLogSource } from '../../../src/core/inspect/inspectLogSource';
@@ -11,6 +13,8 @@ import { MetricInputReader } from '../../../src/core/inspect/inspectMetricInputs
 import { PackedSummaryList } from '../../../src/core/inspect/inspectSummaryList';
 import { SummaryGroups } from '../../../src/core/inspect/inspectSamples';
 import { PROBE_SAMPLES } from '../../../src/core/log/sampleSetBuilder';
+import { logVerifyReport } from '../../../src/core/compare/logVerifyReport';
+import { repoRoot, sharedFixture } from '../sharedFixtures';
 import { buildZip, TestEntry } from '../archive/zipTestWriter';
 import { temporaryFolder } from '../temporaryFolder';
 
@@ -139,7 +143,7 @@ describe('summaries held parsed (log verify)', () => {
   for (const [shape, make] of shapes) {
     test(`${shape}: the same summary, notes and pages as summaries held as bytes`, async () => {
       const file = make();
-      const held = await openInspectLog(file, 1, false, { holdSummaries: true });
+      const held = new InspectLogSource(await readInspectLog(file, { holdSummaries: true }), 1, path.basename(file));
       const packed = await openInspectLog(file, 1);
       try {
         assert.deepEqual(held.getSummary(), packed.getSummary());
@@ -179,6 +183,30 @@ describe('summaries held parsed (log verify)', () => {
     } finally {
       await held.close();
       await packed.close();
+    }
+  });
+
+  /** Every Inspect log of the examples and the shared fixtures, and the archives above. */
+  const realLogs = (): string[] => [
+    path.join(repoRoot, 'examples', 'logs', 'arith-inspect.eval'),
+    ...fs.readdirSync(sharedFixture('inspect-ai')).map((name) => sharedFixture('inspect-ai', name)),
+  ];
+
+  test('the verify plan verifies as the report does, without the table data it never reads', async () => {
+    const files = [...shapes.map(([, make]) => make()), ...realLogs()];
+    for (const file of files) {
+      const verify = await openInspectLog(file, 1, 'verify');
+      const report = await openInspectLog(file, 1);
+      try {
+        const name = path.basename(file);
+        assert.deepEqual(logVerifyReport(verify.index, true, verify.getSummary()), logVerifyReport(report.index, true, report.getSummary()), name);
+        assert.deepEqual(verify.getSummary().metrics, report.getSummary().metrics, name);
+        assert.deepEqual(verify.getSummary().samples.dataColumns, [], name);
+        if (report.getSummary().samples.count) assert.ok(report.getSummary().samples.dataColumns.length > 0, `${name}: the report has data columns`);
+      } finally {
+        verify.dispose();
+        report.dispose();
+      }
     }
   });
 });

@@ -69,13 +69,24 @@ function reduceLists(values: readonly unknown[][], reduce: ColumnReducer): Reduc
   return { value: reduced };
 }
 
+/** The column reducers by name, each made once (a log reduces every sample with the same few). */
+const reducers = new Map<string, ColumnReducer | undefined>();
+
+function reducerNamed(name: string): ColumnReducer | undefined {
+  if (!reducers.has(name) && reducers.size < MAX_REDUCERS_HELD) reducers.set(name, columnReducer(name));
+  return reducers.has(name) ? reducers.get(name) : columnReducer(name);
+}
+
+/** Reducer names are few in a log, but a hostile one may name a new one per score. */
+const MAX_REDUCERS_HELD = 64;
+
 /**
  * The score Inspect's reducer `reducer` (as stored in `EvalScore.reducer`: `mean`, the default, `median`, `mode`,
  * `max`, `at_least_{k}`, `pass_at_{k}`, `pass_k_{k}`) makes of one sample's epoch scores. Never throws.
  */
 export function reduceEpochs(scores: InspectScore[], reducer: string | undefined): ReducedScore {
   const name = reducer ?? DEFAULT_REDUCER;
-  const reduce = columnReducer(name);
+  const reduce = reducerNamed(name);
   if (!reduce) return failed(inspectMetricStrings.unknownReducer(name));
   const values = scores.map((score) => score.value);
   const representative = values.findIndex((value) => !isUnscored(value));
