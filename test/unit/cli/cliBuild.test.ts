@@ -3,7 +3,7 @@
  * starts `dist/cli/main.mjs`, which loads a command's modules only when that command runs.
  */
 import * as assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -58,5 +58,37 @@ test('every command of the usage runs from the split build, and a launcher witho
     assert.match(r.stderr, /^eval-lens: cannot start \(.*main\.mjs\)/);
   } finally {
     fs.rmSync(alone, { recursive: true, force: true });
+  }
+});
+
+/** An Inspect `.json` log of `count` samples whose stored accuracy is `stored` (one sample in three is wrong). */
+function inspectJsonLog(count: number, stored: number): string {
+  const samples = Array.from({ length: count }, (_, i) => ({ id: i + 1, epoch: 1, input: `question ${i + 1}`, target: 'a', scores: { match: { value: i % 3 === 0 ? 'I' : 'C' } } }));
+  const results = { total_samples: count, completed_samples: count, scores: [{ name: 'match', scorer: 'match', metrics: { accuracy: { name: 'accuracy', value: stored } } }] };
+  return JSON.stringify({ version: 2, status: 'success', eval: { task: 't', model: 'm', dataset: { name: 'd' } }, results, samples });
+}
+
+test('the command ends once its whole output is written, with its exit code, to a reader that reads late', async () => {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-exit-'));
+  try {
+    const count = 3000;
+    const file = path.join(folder, 'wrong-accuracy.json');
+    fs.writeFileSync(file, inspectJsonLog(count, 0.5));
+    const child = spawn(process.execPath, [path.join(repoRoot, 'dist', 'cli.js'), 'log', 'verify', '--json', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Nothing is read for a moment: the output (far more than a pipe holds) waits in the pipe.
+    child.stdout.pause();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stdout.resume();
+    const [code] = (await new Promise((resolve) => child.on('close', (...args) => resolve(args)))) as [number | null];
+    const printed = Buffer.concat(chunks);
+    assert.ok(printed.length > 128 * 1024, `the output is larger than a pipe holds (${printed.length} bytes)`);
+    const report = JSON.parse(printed.toString('utf8')) as { samples: unknown[]; metrics: { verdict: string }[] };
+    assert.equal(report.samples.length, count, 'every sample row arrived');
+    assert.deepEqual(report.metrics.map((m) => m.verdict), ['mismatch']);
+    assert.equal(code, 1, 'a mismatch exits 1');
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 });
