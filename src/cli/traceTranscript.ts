@@ -36,9 +36,26 @@ function prettyArguments(args: string): string {
   }
 }
 
+/** `text` without its blank lines before the first and after the last line that has anything on it. */
+function trimBlankLines(text: string): string {
+  let start = 0;
+  for (let at = 0; at < text.length; at++) {
+    const c = text[at];
+    if (c === '\n') start = at + 1;
+    else if (c !== ' ' && c !== '\t' && c !== '\r') break;
+  }
+  let end = text.length;
+  for (let at = text.length - 1; at >= start; at--) {
+    const c = text[at];
+    if (c === '\n') end = at;
+    else if (c !== ' ' && c !== '\t' && c !== '\r') break;
+  }
+  return start === 0 && end === text.length ? text : text.slice(start, Math.max(start, end));
+}
+
 function block(title: string, body: string, depth: number, options: TranscriptOptions): string {
   const pad = INDENT.repeat(depth);
-  const content = clip(body, options.maxBlockChars);
+  const content = trimBlankLines(clip(body, options.maxBlockChars));
   return content.trim() === '' ? `${pad}${title}` : `${pad}${title}\n${indentLines(content, pad + INDENT)}`;
 }
 
@@ -71,7 +88,9 @@ function safeJson(value: unknown): string {
 
 function spanBlocks(span: SpanConversation, depth: number, options: TranscriptOptions): string[] {
   const pad = INDENT.repeat(depth);
-  const head = [`${pad}${S.span(span.type, span.name)}`];
+  const empty = span.items.length === 0 && span.children.length === 0;
+  // A span with nothing in it is one line: its name and that it is empty.
+  const head = [`${pad}${S.span(span.type, span.name)}${empty ? `  ${S.noItems}` : ''}`];
   if (span.error) head.push(`${pad}${INDENT}${S.spanError(span.error)}`);
   const blocks = [head.join('\n')];
   const inner = depth + 1;
@@ -82,7 +101,6 @@ function spanBlocks(span: SpanConversation, depth: number, options: TranscriptOp
     blocks.push(...itemBlocks(item, inner, options));
   });
   while (next < children.length) blocks.push(...spanBlocks(children[next++].span, inner, options));
-  if (span.items.length === 0 && span.children.length === 0) blocks.push(`${INDENT.repeat(inner)}${S.noItems}`);
   return blocks;
 }
 

@@ -29,6 +29,13 @@ export const inspectStrings = {
   limitReached: (type: string, limit: string) => l10n.t('{0} limit reached ({1})', type, limit),
   limitType: 'limit',
   sampleErrorType: 'sample error',
+  // conversations
+  get redactedReasoning() {
+    return l10n.t('[reasoning redacted by the provider]');
+  },
+  get reasoningNotRecorded() {
+    return l10n.t('[the model reasoned here; the log holds no text of it]');
+  },
   // trace show
   noSampleWithId: (file: string, id: string) => l10n.t('{0} has no sample with id {1}.', file, id),
   sampleHeading: (id: string, epoch: number) => l10n.t('Sample {0}, epoch {1}', id, epoch),

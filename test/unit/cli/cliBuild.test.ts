@@ -81,7 +81,7 @@ test('the command ends once its whole output is written, with its exit code, to 
     const chunks: Buffer[] = [];
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
     child.stdout.resume();
-    const [code] = (await new Promise((resolve) => child.on('close', (...args) => resolve(args)))) as [number | null];
+    const code = await new Promise<number | null>((resolve) => child.on('close', (exitCode) => resolve(exitCode)));
     const printed = Buffer.concat(chunks);
     assert.ok(printed.length > 128 * 1024, `the output is larger than a pipe holds (${printed.length} bytes)`);
     const report = JSON.parse(printed.toString('utf8')) as { samples: unknown[]; metrics: { verdict: string }[] };

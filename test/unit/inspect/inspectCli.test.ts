@@ -136,4 +136,22 @@ describe('the command line on Inspect logs', () => {
     assert.equal(await runCli(['trace', 'show', arith, '--sample', 'nope'], missing), 1);
     assert.match(missing.err, /has no sample with id nope/);
   });
+
+  test('trace show of a real run: an empty span on one line, reasoning without text named, no blank lines around a message', async () => {
+    const io = capture();
+    assert.equal(await runCli(['trace', 'show', popularityA, '--sample', '8'], io), 0, io.err);
+    const lines = io.out.split('\n');
+    assert.ok(lines.includes('  ▸ chain init  (no items)'), 'the init span is one line');
+    assert.ok(lines.includes('    ▸ chain match  (no items)'), 'the scorer span is one line');
+    assert.equal(lines.filter((line) => line.trim() === '(no items)').length, 0, 'no line of its own says a span is empty');
+    // GPT-5's reasoning is recorded with an empty text (the provider's signature only).
+    const reasoning = lines.findIndex((line) => line.trim() === 'REASONING');
+    assert.ok(reasoning > 0, io.out);
+    assert.equal(lines[reasoning + 1].trim(), '[the model reasoned here; the log holds no text of it]');
+    // The system message starts with a line break and ends with two: its block starts and ends with its text.
+    const system = lines.findIndex((line) => line.trim() === 'SYSTEM');
+    assert.match(lines[system + 1], /^ +Please note: In the following EXERCISE/);
+    assert.equal(lines[system + 2], '', 'one blank line between blocks, none inside');
+    assert.equal(lines[system + 3].trim(), 'USER');
+  });
 });

@@ -93,4 +93,18 @@ describe('Inspect model calls in the conversation spans', () => {
     assert.deepEqual(firstCall?.input?.map((m) => m.role), ['system', 'user']);
     assert.match(transcript, /SYSTEM[\s\S]*USER[\s\S]*ASSISTANT[\s\S]*USER[\s\S]*\[BEGIN DATA\][\s\S]*ASSISTANT/);
   });
+
+  test('reasoning parts: the text, else the summary; redacted by its summary; one without either says so', () => {
+    const reasoningOf = (part: Record<string, unknown>): string => {
+      const trace = inspectConversation(resolvedSample({ messages: [{ role: 'assistant', content: [part, { type: 'text', text: 'Done.' }] }] }));
+      const item = trace.items[0] as { type: string; summary: { text: string }[] };
+      assert.equal(item.type, 'reasoning');
+      return item.summary.map((s) => s.text).join('');
+    };
+    assert.equal(reasoningOf({ type: 'reasoning', reasoning: 'Add them.' }), 'Add them.');
+    assert.equal(reasoningOf({ type: 'reasoning', reasoning: '', summary: 'Added them.' }), 'Added them.');
+    assert.equal(reasoningOf({ type: 'reasoning', reasoning: 'gAAAAB…', redacted: true, summary: 'Thought it over.' }), 'Thought it over.');
+    assert.equal(reasoningOf({ type: 'reasoning', reasoning: 'gAAAAB…', redacted: true }), '[reasoning redacted by the provider]');
+    assert.equal(reasoningOf({ type: 'reasoning', reasoning: '', signature: 'rs_1', redacted: false }), '[the model reasoned here; the log holds no text of it]');
+  });
 });

@@ -6,6 +6,7 @@
  */
 import { OpenResponsesItem, TraceMetadataRecord, TraceRecord, binaryPlaceholder, functionCallItem, functionCallOutputItem, messageItem, reasoningItem } from '../../trace/traceRecord';
 import { isPlainObject } from '../../json/objectValues';
+import { inspectStrings as S } from '../../l10n/inspectStrings';
 
 type Role = 'system' | 'user' | 'assistant';
 
@@ -52,6 +53,18 @@ export function contentText(content: unknown): string {
   return texts.join('\n');
 }
 
+/**
+ * The text of a reasoning part: its reasoning, else its summary; a redacted part (its `reasoning` is the provider's
+ * encrypted text) by its summary. A part with neither says so, rather than showing an empty block.
+ */
+function reasoningText(part: Record<string, unknown>): string {
+  const summary = idText(part.summary);
+  if (part.redacted === true) return summary !== '' ? summary : S.redactedReasoning;
+  const reasoning = typeof part.reasoning === 'string' ? part.reasoning : '';
+  if (reasoning !== '') return reasoning;
+  return summary !== '' ? summary : S.reasoningNotRecorded;
+}
+
 /** Items of one message's content: consecutive text parts form one message item; reasoning parts stand alone. */
 function contentItems(role: Role, content: unknown): OpenResponsesItem[] {
   if (typeof content === 'string') return content === '' ? [] : [messageItem(role, content)];
@@ -67,8 +80,7 @@ function contentItems(role: Role, content: unknown): OpenResponsesItem[] {
     if (part.type === 'text') texts.push(typeof part.text === 'string' ? part.text : '');
     else if (part.type === 'reasoning') {
       flush();
-      const text = part.redacted === true ? (typeof part.summary === 'string' ? part.summary : '[redacted reasoning]') : typeof part.reasoning === 'string' ? part.reasoning : idText(part.summary);
-      items.push(reasoningItem(text));
+      items.push(reasoningItem(reasoningText(part)));
     } else if (part.type === 'image' || part.type === 'audio' || part.type === 'video' || part.type === 'document') {
       texts.push(binaryPart(part.type, part));
     } else {
