@@ -78,8 +78,6 @@ export function sampleKey(id: string, epoch: number): string {
   return `${id}\u0000${epoch}`;
 }
 
-/** Largest Inspect `.json` log read whole (V8's longest string is about 512 MB). */
-const MAX_JSON_LOG_BYTES = 256 * 1024 * 1024;
 /** Bytes looked at to tell an Inspect `.json` log from a task result log. */
 const SNIFF_BYTES = 512;
 
@@ -121,9 +119,11 @@ function idOf(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 }
 
-/** A `.json` log, parsed whole (they are small): its samples are the summaries and the full samples alike. */
+/**
+ * A `.json` log parsed whole: its samples are the summaries and the full samples alike. For small logs only (a
+ * larger one is scanned: readInspectLog, inspectJsonScan.ts).
+ */
 export async function readInspectJson(filePath: string, fileSize: number): Promise<InspectLog> {
-  if (fileSize > MAX_JSON_LOG_BYTES) throw new InspectLogError(S.jsonTooLarge(filePath, fileSize / 1048576, MAX_JSON_LOG_BYTES / 1048576));
   let value: unknown;
   try {
     value = JSON.parse(await fs.promises.readFile(filePath, 'utf8'));

@@ -5,13 +5,21 @@ import { isZipArchive } from '../archive/zipMagic';
 import type { LogSource } from '../log/logSource';
 import { InspectLog, InspectReadOptions, readInspectJson } from './inspectLog';
 import { openInspectArchive, readInspectArchive } from './inspectArchiveLog';
+import { readScannedInspectJson } from './inspectJsonScan';
 import { InspectLogSource, InspectOpenPlan } from './inspectLogSource';
 import { EarlyInspectSource } from './earlyInspectSource';
+
+/**
+ * `.json` logs up to this size are parsed whole; a larger one is scanned sample by sample (inspectJsonScan.ts), which
+ * holds its bytes once instead of the whole parsed value.
+ */
+export const WHOLE_JSON_LOG_BYTES = 16 * 1024 * 1024;
 
 /** Reads the log's header and sample summaries (never a full sample); an unreadable file is an InspectLogError. */
 export async function readInspectLog(filePath: string, options: InspectReadOptions = {}): Promise<InspectLog> {
   const size = (await fs.stat(filePath)).size;
-  return isZipArchive(filePath) ? readInspectArchive(filePath, size, options) : readInspectJson(filePath, size);
+  if (isZipArchive(filePath)) return readInspectArchive(filePath, size, options);
+  return size > WHOLE_JSON_LOG_BYTES ? readScannedInspectJson(filePath, size, options) : readInspectJson(filePath, size);
 }
 
 /** `plan`: what the log is opened for (InspectOpenPlan); `verify` reads the summaries held parsed. */

@@ -5,7 +5,7 @@ export const inspectStrings = {
   notAZip: (file: string, reason: string) =>
     l10n.t('{0} cannot be read as an Inspect log archive ({1}). If the run is still writing it, wait until it ends; otherwise the file is damaged.', file, reason),
   jsonTooLarge: (file: string, sizeMb: number, limitMb: number) =>
-    l10n.t('{0} is {1} MB, above the {2} MB an Inspect .json log is read whole up to. Write the log as .eval instead (inspect log convert).', file, Math.round(sizeMb), Math.round(limitMb)),
+    l10n.t('{0} is {1} MB, above the {2} MB an Inspect .json log can be read up to. Write the log as .eval instead (inspect log convert).', file, Math.round(sizeMb), Math.round(limitMb)),
   notInspectJson: (file: string) => l10n.t('{0} is not an Inspect log: the top level needs "eval", "version" and "status".', file),
   invalidJson: (file: string, reason: string) => l10n.t('{0} is not valid JSON ({1}).', file, reason),
   // notes shown in the report (partial reports say what is missing)
@@ -18,7 +18,14 @@ export const inspectStrings = {
     l10n.t('The summaries list {0} samples, the archive holds {1} sample files; the report shows the summaries.', summaries, archived),
   headerCountDiffers: (reported: number, found: number) =>
     l10n.t('results.total_samples says {0}, the log holds {1} sample results; the report shows what the log holds.', reported, found),
-  samplesLeftOut: (count: number) => l10n.t('{0} sample entries are not valid samples (no id) and are left out.', count),
+  samplesLeftOut: (count: number) =>
+    (count === 1
+      ? l10n.t('{0} sample entry is not a valid sample (no id) and is left out.', count)
+      : l10n.t('{0} sample entries are not valid samples (no id) and are left out.', count)),
+  samplesUnreadable: (count: number, reason: string) =>
+    (count === 1
+      ? l10n.t('{0} sample could not be read and is left out ({1}).', count, reason)
+      : l10n.t('{0} samples could not be read and are left out (the first: {1}).', count, reason)),
   missingEpochs: (count: number, epochs: number) =>
     (count === 1
       ? l10n.t('{0} sample has fewer than the {1} epochs configured (the run stopped early or the log is damaged).', count, epochs)

@@ -33,6 +33,8 @@ test('one sample, row, trial or log in the singular; every other count in the pl
     [logStrings.cliReportWritten('a.html', 1), 'Wrote a.html (1 sample).\n', logStrings.cliReportWritten('a.html', 5)],
     [previewViewStrings.funnelTotal(1), '1 row', previewViewStrings.funnelTotal(1200)],
     [cliStrings.rows(1), '1 row', cliStrings.rows(0)],
+    [inspectStrings.samplesLeftOut(1), '1 sample entry is not a valid sample (no id) and is left out.', inspectStrings.samplesLeftOut(2)],
+    [inspectStrings.samplesUnreadable(1, 'too deep'), '1 sample could not be read and is left out (too deep).', inspectStrings.samplesUnreadable(2, 'too deep')],
     [inspectStrings.missingEpochs(1, 4), '1 sample has fewer than the 4 epochs configured (the run stopped early or the log is damaged).', inspectStrings.missingEpochs(3, 4)],
     [compareStrings.view.sampleFacts(1, 1), '1 sample × 1 trial', compareStrings.view.sampleFacts(100, 3)],
     [compareStrings.view.sampleFacts(1, 0), '1 sample', compareStrings.view.sampleFacts(20000, 0)],
