@@ -24,10 +24,10 @@ import { inspectConversation, resolvedSample } from './inspectConversation';
 type Reduced = Map<string, Map<string | number, number>>;
 
 /**
- * What an Inspect log is opened for (docs/architecture.md, layer 9): `report` — every sample's record with its table data and
- * its sample-level checks; `lean` — the records without their checks, which are worked out again only when asked
- * for (the report's worker, comparisons); `verify` — what `log verify` reads: the checks, no table data, and the
- * summaries held parsed (read once, then the command exits).
+ * What an Inspect log is opened for (docs/architecture.md, layer 9): `report` — every sample's record with its table
+ * data and its sample-level checks; `lean` — the records without their checks, which are worked out again only when
+ * asked for (the report's worker, comparisons); `verify` — what `log verify` reads: the checks, no table data, and
+ * the summaries held parsed (read once, then the command exits).
  */
 export type InspectOpenPlan = 'report' | 'lean' | 'verify';
 

@@ -37,7 +37,6 @@ export interface SampleRecord {
 /** The records of a sample set, read one at a time (sampleRecordColumns.ts keeps them in columns). */
 export interface RecordList {
   readonly length: number;
-  recordAt(index: number): SampleRecord;
   /** Of record `index`, what choosing the data columns reads (without building the whole record). */
   dataAt(index: number): SampleRecord['data'];
   sampleIdAt(index: number): SampleRecord['sampleId'];

@@ -71,14 +71,13 @@ function reduceLists(values: readonly unknown[][], reduce: ColumnReducer): Reduc
 
 /** The column reducers by name, each made once (a log reduces every sample with the same few). */
 const reducers = new Map<string, ColumnReducer | undefined>();
+/** Reducer names are few in a log, but a hostile one may name a new one per score. */
+const MAX_REDUCERS_HELD = 64;
 
 function reducerNamed(name: string): ColumnReducer | undefined {
   if (!reducers.has(name) && reducers.size < MAX_REDUCERS_HELD) reducers.set(name, columnReducer(name));
   return reducers.has(name) ? reducers.get(name) : columnReducer(name);
 }
-
-/** Reducer names are few in a log, but a hostile one may name a new one per score. */
-const MAX_REDUCERS_HELD = 64;
 
 /**
  * The score Inspect's reducer `reducer` (as stored in `EvalScore.reducer`: `mean`, the default, `median`, `mode`,
