@@ -8,8 +8,8 @@ import * as fs from 'node:fs';
 import { JsonSyntaxError, forEachElement, forEachMember, isArrayAt, isObjectAt, skipWs, startOf, valueEnd } from '../log/jsonScanner';
 import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
-import { InspectLog, InspectLogError, InspectReadOptions, isInspectLogValue, sampleKey, summaryOf } from './inspectLog';
-import { PackedSummaryList, allSummaries, epochOf } from './inspectSummaryList';
+import { InspectLog, InspectLogError, InspectReadOptions, isInspectLogValue, jsonLog, sampleKey, summaryOf } from './inspectLog';
+import { PackedSummaryList, epochOf } from './inspectSummaryList';
 
 /** Largest `.json` log read at all: the bytes are held whole (Node reads no larger file into one buffer). */
 export const MAX_SCANNED_JSON_BYTES = 2 * 1024 * 1024 * 1024 - 1;
@@ -100,20 +100,8 @@ export async function readScannedInspectJson(filePath: string, fileSize: number,
   }
   if (!isInspectLogValue(header)) throw new InspectLogError(S.notInspectJson(filePath), true);
   delete header.samples;
-  const summaryList = list.finish();
-  return {
-    filePath,
-    fileSize,
-    header,
-    summaryList,
-    get summaries() {
-      return allSummaries(summaryList);
-    },
-    notes: scanNotes(scanned),
-    fullSample: (id, epoch) => {
-      const range = ranges.get(sampleKey(String(id), epoch));
-      return Promise.resolve(range ? (JSON.parse(textOf(bytes, range.start, range.end)) as Record<string, unknown>) : undefined);
-    },
-    close: () => Promise.resolve(),
-  };
+  return jsonLog({ filePath, fileSize, header, summaryList: list.finish(), notes: scanNotes(scanned) }, (id, epoch) => {
+    const range = ranges.get(sampleKey(String(id), epoch));
+    return range ? (JSON.parse(textOf(bytes, range.start, range.end)) as Record<string, unknown>) : undefined;
+  });
 }

@@ -137,16 +137,21 @@ export async function readInspectJson(filePath: string, fileSize: number): Promi
   const samples = list.filter((s): s is Record<string, unknown> => isPlainObject(s) && idOf(s.id) !== undefined);
   const notes = list.length > samples.length ? [S.samplesLeftOut(list.length - samples.length)] : [];
   const summaryList = new ArraySummaryList(samples.map(summaryOf));
+  return jsonLog({ filePath, fileSize, header, summaryList, notes }, (id, epoch) => samples.find((s) => idOf(s.id) === String(id) && (s.epoch ?? 1) === epoch));
+}
+
+/** A `.json` log as an InspectLog, its full samples found by `fullSample` (the file holds nothing open). */
+export function jsonLog(
+  read: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'summaryList' | 'notes'>,
+  fullSample: (id: string | number, epoch: number) => Record<string, unknown> | undefined,
+): InspectLog {
+  const { summaryList } = read;
   return {
-    filePath,
-    fileSize,
-    header,
-    summaryList,
+    ...read,
     get summaries() {
       return allSummaries(summaryList);
     },
-    notes,
-    fullSample: (id, epoch) => Promise.resolve(samples.find((s) => idOf(s.id) === String(id) && (s.epoch ?? 1) === epoch)),
+    fullSample: (id, epoch) => Promise.resolve().then(() => fullSample(id, epoch)),
     close: () => Promise.resolve(),
   };
 }
