@@ -2,11 +2,15 @@
  * Inspect logs as reports: the 20,000-sample zstd `.eval` of the evaluation-log benchmark (written without a
  * `summaries.json`, so every sample is read lean: the slower of the two ways an archive is indexed) opened as a
  * report — the summary, a page of samples, a sample's conversation, peak memory — and `log verify` over it, against
- * the floor of `unzip -p | zstd -d` of every sample's bytes; then two such archives compared.
+ * the floor of `unzip -p | zstd -d` of every sample's bytes; then two such archives compared; then the same samples
+ * as one Inspect `.json` log, which `log verify` scans sample by sample, against a plain `JSON.parse` of the file.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import { existsSync, openSync, readSync, closeSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, openSync, readSync, renameSync, rmSync, closeSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { openZip } from '../src/core/archive/zipReader';
+import { readEntryData } from '../src/core/archive/zipEntryData';
+import { runChild } from './childFigures';
 import { TestEntry, buildZip } from '../test/unit/archive/zipTestWriter';
 import { HEADER, inspectSample } from '../test/unit/sources/inspectLogData';
 import { LogWorkerClient } from '../src/core/log/logWorkerClient';
@@ -55,6 +59,53 @@ async function withSummaries(archive: string): Promise<string> {
     await zip.close();
   }
   return out;
+}
+
+/** The archive's header and samples as one Inspect `.json` log (what `inspect log convert` writes), made once. */
+async function ensureJsonLog(archive: string): Promise<string> {
+  const out = join(dirname(archive), 'bench-20000.json');
+  if (existsSync(out)) return out;
+  const zip = await openZip(archive);
+  const fd = openSync(`${out}.tmp`, 'w');
+  try {
+    const headerEntry = zip.entries.find((e) => e.name === 'header.json');
+    if (!headerEntry) throw new Error(`${archive} has no header.json`);
+    const header = JSON.parse(Buffer.from(await readEntryData(zip, headerEntry, 1 << 26)).toString('utf8')) as Record<string, unknown>;
+    writeSync(fd, `${JSON.stringify(header).slice(0, -1)},"samples":[`);
+    let first = true;
+    for (const entry of zip.entries) {
+      if (!entry.name.startsWith('samples/')) continue;
+      if (!first) writeSync(fd, ',');
+      writeSync(fd, await readEntryData(zip, entry, 1 << 26));
+      first = false;
+    }
+    writeSync(fd, ']}');
+  } finally {
+    closeSync(fd);
+    await zip.close();
+  }
+  renameSync(`${out}.tmp`, out);
+  return out;
+}
+
+/** `log verify` of the `.json` log in a fresh process against `JSON.parse` of the file in another: time and peak memory. */
+function jsonLogFigures(file: string, cli: string): BenchResult[] {
+  const sizeMb = statSync(file).size / 1e6;
+  const group = `Inspect .json log (20,000 samples, ${sizeMb.toFixed(0)} MB)`;
+  const scratch = mkdtempSync(join(tmpdir(), 'eval-lens-bench-inspect-json-'));
+  try {
+    warmFileCache(file);
+    const parse = runChild(['-e', `JSON.parse(require('fs').readFileSync(${JSON.stringify(file)}, 'utf8'))`], scratch);
+    if (parse.status !== 0) throw new Error(`JSON.parse failed: ${parse.stderr}`);
+    const verify = runChild([cli, 'log', 'verify', file, '--json'], scratch, join(scratch, 'verify.json'));
+    if (verify.status !== 0 && verify.status !== 1) throw new Error(`log verify failed: ${verify.stderr}`);
+    return [
+      { group, metric: 'log verify (scanned sample by sample): time', value: verify.seconds, unit: 's', peer: { name: 'JSON.parse of the file', value: parse.seconds }, note: 'fresh processes, one run each' },
+      { group, metric: 'log verify: peak memory', value: verify.peakMb, unit: 'MB', peer: { name: 'JSON.parse of the file', value: parse.peakMb }, goal: `≤ 2× the file (${(2 * sizeMb).toFixed(0)} MB)`, met: verify.peakMb <= 2 * sizeMb },
+    ];
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -148,10 +199,12 @@ export async function run(): Promise<BenchResult[]> {
     const logs = await loadComparableLogs([summarised, summarised]);
     return new LogComparison(logs, {}).summary().candidates[0].metrics.length;
   });
+  const jsonFigures = jsonLogFigures(await ensureJsonLog(archives.deflate), cli);
   return [
     ...figures,
     { group: SUMMARIES_GROUP, metric: 'log verify', value: verifySeconds, unit: 's', peer: { name: 'unzip -p | zstd -d', value: floor }, goal: '≤ 1.5× the floor', met: verifySeconds <= 1.5 * floor, note: 'fresh processes, the best of two, as the floor' },
     { group: SUMMARIES_GROUP, metric: 'two archives compared (metric table)', value: compare.ms / 1000, unit: 's', goal: '≤ 3 s', met: compare.ms <= 3000, note: `the archive against itself (both read and indexed); ${compare.value} metric(s) compared` },
+    ...jsonFigures,
   ];
 }
 
