@@ -139,9 +139,8 @@ function normalise(value: unknown): SortKey {
 /**
  * `positions` (ascending) in the order of their keys (compareKeys): numbers before text, missing keys last in both
  * directions, equal keys by position. Integer keys of 32 bits are packed with their positions and sorted natively
- * (appendIntegers); otherwise each key is given its rank among the keys of its kind — numbers sorted as numbers in a
- * typed array and found by binary search, text by UTF-16 code units as `<` compares it (the default sort of strings)
- * — and the positions are placed by rank in one counting pass, so no list is built per key.
+ * (appendIntegers); other numbers are grouped by key and the distinct keys sorted (appendByKey); texts are sorted
+ * by UTF-16 code units, as `<` compares them (appendTexts).
  */
 export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
   const numbers: number[] = [];
@@ -154,8 +153,8 @@ export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: 
     else texts.push(position);
   }
   const sorted: number[] = [];
-  if (!appendIntegers(sorted, numbers, keys, sign)) appendByRank(sorted, numbers, numberRanks(numbers, keys), sign);
-  appendByRank(sorted, texts, textRanks(texts, keys), sign);
+  if (!appendIntegers(sorted, numbers, keys, sign)) appendByKey(sorted, numbers, keys, sign);
+  appendTexts(sorted, texts, keys, sign);
   for (const position of missing) sorted.push(position);
   return sorted;
 }
@@ -194,49 +193,38 @@ function appendIntegers(out: number[], positions: readonly number[], keys: reado
   return true;
 }
 
-/** Per position, how many keys are below its own (equal keys share a rank). */
-function numberRanks(positions: readonly number[], keys: readonly SortKey[]): Int32Array {
-  // Plain loops: a typed array's `from` with a mapping function calls it per element, several times slower.
-  const values = new Float64Array(positions.length);
-  for (let i = 0; i < positions.length; i++) values[i] = keys[positions[i]] as number;
-  const ascending = values.slice().sort();
-  const ranks = new Int32Array(positions.length);
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    let lo = 0;
-    let hi = ascending.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (ascending[mid] < value) lo = mid + 1;
-      else hi = mid;
-    }
-    ranks[i] = lo;
+/**
+ * Appends the positions of number keys grouped by key, the keys in order (descending when `sign` < 0), each group's
+ * positions in the order given. Scores have few distinct values, so the groups are few; keys that are all integers
+ * (ids) are sorted packed instead (appendIntegers).
+ */
+function appendByKey(out: number[], positions: readonly number[], keys: readonly SortKey[], sign: number): void {
+  const groups = new Map<number, number[]>();
+  for (const position of positions) {
+    const key = keys[position] as number;
+    const group = groups.get(key);
+    if (group) group.push(position);
+    else groups.set(key, [position]);
   }
-  return ranks;
-}
-
-/** Per position, the rank of its text among the distinct texts. */
-function textRanks(positions: readonly number[], keys: readonly SortKey[]): Int32Array {
-  const distinct = Array.from(new Set(positions.map((p) => keys[p] as string))).sort();
-  const rankOf = new Map(distinct.map((text, rank) => [text, rank]));
-  const ranks = new Int32Array(positions.length);
-  for (let i = 0; i < positions.length; i++) ranks[i] = rankOf.get(keys[positions[i]] as string) ?? 0;
-  return ranks;
+  const distinct = new Float64Array(groups.size);
+  let at = 0;
+  for (const key of groups.keys()) distinct[at++] = key;
+  distinct.sort();
+  if (sign < 0) distinct.reverse();
+  for (const key of distinct) for (const position of groups.get(key) ?? []) out.push(position);
 }
 
 /**
- * Appends `positions` by rank (descending when `sign` < 0: `ranks` is reversed in place), equal ranks in the order
- * given: a counting sort.
+ * Appends the positions of text keys in the order of their keys (by UTF-16 code units, as `<` compares them), equal
+ * keys by position: one sort of the positions with the keys compared in place.
  */
-function appendByRank(out: number[], positions: readonly number[], ranks: Int32Array, sign: number): void {
-  const size = positions.length;
-  if (sign < 0) for (let i = 0; i < size; i++) ranks[i] = size - 1 - ranks[i];
-  const starts = new Int32Array(size + 1);
-  for (let i = 0; i < size; i++) starts[ranks[i] + 1]++;
-  for (let r = 0; r < size; r++) starts[r + 1] += starts[r];
-  const placed = new Int32Array(size);
-  for (let i = 0; i < size; i++) placed[starts[ranks[i]]++] = positions[i];
-  for (let i = 0; i < size; i++) out.push(placed[i]);
+function appendTexts(out: number[], positions: readonly number[], keys: readonly SortKey[], sign: number): void {
+  const sorted = positions.slice().sort((a, b) => {
+    const x = keys[a] as string;
+    const y = keys[b] as string;
+    return x < y ? -sign : x > y ? sign : a - b;
+  });
+  for (const position of sorted) out.push(position);
 }
 
 /** Missing values last in both directions; numbers before text. */
