@@ -27,14 +27,20 @@ async function browse(many: boolean): Promise<vscode.Uri[]> {
   return (await vscode.window.showOpenDialog({ canSelectMany: many, filters: { JSON: ['json'] }, openLabel: S.compareButton })) ?? [];
 }
 
+/**
+ * Both steps of the pick stay open when focus moves (a report still loading behind them may take it as it finishes):
+ * they end on a choice or on Escape.
+ */
+const KEEP_OPEN = { ignoreFocusOut: true } as const;
+
 async function pickBaseline(): Promise<vscode.Uri | undefined> {
-  const picked = await vscode.window.showQuickPick(logItems(), { title: S.pickBaseline, placeHolder: S.pickBaseline });
+  const picked = await vscode.window.showQuickPick(logItems(), { title: S.pickBaseline, placeHolder: S.pickBaseline, ...KEEP_OPEN });
   if (!picked) return undefined;
   return picked.uri ?? (await browse(false))[0];
 }
 
 async function pickCandidates(baseline: vscode.Uri): Promise<vscode.Uri[]> {
-  const picked = await vscode.window.showQuickPick(logItems(baseline), { title: S.pickCandidates(path.basename(baseline.fsPath)), canPickMany: true });
+  const picked = await vscode.window.showQuickPick(logItems(baseline), { title: S.pickCandidates(path.basename(baseline.fsPath)), canPickMany: true, ...KEEP_OPEN });
   if (!picked || picked.length === 0) return [];
   const uris = picked.flatMap((p) => (p.uri ? [p.uri] : []));
   return picked.some((p) => !p.uri) ? [...uris, ...(await browse(true))] : uris;
