@@ -14,10 +14,6 @@ import { PackedSummaryList, epochOf } from './inspectSummaryList';
 /** Largest `.json` log read at all: the bytes are held whole (Node reads no larger file into one buffer). */
 export const MAX_SCANNED_JSON_BYTES = 2 * 1024 * 1024 * 1024 - 1;
 
-function textOf(bytes: Uint8Array, start: number, end: number): string {
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8', start, end);
-}
-
 /** A sample's id as text, undefined when it has none a sample can be found by. */
 function idText(value: unknown): string | undefined {
   return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
@@ -35,12 +31,12 @@ interface ScannedSamples {
 }
 
 /** The samples of the array at `start` added to `list` (their places to `ranges`). */
-function scanSamples(bytes: Uint8Array, start: number, list: PackedSummaryList, ranges: SampleRanges): ScannedSamples {
+function scanSamples(bytes: Buffer, start: number, list: PackedSummaryList, ranges: SampleRanges): ScannedSamples {
   const scanned: ScannedSamples = { end: start, leftOut: 0, unreadable: 0 };
   scanned.end = forEachElement(bytes, start, (at) => {
     const after = valueEnd(bytes, at);
     try {
-      const sample: unknown = JSON.parse(textOf(bytes, at, after));
+      const sample: unknown = JSON.parse(bytes.toString('utf8', at, after));
       const id = isPlainObject(sample) ? idText(sample.id) : undefined;
       if (!isPlainObject(sample) || id === undefined) {
         scanned.leftOut++;
@@ -89,7 +85,7 @@ export async function readScannedInspectJson(filePath: string, fileSize: number,
         return scanned.end;
       }
       const after = valueEnd(bytes, start);
-      Object.defineProperty(header, key, { value: JSON.parse(textOf(bytes, start, after)), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(header, key, { value: JSON.parse(bytes.toString('utf8', start, after)), enumerable: true, writable: true, configurable: true });
       return after;
     });
     if (skipWs(bytes, end) !== bytes.length) throw new JsonSyntaxError('Unexpected non-whitespace character after JSON', skipWs(bytes, end));
@@ -102,6 +98,6 @@ export async function readScannedInspectJson(filePath: string, fileSize: number,
   delete header.samples;
   return jsonLog({ filePath, fileSize, header, summaryList: list.finish(), notes: scanNotes(scanned) }, (id, epoch) => {
     const range = ranges.get(sampleKey(String(id), epoch));
-    return range ? (JSON.parse(textOf(bytes, range.start, range.end)) as Record<string, unknown>) : undefined;
+    return range ? (JSON.parse(bytes.toString('utf8', range.start, range.end)) as Record<string, unknown>) : undefined;
   });
 }
