@@ -6,6 +6,7 @@
 import type { LogSummary, SamplePage, SampleRow } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
 import { el, clear, uniqueId } from '../shared/dom';
+import { rowDataValue } from '../shared/rowData';
 import { formatValue, truncate } from '../../src/core/format/displayFormat';
 import { scoreCell, trialStrip, errorMarker } from './sampleCells';
 import { StaleReplyError } from './reportClient';
@@ -87,7 +88,7 @@ function keyColumnsFor(summary: LogSummary, font: (numeric: boolean) => string, 
 function dataColumnsFor(summary: LogSummary, lengths?: ReadonlyMap<string, number>): Column[] {
   return summary.samples.dataColumns.slice(0, 3).map((name) => {
     const share = Math.min(80, Math.max(4, lengths?.get(name) ?? 10));
-    return { id: `data:${name}`, label: name, width: `minmax(${DATA_COLUMN_MIN}px, ${share}fr)`, sortable: true, render: (r: SampleRow) => el('span', { text: r.data[name] ?? '', title: r.data[name] ?? '' }) };
+    return { id: `data:${name}`, label: name, width: `minmax(${DATA_COLUMN_MIN}px, ${share}fr)`, sortable: true, render: (r: SampleRow) => el('span', { text: rowDataValue(r, name) ?? '', title: rowDataValue(r, name) ?? '' }) };
   });
 }
 
@@ -95,7 +96,7 @@ function dataColumnsFor(summary: LogSummary, lengths?: ReadonlyMap<string, numbe
 function typicalLengths(rows: readonly SampleRow[], names: readonly string[]): Map<string, number> {
   const lengths = new Map<string, number>();
   for (const name of names) {
-    const sorted = rows.map((r) => (r.data[name] ?? '').length).sort((a, b) => a - b);
+    const sorted = rows.map((r) => (rowDataValue(r, name) ?? '').length).sort((a, b) => a - b);
     if (sorted.length) lengths.set(name, Math.max(sorted[Math.floor(sorted.length / 2)], Math.round(sorted[sorted.length - 1] / 3)));
   }
   return lengths;

@@ -3,6 +3,7 @@
  * rules the host's index applies.
  */
 import type { SampleDetail, SamplePage, SampleQuery, SampleRow } from '../../src/core/model/logViewTypes';
+import { rowDataValue } from './rowData';
 
 type ScoreValue = SampleRow['scores'][string] | undefined;
 
@@ -34,7 +35,7 @@ function sortKey(row: SampleRow, column: string): number | string | undefined {
   if (column === 'index') return row.index;
   if (column === 'sampleId') return row.sampleId;
   if (column === 'errors') return row.errorCount;
-  if (column.startsWith('data:')) return row.data[column.slice(5)];
+  if (column.startsWith('data:')) return rowDataValue(row, column.slice(5));
   return scoreRank(row.scores[column]);
 }
 

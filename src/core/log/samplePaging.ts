@@ -91,24 +91,29 @@ export class SamplePager {
     return keys;
   }
 
+  /** The row of sample `i`, read from the columns (no whole record built). */
   private row(i: number): SampleRow {
-    const record = this.set.records.recordAt(i);
+    const records = this.set.records;
+    const preview = records.dataAt(i);
     const data: Record<string, string> = {};
     for (const name of this.dataColumns) {
-      const value = record.data[name];
+      // Own fields only: a column named `constructor` or `toString` is not read from a sample that lacks it.
+      const value = Object.hasOwn(preview, name) ? preview[name] : undefined;
       if (value !== undefined) data[name] = String(value);
     }
     const row: SampleRow = {
-      index: record.index,
-      sampleId: record.sampleId,
+      index: records.indexAt(i),
+      sampleId: records.sampleIdAt(i),
       data,
-      scores: record.scores,
-      trials: record.trials,
-      errorStages: record.errorStages,
-      errorCount: record.errorCount,
+      scores: records.scores.scoresAt(i),
+      trials: records.trialsAt(i),
+      errorStages: records.errorStagesAt(i),
+      errorCount: records.errorCountAt(i),
     };
-    if (record.passAtK !== undefined) row.passAtK = record.passAtK;
-    if (record.passPowK !== undefined) row.passPowK = record.passPowK;
+    const passAtK = records.passAtKAt(i);
+    if (passAtK !== undefined) row.passAtK = passAtK;
+    const passPowK = records.passPowKAt(i);
+    if (passPowK !== undefined) row.passPowK = passPowK;
     return row;
   }
 }
@@ -136,13 +141,42 @@ function normalise(value: unknown): SortKey {
   return String(value).toLowerCase();
 }
 
+/** Distinct number keys grouped in the first pass; a column with more (ids, continuous values) is sorted apart. */
+const MAX_GROUPS = 1024;
+
 /**
  * `positions` (ascending) in the order of their keys (compareKeys): numbers before text, missing keys last in both
- * directions, equal keys by position. Integer keys of 32 bits are packed with their positions and sorted natively
- * (appendIntegers); other numbers are grouped by key and the distinct keys sorted (appendByKey); texts are sorted
- * by UTF-16 code units, as `<` compares them (appendTexts).
+ * directions, equal keys by position. Number keys are grouped by key as they are met and the distinct keys sorted
+ * (scores have few); past MAX_GROUPS distinct keys the numbers are sorted by sortManyNumbers instead. Texts are
+ * sorted by UTF-16 code units, as `<` compares them (appendTexts).
  */
 export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: number): number[] {
+  const groups = new Map<number, number[]>();
+  const texts: number[] = [];
+  const missing: number[] = [];
+  for (const position of positions) {
+    const key = keys[position];
+    if (key === null) {
+      missing.push(position);
+    } else if (typeof key === 'number') {
+      const group = groups.get(key);
+      if (group) group.push(position);
+      else if (groups.size < MAX_GROUPS) groups.set(key, [position]);
+      else return sortManyNumbers(positions, keys, sign);
+    } else {
+      texts.push(position);
+    }
+  }
+  const sorted: number[] = [];
+  appendGroups(sorted, groups, sign);
+  return appendRest(sorted, texts, missing, keys, sign);
+}
+
+/**
+ * sortByKeys for number keys of many distinct values: integers of 32 bits packed with their positions and sorted
+ * natively (appendIntegers), other numbers grouped by key (appendByKey).
+ */
+function sortManyNumbers(positions: readonly number[], keys: readonly SortKey[], sign: number): number[] {
   const numbers: number[] = [];
   const texts: number[] = [];
   const missing: number[] = [];
@@ -154,9 +188,14 @@ export function sortByKeys(positions: number[], keys: readonly SortKey[], sign: 
   }
   const sorted: number[] = [];
   if (!appendIntegers(sorted, numbers, keys, sign)) appendByKey(sorted, numbers, keys, sign);
-  appendTexts(sorted, texts, keys, sign);
-  for (const position of missing) sorted.push(position);
-  return sorted;
+  return appendRest(sorted, texts, missing, keys, sign);
+}
+
+/** `out` with the text keys' positions (appendTexts), then the missing keys' positions, appended. */
+function appendRest(out: number[], texts: readonly number[], missing: readonly number[], keys: readonly SortKey[], sign: number): number[] {
+  appendTexts(out, texts, keys, sign);
+  for (const position of missing) out.push(position);
+  return out;
 }
 
 /** Positions below this, and integer keys from −2^31 to below 2^31, fit one double together exactly (2^53). */
@@ -164,7 +203,7 @@ const POSITION_RANGE = 2 ** 21;
 const KEY_OFFSET = 2 ** 31;
 
 /**
- * The common case of number keys (sample ids, counts, 0/1 scores): when every key is an integer of 32 bits, each
+ * The common case of many distinct number keys (sample ids, counts): when every key is an integer of 32 bits, each
  * key and its position are packed into one double and sorted natively, with no comparison in JavaScript. False
  * (nothing appended) otherwise.
  */
@@ -193,11 +232,7 @@ function appendIntegers(out: number[], positions: readonly number[], keys: reado
   return true;
 }
 
-/**
- * Appends the positions of number keys grouped by key, the keys in order (descending when `sign` < 0), each group's
- * positions in the order given. Scores have few distinct values, so the groups are few; keys that are all integers
- * (ids) are sorted packed instead (appendIntegers).
- */
+/** Appends the positions of number keys grouped by key, each group's positions in the order given (appendGroups). */
 function appendByKey(out: number[], positions: readonly number[], keys: readonly SortKey[], sign: number): void {
   const groups = new Map<number, number[]>();
   for (const position of positions) {
@@ -206,6 +241,11 @@ function appendByKey(out: number[], positions: readonly number[], keys: readonly
     if (group) group.push(position);
     else groups.set(key, [position]);
   }
+  appendGroups(out, groups, sign);
+}
+
+/** Appends each group's positions, the groups in the order of their keys (descending when `sign` < 0). */
+function appendGroups(out: number[], groups: ReadonlyMap<number, readonly number[]>, sign: number): void {
   const distinct = new Float64Array(groups.size);
   let at = 0;
   for (const key of groups.keys()) distinct[at++] = key;

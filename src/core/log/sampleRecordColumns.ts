@@ -212,7 +212,10 @@ export class SampleRecordColumns implements RecordList {
 
   /** The value of data field `name` in the preview of sample `i`. */
   dataValueAt(i: number, name: string): string | number | boolean | undefined {
-    if (!this.dataColumns) return this.previews[i]?.[name];
+    if (!this.dataColumns) {
+      const preview = this.previews[i];
+      return preview && Object.hasOwn(preview, name) ? preview[name] : undefined;
+    }
     return this.dataColumns.find((c) => c.name === name)?.values[i];
   }
 
@@ -240,7 +243,8 @@ export class SampleRecordColumns implements RecordList {
     const columns = keep.map((name) => ({ name, values: new Array<string | number | boolean | undefined>(this.previewCount ? this.length : 0) }));
     // forEach visits the samples that have a preview only (it skips holes).
     this.previews.forEach((preview, i) => {
-      if (preview) for (const column of columns) if (preview[column.name] !== undefined) column.values[i] = preview[column.name];
+      // Own fields only: a field named `constructor` is not read from a preview that lacks it.
+      if (preview) for (const column of columns) if (Object.hasOwn(preview, column.name) && preview[column.name] !== undefined) column.values[i] = preview[column.name];
     });
     this.dataColumns = columns.filter((c) => c.values.some((v) => v !== undefined));
     this.previews = [];

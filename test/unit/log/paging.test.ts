@@ -44,6 +44,21 @@ describe('sample pages', () => {
     assert.equal(row.data.question, 'Question number 3');
   });
 
+  test("a data column named like an object's own members is read only from the samples that have it", async () => {
+    const withMembers = index(log({
+      metrics: [],
+      samples: Array.from({ length: 6 }, (_, i) => ({
+        sample_id: i,
+        trials: [{ index: 0, sample: { data: i % 2 ? { question: `q${i}` } : { question: `q${i}`, constructor: `c${i}`, toString: `t${i}` } }, scores: [scores('judge', { correct: 1 })], errors: [] }],
+      })),
+    }));
+    const summary = await withMembers.summary();
+    assert.ok(summary.samples.dataColumns.includes('constructor') && summary.samples.dataColumns.includes('toString'), summary.samples.dataColumns.join());
+    const rows = (await withMembers.page({ offset: 0, limit: 6 })).rows;
+    const own = (data: Record<string, string>, name: string): string | undefined => (Object.hasOwn(data, name) ? data[name] : undefined);
+    assert.deepEqual(rows.map((r) => [own(r.data, 'constructor'), own(r.data, 'toString')]), [['c0', 't0'], [undefined, undefined], ['c2', 't2'], [undefined, undefined], ['c4', 't4'], [undefined, undefined]]);
+  });
+
   test('sort by score column, data column, id and errors; missing values last', async () => {
     const byQuality = await idx.page({ offset: 0, limit: 100, sort: { column: 'judge/quality', direction: 'desc' } });
     const values = byQuality.rows.map((r) => r.scores['judge/quality'] as number);
@@ -123,8 +138,13 @@ describe('sample pages', () => {
       // Every third round integers only (sorted packed with their positions), some just past 32 bits (sorted by rank).
       const integers = round % 3 === 1;
       const pastInt32 = round % 9 === 1 ? [2 ** 31, -(2 ** 31) - 1] : [];
-      const keys: SortKey[] = Array.from({ length: 1 + Math.floor(next() * 300) }, () => {
+      // Every tenth round more distinct number keys than the first pass groups (sorted apart).
+      const manyDistinct = round % 10 === 4;
+      const keys: SortKey[] = Array.from({ length: manyDistinct ? 1500 + Math.floor(next() * 1500) : 1 + Math.floor(next() * 300) }, (_, i) => {
         const r = next();
+        // Up to 2,003 distinct values, some repeated, in no order (the generator alone repeats too soon).
+        const spread = ((i * 7919) % 2003) - 1001;
+        if (manyDistinct && r >= 0.15 && !(withText && r < 0.3)) return integers ? spread : spread / 7;
         if (r < 0.15) return null;
         if (withText && r < 0.3) return pick(next, ['a', 'b', 'pass', '10']);
         if (integers) return pick(next, [0, -0, 1, -2, 3, 2 ** 31 - 1, -(2 ** 31), Math.floor(next() * 1000) - 500, ...pastInt32]);

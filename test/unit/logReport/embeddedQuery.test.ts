@@ -49,4 +49,11 @@ describe('in-page sample queries (standalone report)', () => {
     assert.deepEqual(ids({ offset: 0, limit: 10, sort: { column: 'errors', direction: 'desc' } }), ['b', 'c', 'a', 'd']);
     assert.deepEqual(ids({ offset: 0, limit: 10, sort: { column: 'data:question', direction: 'asc' } }), ['a', 'b', 'd', 'c']);
   });
+  test('a data column named like an object member sorts the rows that lack it last', () => {
+    const members = [0, 1, 2].map((i) => ({ ...row(i, `m${i}`, {}), data: i === 1 ? { question: '', toString: 'b' } : ({ question: '' } as Record<string, string>) }));
+    const memberQuery = new EmbeddedQuery(members, [], 1);
+    for (const direction of ['asc', 'desc'] as const) {
+      assert.deepEqual(memberQuery.page({ offset: 0, limit: 10, sort: { column: 'data:toString', direction } }).rows.map((r) => r.sampleId), ['m1', 'm0', 'm2']);
+    }
+  });
 });
