@@ -8,16 +8,22 @@ import { printable } from '../text/printable';
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
 
 export function zipEntryName(bytes: Uint8Array, start: number, end: number): string {
+  // Most names are printable ASCII: read as they are, with no second pass for control characters.
   let ascii = true;
+  let plain = true;
   for (let k = start; k < end; k++) {
     const b = bytes[k];
     if (b >= 0x80) {
       ascii = false;
       break;
     }
+    if (b < 0x20 || b === 0x7f) plain = false;
+  }
+  if (ascii) {
+    const text = latin1(bytes, start, end);
+    return plain ? text : printable(text);
   }
   const slice = bytes.subarray(start, end);
-  if (ascii) return printable(Buffer.from(slice.buffer, slice.byteOffset, slice.byteLength).toString('latin1'));
   try {
     return printable(strictUtf8.decode(slice));
   } catch {
@@ -25,4 +31,10 @@ export function zipEntryName(bytes: Uint8Array, start: number, end: number): str
     for (const b of slice) out += b < 0x80 ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`;
     return printable(out);
   }
+}
+
+/** Bytes `start`…`end` as Latin-1 text, without a Buffer made for them when they are one already. */
+function latin1(bytes: Uint8Array, start: number, end: number): string {
+  const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return buffer.toString('latin1', start, end);
 }
