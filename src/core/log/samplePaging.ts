@@ -94,17 +94,10 @@ export class SamplePager {
   /** The row of sample `i`, read from the columns (no whole record built). */
   private row(i: number): SampleRow {
     const records = this.set.records;
-    const preview = records.dataAt(i);
-    const data: Record<string, string> = {};
-    for (const name of this.dataColumns) {
-      // Own fields only: a column named `constructor` or `toString` is not read from a sample that lacks it.
-      const value = Object.hasOwn(preview, name) ? preview[name] : undefined;
-      if (value !== undefined) data[name] = String(value);
-    }
     const row: SampleRow = {
       index: records.indexAt(i),
       sampleId: records.sampleIdAt(i),
-      data,
+      data: records.dataTextsAt(i, this.dataColumns),
       scores: records.scores.scoresAt(i),
       trials: records.trialsAt(i),
       errorStages: records.errorStagesAt(i),

@@ -210,6 +210,26 @@ export class SampleRecordColumns implements RecordList {
     return data ?? NO_DATA_PREVIEW;
   }
 
+  /**
+   * The fields `names` of sample `i`'s data preview as text, in the order of `names` (what a page's row shows): read
+   * from the columns directly, without the preview object dataAt builds.
+   */
+  dataTextsAt(i: number, names: readonly string[]): Record<string, string> {
+    const texts: Record<string, string> = {};
+    if (this.dataColumns) {
+      for (const column of this.dataColumns) {
+        const value = column.values[i];
+        if (value !== undefined && names.includes(column.name)) texts[column.name] = String(value);
+      }
+      return texts;
+    }
+    const preview = this.previews[i];
+    if (!preview) return texts;
+    // Own fields only: a field named `constructor` is not read from a preview that lacks it.
+    for (const name of names) if (Object.hasOwn(preview, name) && preview[name] !== undefined) texts[name] = String(preview[name]);
+    return texts;
+  }
+
   /** The value of data field `name` in the preview of sample `i`. */
   dataValueAt(i: number, name: string): string | number | boolean | undefined {
     if (!this.dataColumns) {
