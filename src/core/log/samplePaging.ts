@@ -91,23 +91,8 @@ export class SamplePager {
     return keys;
   }
 
-  /** The row of sample `i`, read from the columns (no whole record built). */
   private row(i: number): SampleRow {
-    const records = this.set.records;
-    const row: SampleRow = {
-      index: records.indexAt(i),
-      sampleId: records.sampleIdAt(i),
-      data: records.dataTextsAt(i, this.dataColumns),
-      scores: records.scores.scoresAt(i),
-      trials: records.trialsAt(i),
-      errorStages: records.errorStagesAt(i),
-      errorCount: records.errorCountAt(i),
-    };
-    const passAtK = records.passAtKAt(i);
-    if (passAtK !== undefined) row.passAtK = passAtK;
-    const passPowK = records.passPowKAt(i);
-    if (passPowK !== undefined) row.passPowK = passPowK;
-    return row;
+    return this.set.records.rowAt(i, this.dataColumns);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SampleLayout, TrialCell } from '../model/logViewTypes';
+import type { SampleLayout, SampleRow, TrialCell } from '../model/logViewTypes';
 import type { ScoreScalar } from './logValue';
 import type { AggregatedValue } from './trialAggregation';
 import { GrowableArray, InternTable } from './growableArrays';
@@ -120,27 +120,42 @@ export class SampleRecordColumns implements RecordList {
     SampleRecordColumns.setSparse(this.passFlags, at, flags);
   }
 
-  /** The record of sample `i`, as it was added (its data preview pruned to the kept fields). */
-  recordAt(i: number): SampleRecord {
-    const record: SampleRecord = {
+  /** What a record and a page's row share of sample `i`, in a record's order: the fields before its layout and data. */
+  private commonFieldsAt(i: number): Omit<SampleRow, 'data'> {
+    return {
       index: this.indexAt(i),
       sampleId: this.sampleIdAt(i),
-      layout: this.layouts.values[this.layoutOf.get(i)],
       scores: this.scores.scoresAt(i),
       trials: this.trialsAt(i),
       errorStages: this.errorStagesAt(i),
       errorCount: this.errorCountAt(i),
-      data: this.dataAt(i),
     };
+  }
+
+  /** Sample `i`'s pass rates set on `target` where it has them (after its data, as a record has them). */
+  private setPassRates(target: { passAtK?: number; passPowK?: number }, i: number): void {
     const passAtK = this.passAtKAt(i);
-    if (passAtK !== undefined) record.passAtK = passAtK;
+    if (passAtK !== undefined) target.passAtK = passAtK;
     const passPowK = this.passPowKAt(i);
-    if (passPowK !== undefined) record.passPowK = passPowK;
+    if (passPowK !== undefined) target.passPowK = passPowK;
+  }
+
+  /** The record of sample `i`, as it was added, keys in the same order (its data preview pruned to the kept fields). */
+  recordAt(i: number): SampleRecord {
+    const record: SampleRecord = Object.assign(this.commonFieldsAt(i), { layout: this.layouts.values[this.layoutOf.get(i)], data: this.dataAt(i) });
+    this.setPassRates(record, i);
     const collisions = this.collisions.get(i);
     if (collisions) record.collisions = collisions;
     const checks = this.checks.get(i);
     if (checks) record.checks = checks;
     return record;
+  }
+
+  /** The row of sample `i` on a page, its data fields `names` as text (dataTextsAt); no whole record is built. */
+  rowAt(i: number, names: readonly string[]): SampleRow {
+    const row: SampleRow = Object.assign(this.commonFieldsAt(i), { data: this.dataTextsAt(i, names) });
+    this.setPassRates(row, i);
+    return row;
   }
 
   indexAt(i: number): number {

@@ -222,11 +222,11 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
   const record: SampleRecord = {
     index: shape.position,
     sampleId: shape.sampleId,
-    layout: shape.layout,
     scores,
     trials: shape.trials.length ? shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })) : NO_TRIALS,
     errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : NO_ERROR_STAGES,
     errorCount,
+    layout: shape.layout,
     data: dataPreview(shape.data),
   };
   const { passAtK, passPowK } = passRates(shape.trials, context.primaryScore, context.passK);

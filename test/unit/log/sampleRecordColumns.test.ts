@@ -28,11 +28,11 @@ function randomRecord(next: () => number, index: number): SampleRecord {
   const record: SampleRecord = {
     index,
     sampleId: next() < 0.5 ? pick(next, EXOTIC_IDS) : `s${Math.floor(next() * 50)}-${'é'.repeat(Math.floor(next() * 3))}`,
-    layout: trialCount ? 'trials' : 'legacy',
     scores: randomScores(next),
     trials,
     errorStages: stages,
     errorCount: stages.length ? stages.length + Math.floor(next() * 3) : 0,
+    layout: trialCount ? 'trials' : 'legacy',
     data: next() < 0.3 ? NO_DATA_PREVIEW : { question: `q${index}`, ...(next() < 0.5 ? { n: index, flag: next() < 0.5 } : {}) },
   };
   if (next() < 0.4) {
