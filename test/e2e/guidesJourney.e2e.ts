@@ -223,6 +223,8 @@ test('a run config: lenses preview a $ref entry and an embedded one; the $ref go
   // The $ref to the seed dataset (written in the older top-level file_path form): its rows.
   await clickCodeLens(page, 'Preview', 0);
   const rows = await findWebviewFrame(page, async (f) => (await f.locator('.funnel-text').count()) > 0, 60_000);
+  // The funnel can show before the table has drawn its rows: read the frame once the first row is there.
+  await rows.locator('.grid-rows [role="row"]').first().waitFor({ state: 'visible', timeout: 30_000 });
   const seed = await frameText(rows);
   assert.match(seed, /Berlin/, seed.slice(0, 2000));
   await screenshot(page, 'guides-run-config-ref-preview');

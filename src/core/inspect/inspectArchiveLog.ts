@@ -6,7 +6,7 @@
  */
 import { ZipArchive, ZipEntry, ZipFormatError, openZip } from '../archive/zipReader';
 import { ZipEntryError, readEntryData } from '../archive/zipEntryData';
-import { SampleRef, archiveSamples, readArchiveSample, splitKey } from '../sources/evalLogs/evalArchive';
+import { SampleRef, archiveSampleCount, archiveSamples, readArchiveSample, splitKey } from '../sources/evalLogs/evalArchive';
 import { isPlainObject } from '../json/objectValues';
 import { inspectStrings as S } from '../l10n/inspectStrings';
 import { InspectLog, InspectLogError, InspectReadOptions, sampleKey } from './inspectLog';
@@ -139,16 +139,21 @@ export async function readInspectArchive(filePath: string, fileSize: number, opt
 async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, log: Pick<InspectLog, 'filePath' | 'fileSize' | 'header' | 'notes'>, options: InspectReadOptions): Promise<InspectLog> {
   const { notes } = log;
   try {
-    const refs = archiveSamples(archive.entries);
+    // The samples' entries are found when a sample is read (a detail, or no summaries); opening needs their count.
+    // Only the entries are kept for that, not the archive opened first (the reader's buffers with it).
+    const { entries } = archive;
+    let refs: SampleRef[] | undefined;
+    const sampleRefs = (): SampleRef[] => (refs ??= archiveSamples(entries));
     // The header is read: each summary's metric inputs are taken as it is parsed, so the metrics parse none again
     // (summaries held parsed are read again by the metrics as they are).
     const reader = new MetricInputReader(metadataKeysRead(log.header.results));
     const hold = options.holdSummaries === true;
     const readAlong = hold ? undefined : (summary: Record<string, unknown>) => reader.hold(summary);
     const read = await readSummaries(archive, notes, readAlong, hold);
-    const summaryList = read ? read.list : await readLeanSummaries(archive, refs, notes, readAlong, hold);
+    const summaryList = read ? read.list : await readLeanSummaries(archive, sampleRefs(), notes, readAlong, hold);
     if (read && read.listed > summaryList.count) notes.push(S.samplesLeftOut(read.listed - summaryList.count));
-    if (read && refs.length && read.listed !== refs.length) notes.push(S.summaryCountDiffers(read.listed, refs.length));
+    const sampleCount = read ? archiveSampleCount(entries) : 0;
+    if (read && sampleCount && read.listed !== sampleCount) notes.push(S.summaryCountDiffers(read.listed, sampleCount));
     // The entries by sample key, worked out when the first full sample is read (a detail), not while opening.
     let byKey: Map<string, SampleRef> | undefined;
     handle.closeLater();
@@ -164,7 +169,7 @@ async function readArchiveSamples(handle: ArchiveHandle, archive: ZipArchive, lo
       },
       // The entries found when the log was opened are read: a file rewritten since is read again on reload.
       fullSample: (id, epoch) => {
-        byKey ??= refsByKey(refs);
+        byKey ??= refsByKey(sampleRefs());
         const ref = byKey.get(sampleKey(String(id), epoch));
         return ref ? handle.use((open) => readArchiveSample(open, ref, MAX_ENTRY_BYTES)) : Promise.resolve(undefined);
       },

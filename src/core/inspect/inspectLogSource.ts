@@ -37,7 +37,7 @@ function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, res
   const epochs = configuredEpochs(header);
   if (epochs !== undefined) {
     let short = 0;
-    for (let g = 0; g < groups.count; g++) if (groups.membersOf(g).length < epochs) short++;
+    for (let g = 0; g < groups.count; g++) if (groups.sizeOf(g) < epochs) short++;
     if (short) notes.push(S.missingEpochs(short, epochs));
   }
   const total = isPlainObject(header.results) ? header.results.total_samples : undefined;
@@ -82,7 +82,7 @@ export class InspectLogSource implements LogSource {
     this.metrics = results === undefined || results === null ? null : metrics ?? [];
     this.groups = new SummaryGroups(list);
     let maxEpochs = 1;
-    for (let g = 0; g < this.groups.count; g++) maxEpochs = Math.max(maxEpochs, this.groups.membersOf(g).length);
+    for (let g = 0; g < this.groups.count; g++) maxEpochs = Math.max(maxEpochs, this.groups.sizeOf(g));
     // Each sample's task-log shape is built when read rather than held beside its summary.
     const store = new InspectSampleStore(this.groups, list, this.reduced, plan === 'verify' ? 'scores' : 'index');
     const leaveOutChecks = plan === 'lean';

@@ -77,12 +77,19 @@ export class SummaryGroups {
     }
     this.starts = new Int32Array(firsts.length + 1);
     this.members = new Int32Array(firsts.length + [...more.values()].reduce((sum, others) => sum + others.length, 0));
-    firsts.forEach((first, group) => {
-      const others = more.get(group);
-      const members = others ? [first, ...others].sort((a, b) => list.epochAt(a) - list.epochAt(b)) : [first];
-      this.members.set(members, this.starts[group]);
-      this.starts[group + 1] = this.starts[group] + members.length;
-    });
+    for (let group = 0; group < firsts.length; group++) {
+      const start = this.starts[group];
+      const others = more.size ? more.get(group) : undefined;
+      if (!others) {
+        // One epoch (most samples): no list made for it.
+        this.members[start] = firsts[group];
+        this.starts[group + 1] = start + 1;
+        continue;
+      }
+      const members = [firsts[group], ...others].sort((a, b) => list.epochAt(a) - list.epochAt(b));
+      this.members.set(members, start);
+      this.starts[group + 1] = start + members.length;
+    }
   }
 
   get count(): number {
@@ -91,6 +98,11 @@ export class SummaryGroups {
 
   idAt(group: number): string | number {
     return this.ids[group];
+  }
+
+  /** How many summaries (epochs) group `group` has. */
+  sizeOf(group: number): number {
+    return this.starts[group + 1] - this.starts[group];
   }
 
   /** The summary numbers of one group, by ascending epoch. */
@@ -176,7 +188,12 @@ export type EvidenceParts = 'detail' | 'index' | 'scores';
  */
 export function trialOf(sample: Record<string, unknown>, output?: unknown, parts: EvidenceParts = 'detail'): Record<string, unknown> {
   const details = parts === 'detail';
-  const scores = isPlainObject(sample.scores) ? Object.entries(sample.scores).map(([scorer, score]) => scoreEntry(scorer, score, details)) : [];
+  const scores: Record<string, unknown>[] = [];
+  const sampleScores = sample.scores;
+  if (isPlainObject(sampleScores)) {
+    // Own keys, as Object.entries gives them, without a pair made for each.
+    for (const scorer in sampleScores) if (Object.prototype.hasOwnProperty.call(sampleScores, scorer)) scores.push(scoreEntry(scorer, sampleScores[scorer], details));
+  }
   const index = epochOf(sample) - 1;
   const trial: Record<string, unknown> = parts === 'scores' ? { index, scores } : { index, sample: { data: sampleData(sample) }, scores };
   if (output !== undefined) trial.solver = { output };

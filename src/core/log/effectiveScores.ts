@@ -6,6 +6,8 @@ import { toNumeric } from './logValue';
 import { valuesMatch } from './metricVerification';
 import { aggregateTrials, AggregatedScorer, AggregatedValue } from './trialAggregation';
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** The scores that stand for a sample in metrics and in the table: sample-level where present, else trial aggregation. */
 export interface EffectiveScorer {
   scorerKey: string;
@@ -20,6 +22,17 @@ export interface EffectiveScorer {
   verification?: Record<string, Verification>;
   metadata?: unknown;
   directIos?: unknown[];
+}
+
+/** Scorers looked up by key in a list rather than through a map while they are this few (a sample has one or two). */
+const FEW_SCORERS = 8;
+
+/** The first item of `items` with a scorer key, found by a scan while they are few, else through a map made once. */
+function lookup<T extends { scorerKey: string }>(items: readonly T[]): (key: string) => T | undefined {
+  if (items.length <= FEW_SCORERS) return (key) => items.find((item) => item.scorerKey === key);
+  const byKey = new Map<string, T>();
+  for (const item of items) if (!byKey.has(item.scorerKey)) byKey.set(item.scorerKey, item);
+  return (key) => byKey.get(key);
 }
 
 /** The reason "no trial aggregation produces …" per value key, written once (it recurs in every sample). */
@@ -65,20 +78,21 @@ function collisionsOf(scorer: AggregatedScorer): Record<string, AggregatedValue[
 /** Computes the effective scores of one sample (docs/semantics.md §8); without `verify`, sample-level values are not verified against the trials. */
 export function effectiveScores(shape: SampleShape, aggregators: readonly AggregatorSpec[], verify = true): EffectiveScorer[] {
   const aggregated = shape.trials.length ? aggregateTrials(shape.trials.map((t) => t.scores), aggregators) : [];
-  const byKey = new Map(aggregated.map((a) => [a.scorerKey, a]));
+  const sampleLevel = shape.scores ?? [];
+  const aggregatedFor = lookup(aggregated);
+  const isSampleLevel = lookup(sampleLevel);
   const result: EffectiveScorer[] = [];
-  const seen = new Set<string>();
-  for (const entry of shape.scores ?? []) {
-    seen.add(entry.scorerKey);
+  for (const entry of sampleLevel) {
     const scorer: EffectiveScorer = { scorerKey: entry.scorerKey, purpose: entry.purpose, values: entry.values, derived: false };
     if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
     if (entry.metadata !== undefined) scorer.metadata = entry.metadata;
     if (entry.directIos !== undefined) scorer.directIos = entry.directIos;
     if (shape.trials.length) {
-      const computed = byKey.get(entry.scorerKey);
+      const computed = aggregatedFor(entry.scorerKey);
       if (verify) {
         const verification: Record<string, Verification> = {};
-        for (const [key, value] of Object.entries(entry.values)) verification[key] = verifyAgainstTrials(value, computed?.values.get(key), key);
+        const values = entry.values;
+        for (const key in values) if (hasOwn.call(values, key)) verification[key] = verifyAgainstTrials(values[key], computed?.values.get(key), key);
         scorer.verification = verification;
       }
       const collisions = computed ? collisionsOf(computed) : undefined;
@@ -87,7 +101,7 @@ export function effectiveScores(shape: SampleShape, aggregators: readonly Aggreg
     result.push(scorer);
   }
   for (const computed of aggregated) {
-    if (seen.has(computed.scorerKey)) continue;
+    if (isSampleLevel(computed.scorerKey)) continue;
     const values: Record<string, unknown> = {};
     for (const [key, list] of computed.values) values[key] = list[0].value;
     const scorer: EffectiveScorer = { scorerKey: computed.scorerKey, purpose: computed.purpose, values, derived: true };

@@ -57,7 +57,8 @@ export class SampleRecordColumns implements RecordList {
   /** After `keepDataColumns`: per kept field, each sample's value. */
   private dataColumns?: { name: string; values: (string | number | boolean | undefined)[] }[];
   private readonly collisions = new Map<number, Record<string, AggregatedValue[]>>();
-  private readonly checks = new Map<number, NonNullable<SampleRecord['checks']>>();
+  /** Each sample's checks at its position (holes where it has none): most samples with trials have some. */
+  private readonly checks: SampleRecord['checks'][] = [];
   /** Records whose `index` is not their position (kept aside). */
   private readonly otherIndexes = new Map<number, number>();
   private collided = false;
@@ -104,7 +105,7 @@ export class SampleRecordColumns implements RecordList {
       this.collisions.set(at, record.collisions);
       this.collided = true;
     }
-    if (record.checks) this.checks.set(at, record.checks);
+    if (record.checks) this.checks[at] = record.checks;
   }
 
   private addPassRates(at: number, record: SampleRecord): void {
@@ -146,7 +147,7 @@ export class SampleRecordColumns implements RecordList {
     this.setPassRates(record, i);
     const collisions = this.collisions.get(i);
     if (collisions) record.collisions = collisions;
-    const checks = this.checks.get(i);
+    const checks = this.checks[i];
     if (checks) record.checks = checks;
     return record;
   }
@@ -270,7 +271,7 @@ export class SampleRecordColumns implements RecordList {
   }
 
   checksAt(i: number): SampleRecord['checks'] {
-    return this.checks.get(i);
+    return this.checks[i];
   }
 
   /** Keeps only the chosen fields of the data previews, each as one column. */

@@ -7,6 +7,8 @@ import { stageOf, sortStages } from './errorCollection';
 import { isBinary, isPass, isRecord, ScoreScalar, toScoreScalar, truncate } from './logValue';
 import { boundDepth } from '../json/depthGuard';
 
+const hasOwn = Object.prototype.hasOwnProperty;
+
 /** A sample-level value checked against its trials (for `log verify`). */
 export interface SampleCheck {
   scorerKey: string;
@@ -203,18 +205,24 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
   const scores: Record<string, ScoreScalar> = {};
   let collisions: Record<string, AggregatedValue[]> | undefined;
   let checks: SampleCheck[] | undefined;
+  // Own keys in the order Object.entries gives them, read without a pair made for each (every sample goes through here).
   for (const scorer of scorers) {
-    for (const [key, value] of Object.entries(scorer.values)) {
+    const { values, collisions: collided, verification: verified } = scorer;
+    for (const key in values) {
+      if (!hasOwn.call(values, key)) continue;
+      const value = values[key];
       scores[context.columns.note(scorer.scorerKey, scorer.scorerName, key, value)] = toScoreScalar(value);
     }
-    for (const [key, list] of Object.entries(scorer.collisions ?? {})) {
+    for (const key in collided) {
+      if (!hasOwn.call(collided, key)) continue;
+      const list = collided[key];
       (collisions ??= {})[columnId(scorer.scorerKey, key)] = list;
       for (const computed of list) {
         scores[context.columns.note(scorer.scorerKey, scorer.scorerName, `${key} [${computed.label}]`, computed.value)] = computed.value;
       }
     }
-    for (const [key, verification] of Object.entries(scorer.verification ?? {})) {
-      (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: scorer.values[key], verification });
+    for (const key in verified) {
+      if (hasOwn.call(verified, key)) (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: values[key], verification: verified[key] });
     }
   }
   let errorCount = shape.errors.length;

@@ -66,8 +66,11 @@ export class ScorerSamples {
   private add(sample: SampleScoresInput): void {
     if (!isDictionary(sample) || !isDictionary(sample.scores)) return;
     const id = typeof sample.id === 'number' || typeof sample.id === 'string' ? sample.id : quoteValue(sample.id);
-    for (const [scorer, raw] of Object.entries(sample.scores)) {
-      const score = asInspectScore(raw);
+    const scores = sample.scores;
+    // Own keys, as Object.entries gives them, without a pair made for each.
+    for (const scorer in scores) {
+      if (!Object.prototype.hasOwnProperty.call(scores, scorer)) continue;
+      const score = asInspectScore(scores[scorer]);
       if (!score) continue;
       let samples = this.byScorer.get(scorer);
       if (!samples) this.byScorer.set(scorer, (samples = new Map()));

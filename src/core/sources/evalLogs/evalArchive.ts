@@ -16,6 +16,9 @@ const EPOCH_SEPARATOR = '_epoch_';
 const COPY_SEPARATOR = '\u0000';
 /** Shared by samples without chunks (never pushed to: a sample that gets a chunk gets its own list). */
 const NO_CHUNKS: Chunk[] = [];
+/** The kinds of a sample's own entry (archiveSampleCount): `samples/KEY.json`, `samples/KEY/sample.json`. */
+const PLAIN_ENTRY = 1;
+const SAMPLE_ENTRY = 2;
 
 interface Chunk {
   start: number;
@@ -92,6 +95,41 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
     if (ref.attachments.length > 1) ref.attachments.sort((a, b) => a.start - b.start);
   }
   return refs;
+}
+
+/**
+ * How many samples archiveSamples finds, without making them: a key's first `samples/KEY.json` or
+ * `samples/KEY/sample.json` is one sample, and each further entry of a kind already seen for the key is one more.
+ * What opening an archive needs when its summaries stand in for the samples (the refs are made only if a sample is
+ * read).
+ */
+export function archiveSampleCount(entries: readonly ZipEntry[]): number {
+  const kinds = new Map<string, number>();
+  let count = 0;
+  for (const entry of entries) {
+    const name = entry.name;
+    if (!name.startsWith(SAMPLES_PREFIX)) continue;
+    const slash = name.indexOf('/', SAMPLES_PREFIX.length);
+    let key: string;
+    let kind: number;
+    if (slash < 0) {
+      if (!name.endsWith('.json')) continue;
+      key = name.slice(SAMPLES_PREFIX.length, -5);
+      kind = PLAIN_ENTRY;
+    } else {
+      if (name.slice(slash + 1) !== 'sample.json') continue;
+      key = name.slice(SAMPLES_PREFIX.length, slash);
+      kind = SAMPLE_ENTRY;
+    }
+    const seen = kinds.get(key) ?? 0;
+    if ((seen & kind) !== 0) {
+      count++; // a further entry of a kind already seen: a sample of its own
+    } else {
+      if (seen === 0) count++; // the key's first entry
+      kinds.set(key, seen | kind);
+    }
+  }
+  return count;
 }
 
 /**
