@@ -5,5 +5,5 @@ import type { SampleRow } from '../../src/core/model/logViewTypes';
  * `constructor` or `toString` shows nothing for a sample that lacks it (not the object's inherited member).
  */
 export function rowDataValue(row: Pick<SampleRow, 'data'>, name: string): string | undefined {
-  return Object.hasOwn(row.data, name) ? row.data[name] : undefined;
+  return Object.prototype.hasOwnProperty.call(row.data, name) ? row.data[name] : undefined;
 }

@@ -6,8 +6,6 @@ import { toNumeric } from './logValue';
 import { valuesMatch } from './metricVerification';
 import { aggregateTrials, AggregatedScorer, AggregatedValue } from './trialAggregation';
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /** The scores that stand for a sample in metrics and in the table: sample-level where present, else trial aggregation. */
 export interface EffectiveScorer {
   scorerKey: string;
@@ -92,7 +90,7 @@ export function effectiveScores(shape: SampleShape, aggregators: readonly Aggreg
       if (verify) {
         const verification: Record<string, Verification> = {};
         const values = entry.values;
-        for (const key in values) if (hasOwn.call(values, key)) verification[key] = verifyAgainstTrials(values[key], computed?.values.get(key), key);
+        for (const key in values) if (Object.prototype.hasOwnProperty.call(values, key)) verification[key] = verifyAgainstTrials(values[key], computed?.values.get(key), key);
         scorer.verification = verification;
       }
       const collisions = computed ? collisionsOf(computed) : undefined;

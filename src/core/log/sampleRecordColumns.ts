@@ -133,8 +133,8 @@ export class SampleRecordColumns implements RecordList {
     };
   }
 
-  /** Sample `i`'s pass rates set on `target` where it has them (after its data, as a record has them). */
-  private setPassRates(target: { passAtK?: number; passPowK?: number }, i: number): void {
+  /** Sample `i`'s pass rates copied onto `target` where it has them (after its data, as a record has them). */
+  private copyPassRatesTo(target: { passAtK?: number; passPowK?: number }, i: number): void {
     const passAtK = this.passAtKAt(i);
     if (passAtK !== undefined) target.passAtK = passAtK;
     const passPowK = this.passPowKAt(i);
@@ -144,7 +144,7 @@ export class SampleRecordColumns implements RecordList {
   /** The record of sample `i`, as it was added, keys in the same order (its data preview pruned to the kept fields). */
   recordAt(i: number): SampleRecord {
     const record: SampleRecord = Object.assign(this.commonFieldsAt(i), { layout: this.layouts.values[this.layoutOf.get(i)], data: this.dataAt(i) });
-    this.setPassRates(record, i);
+    this.copyPassRatesTo(record, i);
     const collisions = this.collisions.get(i);
     if (collisions) record.collisions = collisions;
     const checks = this.checks[i];
@@ -155,7 +155,7 @@ export class SampleRecordColumns implements RecordList {
   /** The row of sample `i` on a page, its data fields `names` as text (dataTextsAt); no whole record is built. */
   rowAt(i: number, names: readonly string[]): SampleRow {
     const row: SampleRow = Object.assign(this.commonFieldsAt(i), { data: this.dataTextsAt(i, names) });
-    this.setPassRates(row, i);
+    this.copyPassRatesTo(row, i);
     return row;
   }
 
@@ -227,8 +227,9 @@ export class SampleRecordColumns implements RecordList {
   }
 
   /**
-   * The fields `names` of sample `i`'s data preview as text, in the order of `names` (what a page's row shows): read
-   * from the columns directly, without the preview object dataAt builds.
+   * The fields `names` of sample `i`'s data preview as text (what a page's row shows), in the kept columns' order once
+   * there are kept columns (a pager's `names` are those columns): read from the columns directly, without the preview
+   * object dataAt builds.
    */
   dataTextsAt(i: number, names: readonly string[]): Record<string, string> {
     const texts: Record<string, string> = {};
@@ -242,7 +243,7 @@ export class SampleRecordColumns implements RecordList {
     const preview = this.previews[i];
     if (!preview) return texts;
     // Own fields only: a field named `constructor` is not read from a preview that lacks it.
-    for (const name of names) if (Object.hasOwn(preview, name) && preview[name] !== undefined) texts[name] = String(preview[name]);
+    for (const name of names) if (Object.prototype.hasOwnProperty.call(preview, name) && preview[name] !== undefined) texts[name] = String(preview[name]);
     return texts;
   }
 
@@ -250,7 +251,7 @@ export class SampleRecordColumns implements RecordList {
   dataValueAt(i: number, name: string): string | number | boolean | undefined {
     if (!this.dataColumns) {
       const preview = this.previews[i];
-      return preview && Object.hasOwn(preview, name) ? preview[name] : undefined;
+      return preview && Object.prototype.hasOwnProperty.call(preview, name) ? preview[name] : undefined;
     }
     return this.dataColumns.find((c) => c.name === name)?.values[i];
   }
@@ -280,7 +281,7 @@ export class SampleRecordColumns implements RecordList {
     // forEach visits the samples that have a preview only (it skips holes).
     this.previews.forEach((preview, i) => {
       // Own fields only: a field named `constructor` is not read from a preview that lacks it.
-      if (preview) for (const column of columns) if (Object.hasOwn(preview, column.name) && preview[column.name] !== undefined) column.values[i] = preview[column.name];
+      if (preview) for (const column of columns) if (Object.prototype.hasOwnProperty.call(preview, column.name) && preview[column.name] !== undefined) column.values[i] = preview[column.name];
     });
     this.dataColumns = columns.filter((c) => c.values.some((v) => v !== undefined));
     this.previews = [];

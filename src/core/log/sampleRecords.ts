@@ -7,8 +7,6 @@ import { stageOf, sortStages } from './errorCollection';
 import { isBinary, isPass, isRecord, ScoreScalar, toScoreScalar, truncate } from './logValue';
 import { boundDepth } from '../json/depthGuard';
 
-const hasOwn = Object.prototype.hasOwnProperty;
-
 /** A sample-level value checked against its trials (for `log verify`). */
 export interface SampleCheck {
   scorerKey: string;
@@ -209,12 +207,12 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
   for (const scorer of scorers) {
     const { values, collisions: collided, verification: verified } = scorer;
     for (const key in values) {
-      if (!hasOwn.call(values, key)) continue;
+      if (!Object.prototype.hasOwnProperty.call(values, key)) continue;
       const value = values[key];
       scores[context.columns.note(scorer.scorerKey, scorer.scorerName, key, value)] = toScoreScalar(value);
     }
     for (const key in collided) {
-      if (!hasOwn.call(collided, key)) continue;
+      if (!Object.prototype.hasOwnProperty.call(collided, key)) continue;
       const list = collided[key];
       (collisions ??= {})[columnId(scorer.scorerKey, key)] = list;
       for (const computed of list) {
@@ -222,7 +220,7 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
       }
     }
     for (const key in verified) {
-      if (hasOwn.call(verified, key)) (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: values[key], verification: verified[key] });
+      if (Object.prototype.hasOwnProperty.call(verified, key)) (checks ??= []).push({ scorerKey: scorer.scorerKey, key, reported: values[key], verification: verified[key] });
     }
   }
   let errorCount = shape.errors.length;

@@ -45,6 +45,18 @@ export function splitKey(uniqueKey: string): { id: string; epoch: number | undef
   return { id: key.slice(0, at), epoch: Number.isInteger(epoch) ? epoch : undefined };
 }
 
+/**
+ * A name under `samples/` as its sample key and the rest after the key's folder: `samples/KEY.json` has no rest (a
+ * sample in one entry), `samples/KEY/REST` has one (`sample.json`, a chunk of messages or attachments, or another
+ * file); undefined for any other name.
+ */
+function sampleEntryName(name: string): { key: string; inner?: string } | undefined {
+  if (!name.startsWith(SAMPLES_PREFIX)) return undefined;
+  const slash = name.indexOf('/', SAMPLES_PREFIX.length);
+  if (slash >= 0) return { key: name.slice(SAMPLES_PREFIX.length, slash), inner: name.slice(slash + 1) };
+  return name.endsWith('.json') ? { key: name.slice(SAMPLES_PREFIX.length, -5) } : undefined;
+}
+
 /** The archive's samples, in the order their first entry appears in the central directory. */
 export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   const byKey = new Map<string, SampleRef>();
@@ -65,18 +77,14 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
     return ref;
   };
   for (const entry of entries) {
-    const name = entry.name;
-    if (!name.startsWith(SAMPLES_PREFIX)) continue;
-    const slash = name.indexOf('/', SAMPLES_PREFIX.length);
-    if (slash < 0) {
-      if (!name.endsWith('.json')) continue;
-      const key = name.slice(SAMPLES_PREFIX.length, -5);
+    const named = sampleEntryName(entry.name);
+    if (!named) continue;
+    const { key, inner } = named;
+    if (inner === undefined) {
       const ref = refOf(key);
       (ref.plain ? freshRef(key) : ref).plain = entry;
       continue;
     }
-    const key = name.slice(SAMPLES_PREFIX.length, slash);
-    const inner = name.slice(slash + 1);
     if (inner === 'sample.json') {
       const ref = refOf(key);
       (ref.sample ? freshRef(key) : ref).sample = entry;
@@ -107,20 +115,11 @@ export function archiveSampleCount(entries: readonly ZipEntry[]): number {
   const kinds = new Map<string, number>();
   let count = 0;
   for (const entry of entries) {
-    const name = entry.name;
-    if (!name.startsWith(SAMPLES_PREFIX)) continue;
-    const slash = name.indexOf('/', SAMPLES_PREFIX.length);
-    let key: string;
-    let kind: number;
-    if (slash < 0) {
-      if (!name.endsWith('.json')) continue;
-      key = name.slice(SAMPLES_PREFIX.length, -5);
-      kind = PLAIN_ENTRY;
-    } else {
-      if (name.slice(slash + 1) !== 'sample.json') continue;
-      key = name.slice(SAMPLES_PREFIX.length, slash);
-      kind = SAMPLE_ENTRY;
-    }
+    const named = sampleEntryName(entry.name);
+    if (!named) continue;
+    const kind = named.inner === undefined ? PLAIN_ENTRY : named.inner === 'sample.json' ? SAMPLE_ENTRY : 0;
+    if (!kind) continue;
+    const key = named.key;
     const seen = kinds.get(key) ?? 0;
     if ((seen & kind) !== 0) {
       count++; // a further entry of a kind already seen: a sample of its own
