@@ -7,7 +7,7 @@
 import type { LogSource } from '../log/logSource';
 import type { LogSummary, SampleDetail, SamplePage, SampleQuery } from '../model/logViewTypes';
 import { LogIndex } from '../log/logIndex';
-import type { SampleStore } from '../log/sampleReading';
+import type { SampleShape, SampleStore } from '../log/sampleReading';
 import { buildSampleDetail } from '../log/sampleDetail';
 import { logStrings } from '../l10n/logStrings';
 import { inspectStrings as S } from '../l10n/inspectStrings';
@@ -17,7 +17,8 @@ import { metricInputs } from './inspectMetricInputs';
 import { InspectLog } from './inspectLog';
 import { headerAsTaskLog, inspectTokenUsage } from './inspectHeader';
 import { configuredEpochs } from '../sources/evalLogs/inspectHeaderCounts';
-import { EvidenceParts, sampleEvidence, SummaryGroups } from './inspectSamples';
+import { sampleEvidence, SummaryGroups } from './inspectSamples';
+import { IndexedParts, inspectSampleShape } from './inspectSampleShape';
 import type { InspectSummaryList } from './inspectSummaryList';
 import { inspectConversation, resolvedSample } from './inspectConversation';
 
@@ -48,7 +49,7 @@ function sampleNotes(header: Record<string, unknown>, groups: SummaryGroups, res
 /** The samples as task result log samples, each built from its epochs' summaries (parsed again) when read. */
 class InspectSampleStore implements SampleStore {
   /** `indexed`: what indexing reads of each sample (inspectSamples.ts). */
-  constructor(private readonly groups: SummaryGroups, private readonly list: InspectSummaryList, private readonly reduced: Reduced, private readonly indexed: EvidenceParts) {}
+  constructor(private readonly groups: SummaryGroups, private readonly list: InspectSummaryList, private readonly reduced: Reduced, private readonly indexed: IndexedParts) {}
 
   get count(): number {
     return this.groups.count;
@@ -57,6 +58,11 @@ class InspectSampleStore implements SampleStore {
   /** For indexing: the scores' values without what only a detail shows of them (answer, explanation, metadata). */
   lite(index: number): unknown {
     return sampleEvidence(this.groups.groupAt(index, this.list), this.reduced, undefined, this.indexed);
+  }
+
+  /** What indexing reads of the sample, made from its summaries without the task-log sample `lite` builds. */
+  shape(index: number, runIndex?: number): SampleShape {
+    return inspectSampleShape(this.groups.groupAt(index, this.list), this.reduced, this.indexed, index, runIndex);
   }
 
   full(index: number): unknown {

@@ -152,7 +152,7 @@ export function inputText(input: unknown): unknown {
   return input.map((message) => (isPlainObject(message) ? contentText(message.content) : '')).filter((text) => text !== '').join('\n\n');
 }
 
-function sampleData(sample: Record<string, unknown>): Record<string, unknown> {
+export function sampleData(sample: Record<string, unknown>): Record<string, unknown> {
   const data: Record<string, unknown> = { input: inputText(sample.input) };
   if (sample.target !== undefined) data.target = Array.isArray(sample.target) ? sample.target.map(String).join(', ') : sample.target;
   if (isPlainObject(sample.metadata)) {
@@ -161,7 +161,7 @@ function sampleData(sample: Record<string, unknown>): Record<string, unknown> {
   return data;
 }
 
-function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
+export function errorsOf(sample: Record<string, unknown>): Record<string, unknown>[] {
   const errors: Record<string, unknown>[] = [];
   const error = sample.error;
   if (error !== undefined && error !== null) {
@@ -202,41 +202,66 @@ export function trialOf(sample: Record<string, unknown>, output?: unknown, parts
   return trial;
 }
 
-type ReducedValues = ReadonlyMap<string, ReadonlyMap<string | number, number>>;
+export type ReducedValues = ReadonlyMap<string, ReadonlyMap<string | number, number>>;
 
 /** A column of the reduced values with its scorer and value key (`reduced` keys are `${scorer}/${valueKey}`). */
 interface ReducedColumn {
   scorer: string;
+  /** The position of `scorer` among the columns' scorers, in the order first seen. */
+  slot: number;
   key: string;
   values: ReadonlyMap<string | number, number>;
 }
 
 /** The columns of each set of reduced values, split once rather than for every sample (the values never change). */
-const columnsOfReduced = new WeakMap<ReducedValues, ReducedColumn[]>();
+const columnsOfReduced = new WeakMap<ReducedValues, { columns: ReducedColumn[]; scorers: number }>();
 
-function reducedColumns(reduced: ReducedValues): ReducedColumn[] {
-  let columns = columnsOfReduced.get(reduced);
-  if (!columns) {
-    columns = [...reduced].map(([column, values]) => {
+function reducedColumns(reduced: ReducedValues): { columns: ReducedColumn[]; scorers: number } {
+  let split = columnsOfReduced.get(reduced);
+  if (!split) {
+    const slots = new Map<string, number>();
+    const columns = [...reduced].map(([column, values]) => {
       const slash = column.indexOf('/');
-      return { scorer: slash < 0 ? column : column.slice(0, slash), key: slash < 0 ? column : column.slice(slash + 1), values };
+      const scorer = slash < 0 ? column : column.slice(0, slash);
+      let slot = slots.get(scorer);
+      if (slot === undefined) slots.set(scorer, (slot = slots.size));
+      return { scorer, slot, key: slash < 0 ? column : column.slice(slash + 1), values };
     });
-    columnsOfReduced.set(reduced, columns);
+    split = { columns, scorers: slots.size };
+    columnsOfReduced.set(reduced, split);
   }
-  return columns;
+  return split;
 }
 
-/** The epoch-reduced values of one sample, per scorer. */
-function reducedScores(group: InspectSampleGroup, reduced: ReducedValues): Record<string, unknown>[] | undefined {
-  const byScorer = new Map<string, Record<string, number>>();
-  for (const { scorer, key, values } of reducedColumns(reduced)) {
+/** One scorer's epoch-reduced values of a sample, as a score entry of the task result log's reading. */
+export interface ReducedScoreEntry {
+  scorerKey: string;
+  purpose: 'score';
+  values: Record<string, number>;
+  scorerName: string;
+}
+
+/** The epoch-reduced values of one sample, per scorer (undefined when it has none). */
+export function reducedScoreEntries(group: Pick<InspectSampleGroup, 'id'>, reduced: ReducedValues): ReducedScoreEntry[] | undefined {
+  const { columns, scorers } = reducedColumns(reduced);
+  let entries: ReducedScoreEntry[] | undefined;
+  // Each scorer's entry by its slot; the entries in the order their first value is found.
+  let bySlot: (ReducedScoreEntry | undefined)[] | undefined;
+  for (const { scorer, slot, key, values } of columns) {
     const value = values.get(group.id) ?? values.get(String(group.id));
     if (value === undefined) continue;
-    if (!byScorer.has(scorer)) byScorer.set(scorer, {});
-    byScorer.get(scorer)![key] = value;
+    entries ??= [];
+    bySlot ??= new Array<ReducedScoreEntry | undefined>(scorers);
+    let entry = bySlot[slot];
+    if (!entry) entries.push((entry = bySlot[slot] = { scorerKey: scorer, purpose: 'score', values: {}, scorerName: scorer }));
+    entry.values[key] = value;
   }
-  if (!byScorer.size) return undefined;
-  return [...byScorer].map(([scorer, values]) => ({ scorer_key: scorer, scorer_name: scorer, scorer_purpose: 'score', values }));
+  return entries;
+}
+
+/** The epoch-reduced values of one sample, per scorer, as the task result log writes sample-level scores. */
+function reducedScores(group: InspectSampleGroup, reduced: ReducedValues): Record<string, unknown>[] | undefined {
+  return reducedScoreEntries(group, reduced)?.map(({ scorerKey, values }) => ({ scorer_key: scorerKey, scorer_name: scorerKey, scorer_purpose: 'score', values }));
 }
 
 /**

@@ -13,6 +13,11 @@ export interface SampleStore {
   waitFor?(index: number): number;
   /** The sample for indexing; large parts (`solver`, `direct_ios`) may be replaced by null. */
   lite(index: number): unknown;
+  /**
+   * The shape indexing reads of sample `index` (of run `runIndex`), where the store makes it without a sample to
+   * read: what `readSample(lite(index), index, runIndex)` gives.
+   */
+  shape?(index: number, runIndex?: number): SampleShape;
   /** The complete sample. */
   full(index: number): unknown;
 }
@@ -105,4 +110,9 @@ export function readSample(raw: unknown, position: number, runIndex?: number): S
     errors: readErrors(record.errors, base),
     hasTrials: trialsRaw !== undefined,
   };
+}
+
+/** The shape of sample `index` of a store for indexing: made by the store where it can, else read from its lite copy. */
+export function indexedShape(store: SampleStore, index: number, runIndex?: number): SampleShape {
+  return store.shape ? store.shape(index, runIndex) : readSample(store.lite(index), index, runIndex);
 }

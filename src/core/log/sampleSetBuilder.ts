@@ -1,6 +1,6 @@
 import type { ErrorView, SampleLayout } from '../model/logViewTypes';
 import type { AggregatorSpec } from './trialsConfig';
-import { readSample, SampleShape, SampleStore } from './sampleReading';
+import { indexedShape, readSample, SampleShape, SampleStore } from './sampleReading';
 import { buildRecord, ColumnRegistry, pickPrimaryScore, SampleRecord } from './sampleRecords';
 import { SampleRecordColumns } from './sampleRecordColumns';
 import { SearchIndex } from './searchIndex';
@@ -41,7 +41,7 @@ export function probeSettings(stores: readonly SampleStore[], aggregators: reado
   const shapes: SampleShape[] = [];
   for (const store of stores) {
     for (let i = 0; i < Math.min(PROBE_SAMPLES, store.count) && shapes.length < PROBE_SAMPLES; i++) {
-      shapes.push(readSample(store.lite(i), i));
+      shapes.push(indexedShape(store, i));
     }
   }
   const primaryScore = pickPrimaryScore(aggregators, shapes);
@@ -64,7 +64,7 @@ function indexSampleRange(store: SampleStore, settings: IndexSettings, records: 
   const errors: ErrorView[] = [];
   let maxTrials = 0;
   for (let i = from; i < to; i++) {
-    const shape = readSample(store.lite(i), i, runIndex);
+    const shape = indexedShape(store, i, runIndex);
     records.add(buildRecord(shape, settings));
     passes.add(shape);
     settings.onSample?.(shape, i, runIndex, store);

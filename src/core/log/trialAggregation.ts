@@ -64,6 +64,20 @@ function numericAll(values: readonly unknown[]): number[] | undefined {
   return numbers.length ? numbers : undefined;
 }
 
+/** The mean of values that are all numeric (summed in order from 0), else undefined. */
+function meanOf(values: readonly unknown[]): number | undefined {
+  let sum = 0;
+  for (const value of values) {
+    const n = toNumeric(value);
+    if (n === undefined) return undefined;
+    sum += n;
+  }
+  return sum / values.length;
+}
+
+/** The label of the mean a score without an aggregator is averaged by. */
+const MEAN_LABEL = aggregatorLabel('mean');
+
 /** Computes one aggregator over the trial values of a score (spec §2.9, docs/semantics.md §8). */
 export function computeAggregate(fn: string, values: readonly unknown[], k?: number): number | undefined {
   if (values.length === 0) return undefined;
@@ -72,9 +86,9 @@ export function computeAggregate(fn: string, values: readonly unknown[], k?: num
     const kk = k ?? values.length;
     return fn === 'pass@k' ? 1 - Math.pow(1 - p, kk) : Math.pow(p, kk);
   }
+  if (fn === 'mean') return meanOf(values);
   const numbers = numericAll(values);
   if (!numbers) return undefined;
-  if (fn === 'mean') return numbers.reduce((a, b) => a + b, 0) / numbers.length;
   if (fn === 'min') return Math.min(...numbers);
   if (fn === 'max') return Math.max(...numbers);
   return undefined;
@@ -86,6 +100,7 @@ export function computeAggregate(fn: string, values: readonly unknown[], k?: num
  * are not aggregated. Missing and null trial values are left out.
  */
 export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[], aggregators: readonly AggregatorSpec[]): AggregatedScorer[] {
+  if (trialScores.length === 1 && distinctScorers(trialScores[0])) return aggregateOneTrial(trialScores[0], aggregators);
   const scorers = new Map<string, { entry: ScoresEntry; byKey: Map<string, unknown[]> }>();
   for (const scores of trialScores) {
     for (const entry of scores) {
@@ -113,7 +128,7 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
       const configured = configuredFor.get(scoreName);
       if (!configured) {
         const mean = computeAggregate('mean', trialValues);
-        if (mean !== undefined) putValue(values, scoreName, { value: mean, function: 'mean', label: aggregatorLabel('mean'), sourceScore: scoreName });
+        if (mean !== undefined) putValue(values, scoreName, { value: mean, function: 'mean', label: MEAN_LABEL, sourceScore: scoreName });
         continue;
       }
       for (const a of configured) {
@@ -125,6 +140,52 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
       }
     }
     const scorer: AggregatedScorer = { scorerKey, purpose: entry.purpose, values };
+    if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
+    result.push(scorer);
+  }
+  return result;
+}
+
+/** Scorers looked at by a scan for a key seen twice while they are this few (a trial has one or two). */
+const FEW_SCORERS = 8;
+
+/** Whether a trial's entries have distinct scorer keys (false too when they are too many to tell by a scan). */
+function distinctScorers(entries: readonly ScoresEntry[]): boolean {
+  if (entries.length > FEW_SCORERS) return false;
+  for (let i = 1; i < entries.length; i++) for (let j = 0; j < i; j++) if (entries[i].scorerKey === entries[j].scorerKey) return false;
+  return true;
+}
+
+/**
+ * aggregateTrials of a sample with one trial whose scorers are distinct (most samples of a run without repeats):
+ * each value is its key's only trial value, so nothing is gathered first.
+ */
+function aggregateOneTrial(entries: readonly ScoresEntry[], aggregators: readonly AggregatorSpec[]): AggregatedScorer[] {
+  const configuredFor = aggregators.length ? aggregatorsByScore(aggregators) : undefined;
+  const result: AggregatedScorer[] = [];
+  for (const entry of entries) {
+    const values = new Map<string, AggregatedValue[]>();
+    const trialValues = entry.values;
+    for (const scoreName in trialValues) {
+      if (!Object.prototype.hasOwnProperty.call(trialValues, scoreName)) continue;
+      const value = trialValues[scoreName];
+      if (value === null || value === undefined) continue;
+      const configured = configuredFor?.get(scoreName);
+      if (!configured) {
+        const n = toNumeric(value);
+        // The mean of one value, as computeAggregate sums it (from 0).
+        if (n !== undefined) putValue(values, scoreName, { value: (0 + n) / 1, function: 'mean', label: MEAN_LABEL, sourceScore: scoreName });
+        continue;
+      }
+      for (const a of configured) {
+        const computed = computeAggregate(a.function, [value], a.k);
+        if (computed === undefined) continue;
+        const aggregated: AggregatedValue = { value: computed, function: a.function, label: a.label, sourceScore: scoreName };
+        if (a.k !== undefined) aggregated.k = a.k;
+        putValue(values, a.targetName, aggregated);
+      }
+    }
+    const scorer: AggregatedScorer = { scorerKey: entry.scorerKey, purpose: entry.purpose, values };
     if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
     result.push(scorer);
   }

@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { aggregateTrials, computeAggregate, ScoresEntry } from '../../../src/core/log/trialAggregation';
 import { readTrialsSettings } from '../../../src/core/log/trialsConfig';
 import { index, log, trial, withTrialsConfig } from './logTestHelpers';
+import { pick, seededRandom } from '../randomInput';
 
 const entry = (values: Record<string, unknown>, scorerKey = 'judge'): ScoresEntry[] => [{ scorerKey, purpose: 'score', values }];
 
@@ -83,5 +84,32 @@ describe('trial aggregation', () => {
     assert.equal(row.passAtK, 1 - Math.pow(0.5, 3));
     assert.equal(row.passPowK, Math.pow(0.5, 3));
     assert.equal(row.scores['judge/ok'], 1 - Math.pow(0.5, 3));
+  });
+
+  test('one trial aggregates as the same trial beside an empty one (every value type, configured aggregators, a scorer twice)', () => {
+    // A sample of one trial is aggregated without gathering its values first; a second trial with no scores takes
+    // the gathering path and must give the same.
+    const next = seededRandom(5);
+    const VALUES = [0, 1, -0, 0.5, -3, true, false, 'C', '1', null, undefined, [1], { a: 1 }, Number.NaN, Number.POSITIVE_INFINITY];
+    const settings = readTrialsSettings(withTrialsConfig({
+      num_trials: 1,
+      score_aggregators: [
+        { score_name: 'ok', aggregator: { function: 'pass@k', k: 2, score_name: 'ok_pass2' } },
+        { score_name: 'ok', aggregator: { function: 'max' } },
+        { score_name: 'x', aggregator: { function: 'pass^k' } },
+        { score_name: 'x', aggregator: { function: 'mean' } },
+      ],
+    }));
+    for (let round = 0; round < 500; round++) {
+      const entries: ScoresEntry[] = Array.from({ length: Math.floor(next() * 4) }, () => {
+        const values: Record<string, unknown> = {};
+        for (const key of ['ok', 'x', 'y', '__proto__']) if (next() < 0.6) Object.defineProperty(values, key, { value: pick(next, VALUES), enumerable: true, writable: true, configurable: true });
+        const scored: ScoresEntry = { scorerKey: pick(next, ['judge', 'match', 'judge']), purpose: next() < 0.8 ? 'score' : 'qa', values };
+        if (next() < 0.5) scored.scorerName = 'a name';
+        return scored;
+      });
+      const aggregators = next() < 0.5 ? settings.aggregators : [];
+      assert.deepStrictEqual(aggregateTrials([entries], aggregators), aggregateTrials([entries, []], aggregators), `round ${round}`);
+    }
   });
 });

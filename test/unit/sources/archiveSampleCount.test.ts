@@ -36,4 +36,7 @@ test('the count of a plain archive, of a duplicated entry and of one key in both
   assert.equal(archiveSampleCount(['samples/1_epoch_1.json', 'samples/1_epoch_1.json'].map(entry)), 2);
   assert.equal(archiveSampleCount(['samples/1_epoch_1.json', 'samples/1_epoch_1/sample.json', 'samples/1_epoch_1/messages/0.json'].map(entry)), 1);
   assert.equal(archiveSampleCount(['samples/1_epoch_1/messages/0.json'].map(entry)), 0);
+  // One layout only (counted without keys), and the name that only looks like the chunked layout's own entry.
+  assert.equal(archiveSampleCount(['samples/1_epoch_1/sample.json', 'samples/1_epoch_1/sample.json', 'samples/2_epoch_1/sample.json'].map(entry)), 3);
+  assert.equal(archiveSampleCount(['samples/1_epoch_1/x/sample.json', 'samples/1_epoch_1/asample.json'].map(entry)), 0);
 });

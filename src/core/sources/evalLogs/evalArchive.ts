@@ -19,6 +19,8 @@ const NO_CHUNKS: Chunk[] = [];
 /** The kinds of a sample's own entry (archiveSampleCount): `samples/KEY.json`, `samples/KEY/sample.json`. */
 const PLAIN_ENTRY = 1;
 const SAMPLE_ENTRY = 2;
+/** The chunked layout's own entry of a sample, under the sample's folder. */
+const SAMPLE_FILE = 'sample.json';
 
 interface Chunk {
   start: number;
@@ -57,6 +59,17 @@ function sampleEntryName(name: string): { key: string; inner?: string } | undefi
   return name.endsWith('.json') ? { key: name.slice(SAMPLES_PREFIX.length, -5) } : undefined;
 }
 
+/**
+ * The kind of a sample's own entry as sampleEntryName reads its name: PLAIN_ENTRY for `samples/KEY.json`,
+ * SAMPLE_ENTRY for `samples/KEY/sample.json`, 0 for any other name; no text is made.
+ */
+function sampleEntryKind(name: string): number {
+  if (!name.startsWith(SAMPLES_PREFIX)) return 0;
+  const slash = name.indexOf('/', SAMPLES_PREFIX.length);
+  if (slash >= 0) return name.length - slash - 1 === SAMPLE_FILE.length && name.endsWith(SAMPLE_FILE) ? SAMPLE_ENTRY : 0;
+  return name.endsWith('.json') ? PLAIN_ENTRY : 0;
+}
+
 /** The archive's samples, in the order their first entry appears in the central directory. */
 export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
   const byKey = new Map<string, SampleRef>();
@@ -85,7 +98,7 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
       (ref.plain ? freshRef(key) : ref).plain = entry;
       continue;
     }
-    if (inner === 'sample.json') {
+    if (inner === SAMPLE_FILE) {
       const ref = refOf(key);
       (ref.sample ? freshRef(key) : ref).sample = entry;
     }
@@ -112,12 +125,21 @@ export function archiveSamples(entries: readonly ZipEntry[]): SampleRef[] {
  * read).
  */
 export function archiveSampleCount(entries: readonly ZipEntry[]): number {
+  // Every entry of a kind counts while the archive has one kind only (Inspect writes one layout): no key is made.
+  let plain = 0;
+  let chunked = 0;
+  for (const entry of entries) {
+    const kind = sampleEntryKind(entry.name);
+    if (kind === PLAIN_ENTRY) plain++;
+    else if (kind === SAMPLE_ENTRY) chunked++;
+  }
+  if (plain === 0 || chunked === 0) return plain + chunked;
   const kinds = new Map<string, number>();
   let count = 0;
   for (const entry of entries) {
     const named = sampleEntryName(entry.name);
     if (!named) continue;
-    const kind = named.inner === undefined ? PLAIN_ENTRY : named.inner === 'sample.json' ? SAMPLE_ENTRY : 0;
+    const kind = named.inner === undefined ? PLAIN_ENTRY : named.inner === SAMPLE_FILE ? SAMPLE_ENTRY : 0;
     if (!kind) continue;
     const key = named.key;
     const seen = kinds.get(key) ?? 0;
