@@ -1,5 +1,8 @@
 import { GrowableArray } from './growableArrays';
 
+/** Text of ASCII characters only. */
+const ASCII = /^\p{ASCII}*$/u;
+
 /** How many ids share one flat string of the pool. */
 const IDS_PER_CHUNK = 4096;
 
@@ -71,16 +74,26 @@ export class SampleIdPool {
     return odd ?? plainInteger(text, start, end) ?? Number(text.slice(start, end));
   }
 
-  /** Every id as idAt gives it, in one pass over the chunks (sorting by id reads them all). */
-  allIds(): (string | number)[] {
+  /**
+   * Every id as idAt gives it, in one pass over the chunks (sorting by id reads them all); `lowerCase`: each text id
+   * lower-cased as String.prototype.toLowerCase does, a chunk of ASCII text lower-cased once and its ids cut from it.
+   */
+  allIds(lowerCase = false): (string | number)[] {
     const ids = new Array<string | number>(this.count);
+    // The arrays read in place (the numbers' flags only as far as written: the rest are text ids).
+    const ends = this.ends.view();
+    const numeric = this.numeric.view();
     for (let chunk = 0; chunk * IDS_PER_CHUNK < this.count; chunk++) {
       const text = this.chunkText(chunk);
+      // Lower-casing ASCII keeps every character where it was, so each id is where its end says.
+      const lowerEach = lowerCase && !ASCII.test(text);
+      const cut = lowerCase && !lowerEach ? text.toLowerCase() : text;
       const last = Math.min(this.count, (chunk + 1) * IDS_PER_CHUNK);
       let start = 0;
       for (let i = chunk * IDS_PER_CHUNK; i < last; i++) {
-        const end = this.ends.get(i);
-        ids[i] = this.numeric.get(i) === 1 ? this.numberIn(text, i, start, end) : text.slice(start, end);
+        const end = ends[i];
+        if (i < numeric.length && numeric[i] === 1) ids[i] = this.numberIn(text, i, start, end);
+        else ids[i] = lowerEach ? text.slice(start, end).toLowerCase() : cut.slice(start, end);
         start = end;
       }
     }

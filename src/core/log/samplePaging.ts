@@ -62,7 +62,7 @@ export class SamplePager {
       if (metricColumns && !metricColumns.some((c) => records.scoreAt(i, c) !== null && records.scoreAt(i, c) !== undefined)) continue;
       order.push(i);
     }
-    const sorted = query.sort ? sortByKeys(order, this.keysFor(query.sort.column), query.sort.direction === 'desc' ? -1 : 1) : order;
+    const sorted = query.sort ? sortByKeys(order, this.keysOf(query.sort.column, order), query.sort.direction === 'desc' ? -1 : 1) : order;
     if (search && search.searched < records.length) return { order: sorted, searched: search.searched };
     this.lastKey = key;
     this.lastOrder = sorted;
@@ -74,14 +74,35 @@ export class SamplePager {
     return this.scoreColumns.filter((c) => c.valueKey === metric.valueKey).map((c) => c.id);
   }
 
+  /**
+   * The sort keys of `positions` in `column`: the column's keys for every sample (made once, then kept), or, while
+   * they are not made and a filter or search kept few samples, only the keys of those (made for this sort alone).
+   */
+  private keysOf(column: string, positions: readonly number[]): readonly SortKey[] {
+    const records = this.set.records;
+    if (this.sortKeys.has(column) || positions.length * FEW_SORTED >= records.length) return this.keysFor(column);
+    const pick = column === 'sampleId' ? (i: number) => records.sampleIdAt(i) : isScoreColumn(column) ? (i: number) => records.scoreAt(i, column) : sortKeyPicker(records, column);
+    const keys = new Array<SortKey>(records.length);
+    for (const position of positions) keys[position] = normalise(pick(position));
+    return keys;
+  }
+
   private keysFor(column: string): SortKey[] {
     let keys = this.sortKeys.get(column);
     if (keys) return keys;
     if (column === 'sampleId') {
-      // All the ids at once, in one pass over the id pool.
-      const ids: unknown[] = this.set.records.allSampleIds();
+      // All the ids at once, in one pass over the id pool, text ids already lower-cased as normalise does.
+      const ids = this.set.records.allSampleIds(true);
       keys = new Array<SortKey>(ids.length);
-      for (let i = 0; i < keys.length; i++) keys[i] = normalise(ids[i]);
+      for (let i = 0; i < keys.length; i++) {
+        const id = ids[i];
+        keys[i] = typeof id === 'string' ? id : normalise(id);
+      }
+    } else if (isScoreColumn(column)) {
+      // A score column's values at once, read from its arrays in one pass.
+      const values = this.set.records.scores.valuesOf(column);
+      keys = new Array<SortKey>(values.length);
+      for (let i = 0; i < keys.length; i++) keys[i] = normalise(values[i]);
     } else {
       const pick = sortKeyPicker(this.set.records, column);
       keys = new Array<SortKey>(this.set.records.length);
@@ -96,6 +117,18 @@ export class SamplePager {
   }
 }
 
+/** Samples kept by a filter or search count as few below one in this many: their keys alone are made to sort them. */
+const FEW_SORTED = 8;
+
+/** The columns of a row that are not scores: its index, error count, pass rates, and data fields (`data:NAME`). */
+const ROW_FIELD_COLUMNS: ReadonlySet<string> = new Set(['index', 'errors', 'passAtK', 'passPowK']);
+
+/** Whether a sort column names a score column (by its id) rather than another field of a row. */
+function isScoreColumn(column: string): boolean {
+  return !ROW_FIELD_COLUMNS.has(column) && !column.startsWith('data:');
+}
+
+/** Reads the sort value of a column that is not a score column, sample by sample. */
 function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number) => unknown {
   switch (column) {
     case 'index':
@@ -107,8 +140,7 @@ function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number
     case 'passPowK':
       return (i) => records.passPowKAt(i);
     default:
-      if (column.startsWith('data:')) return records.dataReaderOf(column.slice(5));
-      return records.scores.readerOf(column);
+      return records.dataReaderOf(column.slice(5));
   }
 }
 

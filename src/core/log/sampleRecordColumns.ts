@@ -7,6 +7,17 @@ import { ScoreColumnStore } from './scoreColumnStore';
 import { NO_DATA_PREVIEW, RecordList, SampleRecord } from './sampleRecords';
 
 const OUTCOMES: readonly TrialCell['outcome'][] = ['pass', 'fail', 'error', 'unknown'];
+
+/** Trials of an index below this share one frozen cell per outcome across rows and records (a page makes no new ones). */
+const SHARED_CELL_INDEXES = 256;
+const sharedCells: TrialCell[] = [];
+
+/** The cell of a trial of `index` with outcome code `code` (OUTCOMES). */
+function trialCell(index: number, code: number): TrialCell {
+  if (index < 0 || index >= SHARED_CELL_INDEXES) return { index, outcome: OUTCOMES[code] };
+  const at = index * OUTCOMES.length + code;
+  return (sharedCells[at] ??= Object.freeze({ index, outcome: OUTCOMES[code] }) as TrialCell);
+}
 const OUTCOME_CODE: Readonly<Record<string, number>> = { pass: 0, fail: 1, error: 2, unknown: 3 };
 const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
 const HAS_PASS_AT_K = 1;
@@ -121,8 +132,11 @@ export class SampleRecordColumns implements RecordList {
     SampleRecordColumns.setSparse(this.passFlags, at, flags);
   }
 
-  /** What a record and a page's row share of sample `i`, in a record's order: the fields before its layout and data. */
-  private commonFieldsAt(i: number): Omit<SampleRow, 'data'> {
+  /**
+   * What a record and a page's row hold of sample `i`, in their order up to `data` (a record's preview, a row's texts):
+   * one object literal, which a page of rows builds much faster than one assigned onto another.
+   */
+  private fieldsAt<D>(i: number, data: D): Omit<SampleRow, 'data'> & { data: D } {
     return {
       index: this.indexAt(i),
       sampleId: this.sampleIdAt(i),
@@ -130,6 +144,7 @@ export class SampleRecordColumns implements RecordList {
       trials: this.trialsAt(i),
       errorStages: this.errorStagesAt(i),
       errorCount: this.errorCountAt(i),
+      data,
     };
   }
 
@@ -143,7 +158,7 @@ export class SampleRecordColumns implements RecordList {
 
   /** The record of sample `i`, as it was added, keys in the same order (its data preview pruned to the kept fields). */
   recordAt(i: number): SampleRecord {
-    const record: SampleRecord = Object.assign(this.commonFieldsAt(i), { layout: this.layouts.values[this.layoutOf.get(i)], data: this.dataAt(i) });
+    const record: SampleRecord = { ...this.fieldsAt(i, this.dataAt(i)), layout: this.layouts.values[this.layoutOf.get(i)] };
     this.copyPassRatesTo(record, i);
     const collisions = this.collisions.get(i);
     if (collisions) record.collisions = collisions;
@@ -154,7 +169,7 @@ export class SampleRecordColumns implements RecordList {
 
   /** The row of sample `i` on a page, its data fields `names` as text (dataTextsAt); no whole record is built. */
   rowAt(i: number, names: readonly string[]): SampleRow {
-    const row: SampleRow = Object.assign(this.commonFieldsAt(i), { data: this.dataTextsAt(i, names) });
+    const row: SampleRow = this.fieldsAt(i, this.dataTextsAt(i, names));
     this.copyPassRatesTo(row, i);
     return row;
   }
@@ -167,9 +182,9 @@ export class SampleRecordColumns implements RecordList {
     return this.ids.idAt(i);
   }
 
-  /** Every sample id, as sampleIdAt gives each. */
-  allSampleIds(): (string | number)[] {
-    return this.ids.allIds();
+  /** Every sample id, as sampleIdAt gives each; `lowerCase`: text ids lower-cased (SampleIdPool.allIds). */
+  allSampleIds(lowerCase = false): (string | number)[] {
+    return this.ids.allIds(lowerCase);
   }
 
   /** Every sample id as text in one string, and where each ends (compare/sampleIds.ts). */
@@ -186,7 +201,7 @@ export class SampleRecordColumns implements RecordList {
     const end = this.trialEnds.get(i);
     if (end === start) return NO_TRIALS;
     const trials: TrialCell[] = new Array(end - start);
-    for (let k = start; k < end; k++) trials[k - start] = { index: this.trialIndexes.get(k), outcome: OUTCOMES[this.outcomes.get(k)] };
+    for (let k = start; k < end; k++) trials[k - start] = trialCell(this.trialIndexes.get(k), this.outcomes.get(k));
     return trials;
   }
 

@@ -19,7 +19,6 @@ export interface SampleCheck {
 export interface SampleRecord {
   index: number;
   sampleId: string | number;
-  layout: SampleLayout;
   /** Effective value per ScoreColumn id. */
   scores: Record<string, ScoreScalar>;
   /** Column id → every computed value, where trial aggregators collide. */
@@ -31,6 +30,7 @@ export interface SampleRecord {
   errorCount: number;
   /** Scalar previews of the sample's data fields. */
   data: Record<string, string | number | boolean>;
+  layout: SampleLayout;
   checks?: SampleCheck[];
 }
 
@@ -232,8 +232,8 @@ export function buildRecord(shape: SampleShape, context: RecordContext): SampleR
     trials: shape.trials.length ? shape.trials.map((t) => ({ index: t.index, outcome: trialOutcome(t, context.primaryScore) })) : NO_TRIALS,
     errorStages: errorCount ? sortStages(new Set([...shape.errors, ...shape.trials.flatMap((t) => t.errors)].map(stageOf))) : NO_ERROR_STAGES,
     errorCount,
-    layout: shape.layout,
     data: dataPreview(shape.data),
+    layout: shape.layout,
   };
   const { passAtK, passPowK } = passRates(shape.trials, context.primaryScore, context.passK);
   if (passAtK !== undefined) record.passAtK = passAtK;

@@ -32,6 +32,8 @@ export class ScoreColumnStore {
   /** Per sample, its order's number; sparse: written only when not 0 (the first order seen), as most samples share it. */
   private readonly orderOf = new GrowableArray(Int32Array);
   private lastOrder: { order: number[]; id: number } | undefined;
+  /** Per order's number, the template scoresAt copies (made when first read). */
+  private readonly templates: (Record<string, ScoreScalar> | undefined)[] = [];
   private readonly texts: string[] = [];
   private readonly textIds = new Map<string, number>();
   count = 0;
@@ -113,14 +115,6 @@ export class ScoreColumnStore {
     return at === undefined ? undefined : this.valueIn(this.columns[at], i);
   }
 
-  /** Reads column `id` sample by sample, the column looked up once (undefined where a sample has none). */
-  readerOf(id: string): (i: number) => ScoreScalar | undefined {
-    const at = this.columnIndex.get(id);
-    if (at === undefined) return () => undefined;
-    const column = this.columns[at];
-    return (i) => this.valueIn(column, i);
-  }
-
   /** Whether sample `i` has a number in column `id` (its value is then `numberAt`). */
   numberAt(i: number, id: string): number | undefined {
     const at = this.columnIndex.get(id);
@@ -130,11 +124,23 @@ export class ScoreColumnStore {
 
   /** The scores of sample `i`, as its record had them (same keys, same order). */
   scoresAt(i: number): Record<string, ScoreScalar> {
-    const scores: Record<string, ScoreScalar> = {};
-    for (const at of this.orders.values[this.orderOf.get(i)] ?? []) {
+    const orderId = this.orderOf.get(i);
+    const order = this.orders.values[orderId];
+    if (!order) return {};
+    // A copy of the order's template takes its keys at once; each value is then written over a key it has.
+    const scores = { ...(this.templates[orderId] ??= this.templateOf(order)) };
+    for (let k = 0; k < order.length; k++) {
+      const at = order[k];
       scores[this.columnIds[at]] = this.valueIn(this.columns[at], i) as ScoreScalar;
     }
     return scores;
+  }
+
+  /** An object with the columns of `order` as keys, in that order (values null). */
+  private templateOf(order: readonly number[]): Record<string, ScoreScalar> {
+    const template: Record<string, ScoreScalar> = {};
+    for (const at of order) template[this.columnIds[at]] = null;
+    return template;
   }
 
   /**

@@ -4,6 +4,7 @@ import type { TrialCell } from '../../../src/core/model/logViewTypes';
 import { SampleRecordColumns } from '../../../src/core/log/sampleRecordColumns';
 import { NO_DATA_PREVIEW, SampleRecord } from '../../../src/core/log/sampleRecords';
 import { LogIndex } from '../../../src/core/log/logIndex';
+import { compareKeys, SortKey } from '../../../src/core/log/samplePaging';
 import { sampleIdsOf } from '../../../src/core/compare/sampleIds';
 import { samplesFromColumns, samplesFromRecords } from '../../../src/core/compare/comparableSamples';
 import { pick, seededRandom } from '../randomInput';
@@ -32,8 +33,8 @@ function randomRecord(next: () => number, index: number): SampleRecord {
     trials,
     errorStages: stages,
     errorCount: stages.length ? stages.length + Math.floor(next() * 3) : 0,
-    layout: trialCount ? 'trials' : 'legacy',
     data: next() < 0.3 ? NO_DATA_PREVIEW : { question: `q${index}`, ...(next() < 0.5 ? { n: index, flag: next() < 0.5 } : {}) },
+    layout: trialCount ? 'trials' : 'legacy',
   };
   if (next() < 0.4) {
     record.passAtK = next();
@@ -105,7 +106,7 @@ describe('sample records kept in columns', () => {
   test('an index of a random log answers pages and comparable values as its records do', () => {
     const next = seededRandom(11);
     const samples = Array.from({ length: 600 }, (_, i) => ({
-      sample_id: pick(next, [i, String(i), `é${i}`, 'dup', 1]),
+      sample_id: pick(next, [i, String(i), `é${i}`, 'dup', 1, `É${i}`, 'Dup']),
       data: { question: `q${i % 7}`, n: i },
       scores: [{ scorer_key: 'j', values: { c: pick(next, [0, 1, true, 'x', null, 0.5]), ...(next() < 0.5 ? { d: i % 3 } : {}) } }],
       errors: next() < 0.1 ? [{ stage: 'scoring', message: 'm' }] : [],
@@ -123,6 +124,31 @@ describe('sample records kept in columns', () => {
     const errored = index.getPage({ offset: 0, limit: 600, errorStage: 'any' });
     assert.deepEqual(errored.rows.map((r) => r.index), records.filter((r) => r.errorCount > 0).map((r) => r.index));
     for (const row of sorted.rows) assert.deepStrictEqual(row.scores, records[row.index].scores);
+    // Each sort's order is the key comparison's over the records' values (text compared lower-cased, ties by position).
+    const keyOf = (value: unknown): SortKey => {
+      if (value === null || value === undefined) return null;
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+      return String(value).toLowerCase();
+    };
+    const valueOf: Record<string, (record: SampleRecord) => unknown> = {
+      'j/c': (r) => r.scores['j/c'], 'j/d': (r) => r.scores['j/d'], 'j/none': () => undefined, sampleId: (r) => r.sampleId,
+      'data:question': (r) => r.data.question, errors: (r) => r.errorCount, index: (r) => r.index,
+    };
+    // The samples with errors are few: sorting them alone makes only their keys (a fresh index, with no keys made).
+    const fresh = LogIndex.fromValue({ format_version: 'v1', status: 'success', evidence: { samples } }, { fileName: 'random.json', fileSize: 1, generation: 1 });
+    for (const [withErrors, source] of [[true, fresh], [false, index]] as const) {
+      const kept = records.map((_, i) => i).filter((i) => !withErrors || records[i].errorCount > 0);
+      assert.ok(!withErrors || (kept.length > 0 && kept.length * 8 < records.length), 'few samples have errors');
+      for (const [column, read] of Object.entries(valueOf)) {
+        for (const direction of ['asc', 'desc'] as const) {
+          const sign = direction === 'desc' ? -1 : 1;
+          const expected = [...kept].sort((a, b) => compareKeys(keyOf(read(records[a])), keyOf(read(records[b])), sign) || a - b);
+          const page = source.getPage({ offset: 0, limit: 600, sort: { column, direction }, ...(withErrors ? { errorStage: 'any' } : {}) });
+          assert.deepEqual(page.rows.map((r) => r.index), expected, `${column} ${direction}${withErrors ? ', samples with errors' : ''}`);
+        }
+      }
+    }
   });
 });
 
