@@ -99,10 +99,8 @@ export class SamplePager {
         keys[i] = typeof id === 'string' ? id : normalise(id);
       }
     } else if (isScoreColumn(column)) {
-      // A score column's values at once, read from its arrays in one pass.
-      const values = this.set.records.scores.valuesOf(column);
-      keys = new Array<SortKey>(values.length);
-      for (let i = 0; i < keys.length; i++) keys[i] = normalise(values[i]);
+      // A score column's keys at once, read from its arrays in one pass (as normalise makes them).
+      keys = this.set.records.scores.sortKeysOf(column, lowerCased);
     } else {
       const pick = sortKeyPicker(this.set.records, column);
       keys = new Array<SortKey>(this.set.records.length);
@@ -144,11 +142,16 @@ function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number
   }
 }
 
+/** A value as the key it sorts by: text compared lower-cased, booleans as 1 and 0, nothing and NaN as missing. */
 function normalise(value: unknown): SortKey {
   if (value === null || value === undefined) return null;
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (typeof value === 'number') return Number.isNaN(value) ? null : value;
-  return String(value).toLowerCase();
+  return lowerCased(String(value));
+}
+
+function lowerCased(text: string): string {
+  return text.toLowerCase();
 }
 
 /** Distinct number keys grouped in the first pass; a column with more (ids, continuous values) is sorted apart. */

@@ -150,10 +150,9 @@ export class SampleRecordColumns implements RecordList {
 
   /** Sample `i`'s pass rates copied onto `target` where it has them (after its data, as a record has them). */
   private copyPassRatesTo(target: { passAtK?: number; passPowK?: number }, i: number): void {
-    const passAtK = this.passAtKAt(i);
-    if (passAtK !== undefined) target.passAtK = passAtK;
-    const passPowK = this.passPowKAt(i);
-    if (passPowK !== undefined) target.passPowK = passPowK;
+    const flags = this.passFlags.get(i);
+    if (flags & HAS_PASS_AT_K) target.passAtK = this.passAtK.get(i);
+    if (flags & HAS_PASS_POW_K) target.passPowK = this.passPowK.get(i);
   }
 
   /** The record of sample `i`, as it was added, keys in the same order (its data preview pruned to the kept fields). */
@@ -175,7 +174,7 @@ export class SampleRecordColumns implements RecordList {
   }
 
   indexAt(i: number): number {
-    return this.otherIndexes.get(i) ?? i;
+    return this.otherIndexes.size === 0 ? i : this.otherIndexes.get(i) ?? i;
   }
 
   sampleIdAt(i: number): string | number {

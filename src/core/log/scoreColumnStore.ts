@@ -144,6 +144,30 @@ export class ScoreColumnStore {
   }
 
   /**
+   * Every sample's sort key in column `id`, as samplePaging.ts orders them: a number as it is (NaN: none), true 1,
+   * false 0, a text by `textKey` (once per distinct text), null where absent or null. Read from the column's arrays
+   * in one pass, with no value made first.
+   */
+  sortKeysOf(id: string, textKey: (text: string) => string): (number | string | null)[] {
+    const keys = new Array<number | string | null>(this.count).fill(null);
+    const at = this.columnIndex.get(id);
+    if (at === undefined) return keys;
+    const states = this.columns[at].states.view();
+    const numbers = this.columns[at].values.view();
+    const textKeys: string[] = [];
+    for (let i = 0; i < states.length; i++) {
+      const state = states[i];
+      if (state === NUMBER) {
+        const value = numbers[i];
+        if (!Number.isNaN(value)) keys[i] = value;
+      } else if (state === TRUE) keys[i] = 1;
+      else if (state === FALSE) keys[i] = 0;
+      else if (state === TEXT) keys[i] = textKeys[numbers[i]] ??= textKey(this.texts[numbers[i]]);
+    }
+    return keys;
+  }
+
+  /**
    * Every sample's value of column `id` (undefined where absent), read from the column's arrays directly: this runs
    * once per column when a summary is made, before the code is optimized, where a call per value shows.
    */
