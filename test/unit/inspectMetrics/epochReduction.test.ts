@@ -83,3 +83,19 @@ test('an unknown reducer is named in the problem', () => {
     assert.match(reduced.problem ?? '', new RegExp(`"${name}"`));
   }
 });
+
+test('one epoch reduces as it does beside an unscored one, first and again (every reducer, every scalar, with metadata)', () => {
+  // An unscored (NaN) epoch is left out by every reducer, so [score, NaN] takes the general reduction of the score
+  // alone; a single score is reduced through the readings kept per value, whose second use must give the same.
+  const reducers = [undefined, 'mean', 'median', 'mode', 'max', 'at_least_1', 'at_least_2', 'pass_at_1', 'pass_at_2', 'pass_k_1', 'nonsense'];
+  const values = ['C', 'I', 'P', 'N', 'yes', ' No ', 'x', '', '0.25', 0, 1, 0.5, -3, 1e300, Number.POSITIVE_INFINITY, true, false, null];
+  for (const reducer of reducers) {
+    for (const value of values) {
+      for (const metadata of [undefined, { topic: 't' }]) {
+        const score = metadata === undefined ? { value } : { value, metadata };
+        const general = reduceEpochs([score, { value: Number.NaN }], reducer);
+        for (const round of ['first', 'again']) assert.deepStrictEqual(reduceEpochs([score], reducer), general, `${String(reducer)} of ${JSON.stringify(value)} (${round})`);
+      }
+    }
+  }
+});

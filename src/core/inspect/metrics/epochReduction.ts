@@ -6,7 +6,7 @@
  */
 import { inspectMetricStrings } from '../../l10n/inspectMetricStrings';
 import { InspectScore, isDictionary, isUnscored } from './inspectValue';
-import { ColumnReducer, columnReducer } from './reducerStatistics';
+import { ColumnReducer, Reading, columnReducer } from './reducerStatistics';
 
 /** A reduced score: the value, or NaN with the problem that stopped the reduction. */
 export interface ReducedScore extends InspectScore {
@@ -79,6 +79,33 @@ function reducerNamed(name: string): ColumnReducer | undefined {
   return reducers.has(name) ? reducers.get(name) : columnReducer(name);
 }
 
+/** How many single values each reducer keeps the reading of (a log's scores repeat a few values: C, I, 0, 1). */
+const MAX_READINGS_HELD = 256;
+const readingsByReducer = new WeakMap<ColumnReducer, Map<unknown, Reading>>();
+
+/** A value whose reduction alone can be kept and reused: text, a boolean, null, or a number other than −0 and NaN. */
+function isRepeatedScalar(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isNaN(value) && !Object.is(value, -0);
+  return typeof value === 'string' || typeof value === 'boolean' || value === null;
+}
+
+/**
+ * reduceEpochs of one epoch whose value is a repeated scalar (most samples of a run without repeats): the reducer
+ * reads each distinct value once. Reducers are pure, so the reading is the one reduceEpochs would make.
+ */
+function reduceOneScalar(score: InspectScore, reduce: ColumnReducer): ReducedScore {
+  let readings = readingsByReducer.get(reduce);
+  if (!readings) readingsByReducer.set(reduce, (readings = new Map()));
+  let reading = readings.get(score.value);
+  if (!reading) {
+    reading = reduce([score.value]);
+    if (readings.size < MAX_READINGS_HELD) readings.set(score.value, reading);
+  }
+  const reduced: ReducedScore = 'problem' in reading ? failed(reading.problem) : { value: reading.value };
+  if (!reduced.problem && score.metadata !== undefined) reduced.metadata = score.metadata;
+  return reduced;
+}
+
 /**
  * The score Inspect's reducer `reducer` (as stored in `EvalScore.reducer`: `mean`, the default, `median`, `mode`,
  * `max`, `at_least_{k}`, `pass_at_{k}`, `pass_k_{k}`) makes of one sample's epoch scores. Never throws.
@@ -87,6 +114,7 @@ export function reduceEpochs(scores: InspectScore[], reducer: string | undefined
   const name = reducer ?? DEFAULT_REDUCER;
   const reduce = reducerNamed(name);
   if (!reduce) return failed(inspectMetricStrings.unknownReducer(name));
+  if (scores.length === 1 && isRepeatedScalar(scores[0].value)) return reduceOneScalar(scores[0], reduce);
   const values = scores.map((score) => score.value);
   const representative = values.findIndex((value) => !isUnscored(value));
   if (representative < 0) return { value: NaN };
