@@ -81,7 +81,7 @@ export class SamplePager {
   private keysOf(column: string, positions: readonly number[]): readonly SortKey[] {
     const records = this.set.records;
     if (this.sortKeys.has(column) || positions.length * FEW_SORTED >= records.length) return this.keysFor(column);
-    const pick = column === 'sampleId' ? (i: number) => records.sampleIdAt(i) : isScoreColumn(column) ? (i: number) => records.scoreAt(i, column) : sortKeyPicker(records, column);
+    const pick = isScoreColumn(column) ? (i: number) => records.scoreAt(i, column) : sortKeyPicker(records, column);
     const keys = new Array<SortKey>(records.length);
     for (const position of positions) keys[position] = normalise(pick(position));
     return keys;
@@ -118,8 +118,8 @@ export class SamplePager {
 /** Samples kept by a filter or search count as few below one in this many: their keys alone are made to sort them. */
 const FEW_SORTED = 8;
 
-/** The columns of a row that are not scores: its index, error count, pass rates, and data fields (`data:NAME`). */
-const ROW_FIELD_COLUMNS: ReadonlySet<string> = new Set(['index', 'errors', 'passAtK', 'passPowK']);
+/** The columns of a row that are not scores: its id, index, error count, pass rates, and data fields (`data:NAME`). */
+const ROW_FIELD_COLUMNS: ReadonlySet<string> = new Set(['sampleId', 'index', 'errors', 'passAtK', 'passPowK']);
 
 /** Whether a sort column names a score column (by its id) rather than another field of a row. */
 function isScoreColumn(column: string): boolean {
@@ -129,6 +129,8 @@ function isScoreColumn(column: string): boolean {
 /** Reads the sort value of a column that is not a score column, sample by sample. */
 function sortKeyPicker(records: SampleRecordColumns, column: string): (i: number) => unknown {
   switch (column) {
+    case 'sampleId':
+      return (i) => records.sampleIdAt(i);
     case 'index':
       return (i) => records.indexAt(i);
     case 'errors':

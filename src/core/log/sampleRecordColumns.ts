@@ -7,6 +7,12 @@ import { ScoreColumnStore } from './scoreColumnStore';
 import { NO_DATA_PREVIEW, RecordList, SampleRecord } from './sampleRecords';
 
 const OUTCOMES: readonly TrialCell['outcome'][] = ['pass', 'fail', 'error', 'unknown'];
+const OUTCOME_CODE: Readonly<Record<string, number>> = { pass: 0, fail: 1, error: 2, unknown: 3 };
+const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
+const HAS_PASS_AT_K = 1;
+const HAS_PASS_POW_K = 2;
+/** The first length of a per-sample column when the number of samples is not known. */
+const CAPACITY = 1024;
 
 /** Trials of an index below this share one frozen cell per outcome across rows and records (a page makes no new ones). */
 const SHARED_CELL_INDEXES = 256;
@@ -18,12 +24,6 @@ function trialCell(index: number, code: number): TrialCell {
   const at = index * OUTCOMES.length + code;
   return (sharedCells[at] ??= Object.freeze({ index, outcome: OUTCOMES[code] }) as TrialCell);
 }
-const OUTCOME_CODE: Readonly<Record<string, number>> = { pass: 0, fail: 1, error: 2, unknown: 3 };
-const NO_TRIALS = Object.freeze([]) as unknown as TrialCell[];
-const HAS_PASS_AT_K = 1;
-const HAS_PASS_POW_K = 2;
-/** The first length of a per-sample column when the number of samples is not known. */
-const CAPACITY = 1024;
 
 type DataPreview = SampleRecord['data'];
 
