@@ -69,7 +69,13 @@ function verifyAgainstTrials(reported: unknown, computed: readonly AggregatedVal
 
 function collisionsOf(scorer: AggregatedScorer): Record<string, AggregatedValue[]> | undefined {
   let collisions: Record<string, AggregatedValue[]> | undefined;
-  for (const [key, list] of scorer.values) if (list.length > 1) (collisions ??= {})[key] = list;
+  // Keys read only where values collide (rarely): no key–value pair is made for each value.
+  for (const list of scorer.values.values()) {
+    if (list.length > 1) {
+      for (const [key, values] of scorer.values) if (values.length > 1) (collisions ??= {})[key] = values;
+      break;
+    }
+  }
   return collisions;
 }
 
