@@ -18,11 +18,14 @@ interface Placed {
 
 /** Marks every entry that overlaps an earlier one, or runs into the central directory at `directoryOffset`. */
 export function markOverlaps(entries: readonly Placed[], directoryOffset: number): void {
-  const order = entries.map((_, k) => k).sort((a, b) => entries[a].localHeaderOffset - entries[b].localHeaderOffset || a - b);
+  // Writers list the entries in the order of their data: then that order is already the sorted one.
+  let ascending = true;
+  for (let k = 1; k < entries.length && ascending; k++) ascending = entries[k - 1].localHeaderOffset <= entries[k].localHeaderOffset;
+  const order = ascending ? undefined : entries.map((_, k) => k).sort((a, b) => entries[a].localHeaderOffset - entries[b].localHeaderOffset || a - b);
   let reach = 0;
   let reachedBy: Placed | undefined;
-  for (const k of order) {
-    const entry = entries[k];
+  for (let at = 0; at < entries.length; at++) {
+    const entry = entries[order ? order[at] : at];
     const end = entry.localHeaderOffset + LOCAL_HEADER + entry.compressedSize;
     if (reachedBy !== undefined && entry.localHeaderOffset < reach) {
       entry.damage = sourceStrings.entriesOverlap(reachedBy.name);
