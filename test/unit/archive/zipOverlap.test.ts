@@ -43,8 +43,9 @@ test('overlaps are marked alike for entries listed in the order of their data, s
       offset = start + 30 + size;
       return { name: `e${k}`, localHeaderOffset: start, compressedSize: size };
     });
-    if (next() < 0.5) entries.reverse();
-    else if (next() < 0.5) entries.sort(() => next() - 0.5);
+    const listing = next();
+    if (listing < 0.33) entries.reverse();
+    else if (listing < 0.66) entries.sort(() => next() - 0.5);
     const directoryOffset = next() < 0.2 ? Math.max(0, offset - 10) : offset;
     const expected = expectedMarks(entries, directoryOffset);
     markOverlaps(entries, directoryOffset);
