@@ -4,7 +4,7 @@ import type { SampleShape } from './sampleReading';
 import { logStrings } from '../l10n/logStrings';
 import { toNumeric } from './logValue';
 import { valuesMatch } from './metricVerification';
-import { aggregateTrials, AggregatedScorer, AggregatedValue } from './trialAggregation';
+import { aggregateTrials, AggregatedScorer, AggregatedValue, FEW_SCORERS } from './trialAggregation';
 
 /** The scores that stand for a sample in metrics and in the table: sample-level where present, else trial aggregation. */
 export interface EffectiveScorer {
@@ -21,9 +21,6 @@ export interface EffectiveScorer {
   metadata?: unknown;
   directIos?: unknown[];
 }
-
-/** Scorers looked up by key in a list rather than through a map while they are this few (a sample has one or two). */
-const FEW_SCORERS = 8;
 
 /** The first item of `items` with a scorer key, found by a scan while they are few, else through a map made once. */
 function lookup<T extends { scorerKey: string }>(items: readonly T[]): (key: string) => T | undefined {

@@ -131,13 +131,7 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
         if (mean !== undefined) putValue(values, scoreName, { value: mean, function: 'mean', label: MEAN_LABEL, sourceScore: scoreName });
         continue;
       }
-      for (const a of configured) {
-        const value = computeAggregate(a.function, trialValues, a.k);
-        if (value === undefined) continue;
-        const computed: AggregatedValue = { value, function: a.function, label: a.label, sourceScore: scoreName };
-        if (a.k !== undefined) computed.k = a.k;
-        putValue(values, a.targetName, computed);
-      }
+      putConfigured(values, configured, scoreName, trialValues);
     }
     const scorer: AggregatedScorer = { scorerKey, purpose: entry.purpose, values };
     if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
@@ -146,8 +140,8 @@ export function aggregateTrials(trialScores: readonly (readonly ScoresEntry[])[]
   return result;
 }
 
-/** Scorers looked at by a scan for a key seen twice while they are this few (a trial has one or two). */
-const FEW_SCORERS = 8;
+/** Scorers are looked up by a scan rather than through a map while they are this few (a sample has one or two). */
+export const FEW_SCORERS = 8;
 
 /** Whether a trial's entries have distinct scorer keys (false too when they are too many to tell by a scan). */
 function distinctScorers(entries: readonly ScoresEntry[]): boolean {
@@ -177,19 +171,24 @@ function aggregateOneTrial(entries: readonly ScoresEntry[], aggregators: readonl
         if (n !== undefined) putValue(values, scoreName, { value: (0 + n) / 1, function: 'mean', label: MEAN_LABEL, sourceScore: scoreName });
         continue;
       }
-      for (const a of configured) {
-        const computed = computeAggregate(a.function, [value], a.k);
-        if (computed === undefined) continue;
-        const aggregated: AggregatedValue = { value: computed, function: a.function, label: a.label, sourceScore: scoreName };
-        if (a.k !== undefined) aggregated.k = a.k;
-        putValue(values, a.targetName, aggregated);
-      }
+      putConfigured(values, configured, scoreName, [value]);
     }
     const scorer: AggregatedScorer = { scorerKey: entry.scorerKey, purpose: entry.purpose, values };
     if (entry.scorerName !== undefined) scorer.scorerName = entry.scorerName;
     result.push(scorer);
   }
   return result;
+}
+
+/** Each configured aggregator's value of one score's trial values, stored under its target name. */
+function putConfigured(values: Map<string, AggregatedValue[]>, configured: readonly AggregatorSpec[], scoreName: string, trialValues: readonly unknown[]): void {
+  for (const a of configured) {
+    const value = computeAggregate(a.function, trialValues, a.k);
+    if (value === undefined) continue;
+    const computed: AggregatedValue = { value, function: a.function, label: a.label, sourceScore: scoreName };
+    if (a.k !== undefined) computed.k = a.k;
+    putValue(values, a.targetName, computed);
+  }
 }
 
 function putValue(values: Map<string, AggregatedValue[]>, target: string, value: AggregatedValue): void {

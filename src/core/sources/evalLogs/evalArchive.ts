@@ -137,10 +137,9 @@ export function archiveSampleCount(entries: readonly ZipEntry[]): number {
   const kinds = new Map<string, number>();
   let count = 0;
   for (const entry of entries) {
-    const named = sampleEntryName(entry.name);
+    const kind = sampleEntryKind(entry.name);
+    const named = kind ? sampleEntryName(entry.name) : undefined;
     if (!named) continue;
-    const kind = named.inner === undefined ? PLAIN_ENTRY : named.inner === SAMPLE_FILE ? SAMPLE_ENTRY : 0;
-    if (!kind) continue;
     const key = named.key;
     const seen = kinds.get(key) ?? 0;
     if ((seen & kind) !== 0) {
