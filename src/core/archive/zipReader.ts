@@ -206,6 +206,8 @@ export async function openZip(file: string): Promise<ZipArchive> {
     const directory = await readAt(handle, location.offset, location.size);
     if (directory.length < location.size) throw new ZipFormatError(file, sourceStrings.truncatedArchive(file, sourceStrings.cdOutsideFile));
     const entries = parseDirectory(directory, file, location.entryCount);
+    // Nothing keeps a view of the directory (names are copies): its memory is given up now, not at a later collection.
+    discardBytes(directory);
     markOverlaps(entries, location.offset);
     return { file, size, entries, handle, read: windowedReader(handle, size), close: () => handle.close() };
   } catch (error) {
