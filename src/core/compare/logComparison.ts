@@ -6,7 +6,7 @@ import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';
 import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricComparison';
 import { alignSampleIds, Alignment } from './sampleAlignment';
 import { sampleCount } from './comparableSamples';
-import { DataFingerprints, sameFingerprint } from './dataFingerprints';
+import { DataFingerprints, markSameFingerprints } from './dataFingerprints';
 import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA, pairValue } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { GrowableArray } from '../log/growableArrays';
@@ -24,6 +24,7 @@ export interface ChangedPairs {
 const INPUT_UNKNOWN = 0;
 const INPUT_SAME = 1;
 const INPUT_CHANGED = 2;
+const INPUT_MARKS = { unknown: INPUT_UNKNOWN, same: INPUT_SAME, changed: INPUT_CHANGED };
 
 interface CandidateState {
   log: ComparableLog;
@@ -62,17 +63,25 @@ export function clusterText(data: unknown, key: string): string {
 
 /**
  * Entries (`pair * M + slot`, ascending) by the size of their change, largest first, equal sizes in the order
- * given: the order sortByKeys (samplePaging.ts) gives, in typed arrays.
+ * given: the order sortByKeys (samplePaging.ts) gives, in typed arrays. The sizes are sorted natively (no comparison
+ * in script); each distinct size then knows where its entries start, and each entry is placed there in turn.
  */
 function largestFirst(entries: Uint32Array, pairs: readonly MetricPairs[], metrics: readonly number[]): Uint32Array {
   const m = metrics.length;
   const sizes = new Float64Array(entries.length);
   for (let e = 0; e < entries.length; e++) sizes[e] = Math.abs(pairs[metrics[entries[e] % m]].delta[Math.floor(entries[e] / m)]);
+  // A change is never NaN here (its kind is set), and never −0 (a size is an absolute value).
+  const ascending = sizes.slice().sort();
+  const next = new Map<number, number>();
+  for (let i = ascending.length - 1; i >= 0; i--) {
+    if (i === ascending.length - 1 || ascending[i] !== ascending[i + 1]) next.set(ascending[i], ascending.length - 1 - i);
+  }
   const order = new Uint32Array(entries.length);
-  for (let e = 0; e < order.length; e++) order[e] = e;
-  // A change is never NaN here (its kind is set); two infinite ones of a sign compare as equal.
-  order.sort((a, b) => sizes[b] - sizes[a] || a - b);
-  for (let e = 0; e < order.length; e++) order[e] = entries[order[e]];
+  for (let e = 0; e < sizes.length; e++) {
+    const at = next.get(sizes[e]) as number;
+    order[at] = entries[e];
+    next.set(sizes[e], at + 1);
+  }
   return order;
 }
 
@@ -181,11 +190,7 @@ export class LogComparison {
     const base = hashes[0];
     if (!base || this.logs.some((log, i) => hashes[i]?.count !== sampleCount(log.samples))) return false;
     this.candidates.forEach((state, c) => {
-      const cand = hashes[c + 1] as DataFingerprints;
-      for (let pair = 0; pair < state.inputs.length; pair++) {
-        if (state.inputs[pair] !== INPUT_UNKNOWN) continue;
-        state.inputs[pair] = sameFingerprint(base, state.alignment.baseline[pair], cand, state.alignment.candidate[pair]) ? INPUT_SAME : INPUT_CHANGED;
-      }
+      markSameFingerprints(base, state.alignment.baseline, hashes[c + 1] as DataFingerprints, state.alignment.candidate, state.inputs, INPUT_MARKS);
       state.inputsChecked = state.inputs.length;
     });
     return true;

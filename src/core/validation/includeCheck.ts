@@ -1,7 +1,7 @@
 /** `!include` paths that name no file next to the including file (docs/semantics.md §11.2): an error on the path. */
 import { existsSync, statSync } from 'node:fs';
 import type { Document } from 'yaml';
-import { yamlFileLinks } from '../yaml/fileLinks';
+import { YamlFileLink, yamlFileLinks } from '../yaml/fileLinks';
 
 interface MissingInclude {
   path: string;
@@ -16,9 +16,12 @@ function isFile(path: string): boolean {
   }
 }
 
-/** The `!include` values of a document whose file does not exist next to `fileName` (an absolute path). */
-export function missingIncludes(doc: Document, fileName: string): MissingInclude[] {
-  return yamlFileLinks(doc, fileName)
-    .filter((link) => link.what === 'include' && !isFile(link.target))
-    .map((link) => ({ path: link.path, range: link.range }));
+/** The `!include` values of a document, each with the file it names next to `fileName` (an absolute path). */
+export function includesOf(doc: Document, fileName: string): YamlFileLink[] {
+  return yamlFileLinks(doc, fileName).filter((link) => link.what === 'include');
+}
+
+/** Those of a document's includes whose file does not exist (looked up on disk each time: files come and go). */
+export function missingIncludes(includes: readonly YamlFileLink[]): MissingInclude[] {
+  return includes.filter((link) => !isFile(link.target)).map((link) => ({ path: link.path, range: link.range }));
 }

@@ -15,7 +15,9 @@ import { firstLine, rangeInDocument, rangeInJson, rangeOfPart } from './locatePr
 import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
 import { currentForm, olderForms, writtenPath } from '../json/olderServiceForms';
-import { missingIncludes } from './includeCheck';
+import { includesOf, missingIncludes } from './includeCheck';
+import type { YamlFileLink } from '../yaml/fileLinks';
+import type { OffsetRange } from '../text/lineIndex';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { explainOtherKindProperties } from './generatorKindCheck';
 import { checkFilterExpressions } from './expressionCheck';
@@ -152,12 +154,34 @@ function placeSourceXorGenerator(out: Diagnostic[], doc: SpecDocument, at: (path
   for (const key of ['source', 'generator_specification']) out.push({ ...problem, path: [key], range: at([key], 'key') });
 }
 
-/** `documentDiagnostics`, kept by the parser while the document's text is unchanged (ranges stored relative to it). */
-function reusedDocumentDiagnostics(text: string, kind: FileKind, doc: SpecDocument, parser: IncrementalSpecParser, env: Record<string, string | undefined>): Diagnostic[] {
+/** What a document gives alone: its diagnostics and its `!include` paths. */
+interface DocumentFindings {
+  diagnostics: Diagnostic[];
+  includes: YamlFileLink[];
+}
+
+function documentFindings(text: string, kind: FileKind, doc: SpecDocument, fileName: string, env: Record<string, string | undefined>): DocumentFindings {
+  return { diagnostics: documentDiagnostics(text, kind, doc, env), includes: includesOf(doc.yaml, fileName) };
+}
+
+/** Findings with every range moved by `delta` (and the diagnostics given `documentIndex`, when set). */
+function movedFindings(findings: DocumentFindings, delta: number, documentIndex?: number): DocumentFindings {
+  const move = (range: OffsetRange): OffsetRange => ({ start: range.start + delta, end: range.end + delta });
+  return {
+    diagnostics: findings.diagnostics.map((d) => ({ ...d, ...(documentIndex === undefined ? {} : { documentIndex }), range: move(d.range) })),
+    includes: findings.includes.length === 0 ? findings.includes : findings.includes.map((link) => ({ ...link, range: move(link.range) })),
+  };
+}
+
+/**
+ * `documentFindings`, kept by the parser while the document's text is unchanged (ranges stored relative to it): on
+ * each keystroke only the edited document is checked and walked for its includes. Whether an included file exists
+ * is still looked up each time (missingIncludes).
+ */
+function reusedDocumentFindings(text: string, kind: FileKind, doc: SpecDocument, fileName: string, parser: IncrementalSpecParser, env: Record<string, string | undefined>): DocumentFindings {
   const base = doc.range.start;
-  const relative = parser.memo(doc, `diagnostics:${kind}`, () =>
-    documentDiagnostics(text, kind, doc, env).map((d) => ({ ...d, range: { start: d.range.start - base, end: d.range.end - base } })));
-  return relative.map((d) => ({ ...d, documentIndex: doc.index, range: { start: d.range.start + base, end: d.range.end + base } }));
+  const relative = parser.memo(doc, `findings:${kind}:${fileName}`, () => movedFindings(documentFindings(text, kind, doc, fileName, env), -base));
+  return movedFindings(relative, base, doc.index);
 }
 
 function duplicateKeys(text: string, docs: SpecDocument[]): Diagnostic[] {
@@ -232,8 +256,9 @@ export function validateText(text: string, fileName: string, options: ValidateOp
       diagnostics.push({ severity: 'info', message: s.platformTraceExport(platform), range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule', code: 'platform-export' });
       continue;
     }
-    diagnostics.push(...(options.parser ? reusedDocumentDiagnostics(text, kind, doc, options.parser, env) : documentDiagnostics(text, kind, doc, env)));
-    for (const missing of missingIncludes(doc.yaml, fileName)) {
+    const findings = options.parser ? reusedDocumentFindings(text, kind, doc, fileName, options.parser, env) : documentFindings(text, kind, doc, fileName, env);
+    diagnostics.push(...findings.diagnostics);
+    for (const missing of missingIncludes(findings.includes)) {
       diagnostics.push({ severity: 'error', message: s.missingInclude(missing.path), range: missing.range, path: [], documentIndex: doc.index, source: 'rule', code: 'missing-include' });
     }
   }

@@ -5,6 +5,7 @@ import { alignSamples } from '../../../src/core/compare/sampleAlignment';
 import { clusteredDifference, pairedDifference, unpairedDifference } from '../../../src/core/compare/statistics/differenceTests';
 import { fisherExactP, holmAdjust, mcnemarExactP } from '../../../src/core/compare/statistics/exactTests';
 import { comparable, compareLog, legacySample, trialsSample } from './compareTestLogs';
+import { seededRandom } from '../randomInput';
 
 const ACCURACY = 'judge|accuracy|correct';
 
@@ -111,6 +112,25 @@ describe('comparing logs', () => {
     const all = comparison.page({ candidate: 1, offset: 0, limit: 10, view: 'all' });
     assert.deepEqual(all.rows.map((r) => [r.sampleId, r.kind]), [['small', 'regression'], ['big', 'regression'], ['same', 'unchanged']]);
     assert.equal(comparison.summary().candidates[0].metrics[0].changes.withinNoise, 1);
+  });
+
+  test('changes sorted by size, largest first, equal sizes in baseline and metric order: few sizes and thousands', () => {
+    const metrics = [{ metric_key: 'accuracy', metric_type: 'mean', scorer_key: 'judge', values: { correct: 0.5, partial: 0.5 } }];
+    const steps = [0, 0.25, 0.5, 0.75, 1];
+    for (const [seed, n, continuous] of [[1, 200, false], [2, 400, false], [3, 1500, true], [4, 1500, true]] as const) {
+      const random = seededRandom(seed);
+      const value = (): number => (continuous ? Math.round(random() * 1e6) / 1e6 : steps[Math.floor(random() * steps.length)]);
+      const samples = (): Record<string, unknown>[] => Array.from({ length: n }, (_, i) => legacySample(`s${i}`, { correct: value(), partial: value() }));
+      const comparison = twoLogs(compareLog(samples(), { metrics }), compareLog(samples(), { metrics }));
+      const all = comparison.page({ candidate: 1, offset: 0, limit: 2 * n, view: 'all' }).rows;
+      assert.equal(all.length, 2 * n);
+      // The reference: every change of the baseline-order list, sorted by |Δ| with a stable sort.
+      const expected = all.filter((r) => r.kind !== 'unchanged').sort((a, b) => Math.abs(b.delta ?? 0) - Math.abs(a.delta ?? 0));
+      if (continuous) assert.ok(new Set(expected.map((r) => Math.abs(r.delta ?? 0))).size > 1000, 'thousands of distinct sizes');
+      const changes = comparison.page({ candidate: 1, offset: 0, limit: 2 * n });
+      assert.equal(changes.total, expected.length);
+      assert.deepEqual(changes.rows.map((r) => `${r.sampleId} ${r.metricId}`), expected.map((r) => `${r.sampleId} ${r.metricId}`), `seed ${seed}`);
+    }
   });
 
   test('a flipped metric (lower is better) turns a significant increase into a regression', () => {

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validateText } from '../../../src/core/validation/validateText';
 import { parseSpecDocuments } from '../../../src/core/yaml/specDocument';
+import { IncrementalSpecParser } from '../../../src/core/yaml/incrementalSpecParser';
 
 const spec = (include: string) => ['key: k', 'display_name: K', `long_description: !include "${include}"`, 'source:', '  type: local', '  file_path: data.csv', ''].join('\n');
 
@@ -28,6 +29,29 @@ test('an included file that exists is quiet; one that does not is an error on th
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end)]), [['missing-include', 'error', '"./notes/absent.txt"']]);
     assert.match(diagnostics[0].message, /no such file next to this one/);
     assert.deepEqual(validateText(spec('.'), file, { env: {} }).diagnostics.map((d) => d.code), ['missing-include']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('as the user types: an include is found where its document now is, and its file is looked up again each time', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
+  try {
+    const file = join(dir, 'a.dataset.yaml');
+    const parser = new IncrementalSpecParser();
+    const stream = (name: string) => [spec('README.md').replace('key: k', `key: ${name}`), spec('./notes.md').replace('key: k', 'key: second')].join('---\n');
+    const missing = (text: string) => validateText(text, file, { env: {}, parser }).diagnostics.filter((d) => d.code === 'missing-include').map((d) => text.slice(d.range.start, d.range.end));
+    assert.deepEqual(missing(stream('k')), ['"README.md"', '"./notes.md"']);
+    // An edit that lengthens the first document moves the second one, which is not parsed again.
+    const longer = stream('a-much-longer-key');
+    assert.deepEqual(missing(longer), ['"README.md"', '"./notes.md"']);
+    assert.equal(parser.reused, 1);
+    writeFileSync(join(dir, 'notes.md'), 'notes\n');
+    assert.deepEqual(missing(stream('k')), ['"README.md"']);
+    writeFileSync(join(dir, 'README.md'), '# Hello\n');
+    rmSync(join(dir, 'notes.md'));
+    assert.deepEqual(missing(longer), ['"./notes.md"']);
+    assert.deepEqual(missing(longer), ['"./notes.md"']);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
