@@ -7,7 +7,7 @@ import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricCompa
 import { alignSampleIds, Alignment } from './sampleAlignment';
 import { sampleCount } from './comparableSamples';
 import { DataFingerprints, markSameFingerprints } from './dataFingerprints';
-import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA, pairValue } from './sampleChanges';
+import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
 import { errorDeltas, runsDeltas, runtimeDelta, usageDeltas } from './runDeltas';
 import { GrowableArray } from '../log/growableArrays';
 import type { ResamplingWork } from './resamplingMessages';
@@ -59,6 +59,11 @@ export function clusterText(data: unknown, key: string): string {
   if (!isRecord(data) || data[key] === undefined || data[key] === null) return compareStrings.missingCluster;
   const value = data[key];
   return typeof value === 'string' ? value : dataFingerprint(value) ?? compareStrings.missingCluster;
+}
+
+/** A value as a page shows it: NaN (no value) as null. */
+function numberOrNull(value: number): number | null {
+  return Number.isNaN(value) ? null : value;
 }
 
 /**
@@ -254,8 +259,10 @@ export class LogComparison {
     const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
     const all = query.view === 'all';
     const m = metrics.length;
-    // An entry fits 4 bytes: M × pairs of them would take the metric keys' deltas 32 GB first.
-    const entries = new GrowableArray(Uint32Array);
+    // An entry fits 4 bytes: M × pairs of them would take the metric keys' deltas 32 GB first. Changes are counted
+    // already: their list is made at its size (or more, when a filter keeps fewer), not grown and copied.
+    const changes = all ? undefined : metrics.reduce((n, slot) => n + state.pairs[slot].counts.improvements + state.pairs[slot].counts.regressions, 0);
+    const entries = new GrowableArray(Uint32Array, changes);
     for (let pair = 0; pair < state.alignment.baseline.length; pair++) {
       for (let slot = 0; slot < m; slot++) {
         if (this.keep(state, state.pairs[metrics[slot]], pair, wantKind, query, all)) entries.push(pair * m + slot);
@@ -298,21 +305,23 @@ export class LogComparison {
     return { total, offset, rows };
   }
 
+  /** One row of a page: the pair's two values read from the key's values through the alignment (not copied). */
   private change(state: CandidateState, metric: number, pair: number): SampleChange {
     const p = state.pairs[metric];
-    const num = (v: number): number | null => (Number.isNaN(v) ? null : v);
+    const baselineIndex = state.alignment.baseline[pair];
+    const candidateIndex = state.alignment.candidate[pair];
     const row: SampleChange = {
       sampleId: state.alignment.pairId(pair),
-      baselineIndex: state.alignment.baseline[pair],
-      candidateIndex: state.alignment.candidate[pair],
+      baselineIndex,
+      candidateIndex,
       metricId: p.key.id,
-      baseline: num(pairValue(p, state.alignment, 'baseline', pair)),
-      candidate: num(pairValue(p, state.alignment, 'candidate', pair)),
-      delta: num(p.delta[pair]),
+      baseline: numberOrNull(p.key.baselineValues[baselineIndex]),
+      candidate: numberOrNull(p.key.candidateValues[candidateIndex]),
+      delta: numberOrNull(p.delta[pair]),
       kind: KIND_CODES[p.kind[pair]],
     };
     if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
-    const fisherP = fisherPAt(p, pair);
+    const fisherP = p.fisherP ? p.fisherP[pair] : NaN;
     if (!Number.isNaN(fisherP)) {
       row.fisherP = fisherP;
       row.withinNoise = fisherP >= NOISE_ALPHA;

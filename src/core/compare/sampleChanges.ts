@@ -10,7 +10,7 @@ export const NOISE_ALPHA = 0.05;
 
 /**
  * The per-pair values of one metric key: Δ, its kind, and Fisher's p where the trials allow it (fisherPAt).
- * Each pair's two values are read from the key's values by the alignment (pairValue), not copied.
+ * Each pair's two values are read from the key's values through the alignment (LogComparison's rows), not copied.
  */
 export interface MetricPairs {
   key: MetricKeyValues;
@@ -24,11 +24,6 @@ export interface MetricPairs {
 /** Fisher's p of pair `pair` (NaN where the trials do not allow it). */
 export function fisherPAt(pairs: MetricPairs, pair: number): number {
   return pairs.fisherP ? pairs.fisherP[pair] : NaN;
-}
-
-/** The baseline's or the candidate's value of pair `pair` for one metric key. */
-export function pairValue(pairs: MetricPairs, alignment: Alignment, side: 'baseline' | 'candidate', pair: number): number {
-  return side === 'baseline' ? pairs.key.baselineValues[alignment.baseline[pair]] : pairs.key.candidateValues[alignment.candidate[pair]];
 }
 
 export const KIND_CODES: readonly ChangeKind[] = ['unchanged', 'improvement', 'regression'];
