@@ -14,7 +14,7 @@ const NOT_ASCII = /[^\x00-\x7f]/;
 
 export function zipEntryName(bytes: Uint8Array, start: number, end: number): string {
   // Most names are printable ASCII: one native decoding and one test, no loop over the bytes in script
-  // (docs/performance.md, "Zip entry names").
+  // (docs/performance.md, "Zip entry names, decoded natively").
   const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const text = buffer.toString('latin1', start, end);
   if (!NOT_PRINTABLE_ASCII.test(text)) return text;

@@ -16,6 +16,14 @@ function isFile(path: string): boolean {
   }
 }
 
+/**
+ * Whether a stream can hold an `!include` at all. The tag is written with the word, or spelt through a `%TAG`
+ * directive or `%` escapes: a text with neither needs no walk over its documents' nodes.
+ */
+export function mayInclude(text: string): boolean {
+  return text.includes('include') || text.includes('%');
+}
+
 /** The `!include` values of a document, each with the file it names next to `fileName` (an absolute path). */
 export function includesOf(doc: Document, fileName: string): YamlFileLink[] {
   return yamlFileLinks(doc, fileName).filter((link) => link.what === 'include');

@@ -15,9 +15,8 @@ import { firstLine, rangeInDocument, rangeInJson, rangeOfPart } from './locatePr
 import { findPlainTextCredentials } from './credentialCheck';
 import { findUnsetVariables } from './environmentCheck';
 import { currentForm, olderForms, writtenPath } from '../json/olderServiceForms';
-import { includesOf, missingIncludes } from './includeCheck';
+import { includesOf, mayInclude, missingIncludes } from './includeCheck';
 import type { YamlFileLink } from '../yaml/fileLinks';
-import type { OffsetRange } from '../text/lineIndex';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { explainOtherKindProperties } from './generatorKindCheck';
 import { checkFilterExpressions } from './expressionCheck';
@@ -160,16 +159,30 @@ interface DocumentFindings {
   includes: YamlFileLink[];
 }
 
-function documentFindings(text: string, kind: FileKind, doc: SpecDocument, fileName: string, env: Record<string, string | undefined>): DocumentFindings {
-  return { diagnostics: documentDiagnostics(text, kind, doc, env), includes: includesOf(doc.yaml, fileName) };
+/** What a document is checked against: its file, the environment, and whether the stream can hold an `!include`. */
+interface FindingContext {
+  fileName: string;
+  env: Record<string, string | undefined>;
+  mayInclude: boolean;
 }
 
-/** Findings with every range moved by `delta` (and the diagnostics given `documentIndex`, when set). */
-function movedFindings(findings: DocumentFindings, delta: number, documentIndex?: number): DocumentFindings {
-  const move = (range: OffsetRange): OffsetRange => ({ start: range.start + delta, end: range.end + delta });
+function documentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext): DocumentFindings {
+  return { diagnostics: documentDiagnostics(text, kind, doc, context.env), includes: context.mayInclude ? includesOf(doc.yaml, context.fileName) : [] };
+}
+
+/** Findings with every range moved by `delta`, as kept: relative to their document. */
+function relativeFindings(findings: DocumentFindings, delta: number): DocumentFindings {
   return {
-    diagnostics: findings.diagnostics.map((d) => ({ ...d, ...(documentIndex === undefined ? {} : { documentIndex }), range: move(d.range) })),
-    includes: findings.includes.length === 0 ? findings.includes : findings.includes.map((link) => ({ ...link, range: move(link.range) })),
+    diagnostics: findings.diagnostics.map((d) => ({ ...d, range: { start: d.range.start + delta, end: d.range.end + delta } })),
+    includes: findings.includes.length === 0 ? findings.includes : findings.includes.map((link) => ({ ...link, range: { start: link.range.start + delta, end: link.range.end + delta } })),
+  };
+}
+
+/** Kept findings placed at their document's offset, the diagnostics given its index. */
+function placedFindings(relative: DocumentFindings, base: number, documentIndex: number): DocumentFindings {
+  return {
+    diagnostics: relative.diagnostics.map((d) => ({ ...d, documentIndex, range: { start: d.range.start + base, end: d.range.end + base } })),
+    includes: relative.includes.length === 0 ? relative.includes : relative.includes.map((link) => ({ ...link, range: { start: link.range.start + base, end: link.range.end + base } })),
   };
 }
 
@@ -178,10 +191,12 @@ function movedFindings(findings: DocumentFindings, delta: number, documentIndex?
  * each keystroke only the edited document is checked and walked for its includes. Whether an included file exists
  * is still looked up each time (missingIncludes).
  */
-function reusedDocumentFindings(text: string, kind: FileKind, doc: SpecDocument, fileName: string, parser: IncrementalSpecParser, env: Record<string, string | undefined>): DocumentFindings {
+function reusedDocumentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext, parser: IncrementalSpecParser): DocumentFindings {
   const base = doc.range.start;
-  const relative = parser.memo(doc, `findings:${kind}:${fileName}`, () => movedFindings(documentFindings(text, kind, doc, fileName, env), -base));
-  return movedFindings(relative, base, doc.index);
+  // A document without the word or a `%` has no include whatever the rest of the stream says (a `%TAG` directive
+  // makes the parser parse the stream whole, with no kept findings), so its findings hold while its text does.
+  const relative = parser.memo(doc, `findings:${kind}:${context.fileName}`, () => relativeFindings(documentFindings(text, kind, doc, context), -base));
+  return placedFindings(relative, base, doc.index);
 }
 
 function duplicateKeys(text: string, docs: SpecDocument[]): Diagnostic[] {
@@ -244,6 +259,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   if (!kind) return { kind, documents, values, diagnostics };
   if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };
   if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
+  const context: FindingContext = { fileName, env, mayInclude: mayInclude(text) };
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {
@@ -256,7 +272,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
       diagnostics.push({ severity: 'info', message: s.platformTraceExport(platform), range: firstLine(text, doc.range), path: [], documentIndex: doc.index, source: 'rule', code: 'platform-export' });
       continue;
     }
-    const findings = options.parser ? reusedDocumentFindings(text, kind, doc, fileName, options.parser, env) : documentFindings(text, kind, doc, fileName, env);
+    const findings = options.parser ? reusedDocumentFindings(text, kind, doc, context, options.parser) : documentFindings(text, kind, doc, context);
     diagnostics.push(...findings.diagnostics);
     for (const missing of missingIncludes(findings.includes)) {
       diagnostics.push({ severity: 'error', message: s.missingInclude(missing.path), range: missing.range, path: [], documentIndex: doc.index, source: 'rule', code: 'missing-include' });

@@ -56,3 +56,19 @@ test('as the user types: an include is found where its document now is, and its 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('a stream with no include at all has none found; one typed later into any document is found', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
+  try {
+    const file = join(dir, 'a.dataset.yaml');
+    const parser = new IncrementalSpecParser();
+    const plain = (key: string) => spec('x').replace('!include "x"', 'a plain text').replace('key: k', `key: ${key}`);
+    const missing = (text: string) => validateText(text, file, { env: {}, parser }).diagnostics.filter((d) => d.code === 'missing-include').map((d) => text.slice(d.range.start, d.range.end));
+    assert.deepEqual(missing([plain('one'), plain('two')].join('---\n')), []);
+    assert.deepEqual(missing([plain('one'), spec('./later.md').replace('key: k', 'key: two')].join('---\n')), ['"./later.md"']);
+    assert.deepEqual(missing([spec('./first.md').replace('key: k', 'key: one'), plain('two')].join('---\n')), ['"./first.md"']);
+    assert.deepEqual(validateText([plain('one'), spec('./later.md')].join('---\n'), file, { env: {} }).diagnostics.filter((d) => d.code === 'missing-include').length, 1);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
