@@ -17,11 +17,12 @@ function isFile(path: string): boolean {
 }
 
 /**
- * Whether a stream can hold an `!include` at all. The tag is written with the word, or spelt through a `%TAG`
- * directive or `%` escapes: a text with neither needs no walk over its documents' nodes.
+ * Whether a stream can hold an `!include` at all: every tag starts with `!`, and this one is written with its word or
+ * spelt through a `%TAG` directive or `%` escapes. A text without them needs no walk over its documents' nodes; the
+ * `!` is looked for first, a native search for one character.
  */
 export function mayInclude(text: string): boolean {
-  return text.includes('include') || text.includes('%');
+  return text.includes('!') && (text.includes('include') || text.includes('%'));
 }
 
 /** The `!include` values of a document, each with the file it names next to `fileName` (an absolute path). */

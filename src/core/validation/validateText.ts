@@ -163,11 +163,12 @@ interface DocumentFindings {
 interface FindingContext {
   fileName: string;
   env: Record<string, string | undefined>;
-  mayInclude: boolean;
+  /** Asked only when a document is checked (on a keystroke, the edited one), then kept for the pass. */
+  mayInclude(): boolean;
 }
 
 function documentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext): DocumentFindings {
-  return { diagnostics: documentDiagnostics(text, kind, doc, context.env), includes: context.mayInclude ? includesOf(doc.yaml, context.fileName) : [] };
+  return { diagnostics: documentDiagnostics(text, kind, doc, context.env), includes: context.mayInclude() ? includesOf(doc.yaml, context.fileName) : [] };
 }
 
 /** Findings with every range moved by `delta`, as kept: relative to their document. */
@@ -193,7 +194,7 @@ function placedFindings(relative: DocumentFindings, base: number, documentIndex:
  */
 function reusedDocumentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext, parser: IncrementalSpecParser): DocumentFindings {
   const base = doc.range.start;
-  // A document without the word or a `%` has no include whatever the rest of the stream says (a `%TAG` directive
+  // A document without a `!`, the word or a `%` has no include whatever the rest of the stream says (a `%TAG` directive
   // makes the parser parse the stream whole, with no kept findings), so its findings hold while its text does.
   const relative = parser.memo(doc, `findings:${kind}:${context.fileName}`, () => relativeFindings(documentFindings(text, kind, doc, context), -base));
   return placedFindings(relative, base, doc.index);
@@ -259,7 +260,8 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   if (!kind) return { kind, documents, values, diagnostics };
   if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };
   if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
-  const context: FindingContext = { fileName, env, mayInclude: mayInclude(text) };
+  let holdsInclude: boolean | undefined;
+  const context: FindingContext = { fileName, env, mayInclude: () => (holdsInclude ??= mayInclude(text)) };
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {
