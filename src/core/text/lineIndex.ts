@@ -10,6 +10,11 @@ export interface OffsetRange {
   end: number;
 }
 
+/** The same range moved by `delta` characters. */
+export function shiftRange(range: OffsetRange, delta: number): OffsetRange {
+  return { start: range.start + delta, end: range.end + delta };
+}
+
 /** Maps offsets to line/character positions and back, in O(log lines). */
 export class LineIndex {
   private readonly starts: number[] = [0];

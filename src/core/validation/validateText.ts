@@ -17,6 +17,7 @@ import { findUnsetVariables } from './environmentCheck';
 import { currentForm, olderForms, writtenPath } from '../json/olderServiceForms';
 import { includesOf, mayInclude, missingIncludes } from './includeCheck';
 import type { YamlFileLink } from '../yaml/fileLinks';
+import { shiftRange } from '../text/lineIndex';
 import { checkGeneratorTemplates } from './generatorTemplateCheck';
 import { explainOtherKindProperties } from './generatorKindCheck';
 import { checkFilterExpressions } from './expressionCheck';
@@ -163,28 +164,16 @@ interface DocumentFindings {
 interface FindingContext {
   fileName: string;
   env: Record<string, string | undefined>;
-  /** Asked only when a document is checked (on a keystroke, the edited one), then kept for the pass. */
-  mayInclude(): boolean;
+  mayInclude: boolean;
 }
 
 function documentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext): DocumentFindings {
-  return { diagnostics: documentDiagnostics(text, kind, doc, context.env), includes: context.mayInclude() ? includesOf(doc.yaml, context.fileName) : [] };
+  return { diagnostics: documentDiagnostics(text, kind, doc, context.env), includes: context.mayInclude ? includesOf(doc.yaml, context.fileName) : [] };
 }
 
-/** Findings with every range moved by `delta`, as kept: relative to their document. */
-function relativeFindings(findings: DocumentFindings, delta: number): DocumentFindings {
-  return {
-    diagnostics: findings.diagnostics.map((d) => ({ ...d, range: { start: d.range.start + delta, end: d.range.end + delta } })),
-    includes: findings.includes.length === 0 ? findings.includes : findings.includes.map((link) => ({ ...link, range: { start: link.range.start + delta, end: link.range.end + delta } })),
-  };
-}
-
-/** Kept findings placed at their document's offset, the diagnostics given its index. */
-function placedFindings(relative: DocumentFindings, base: number, documentIndex: number): DocumentFindings {
-  return {
-    diagnostics: relative.diagnostics.map((d) => ({ ...d, documentIndex, range: { start: d.range.start + base, end: d.range.end + base } })),
-    includes: relative.includes.length === 0 ? relative.includes : relative.includes.map((link) => ({ ...link, range: { start: link.range.start + base, end: link.range.end + base } })),
-  };
+/** Include paths moved by `delta` characters (the empty list as it is). */
+function shiftedLinks(links: YamlFileLink[], delta: number): YamlFileLink[] {
+  return links.length === 0 ? links : links.map((link) => ({ ...link, range: shiftRange(link.range, delta) }));
 }
 
 /**
@@ -194,10 +183,16 @@ function placedFindings(relative: DocumentFindings, base: number, documentIndex:
  */
 function reusedDocumentFindings(text: string, kind: FileKind, doc: SpecDocument, context: FindingContext, parser: IncrementalSpecParser): DocumentFindings {
   const base = doc.range.start;
-  // A document without a `!`, the word or a `%` has no include whatever the rest of the stream says (a `%TAG` directive
-  // makes the parser parse the stream whole, with no kept findings), so its findings hold while its text does.
-  const relative = parser.memo(doc, `findings:${kind}:${context.fileName}`, () => relativeFindings(documentFindings(text, kind, doc, context), -base));
-  return placedFindings(relative, base, doc.index);
+  // A document without a `!`, the word or a `%` has no include whatever the rest of the stream says (a `%TAG`
+  // directive makes the parser parse the stream whole, with no kept findings), so its findings hold while its text does.
+  const relative = parser.memo(doc, `findings:${kind}:${context.fileName}`, () => {
+    const found = documentFindings(text, kind, doc, context);
+    return { diagnostics: found.diagnostics.map((d) => ({ ...d, range: shiftRange(d.range, -base) })), includes: shiftedLinks(found.includes, -base) };
+  });
+  return {
+    diagnostics: relative.diagnostics.map((d) => ({ ...d, documentIndex: doc.index, range: shiftRange(d.range, base) })),
+    includes: shiftedLinks(relative.includes, base),
+  };
 }
 
 function duplicateKeys(text: string, docs: SpecDocument[]): Diagnostic[] {
@@ -260,8 +255,7 @@ export function validateText(text: string, fileName: string, options: ValidateOp
   if (!kind) return { kind, documents, values, diagnostics };
   if (options.blankIsQuiet && text.trim() === '') return { kind, documents, values, diagnostics };
   if (documents.length === 0) diagnostics.push({ severity: 'warning', message: s.emptyDocument, range: { start: 0, end: 0 }, path: [], documentIndex: 0, source: 'rule' });
-  let holdsInclude: boolean | undefined;
-  const context: FindingContext = { fileName, env, mayInclude: () => (holdsInclude ??= mayInclude(text)) };
+  const context: FindingContext = { fileName, env, mayInclude: mayInclude(text) };
   for (const doc of documents) {
     if (doc.problems.some((p) => p.severity === 'error')) continue;
     if (doc.value === null || doc.value === undefined) {

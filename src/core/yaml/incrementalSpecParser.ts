@@ -8,7 +8,7 @@
  * parse cleanly as one document) are parsed whole, as before.
  */
 import { Node, visit } from 'yaml';
-import { OffsetRange } from '../text/lineIndex';
+import { shiftRange } from '../text/lineIndex';
 import { parseSpecDocuments, SpecDocument } from './specDocument';
 
 interface Piece {
@@ -38,10 +38,6 @@ export function cutDocuments(text: string): Piece[] | undefined {
   if (starts.length === 0 || text.slice(0, starts[0]).split('\n').every((line) => COMMENT_OR_BLANK_LINE.test(line))) starts[0] = 0;
   else starts.unshift(0);
   return starts.map((start, i) => ({ start, end: i + 1 < starts.length ? starts[i + 1] : text.length }));
-}
-
-function shiftRange(range: OffsetRange, delta: number): OffsetRange {
-  return { start: range.start + delta, end: range.end + delta };
 }
 
 /** Moves a parsed document (its nodes, ranges and problems) by `delta` characters. */

@@ -10,6 +10,16 @@ import { IncrementalSpecParser } from '../../../src/core/yaml/incrementalSpecPar
 
 const spec = (include: string) => ['key: k', 'display_name: K', `long_description: !include "${include}"`, 'source:', '  type: local', '  file_path: data.csv', ''].join('\n');
 
+/** Runs `check` with a fresh temporary folder, removed afterwards. */
+function inFolder(check: (dir: string) => void): void {
+  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
+  try {
+    check(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 test('the tag parses without a warning, its value the path', () => {
   const [doc] = parseSpecDocuments(spec('README.md'));
   assert.deepEqual(doc.problems, []);
@@ -19,8 +29,7 @@ test('the tag parses without a warning, its value the path', () => {
 });
 
 test('an included file that exists is quiet; one that does not is an error on the path, relative to the spec', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
-  try {
+  inFolder((dir) => {
     writeFileSync(join(dir, 'README.md'), '# Hello\n');
     const file = join(dir, 'a.dataset.yaml');
     assert.deepEqual(validateText(spec('README.md'), file, { env: {} }).diagnostics, []);
@@ -29,14 +38,11 @@ test('an included file that exists is quiet; one that does not is an error on th
     assert.deepEqual(diagnostics.map((d) => [d.code, d.severity, text.slice(d.range.start, d.range.end)]), [['missing-include', 'error', '"./notes/absent.txt"']]);
     assert.match(diagnostics[0].message, /no such file next to this one/);
     assert.deepEqual(validateText(spec('.'), file, { env: {} }).diagnostics.map((d) => d.code), ['missing-include']);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('as the user types: an include is found where its document now is, and its file is looked up again each time', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
-  try {
+  inFolder((dir) => {
     const file = join(dir, 'a.dataset.yaml');
     const parser = new IncrementalSpecParser();
     const stream = (name: string) => [spec('README.md').replace('key: k', `key: ${name}`), spec('./notes.md').replace('key: k', 'key: second')].join('---\n');
@@ -52,14 +58,11 @@ test('as the user types: an include is found where its document now is, and its 
     rmSync(join(dir, 'notes.md'));
     assert.deepEqual(missing(longer), ['"./notes.md"']);
     assert.deepEqual(missing(longer), ['"./notes.md"']);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('a stream with no include at all has none found; one typed later into any document is found', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'eval-lens-include-'));
-  try {
+  inFolder((dir) => {
     const file = join(dir, 'a.dataset.yaml');
     const parser = new IncrementalSpecParser();
     const plain = (key: string) => spec('x').replace('!include "x"', 'a plain text').replace('key: k', `key: ${key}`);
@@ -68,7 +71,5 @@ test('a stream with no include at all has none found; one typed later into any d
     assert.deepEqual(missing([plain('one'), spec('./later.md').replace('key: k', 'key: two')].join('---\n')), ['"./later.md"']);
     assert.deepEqual(missing([spec('./first.md').replace('key: k', 'key: one'), plain('two')].join('---\n')), ['"./first.md"']);
     assert.deepEqual(validateText([plain('one'), spec('./later.md')].join('---\n'), file, { env: {} }).diagnostics.filter((d) => d.code === 'missing-include').length, 1);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  });
 });
