@@ -39,7 +39,10 @@ export interface CursorContext {
 
 const DOCUMENT_MARKER = /^(---|\.\.\.)(\s|$)/;
 
-/** Offsets of the documents of a YAML stream, by its `---` lines (cheap: no parse). */
+/**
+ * Offsets of the documents of a YAML stream, by its `---` lines (cheap: no parse). Once a document has content only
+ * the lines that start with `---` are read; the others are not copied out of the text.
+ */
 function documentRanges(text: string): OffsetRange[] {
   const ranges: OffsetRange[] = [];
   let start = 0;
@@ -48,13 +51,18 @@ function documentRanges(text: string): OffsetRange[] {
   while (pos <= text.length) {
     const nl = text.indexOf('\n', pos);
     const lineEnd = nl < 0 ? text.length : nl;
-    const line = text.slice(pos, lineEnd);
-    if (line.startsWith('---') && DOCUMENT_MARKER.test(line)) {
-      if (sawContent) ranges.push({ start, end: pos });
-      start = pos;
-      sawContent = line.slice(3).trim().length > 0;
-    } else if (line.trim() && !line.trimStart().startsWith('#') && !line.startsWith('%')) {
-      sawContent = true;
+    if (text.startsWith('---', pos)) {
+      const line = text.slice(pos, lineEnd);
+      if (DOCUMENT_MARKER.test(line)) {
+        if (sawContent) ranges.push({ start, end: pos });
+        start = pos;
+        sawContent = line.slice(3).trim().length > 0;
+      } else {
+        sawContent = true;
+      }
+    } else if (!sawContent) {
+      const line = text.slice(pos, lineEnd);
+      sawContent = line.trim() !== '' && !line.trimStart().startsWith('#') && !line.startsWith('%');
     }
     if (nl < 0) break;
     pos = nl + 1;

@@ -139,11 +139,21 @@ function documentChecks(text: string, doc: SpecDocument, value: Record<string, u
   return out;
 }
 
+/** `pathKind` asked once per path in a pass: the documents of a stream often name the same file. */
+function askedOncePerPath(pathKind: NonNullable<WorkspaceFacts['pathKind']>): NonNullable<WorkspaceFacts['pathKind']> {
+  const known = new Map<string, ReturnType<typeof pathKind>>();
+  return (absolutePath) => {
+    if (!known.has(absolutePath)) known.set(absolutePath, pathKind(absolutePath));
+    return known.get(absolutePath);
+  };
+}
+
 /**
  * Every extra diagnostic of a dataset spec's documents. An older form (docs/semantics.md §11.4) is checked as the form
  * it stands for, each finding placed on the value the file writes.
  */
-export function datasetChecks(text: string, documents: SpecDocument[], facts: WorkspaceFacts): Diagnostic[] {
+export function datasetChecks(text: string, documents: SpecDocument[], workspace: WorkspaceFacts): Diagnostic[] {
+  const facts = workspace.pathKind ? { ...workspace, pathKind: askedOncePerPath(workspace.pathKind) } : workspace;
   const out: Diagnostic[] = [];
   for (const doc of documents) {
     if (!isRecord(doc.value) || doc.problems.some((p) => p.severity === 'error')) continue;

@@ -50,6 +50,22 @@ describe('extra dataset checks', () => {
     assert.deepEqual(check(folderText.replace('notes.txt', 'docs'), { specPath, pathKind }), []);
   });
 
+  test('a path named by many documents is looked up once a pass, and each document gets its own finding', () => {
+    const dir = makeDataFolder();
+    const specPath = path.join(dir, 'x.dataset.yaml');
+    const text = [local('missing.csv'), local('questions.csv'), local('missing.csv')].map((doc, i) => doc.replace('key: a', `key: k${i}`)).join('---\n');
+    const asked: string[] = [];
+    const counting = (p: string) => {
+      asked.push(path.basename(p));
+      return pathKind(p);
+    };
+    const found = check(text, { specPath, pathKind: counting });
+    assert.deepEqual(asked.sort(), ['missing.csv', 'questions.csv']);
+    assert.deepEqual(found.map((d) => [d.documentIndex, d.code]), [[0, 'missing-path'], [2, 'missing-path']]);
+    check(text, { specPath, pathKind: counting });
+    assert.equal(asked.length, 4, 'a new pass asks again: the file may have been created or removed since');
+  });
+
   test('a local file with an unsupported extension', () => {
     const found = check(local('data.parquet'), {});
     assert.equal(found.length, 1);
