@@ -61,11 +61,6 @@ export function clusterText(data: unknown, key: string): string {
   return typeof value === 'string' ? value : dataFingerprint(value) ?? compareStrings.missingCluster;
 }
 
-/** A value as a page shows it: NaN (no value) as null. */
-function numberOrNull(value: number): number | null {
-  return Number.isNaN(value) ? null : value;
-}
-
 /**
  * Entries (`pair * M + slot`, ascending) by the size of their change, largest first, equal sizes in the order
  * given: the order sortByKeys (samplePaging.ts) gives, in typed arrays. The sizes are sorted natively (no comparison
@@ -310,19 +305,23 @@ export class LogComparison {
     const p = state.pairs[metric];
     const baselineIndex = state.alignment.baseline[pair];
     const candidateIndex = state.alignment.candidate[pair];
+    // NaN (no value) is `x !== x`: a page's first rows run before the code is compiled, where each call counts.
+    const baseline = p.key.baselineValues[baselineIndex];
+    const candidate = p.key.candidateValues[candidateIndex];
+    const delta = p.delta[pair];
     const row: SampleChange = {
       sampleId: state.alignment.pairId(pair),
       baselineIndex,
       candidateIndex,
       metricId: p.key.id,
-      baseline: numberOrNull(p.key.baselineValues[baselineIndex]),
-      candidate: numberOrNull(p.key.candidateValues[candidateIndex]),
-      delta: numberOrNull(p.delta[pair]),
+      baseline: baseline !== baseline ? null : baseline,
+      candidate: candidate !== candidate ? null : candidate,
+      delta: delta !== delta ? null : delta,
       kind: KIND_CODES[p.kind[pair]],
     };
     if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
     const fisherP = p.fisherP ? p.fisherP[pair] : NaN;
-    if (!Number.isNaN(fisherP)) {
+    if (fisherP === fisherP) {
       row.fisherP = fisherP;
       row.withinNoise = fisherP >= NOISE_ALPHA;
     }

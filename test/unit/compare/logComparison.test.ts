@@ -114,6 +114,19 @@ describe('comparing logs', () => {
     assert.equal(comparison.summary().candidates[0].metrics[0].changes.withinNoise, 1);
   });
 
+  test('a page row: the pair\'s ids and values, a side with no value as null', () => {
+    const comparison = twoLogs(
+      compareLog([legacySample('first', { correct: 1 }), legacySample('second-longer-id', { correct: 0 }), legacySample(3, { correct: 0.5 })]),
+      compareLog([legacySample(3, { correct: 0.5 }), legacySample('second-longer-id', { correct: 1 }), legacySample('first', {})]),
+    );
+    const rows = comparison.page({ candidate: 1, offset: 0, limit: 10, view: 'all', metricId: ACCURACY }).rows;
+    assert.deepEqual(rows.map((r) => [r.sampleId, r.baselineIndex, r.candidateIndex, r.baseline, r.candidate, r.delta, r.kind]), [
+      ['first', 0, 2, 1, null, null, 'unchanged'],
+      ['second-longer-id', 1, 1, 0, 1, 1, 'improvement'],
+      ['3', 2, 0, 0.5, 0.5, 0, 'unchanged'],
+    ]);
+  });
+
   test('changes sorted by size, largest first, equal sizes in baseline and metric order: few sizes and thousands', () => {
     const metrics = [{ metric_key: 'accuracy', metric_type: 'mean', scorer_key: 'judge', values: { correct: 0.5, partial: 0.5 } }];
     const steps = [0, 0.25, 0.5, 0.75, 1];
