@@ -320,7 +320,7 @@ export class LogComparison {
       kind: KIND_CODES[p.kind[pair]],
     };
     if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
-    const fisherP = p.fisherP ? p.fisherP[pair] : NaN;
+    const fisherP = fisherPAt(p, pair);
     if (fisherP === fisherP) {
       row.fisherP = fisherP;
       row.withinNoise = fisherP >= NOISE_ALPHA;

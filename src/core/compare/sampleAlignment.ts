@@ -58,15 +58,10 @@ export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds):
   // Every baseline sample paired (the usual case): the positions are kept as they are, not copied.
   const baseline = paired === basePositions.length ? basePositions : basePositions.slice(0, paired);
   let lookup: SampleIdTable | undefined;
-  // A page asks for a hundred ids at a time, often before the code is compiled: one call each, not three.
-  const { text: idText, ends: idEnds } = baselineIds;
   return {
     baseline,
     candidate: paired === candPositions.length ? candPositions : candPositions.slice(0, paired),
-    pairId: (pair) => {
-      const position = baseline[pair];
-      return idText.slice(position === 0 ? 0 : idEnds[position - 1], idEnds[position]);
-    },
+    pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
     pairOf: (id) => {
       // The id tables are not kept once aligned (a million ids take a dozen megabytes each): built again when asked.
       lookup ??= new SampleIdTable(baselineIds);
