@@ -12,7 +12,7 @@ import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
 import { sharedFixture } from '../unit/sharedFixtures';
-import { findWebviewFrame, openFile as openFileOnce, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { findWebviewFrame, modalDialog, openFile as openFileOnce, runCommand, screenshot, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { HF_TEST_TOKEN, hubRoute, hubTextFeatures, hubTextParquet } from '../unit/remote/hubReplay';
 import { ReplayServer, startReplay } from '../unit/remote/replayServer';
@@ -284,8 +284,7 @@ test('a huggingface source of the guides: asked before the first request, then i
   await runCommand(page, 'View: Close All Editors');
   await openFile(page, HARMBENCH_SPEC);
   await clickCodeLens(page, 'Preview');
-  const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+  const dialog = await modalDialog(page);
   assert.match(String(await dialog.textContent()), new RegExp(`Fetch data from ${new URL(hub.url).origin.replace(/[.]/g, '\\.')} to preview this dataset\\?`), 'the question names the host it allows');
   assert.doesNotMatch(String(await dialog.textContent()), /is-valid/, 'not the API endpoint asked first');
   assert.equal(hub.log.length, 0, 'nothing is fetched before the answer');

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
-import { findWebviewFrame, openFile, runCommand, startWorkbench, Workbench } from './harness/workbench';
+import { findWebviewFrame, modalDialog, openFile, runCommand, startWorkbench, waitForDatasetSpecStatus, Workbench } from './harness/workbench';
 import { LANGSMITH_TEST_KEY, langsmithData, langsmithRoute } from '../unit/remote/langsmithReplay';
 import { ReplayServer, startReplay } from '../unit/remote/replayServer';
 
@@ -27,9 +27,10 @@ after(async () => {
 test('a trace platform source asks before the first request, then previews the runs', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   await openFile(page, 'runs.dataset.yaml');
+  // The first editor of a fresh window: the command reads the active editor once the extension knows it.
+  await waitForDatasetSpecStatus(page);
   await runCommand(page, 'Eval Lens: Preview Dataset Filters');
-  const dialog = page.locator('.monaco-dialog-box');
-  await dialog.waitFor({ state: 'visible', timeout: 60_000 });
+  const dialog = await modalDialog(page);
   assert.match(String(await dialog.textContent()), new RegExp(smith.url.replace(/[.]/g, '\\.')));
   assert.equal(smith.log.length, 0, 'nothing is fetched before the answer');
   await dialog.locator('.monaco-button', { hasText: 'Fetch' }).first().click();

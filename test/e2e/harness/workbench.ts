@@ -4,7 +4,7 @@
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Browser, chromium, Frame, Page } from 'playwright-core';
+import { Browser, chromium, Frame, Locator, Page } from 'playwright-core';
 import { CodeServer, CodeServerOptions, makeRunDir, sharedPackagedExtension } from './codeServer';
 import { repoRoot } from './repoRoot';
 
@@ -95,6 +95,25 @@ export async function describeWorkbench(page: Page): Promise<string> {
   const tabs = await texts('.tabs-container .tab .label-name');
   const notifications = await texts('.notifications-toasts .notification-list-item-message, .notifications-center .notification-list-item-message');
   return `Tabs: ${JSON.stringify(tabs)}. Notifications: ${JSON.stringify(notifications)}.`;
+}
+
+/**
+ * The modal dialog VS Code shows (e.g. a question before a fetch), once visible. When none comes within the
+ * timeout, the error says what the workbench showed instead (its tabs and notifications).
+ */
+export async function modalDialog(page: Page, timeoutMs = 60_000): Promise<Locator> {
+  const dialog = page.locator('.monaco-dialog-box');
+  try {
+    await dialog.waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    throw new Error(`no dialog within ${timeoutMs} ms. ${await describeWorkbench(page)}`);
+  }
+  return dialog;
+}
+
+/** Waits until the extension has recognised the active editor as a dataset spec (its status bar item). */
+export async function waitForDatasetSpecStatus(page: Page, timeoutMs = 60_000): Promise<void> {
+  await page.locator('.statusbar-item', { hasText: 'Dataset spec' }).first().waitFor({ state: 'visible', timeout: timeoutMs });
 }
 
 /** Opens a workspace file by its path relative to the workspace folder (Quick Open). */
