@@ -1,6 +1,7 @@
 /**
  * A Trace as a plain-text transcript for terminals and CI logs: a header line from the metadata, then one block
- * per item (role or kind on its own line, the content indented below), reasoning marked, sub-agent spans indented.
+ * per item (role or kind on its own line, the content indented below), reasoning marked, scores with their answer
+ * and target, sub-agent spans indented.
  */
 import type { TraceItemView } from '../core/model/logViewTypes';
 import { traceFileStrings as S } from '../core/l10n/traceStrings';
@@ -73,6 +74,11 @@ function itemBlocks(item: TraceItemView, depth: number, options: TranscriptOptio
     }
     case 'function_call_output':
       return [block(S.toolOutput('') + (item.callId ? `(${item.callId})` : ''), item.output, depth, options)];
+    case 'score': {
+      const facts = [item.answer !== undefined ? S.scoreAnswer(item.answer) : undefined, item.target !== undefined ? S.scoreTarget(item.target) : undefined].filter((line) => line !== undefined);
+      const body = [facts.join('\n'), item.explanation ?? ''].filter((part) => part.trim() !== '').join('\n\n');
+      return [block(S.score(item.value), body, depth, options)];
+    }
     default:
       return [block(S.unknownItem(item.itemType), safeJson(item.value), depth, options)];
   }

@@ -6,9 +6,19 @@ import { after, before, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { findWebviewFrame, openFile, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
+import { assertTextContrast } from './harness/reportVisualChecks';
 
 const TRACE = 'traces/date-review.trace.json';
 const PLATFORM_EXPORT = 'traces/agents-export.trace.json';
+const GRADED = 'traces/graded.trace.json';
+/** A graded answer: the question, the reply, and the score a scorer gave it (as an Inspect log's score event is read). */
+const GRADED_TRACE = {
+  items: [
+    { type: 'message', role: 'user', content: [{ type: 'input_text', text: 'Which option is right: A, B, C or D?' }] },
+    { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: 'ANSWER: B' }] },
+    { type: 'score', value: 'C', answer: 'B', target: 'B', explanation: 'The reply names option B, the target.' },
+  ],
+};
 let workbench: Workbench;
 let workspace: string;
 
@@ -17,6 +27,7 @@ before(async () => {
   workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'eval-lens-e2e-trace-'));
   fs.cpSync(path.join(repoRoot(), 'examples'), workspace, { recursive: true });
   fs.copyFileSync(path.join(repoRoot(), '..', 'shared', 'fixtures', 'langfuse', 'openai-agents-2025-09-30.trace.json'), path.join(workspace, PLATFORM_EXPORT));
+  fs.writeFileSync(path.join(workspace, GRADED), JSON.stringify(GRADED_TRACE, null, 2));
   workbench = await startWorkbench({ workspace, settings: { 'workbench.colorTheme': 'Default Light Modern' } });
 }, { timeout: 180_000 });
 
@@ -77,4 +88,20 @@ test('a trace platform export saved as *.trace.json opens as its conversation, w
   assert.match(await frame.locator('body').innerText(), /What's the weather in Tokyo\?/);
   assert.doesNotMatch(await frame.locator('body').innerText(), /§/);
   await screenshot(page, 'trace-editor-platform-export');
+});
+
+test('a score in a Trace: its value, the answer and the target, and the explanation, readable', { timeout: 120_000 }, async () => {
+  const { page } = workbench;
+  await openFile(page, GRADED);
+  const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="score-item"]').count()) > 0, 90_000);
+  const score = frame.locator('[data-testid="score-item"]');
+  await score.waitFor({ state: 'visible', timeout: 30_000 });
+  const text = await score.innerText();
+  assert.match(text, /Score C/);
+  assert.match(text, /Answer: B · Target: B/);
+  assert.match(text, /The reply names option B, the target\./, 'a short explanation is open');
+  const box = await score.boundingBox();
+  assert.ok(box && box.width > 200 && box.height > 40, `the score is drawn at a readable size: ${JSON.stringify(box)}`);
+  await assertTextContrast(frame, '[data-testid="score-item"]', 'the score');
+  await screenshot(page, 'trace-editor-score');
 });

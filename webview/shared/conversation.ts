@@ -1,6 +1,7 @@
 /**
  * A Trace as a conversation: preamble collapsed, one bubble per message (markdown, sanitised), reasoning
- * collapsible, each function call with its output, unknown items as JSON, then metadata and the span tree.
+ * collapsible, each function call with its output, each score with its answer and target, unknown items as JSON,
+ * then metadata and the span tree.
  */
 import type { OutputView, SpanNode, SubAgentView, TraceItemView, TraceView } from '../../src/core/model/logViewTypes';
 import { logStrings as S } from '../../src/core/l10n/logStrings';
@@ -75,6 +76,20 @@ function reasoningItem(item: Extract<TraceItemView, { kind: 'reasoning' }>): HTM
     el('pre', { className: 'text-block', text: item.text })), false, 'section reasoning');
 }
 
+/** A scorer's score: its value, the answer and target beside it, the explanation folded when long. */
+function scoreItem(item: Extract<TraceItemView, { kind: 'score' }>): HTMLElement {
+  const box = el('div', { className: 'tool-call score-item', attrs: { 'data-testid': 'score-item' } });
+  box.appendChild(el('div', { className: 'tool-head' }, icon('symbol-numeric'), el('span', { className: 'tool-name', text: ` ${S.scoreItem(item.value)}` })));
+  const facts = [item.answer !== undefined ? `${S.scoreItemAnswer}: ${item.answer}` : '', item.target !== undefined ? `${S.scoreItemTarget}: ${item.target}` : ''].filter(Boolean);
+  if (facts.length) box.appendChild(el('div', { className: 'score-facts', text: facts.join(' · ') }));
+  const explanation = item.explanation;
+  if (explanation !== undefined && explanation.trim() !== '') {
+    const short = explanation.length <= FOLD_CHARS && explanation.split('\n').length <= FOLD_LINES;
+    box.appendChild(collapsible(S.scoreExplanation, () => outputBody(explanation), short, 'section score-explanation'));
+  }
+  return box;
+}
+
 export function traceItem(item: TraceItemView): HTMLElement {
   switch (item.kind) {
     case 'message':
@@ -85,6 +100,8 @@ export function traceItem(item: TraceItemView): HTMLElement {
       return functionCall(item);
     case 'function_call_output':
       return el('div', { className: 'tool-call orphan-output' }, el('div', { className: 'tool-head' }, icon('output'), ` ${S.functionOutput}${item.callId ? ` ${item.callId}` : ''}`), toolOutput(item.output));
+    case 'score':
+      return scoreItem(item);
     default:
       return collapsible(el('span', {}, icon('json'), ` ${S.unknownItem(item.itemType)}`), () => jsonTree(item.value, 2), true, 'section unknown-item');
   }

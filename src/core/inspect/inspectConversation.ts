@@ -3,7 +3,7 @@
  * from the sample's `attachments`, its messages as items (inspectTrace.ts), and its events as spans: each
  * `span_begin`/`span_end` (agents, sub-agents, solvers, tools) at its place, each model call as an `llm` span holding
  * the messages it was sent that no earlier call was (a scorer's grading prompt, a sub-agent's instructions, the next
- * user turn) and the model's reply, each tool call with its output.
+ * user turn) and the model's reply, each tool call with its output, each final score in its scorer's span.
  */
 import type { TraceEvent, TraceMetadataRecord, TraceRecord } from '../trace/traceRecord';
 import { functionCallItem, functionCallOutputItem } from '../trace/traceRecord';
@@ -89,6 +89,15 @@ function toolCallEvents(event: Rec, span: string, shown: Shown): TraceEvent[] {
   ];
 }
 
+/** A scorer's score as an item of its span: the value, and the answer, target and explanation when given. */
+function scoreItem(score: Rec, target: unknown): Rec {
+  const item: Rec = { type: 'score', value: score.value ?? null };
+  if (score.answer !== undefined && score.answer !== null) item.answer = score.answer;
+  if (target !== undefined && target !== null) item.target = target;
+  if (score.explanation !== undefined && score.explanation !== null) item.explanation = score.explanation;
+  return item;
+}
+
 /** For each `tool` span, the id of the tool call it ran: an agent span begun inside it was launched by that call. */
 function toolCallOfSpans(events: unknown[]): Map<string, string> {
   const toolSpans = new Set<string>();
@@ -126,6 +135,8 @@ export function inspectSpanEvents(events: unknown): TraceEvent[] {
       out.push(...modelCallEvents(item, current, `model-call-${++calls}`, shown));
     } else if (item.event === 'tool') {
       out.push(...toolCallEvents(item, current, shown));
+    } else if (item.event === 'score' && item.intermediate !== true && isPlainObject(item.score)) {
+      out.push({ type: 'item', span_id: current, item: scoreItem(item.score, item.target) });
     }
   }
   for (const id of open.reverse()) out.push({ type: 'span_end', span_id: id });

@@ -383,6 +383,13 @@ export const logStrings = {
   get noFunctionOutput() {
     return l10n.t('No output was recorded for this call.');
   },
+  scoreItem: (value: string) => l10n.t('Score {0}', value),
+  get scoreItemAnswer() {
+    return l10n.t('Answer');
+  },
+  get scoreItemTarget() {
+    return l10n.t('Target');
+  },
   unknownItem: (type?: string) => l10n.t('Item {0}', type ?? l10n.t('(no type)')),
   get traceMetadata() {
     return l10n.t('Trace metadata');

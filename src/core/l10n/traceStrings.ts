@@ -35,6 +35,9 @@ export const traceFileStrings = {
   get toolOutputFailed() {
     return l10n.t('failed');
   },
+  score: (value: string) => l10n.t('SCORE {0}', value),
+  scoreAnswer: (answer: string) => l10n.t('answer: {0}', answer),
+  scoreTarget: (target: string) => l10n.t('target: {0}', target),
   unknownItem: (type: string | undefined) => l10n.t('ITEM {0}', type ?? l10n.t('(no type)')),
   span: (type: string | undefined, name: string) => (type ? `▸ ${type} ${name}` : `▸ ${name}`),
   spanError: (error: string) => l10n.t('error: {0}', error),

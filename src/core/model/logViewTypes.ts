@@ -297,12 +297,14 @@ export interface SamplePage {
   located?: number;
 }
 
-/** One item of a conversation: a message, reasoning, a function call or its output. */
+/** One item of a conversation: a message, reasoning, a function call or its output, a scorer's score. */
 export type TraceItemView =
   | { kind: 'message'; role: string; parts: { type: string; text: string }[]; raw?: unknown }
   | { kind: 'reasoning'; text: string; summary?: string }
   | { kind: 'function_call'; name: string; callId?: string; arguments: string; output?: string; subAgents?: SubAgentView[] }
   | { kind: 'function_call_output'; callId?: string; output: string }
+  /** A score a scorer gave (an Inspect `score` event): its value, and the answer, target and explanation when given. */
+  | { kind: 'score'; value: string; answer?: string; target?: string; explanation?: string }
   | { kind: 'unknown'; itemType?: string; value: unknown };
 
 /** A sub-agent's transcript, shown under the call that started it (docs/semantics.md §9.1). */

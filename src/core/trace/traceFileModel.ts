@@ -52,6 +52,15 @@ function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceItemView 
     case 'function_call_output':
       safe = { ...view, output: clipText(view.output, max) };
       break;
+    case 'score':
+      safe = {
+        kind: 'score',
+        value: clipText(view.value, max),
+        ...(view.answer !== undefined ? { answer: clipText(view.answer, max) } : {}),
+        ...(view.target !== undefined ? { target: clipText(view.target, max) } : {}),
+        ...(view.explanation !== undefined ? { explanation: clipText(view.explanation, max) } : {}),
+      };
+      break;
     default:
       safe = view;
   }

@@ -63,6 +63,30 @@ function outputText(value: unknown): string {
   return joinTexts(value) ?? textOf(value);
 }
 
+/** A score's field as text: text as it is, numbers and booleans spelt, a list of them joined, anything else as one line of JSON. */
+function scoreText(value: unknown): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
+  if (value === undefined || value === null) return undefined;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return textOf(value);
+  }
+}
+
+function scoreView(item: Rec): TraceItemView {
+  const view: TraceItemView = { kind: 'score', value: scoreText(item.value) ?? '' };
+  const answer = scoreText(item.answer);
+  const target = scoreText(item.target);
+  const explanation = scoreText(item.explanation);
+  if (answer !== undefined) view.answer = answer;
+  if (target !== undefined) view.target = target;
+  if (explanation !== undefined) view.explanation = explanation;
+  return view;
+}
+
 function itemToView(item: unknown): TraceItemView {
   if (!isRec(item)) return { kind: 'unknown', value: item };
   const type = str(item.type);
@@ -82,6 +106,7 @@ function itemToView(item: unknown): TraceItemView {
   if (type === 'function_call_output') {
     return { kind: 'function_call_output', callId: str(item.call_id), output: outputText(item.output) };
   }
+  if (type === 'score' && item.value !== undefined && item.value !== null) return scoreView(item);
   return { kind: 'unknown', itemType: type, value: item };
 }
 
