@@ -5,6 +5,7 @@ import { isRecord } from '../log/logValue';
 import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';
 import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricComparison';
 import { alignSampleIds, Alignment } from './sampleAlignment';
+import { sampleIdAt } from './sampleIds';
 import { sampleCount } from './comparableSamples';
 import { DataFingerprints, markSameFingerprints } from './dataFingerprints';
 import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
@@ -292,40 +293,49 @@ export class LogComparison {
     const total = plain ? state.alignment.baseline.length * m : this.ordering(state, query, metrics).length;
     const offset = Math.max(0, Math.min(Math.floor(query.offset) || 0, total));
     const limit = Math.max(0, Math.floor(query.limit) || 0);
-    const rows: SampleChange[] = [];
-    for (let e = offset; e < Math.min(total, offset + limit); e++) {
-      const entry = plain ? e : (state.lastOrder as Uint32Array)[e];
-      rows.push(this.change(state, metrics[entry % m], Math.floor(entry / m)));
-    }
-    return { total, offset, rows };
+    return { total, offset, rows: this.rows(state, metrics, plain ? undefined : state.lastOrder, offset, Math.min(total, offset + limit)) };
   }
 
-  /** One row of a page: the pair's two values read from the key's values through the alignment (not copied). */
-  private change(state: CandidateState, metric: number, pair: number): SampleChange {
-    const p = state.pairs[metric];
-    const baselineIndex = state.alignment.baseline[pair];
-    const candidateIndex = state.alignment.candidate[pair];
-    // NaN (no value) is `x !== x`: a page's first rows run before the code is compiled, where each call counts.
-    const baseline = p.key.baselineValues[baselineIndex];
-    const candidate = p.key.candidateValues[candidateIndex];
-    const delta = p.delta[pair];
-    const row: SampleChange = {
-      sampleId: state.alignment.pairId(pair),
-      baselineIndex,
-      candidateIndex,
-      metricId: p.key.id,
-      baseline: baseline !== baseline ? null : baseline,
-      candidate: candidate !== candidate ? null : candidate,
-      delta: delta !== delta ? null : delta,
-      kind: KIND_CODES[p.kind[pair]],
-    };
-    if (state.inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = state.inputs[pair] === INPUT_CHANGED;
-    const fisherP = fisherPAt(p, pair);
-    if (fisherP === fisherP) {
-      row.fisherP = fisherP;
-      row.withinNoise = fisherP >= NOISE_ALPHA;
+  /**
+   * The rows of entries `from` to `to` (of `order`, else in baseline order): each pair's two values read from the
+   * key's values through the alignment (not copied). One loop with what the page shares read once: a page's first
+   * rows run before their code is compiled, where each call and each property read counts.
+   */
+  private rows(state: CandidateState, metrics: readonly number[], order: Uint32Array | undefined, from: number, to: number): SampleChange[] {
+    const m = metrics.length;
+    const { alignment, pairs, inputs } = state;
+    const ids = this.logs[0].samples.ids;
+    const rows = new Array<SampleChange>(Math.max(0, to - from));
+    for (let e = from; e < to; e++) {
+      const entry = order === undefined ? e : order[e];
+      const slot = entry % m;
+      const pair = (entry - slot) / m;
+      const p = pairs[metrics[slot]];
+      const baselineIndex = alignment.baseline[pair];
+      const candidateIndex = alignment.candidate[pair];
+      // NaN (no value) is `x !== x`.
+      const baseline = p.key.baselineValues[baselineIndex];
+      const candidate = p.key.candidateValues[candidateIndex];
+      const delta = p.delta[pair];
+      const row: SampleChange = {
+        sampleId: sampleIdAt(ids, baselineIndex),
+        baselineIndex,
+        candidateIndex,
+        metricId: p.key.id,
+        baseline: baseline !== baseline ? null : baseline,
+        candidate: candidate !== candidate ? null : candidate,
+        delta: delta !== delta ? null : delta,
+        kind: KIND_CODES[p.kind[pair]],
+      };
+      if (inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = inputs[pair] === INPUT_CHANGED;
+      const fisherP = fisherPAt(p, pair);
+      if (fisherP === fisherP) {
+        row.fisherP = fisherP;
+        row.withinNoise = fisherP >= NOISE_ALPHA;
+      }
+      rows[e - from] = row;
     }
-    return row;
+    return rows;
   }
 
   /** The pairs any metric key changed for (the ones the changes list can open), in baseline order. */
