@@ -77,13 +77,11 @@ function scoreText(value: unknown): string | undefined {
 }
 
 function scoreView(item: Rec): TraceItemView {
-  const view: TraceItemView = { kind: 'score', value: scoreText(item.value) ?? '' };
-  const answer = scoreText(item.answer);
-  const target = scoreText(item.target);
-  const explanation = scoreText(item.explanation);
-  if (answer !== undefined) view.answer = answer;
-  if (target !== undefined) view.target = target;
-  if (explanation !== undefined) view.explanation = explanation;
+  const view: Extract<TraceItemView, { kind: 'score' }> = { kind: 'score', value: scoreText(item.value) ?? '' };
+  for (const field of ['answer', 'target', 'explanation'] as const) {
+    const text = scoreText(item[field]);
+    if (text !== undefined) view[field] = text;
+  }
   return view;
 }
 
