@@ -77,7 +77,8 @@ function itemBlocks(item: TraceItemView, depth: number, options: TranscriptOptio
     case 'score': {
       const facts = [item.answer !== undefined ? S.scoreAnswer(item.answer) : undefined, item.target !== undefined ? S.scoreTarget(item.target) : undefined].filter((line) => line !== undefined);
       const body = [facts.join('\n'), item.explanation ?? ''].filter((part) => part.trim() !== '').join('\n\n');
-      return [block(S.score(item.value), body, depth, options)];
+      // The value is a title line: cut as a block's content is, so a hostile one cannot flood the terminal.
+      return [block(S.score(clip(item.value, options.maxBlockChars)), body, depth, options)];
     }
     default:
       return [block(S.unknownItem(item.itemType), safeJson(item.value), depth, options)];

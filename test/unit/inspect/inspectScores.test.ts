@@ -67,6 +67,13 @@ describe('Inspect scores in the conversation spans', () => {
     ]);
   });
 
+  test('a score whose value is a huge text is cut in trace show as a block is', () => {
+    const trace = { items: [{ type: 'message', role: 'user', content: 'Grade it.' }, { type: 'score', value: 'x'.repeat(100_000), explanation: 'y'.repeat(100_000) }] };
+    const transcript = traceTranscript(trace as unknown as TraceValue, { maxBlockChars: 1000 });
+    assert.ok(transcript.length < 5000, `${transcript.length} characters`);
+    assert.match(transcript, /SCORE x{1000}\n… \(99,?000 more characters/);
+  });
+
   test('a real log: trace show gives each sample\'s choice scorer its score, answer and target', async () => {
     const io = capture();
     const log = sharedFixture('inspect-ai', '2025-12-11T18-00-43+00-00_gpqa-diamond_NL3aygdanSgqAJfzoMFuH6.eval');
