@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import { after, before, test } from 'node:test';
-import { openFile, screenshot, startWorkbench, Workbench } from './harness/workbench';
+import { openFile, screenshot, startWorkbench, waitForDatasetSpecStatus, Workbench } from './harness/workbench';
 
 let workbench: Workbench;
 
@@ -16,8 +16,7 @@ after(async () => {
 test('the workbench loads with Eval Lens and recognises a dataset spec', { timeout: 120_000 }, async () => {
   const { page } = workbench;
   await openFile(page, 'datasets/hub-squad.dataset.yaml');
-  const status = page.locator('.statusbar-item', { hasText: 'Dataset spec' });
-  await status.first().waitFor({ state: 'visible', timeout: 60_000 });
+  const status = await waitForDatasetSpecStatus(page);
   assert.equal(await status.count() > 0, true);
   const file = await screenshot(page, 'workbench');
   assert.ok(fs.statSync(file).size > 10_000, 'the screenshot has content');

@@ -36,10 +36,15 @@ function outputBody(text: string): HTMLElement {
   return jsonOrText(text, 1);
 }
 
+/** Whether a text is short enough to show open (`lines`: its line count, when already known). */
+function showsOpen(text: string, lines = text.split('\n').length): boolean {
+  return text.length <= FOLD_CHARS && lines <= FOLD_LINES;
+}
+
 /** A call's output: open when short; a long one folded under its size and first line, its body built once opened. */
 function toolOutput(text: string): HTMLElement {
   const lines = text.split('\n').length;
-  if (text.length <= FOLD_CHARS && lines <= FOLD_LINES) return collapsible(S.functionOutput, () => outputBody(text), true, 'section tool-output');
+  if (showsOpen(text, lines)) return collapsible(S.functionOutput, () => outputBody(text), true, 'section tool-output');
   const first = text.trim().split('\n', 1)[0].slice(0, 160);
   const head = el('span', {}, `${S.functionOutput} `, el('span', { className: 'muted', text: S.foldedOutput(lines, text.length) }), first ? el('span', { className: 'reasoning-preview', text: `: ${first}` }) : null);
   return collapsible(head, () => outputBody(text), false, 'section tool-output folded-output');
@@ -84,8 +89,7 @@ function scoreItem(item: Extract<TraceItemView, { kind: 'score' }>): HTMLElement
   if (facts.length) box.appendChild(el('div', { className: 'score-facts', text: facts.join(' · ') }));
   const explanation = item.explanation;
   if (explanation !== undefined && explanation.trim() !== '') {
-    const short = explanation.length <= FOLD_CHARS && explanation.split('\n').length <= FOLD_LINES;
-    box.appendChild(collapsible(S.scoreExplanation, () => outputBody(explanation), short, 'section score-explanation'));
+    box.appendChild(collapsible(S.scoreExplanation, () => outputBody(explanation), showsOpen(explanation), 'section score-explanation'));
   }
   return box;
 }

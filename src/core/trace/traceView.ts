@@ -18,12 +18,12 @@ function str(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
-/** Text of a value that should be text: strings as they are, anything else as JSON. */
-export function textOf(value: unknown): string {
+/** Text of a value that should be text: strings as they are, anything else as JSON (indented by `indent`, 0: one line). */
+export function textOf(value: unknown, indent = 2): string {
   if (typeof value === 'string') return value;
   if (value === undefined) return '';
   try {
-    return JSON.stringify(value, null, 2) ?? '';
+    return JSON.stringify(value, null, indent) ?? '';
   } catch {
     // A value nested deeper than the stack allows (hostile input): shown as a note, never a crash.
     return l10n.t('[nested too deep to show]');
@@ -68,12 +68,7 @@ function scoreText(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number')) return value.join(', ');
-  if (value === undefined || value === null) return undefined;
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return textOf(value);
-  }
+  return value === undefined || value === null ? undefined : textOf(value, 0);
 }
 
 function scoreView(item: Rec): TraceItemView {

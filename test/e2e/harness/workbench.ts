@@ -111,9 +111,11 @@ export async function modalDialog(page: Page, timeoutMs = 60_000): Promise<Locat
   return dialog;
 }
 
-/** Waits until the extension has recognised the active editor as a dataset spec (its status bar item). */
-export async function waitForDatasetSpecStatus(page: Page, timeoutMs = 60_000): Promise<void> {
-  await page.locator('.statusbar-item', { hasText: 'Dataset spec' }).first().waitFor({ state: 'visible', timeout: timeoutMs });
+/** The extension's status bar item that names the active editor a dataset spec, once it is shown. */
+export async function waitForDatasetSpecStatus(page: Page, timeoutMs = 60_000): Promise<Locator> {
+  const status = page.locator('.statusbar-item', { hasText: 'Dataset spec' });
+  await status.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  return status;
 }
 
 /** Opens a workspace file by its path relative to the workspace folder (Quick Open). */
