@@ -1,5 +1,5 @@
 import type { SampleRecord } from '../log/sampleRecords';
-import { idStart, sampleIdAt, SampleIds, SampleIdTable, sampleIdsOf } from './sampleIds';
+import { firstPositionOf, idStart, sampleIdAt, SampleIds, SampleIdTable, sampleIdsOf } from './sampleIds';
 
 /** Paired sample positions of two logs, and the samples left out of the pairs. */
 export interface Alignment {
@@ -57,15 +57,13 @@ export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds):
   }
   // Every baseline sample paired (the usual case): the positions are kept as they are, not copied.
   const baseline = paired === basePositions.length ? basePositions : basePositions.slice(0, paired);
-  let lookup: SampleIdTable | undefined;
   return {
     baseline,
     candidate: paired === candPositions.length ? candPositions : candPositions.slice(0, paired),
     pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
     pairOf: (id) => {
-      // The id tables are not kept once aligned (a million ids take a dozen megabytes each): built again when asked.
-      lookup ??= new SampleIdTable(baselineIds);
-      const position = lookup.find(id, 0, id.length);
+      // The id tables are not kept once aligned (a million ids take a dozen megabytes each): the ids' text is searched.
+      const position = firstPositionOf(baselineIds, id);
       return position < 0 ? -1 : pairAt(baseline, position);
     },
     onlyBaseline,

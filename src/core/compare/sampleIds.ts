@@ -29,6 +29,42 @@ export function sampleIdAt(ids: SampleIds, i: number): string {
   return ids.text.slice(idStart(ids, i), ids.ends[i]);
 }
 
+/**
+ * The first position whose id starts at `start` and ends at `end`, or −1. Positions ascend with both (an empty id
+ * starts where the one before it ends), so a binary search finds it.
+ */
+function positionAt(ids: SampleIds, start: number, end: number): number {
+  const { ends } = ids;
+  let low = 0;
+  let high = ends.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const middleStart = idStart(ids, middle);
+    if (ends[middle] < end || (ends[middle] === end && middleStart < start)) low = middle + 1;
+    else if (ends[middle] > end || middleStart > start) high = middle - 1;
+    else {
+      let first = middle;
+      while (first > 0 && ends[first - 1] === end && idStart(ids, first - 1) === start) first--;
+      return first;
+    }
+  }
+  return -1;
+}
+
+/**
+ * The first position whose id is `id`, or −1, found by searching the ids' text: one lookup reads the text once,
+ * where a table of every id would be built first (docs/performance.md, "Opening one pair").
+ */
+export function firstPositionOf(ids: SampleIds, id: string): number {
+  const { text } = ids;
+  // An empty id is found at every offset up to the text's end, and again at its end after it: the search stops there.
+  for (let at = text.indexOf(id); at >= 0; at = at < text.length ? text.indexOf(id, at + 1) : -1) {
+    const position = positionAt(ids, at, at + id.length);
+    if (position >= 0) return position;
+  }
+  return -1;
+}
+
 function hashOf(text: string, start: number, end: number): number {
   let hash = 0x811c9dc5;
   for (let k = start; k < end; k++) hash = Math.imul(hash ^ text.charCodeAt(k), 0x01000193);

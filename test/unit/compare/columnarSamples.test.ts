@@ -2,7 +2,7 @@ import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { LogComparison } from '../../../src/core/compare/logComparison';
 import { alignSampleIds } from '../../../src/core/compare/sampleAlignment';
-import { sampleIdAt, sampleIdsOf } from '../../../src/core/compare/sampleIds';
+import { firstPositionOf, sampleIdAt, sampleIdsOf } from '../../../src/core/compare/sampleIds';
 import { comparisonJson } from '../../../src/core/compare/logFileComparison';
 import { writeComparisonJson } from '../../../src/core/compare/comparisonJsonWriter';
 import { FingerprintCollector, fingerprintHash, fingerprintTexts } from '../../../src/core/compare/inputFingerprints';
@@ -73,6 +73,25 @@ describe('sample ids kept in one string', () => {
     assert.equal(alignment.pairId(alignment.pairOf('s3')), 's3');
     assert.equal(alignment.pairOf('s2'), -1);
     assert.equal(alignment.pairOf('nope'), -1);
+  });
+
+  test('an id is found at its first position, not inside or across other ids', () => {
+    const values = ['ab', '', 'b', 'abc', 'c', '', 'ab', 'bca', '😀', 'u\u0308', 'u'];
+    const ids = sampleIdsOf(values);
+    for (const id of [...values, 'a', 'bab', 'ca', 'abca', '\ud83d', 'x']) assert.equal(firstPositionOf(ids, id), values.indexOf(id), JSON.stringify(id));
+    assert.equal(firstPositionOf(sampleIdsOf([]), ''), -1);
+  });
+
+  test('the first position of every id, and none of text that is no id, on thousands of random ids', () => {
+    let seed = 11;
+    const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const values = Array.from({ length: 3000 }, () => (random() < 0.05 ? '' : String(Math.floor(random() * 500))));
+    const ids = sampleIdsOf(values);
+    for (let n = 0; n < 600; n++) {
+      const id = String(Math.floor(random() * 600));
+      assert.equal(firstPositionOf(ids, id), values.indexOf(id), id);
+    }
+    assert.equal(firstPositionOf(ids, ''), values.indexOf(''));
   });
 
   test('the same pairs, lists and orders as a Map of ids on thousands of random ids with duplicates', () => {
