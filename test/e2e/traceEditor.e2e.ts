@@ -90,7 +90,7 @@ test('a trace platform export saved as *.trace.json opens as its conversation, w
   await screenshot(page, 'trace-editor-platform-export');
 });
 
-test('a score in a Trace: its value, the answer and the target, and the explanation, readable', { timeout: 120_000 }, async () => {
+test('a score in a Trace: its value, the answer and the target, and the explanation, readable in three themes', { timeout: 240_000 }, async () => {
   const { page } = workbench;
   await openFile(page, GRADED);
   const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="score-item"]').count()) > 0, 90_000);
@@ -102,6 +102,11 @@ test('a score in a Trace: its value, the answer and the target, and the explanat
   assert.match(text, /The reply names option B, the target\./, 'a short explanation is open');
   const box = await score.boundingBox();
   assert.ok(box && box.width > 200 && box.height > 40, `the score is drawn at a readable size: ${JSON.stringify(box)}`);
-  await assertTextContrast(frame, '[data-testid="score-item"]', 'the score');
-  await screenshot(page, 'trace-editor-score');
+  // The test before ends in high contrast; then light and dark.
+  for (const [label, kind, bodyClass] of [['Dark High Contrast', 'highContrast', 'vscode-high-contrast'], ['Light Modern', 'light', 'vscode-light'], ['Dark Modern', 'dark', 'vscode-dark']] as const) {
+    if (!(await frame.evaluate(`document.body.classList.contains(${JSON.stringify(bodyClass)})`))) await setColorTheme(page, label, kind);
+    await frame.waitForFunction(`document.body.classList.contains(${JSON.stringify(bodyClass)})`, undefined, { timeout: 30_000 });
+    await assertTextContrast(frame, '[data-testid="score-item"]', `the score in ${label}`);
+    await screenshot(page, `trace-editor-score-${kind}`);
+  }
 });
