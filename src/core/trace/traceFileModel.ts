@@ -10,7 +10,7 @@ import { traceFileStrings as S } from '../l10n/traceStrings';
 import { buildSpanTree } from './spanTree';
 import { SpanConversation, spanConversations } from './spanConversation';
 import { traceHeader, TraceHeader } from './traceHeader';
-import { traceViewFromItems } from './traceView';
+import { SCORE_TEXT_FIELDS, traceViewFromItems } from './traceView';
 import type { TraceValue } from './traceFile';
 import * as l10n from '@vscode/l10n';
 
@@ -52,15 +52,15 @@ function safeItemView(view: TraceItemView, max = MAX_TEXT_CHARS): TraceItemView 
     case 'function_call_output':
       safe = { ...view, output: clipText(view.output, max) };
       break;
-    case 'score':
-      safe = {
-        kind: 'score',
-        value: clipText(view.value, max),
-        ...(view.answer !== undefined ? { answer: clipText(view.answer, max) } : {}),
-        ...(view.target !== undefined ? { target: clipText(view.target, max) } : {}),
-        ...(view.explanation !== undefined ? { explanation: clipText(view.explanation, max) } : {}),
-      };
+    case 'score': {
+      const score: Extract<TraceItemView, { kind: 'score' }> = { kind: 'score', value: clipText(view.value, max) };
+      for (const field of SCORE_TEXT_FIELDS) {
+        const text = view[field];
+        if (text !== undefined) score[field] = clipText(text, max);
+      }
+      safe = score;
       break;
+    }
     default:
       safe = view;
   }

@@ -71,9 +71,12 @@ function scoreText(value: unknown): string | undefined {
   return value === undefined || value === null ? undefined : textOf(value, 0);
 }
 
+/** The optional text fields of a score item, beside its value. */
+export const SCORE_TEXT_FIELDS = ['answer', 'target', 'explanation'] as const;
+
 function scoreView(item: Rec): TraceItemView {
   const view: Extract<TraceItemView, { kind: 'score' }> = { kind: 'score', value: scoreText(item.value) ?? '' };
-  for (const field of ['answer', 'target', 'explanation'] as const) {
+  for (const field of SCORE_TEXT_FIELDS) {
     const text = scoreText(item[field]);
     if (text !== undefined) view[field] = text;
   }

@@ -45,6 +45,18 @@ describe('Trace files: reading and the editor model', () => {
     assert.doesNotThrow(() => JSON.stringify(model));
   });
 
+  test('a score\'s long texts are cut as a message\'s are; fields it lacks stay absent', () => {
+    const model = traceFileModel({ items: [messageItem('user', 'q'), { type: 'score', value: 'C'.repeat(MAX_TEXT_CHARS + 10), answer: 'B', explanation: 'e'.repeat(MAX_TEXT_CHARS + 20) }] });
+    const score = model.turns[1];
+    assert.ok(score.kind === 'score');
+    assert.equal(score.answer, 'B');
+    assert.equal('target' in score, false);
+    for (const [text, more] of [[score.value, 10], [score.explanation ?? '', 20]] as const) {
+      assert.equal(text.length < MAX_TEXT_CHARS + 200, true);
+      assert.match(text, new RegExp(`${more} more characters`));
+    }
+  });
+
   test('events nested deeper than the stack allows become a note, not a crash', () => {
     const events = JSON.parse(`${'{"name":"step","children":['.repeat(50_000)}{"id":"leaf"}${']}'.repeat(50_000)}`) as unknown;
     const model = traceFileModel({ items: [], events });
