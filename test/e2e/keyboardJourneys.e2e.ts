@@ -37,6 +37,18 @@ async function quickInputType(page: Page, text: string, expectedRow: string, acc
   await waitUntilQuickInputTook(page, text);
 }
 
+/**
+ * Ticks the row showing `label` in a quick input that picks many, with keys only: Down until that row has the focus
+ * (the list may still be filtering when the first key lands), then Space, and waits until the row is ticked.
+ */
+async function tickQuickInputRow(page: Page, label: string): Promise<void> {
+  const rows = '.quick-input-widget .monaco-list-row';
+  const row = page.locator(rows, { hasText: label }).first();
+  for (let step = 0; step < 10 && !(await row.getAttribute('class'))?.includes('focused'); step++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Space');
+  await page.locator(`${rows}[aria-checked="true"]`, { hasText: label }).first().waitFor({ state: 'visible', timeout: 30_000 });
+}
+
 /** Presses Tab until `reached` holds for the focused element (at most `limit` presses); fails naming where focus went. */
 async function tabUntil(page: Page, frame: Frame, what: string, reached: (focus: FocusedElement) => boolean, limit = 40): Promise<FocusedElement> {
   const seen: string[] = [];
@@ -151,8 +163,7 @@ test('compare two logs from the palette: the metric table, a changed pair, Escap
   await paletteCommand(page, 'Eval Lens: Compare Task Result Logs');
   await quickInputType(page, 'compare-baseline.tasklog.json', 'compare-baseline.tasklog.json');
   await quickInputType(page, 'compare-candidate.tasklog.json', 'compare-candidate.tasklog.json', false);
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Space');
+  await tickQuickInputRow(page, 'compare-candidate.tasklog.json');
   await page.keyboard.press('Enter');
   const frame = await findWebviewFrame(page, async (f) => (await f.locator('[data-testid="metric-table"]').count()) > 0, 90_000);
   await frame.locator('[data-testid="change"]').first().waitFor({ state: 'visible', timeout: 60_000 });
