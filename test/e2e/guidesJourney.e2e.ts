@@ -100,6 +100,9 @@ async function goToLine(page: Page, line: number, column: number): Promise<void>
   const input = page.locator('.quick-input-widget input.input');
   await input.waitFor({ state: 'visible', timeout: 30_000 });
   await input.fill(`:${line}:${column}`);
+  // Enter acts on the picker's row, which it builds from the typed value a moment later: wait until it names the line.
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: `Go to line ${line} and character ${column}.` })
+    .waitFor({ state: 'visible', timeout: 30_000 });
   await page.keyboard.press('Enter');
   await input.waitFor({ state: 'hidden', timeout: 30_000 });
 }
