@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { clickQuickInputRow, findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { repoRoot } from './harness/repoRoot';
 import { pairedDifference } from '../../src/core/compare/statistics/differenceTests';
 import { intervalOf, metricDelta, pValue } from '../../src/core/format/compareFormat';
@@ -38,11 +38,11 @@ async function pick(page: Page, label: string, many: boolean): Promise<void> {
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ state: 'visible', timeout: 30_000 });
   if (many) {
-    await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
+    await clickQuickInputRow(page, row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first());
     await page.keyboard.press('Enter');
   } else {
     // A click picks the row the filter shows, where Enter could come before the filtered list is drawn.
-    await row.click();
+    await clickQuickInputRow(page, row);
   }
 }
 

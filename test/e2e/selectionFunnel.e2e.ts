@@ -6,7 +6,7 @@ import { after, before, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { repoRoot } from './harness/repoRoot';
 import { assertControlsReadable, assertNoTinyText, assertTextContrast } from './harness/reportVisualChecks';
-import { findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
+import { clickQuickInputRow, findWebviewFrame, openFile, runCommand, screenshot, setColorTheme, startWorkbench, Workbench } from './harness/workbench';
 import { HF_TEST_TOKEN, hubParquet, hubRoute, hubRows } from '../unit/remote/hubReplay';
 import { ReplayServer, startReplay } from '../unit/remote/replayServer';
 
@@ -55,8 +55,7 @@ test('a coding-agent sessions source shows its selection funnel: sessions, one s
   await runCommand(page, 'Eval Lens: Preview Dataset Filters');
   // The spec holds four datasets: choose the sessions one, as a person does.
   const item = page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Recent coding-agent sessions' }).first();
-  await item.waitFor({ state: 'visible', timeout: 30_000 });
-  await item.click();
+  await clickQuickInputRow(page, item);
 
   const frame = await findWebviewFrame(page, async (f) => (await f.locator('.stage-selection').count()) > 0, 90_000);
   const funnelText = frame.locator('[data-testid="funnel-text"]');

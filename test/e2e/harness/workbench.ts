@@ -201,6 +201,16 @@ async function pickQuickInputItem(page: Page, filter: string, label: string): Pr
   await input.fill(filter);
   const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\(.*\\))?$`);
   const item = page.locator('.quick-input-widget .monaco-list-row', { has: page.locator('.label-name', { hasText: exact }) }).first();
-  await item.waitFor({ state: 'visible', timeout: 30_000 });
-  await item.click();
+  await clickQuickInputRow(page, item);
+}
+
+/**
+ * Clicks a row (or a part of it, such as its checkbox) of the open quick input. The mouse first rests on the quick
+ * input's box: where it was left (on a row of the palette just used, or an Explorer entry) a hover can open over the
+ * row, and the click would land on the hover.
+ */
+export async function clickQuickInputRow(page: Page, target: Locator): Promise<void> {
+  await target.waitFor({ state: 'visible', timeout: 30_000 });
+  await page.locator('.quick-input-widget input.input').hover();
+  await target.click();
 }

@@ -1,6 +1,6 @@
 /** The compare view (metric table, a changed pair) and the Trace editor. */
 import type { Page } from 'playwright-core';
-import { findWebviewFrame, runCommand } from '../harness/workbench';
+import { clickQuickInputRow, findWebviewFrame, runCommand } from '../harness/workbench';
 import { areaOf, capture, editorArea, openFileOnceFound, runCommandOnceListed, shown, ShotContext } from './shotSupport';
 
 const BASE = 'compare-baseline.tasklog.json';
@@ -13,7 +13,7 @@ async function pick(page: Page, label: string, many: boolean): Promise<void> {
   await input.fill(label);
   const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: label }).first();
   await row.waitFor({ state: 'visible', timeout: 15_000 });
-  if (many) await row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first().click();
+  if (many) await clickQuickInputRow(page, row.locator('.quick-input-list-checkbox, input[type="checkbox"]').first());
   await page.keyboard.press('Enter');
 }
 

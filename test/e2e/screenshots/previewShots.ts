@@ -1,6 +1,6 @@
 /** The filter preview: funnel, table and a row; a column's statistics; a conversation; a generator; a selection funnel. */
 import type { Frame, Page } from 'playwright-core';
-import { findWebviewFrame } from '../harness/workbench';
+import { clickQuickInputRow, findWebviewFrame } from '../harness/workbench';
 import { capture, clearWorkbench, editorArea, openFileOnceFound, runCommandOnceListed, shown, ShotContext, toggleMaximizedGroup } from './shotSupport';
 
 async function openPreview(page: Page, spec: string, ready: string, datasetLabel?: string): Promise<Frame> {
@@ -8,8 +8,7 @@ async function openPreview(page: Page, spec: string, ready: string, datasetLabel
   await runCommandOnceListed(page, 'Eval Lens: Preview Dataset Filters');
   if (datasetLabel) {
     const item = page.locator('.quick-input-widget .monaco-list-row', { hasText: datasetLabel }).first();
-    await item.waitFor({ state: 'visible', timeout: 30_000 });
-    await item.click();
+    await clickQuickInputRow(page, item);
   }
   const frame = await findWebviewFrame(page, async (f) => (await f.locator(ready).count()) > 0, 90_000);
   await shown(frame, ready);
