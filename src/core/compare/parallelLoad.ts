@@ -71,9 +71,16 @@ function readSlice(file: string, start: number, end: number): unknown {
 
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
 function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<DataFingerprints | undefined>): ComparableLog {
+  // Opening a pair builds each side's detail and then compares the two samples' data: the last sample read is kept,
+  // so that each side is read from the file and parsed once (docs/performance.md, "Opening a pair").
+  let lastIndex = -1;
+  let lastSample: unknown;
   const sample = (index: number): unknown => {
+    if (index === lastIndex) return lastSample;
     if (!Number.isInteger(index) || index < 0 || index >= message.starts.length) throw new RangeError(l10n.t('no sample at index {0}', index));
-    return readSlice(filePath, message.starts[index], message.ends[index]);
+    lastSample = readSlice(filePath, message.starts[index], message.ends[index]);
+    lastIndex = index;
+    return lastSample;
   };
   let records: SampleRecord[] | undefined;
   let texts: Promise<readonly string[] | undefined> | undefined;

@@ -1,8 +1,9 @@
-import { describe, test } from 'node:test';
+import { describe, mock, test } from 'node:test';
 import assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { createRequire } from 'node:module';
 import { loadComparableLogs } from '../../../src/core/compare/parallelLoad';
 import { LogComparison } from '../../../src/core/compare/logComparison';
 import { LogLoadError } from '../../../src/core/log/logLoadError';
@@ -10,6 +11,8 @@ import { repoRoot } from '../sharedFixtures';
 
 const examples = ['compare-baseline.tasklog.json', 'compare-candidate.tasklog.json'].map((f) => path.join(repoRoot, 'examples', 'logs', f));
 const workerScript = path.join(repoRoot, 'dist', 'worker', 'compareLoad.js');
+/** The module object itself (an `import *` is a copy of its bindings), so that a mock of its methods is what the code calls. */
+const nodeFs = createRequire(__filename)('node:fs') as typeof fs;
 
 describe('loading the logs of a comparison', () => {
   test('indexed in worker threads: the same figures, changes and sample details as in this thread', async () => {
@@ -32,6 +35,25 @@ describe('loading the logs of a comparison', () => {
     assert.deepEqual(collected.summary(), plain.summary());
     const query = { candidate: 1, offset: 0, limit: 50 };
     assert.deepEqual(collected.page(query), plain.page(query));
+  });
+
+  test('opening a pair reads each side from its file once: its detail and the data its input check compares', async () => {
+    const comparison = new LogComparison(await loadComparableLogs(examples, workerScript));
+    const here = new LogComparison(await loadComparableLogs(examples));
+    const opened = mock.method(nodeFs, 'openSync');
+    try {
+      const pair = await comparison.pairDetail(1, 'geo-00007');
+      const files = opened.mock.calls.map((call) => call.arguments[0]);
+      assert.deepEqual(files, examples, 'one read of the baseline, one of the candidate');
+      assert.deepEqual(pair, await here.pairDetail(1, 'geo-00007'));
+      // Other samples read in between do not stand in for the one asked.
+      for (const id of ['geo-00003', 'geo-00007', 'geo-00001']) assert.deepEqual(await comparison.pairDetail(1, id), await here.pairDetail(1, id));
+    } finally {
+      opened.mock.restore();
+    }
+    comparison.checkInputs();
+    here.checkInputs();
+    assert.deepEqual(comparison.summary(), here.summary());
   });
 
   test('a broken log is a LogLoadError naming its file, with or without workers', async () => {
