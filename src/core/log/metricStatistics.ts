@@ -2,7 +2,8 @@ import type { MetricGroup, MetricValueView, PassCurveView, SamplePassCurve } fro
 import type { SampleShape } from './sampleReading';
 import type { PerSampleValues } from './metricsView';
 import type { NumericReading } from './numericReading';
-import { TrialPassTally } from './trialPassTally';
+import type { TrialPassTally } from './trialPassTally';
+import { samplePassCounts } from './trialPassTally';
 import { variance } from '../compare/statistics/descriptive';
 import { curveShortfall, passCurves, sampleCurves } from '../compare/statistics/passAtK';
 import { proportionIntervalOfCounts } from '../compare/statistics/proportionIntervals';
@@ -67,10 +68,9 @@ export function addMetricStatistics(groups: readonly MetricGroup[], perSample: P
 
 /** One sample's own unbiased curves, per 0/1 score over its trials (docs/semantics.md §12). */
 export function samplePassCurves(shape: SampleShape): SamplePassCurve[] {
-  const tally = new TrialPassTally();
-  tally.add(shape);
-  return tally.binaryScores().map((score) => {
-    const { trials, passes } = score.samples[0];
-    return { scorerKey: score.scorerKey, score: score.score, trials, passes, ...sampleCurves(trials, passes) };
-  });
+  const curves: SamplePassCurve[] = [];
+  for (const { scorerKey, score, binary, trials, passes } of samplePassCounts(shape)) {
+    if (binary) curves.push({ scorerKey, score, trials, passes, ...sampleCurves(trials, passes) });
+  }
+  return curves;
 }

@@ -84,3 +84,41 @@ export class TrialPassTally {
     return found && found.binary && found.samples.length > 0 ? found : undefined;
   }
 }
+
+/** One score's trials and passes in one sample; `binary` false once a trial value is not 0/1. */
+export interface OneSamplePasses {
+  scorerKey: string;
+  score: string;
+  binary: boolean;
+  trials: number;
+  passes: number;
+}
+
+/**
+ * The counts `TrialPassTally.add` makes of one sample, per score in the order first seen, without the tally's tables:
+ * what a sample's detail needs (a sample lists a few scores, looked up among themselves).
+ */
+export function samplePassCounts(shape: SampleShape): OneSamplePasses[] {
+  const counts: OneSamplePasses[] = [];
+  for (const trial of shape.trials) {
+    for (const entry of trial.scores) {
+      const { scorerKey, values } = entry;
+      for (const score in values) {
+        const value = values[score];
+        if (value === null || value === undefined) continue;
+        let count: OneSamplePasses | undefined;
+        for (const c of counts) {
+          if (c.score === score && c.scorerKey === scorerKey) {
+            count = c;
+            break;
+          }
+        }
+        if (!count) counts.push((count = { scorerKey, score, binary: true, trials: 0, passes: 0 }));
+        count.trials++;
+        if (!isBinary(value)) count.binary = false;
+        if (isPass(value)) count.passes++;
+      }
+    }
+  }
+  return counts;
+}

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import type { SampleShape, TrialShape } from '../../../src/core/log/sampleReading';
 import type { ScoresEntry } from '../../../src/core/log/trialAggregation';
 import type { JsonRecord } from '../../../src/core/log/logValue';
-import { TrialPassTally } from '../../../src/core/log/trialPassTally';
+import { samplePassCounts, TrialPassTally } from '../../../src/core/log/trialPassTally';
+import { seededRandom } from '../randomInput';
 
 function trial(index: number, scores: [string, JsonRecord][]): TrialShape {
   const entries: ScoresEntry[] = scores.map(([scorerKey, values]) => ({ scorerKey, purpose: 'score', values }));
@@ -31,5 +32,24 @@ describe('pass counts over trials', () => {
     assert.deepEqual(counts('judge', 'ok'), [[0, 3, 2], [1, 2, 2]]);
     assert.equal(tally.score('exact', 'len'), undefined, 'not a 0/1 score');
     assert.deepEqual(tally.binaryScores().map((s) => `${s.scorerKey}.${s.score}`), ['exact.ok', 'judge.ok']);
+  });
+
+  test('one sample counted alone: the same counts as the tally makes of it, in the same order', () => {
+    const next = seededRandom(7);
+    const random = (n: number): number => Math.floor(next() * n);
+    const values: unknown[] = [0, 1, true, false, null, undefined, 0.5, 2, 'yes'];
+    for (let round = 0; round < 300; round++) {
+      const trials = Array.from({ length: random(5) }, (_, t) => trial(t, Array.from({ length: random(4) }, (): [string, JsonRecord] => {
+        const scores: JsonRecord = {};
+        for (let k = random(4); k > 0; k--) scores[['ok', 'len', 'pass'][random(3)]] = values[random(values.length)] as JsonRecord[string];
+        return [['exact', 'judge'][random(2)], scores];
+      })));
+      const shape = sample(0, trials);
+      const tally = new TrialPassTally();
+      tally.add(shape);
+      const expected = tally.binaryScores().map((s) => [s.scorerKey, s.score, s.samples[0].trials, s.samples[0].passes]);
+      const alone = samplePassCounts(shape).filter((c) => c.binary).map((c) => [c.scorerKey, c.score, c.trials, c.passes]);
+      assert.deepEqual(alone, expected, `round ${round}: ${JSON.stringify(trials.map((t) => t.scores))}`);
+    }
   });
 });

@@ -107,6 +107,11 @@ export function passCurves(samples: readonly TrialPasses[]): PassCurvePoint[] {
 
 /** One sample's curves over k = 1 … n: pass@k and pass^k for n trials and c passes. */
 export function sampleCurves(trials: number, passes: number): { passAtK: number[]; passPowK: number[] } {
-  const ks = Array.from({ length: Math.max(0, trials) }, (_, i) => i + 1);
-  return { passAtK: ks.map((k) => unbiasedPassAtK(trials, passes, k)), passPowK: ks.map((k) => unbiasedPassPowK(trials, passes, k)) };
+  const passAtK: number[] = [];
+  const passPowK: number[] = [];
+  for (let k = 1; k <= trials; k++) {
+    passAtK.push(unbiasedPassAtK(trials, passes, k));
+    passPowK.push(unbiasedPassPowK(trials, passes, k));
+  }
+  return { passAtK, passPowK };
 }
