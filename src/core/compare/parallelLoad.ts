@@ -72,7 +72,7 @@ function readSlice(file: string, start: number, end: number): unknown {
 /** A comparable log whose samples are read from the file at the offsets the worker found. */
 function fileBackedLog(filePath: string, message: Extract<IndexedLogMessage, { kind: 'indexed' }>, fingerprints: Promise<DataFingerprints | undefined>): ComparableLog {
   // Opening a pair builds each side's detail and then compares the two samples' data: the last sample read is kept,
-  // so that each side is read from the file and parsed once (docs/performance.md, "Opening a pair").
+  // so that each side is read from the file and parsed once (docs/performance.md, "Each side of a pair read once").
   let lastIndex = -1;
   let lastSample: unknown;
   const sample = (index: number): unknown => {
