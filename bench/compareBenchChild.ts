@@ -69,14 +69,15 @@ async function measureCompare(baseline: string, candidate: string, inWorkers: bo
   const changes = comparison.page({ candidate: 1, offset: 0, limit: 100 });
   const changesPageMs = performance.now() - t;
   const changesNextMs = medianMs([1, 2, 3, 4, 5].map((k) => () => comparison.page({ candidate: 1, offset: 100 * k, limit: 100 })));
-  const opened = changes.rows.length ? changes.rows.map((row) => row.sampleId) : ['geo-00000'];
+  // A pair is opened from its row, as the view asks for it: by id and the row's baseline position.
+  const opened = changes.rows.length ? changes.rows : [{ sampleId: 'geo-00000', baselineIndex: undefined }];
   t = performance.now();
-  await comparison.pairDetail(1, opened[0]);
+  await comparison.pairDetail(1, opened[0].sampleId, opened[0].baselineIndex);
   const pairMs = performance.now() - t;
   const nextPairs: number[] = [];
-  for (const id of opened.slice(1, 6)) {
+  for (const row of opened.slice(1, 6)) {
     t = performance.now();
-    await comparison.pairDetail(1, id);
+    await comparison.pairDetail(1, row.sampleId, row.baselineIndex);
     nextPairs.push(performance.now() - t);
   }
   const pairNextMs = medianOf(nextPairs);

@@ -111,12 +111,15 @@ export class CompareApp {
     }
   }
 
-  /** `chosen`: a person opened it from the list (the focus moves into the pair); otherwise it is restored. */
-  private async openPair(sampleId: string, chosen = false): Promise<void> {
+  /**
+   * `chosen`: a person opened it from the list (the focus moves into the pair, and the row tells where the sample
+   * is); otherwise it is restored.
+   */
+  private async openPair(sampleId: string, chosen = false, baselineIndex?: number): Promise<void> {
     const c = this.current();
     if (!c) return;
     try {
-      this.pair = await this.client.pair(c.position, sampleId);
+      this.pair = await this.client.pair(c.position, sampleId, baselineIndex);
       this.state.openSampleId = sampleId;
       this.save();
       this.renderPairView();
@@ -250,7 +253,7 @@ export class CompareApp {
         void this.loadChanges(false);
       },
       more: () => void this.loadChanges(true),
-      open: (change: SampleChange) => void this.openPair(change.sampleId, true),
+      open: (change: SampleChange) => void this.openPair(change.sampleId, true, change.baselineIndex),
     };
     // "Only changed input" before every pair's data is compared: a progress state until the host answers.
     const waiting = this.state.filters.onlyInputChanged === true && !c.alignment.inputsChecked && this.rows.length === 0;

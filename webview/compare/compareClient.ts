@@ -68,8 +68,9 @@ export class CompareClient {
     return reply.page;
   }
 
-  async pair(candidate: number, sampleId: string): Promise<PairDetail> {
-    const reply = await this.channel.request((id, generation) => this.post({ type: 'pair', id, generation, candidate, sampleId }));
+  /** `baselineIndex`: the row's, when the pair is opened from a row. */
+  async pair(candidate: number, sampleId: string, baselineIndex?: number): Promise<PairDetail> {
+    const reply = await this.channel.request((id, generation) => this.post({ type: 'pair', id, generation, candidate, sampleId, ...(baselineIndex === undefined ? {} : { baselineIndex }) }));
     if (reply.type !== 'pairResult') throw new Error('unexpected reply');
     return reply.pair;
   }

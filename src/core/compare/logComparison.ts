@@ -5,7 +5,6 @@ import { isRecord } from '../log/logValue';
 import { ComparableLog, dataFingerprint, dataKeys } from './comparableLog';
 import { adjustAndJudge, compareMetricKey, metricKeyValues } from './metricComparison';
 import { alignSampleIds, Alignment } from './sampleAlignment';
-import { sampleIdAt } from './sampleIds';
 import { sampleCount } from './comparableSamples';
 import { DataFingerprints, markSameFingerprints } from './dataFingerprints';
 import { fisherPAt, KIND_CODES, metricPairs, MetricPairs, NOISE_ALPHA } from './sampleChanges';
@@ -36,8 +35,16 @@ interface CandidateState {
   inputs: Uint8Array;
   inputsChecked: number;
   result: Omit<CandidateComparison, 'alignment'> & { alignment: Omit<CandidateComparison['alignment'], 'inputChanged' | 'inputsChecked'> };
-  lastKey?: string;
+  /** The filter of the last ordering, and its entries (kept for the next page). */
+  lastFilter?: ChangeFilter;
   lastOrder?: Uint32Array;
+}
+
+/** What orders a query's entries: all of it but the candidate and the page. */
+type ChangeFilter = Pick<ChangeQuery, 'metricId' | 'view' | 'kind' | 'onlySignificant' | 'onlyInputChanged'>;
+
+function sameFilter(a: ChangeFilter, b: ChangeFilter): boolean {
+  return a.metricId === b.metricId && a.view === b.view && a.kind === b.kind && a.onlySignificant === b.onlySignificant && a.onlyInputChanged === b.onlyInputChanged;
 }
 
 function logHeader(summary: LogSummary): CompareLogHeader {
@@ -250,8 +257,19 @@ export class LogComparison {
    * Held in typed arrays: a million changes take a few megabytes, not arrays of numbers grown and copied.
    */
   private ordering(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): Uint32Array {
-    const key = JSON.stringify([query.metricId, query.view, query.kind, query.onlySignificant, query.onlyInputChanged]);
-    if (key === state.lastKey && state.lastOrder) return state.lastOrder;
+    if (state.lastOrder && state.lastFilter && sameFilter(query, state.lastFilter)) return state.lastOrder;
+    const order = this.orderEntries(state, query, metrics);
+    state.lastFilter = { metricId: query.metricId, view: query.view, kind: query.kind, onlySignificant: query.onlySignificant, onlyInputChanged: query.onlyInputChanged };
+    state.lastOrder = order;
+    return order;
+  }
+
+  /**
+   * The entries of `ordering`, computed. Apart from the cache of the next page: the compiler that optimises this
+   * loop while it runs would otherwise meet the cache's reads, never run yet, on the next page, and set the
+   * optimised code aside there.
+   */
+  private orderEntries(state: CandidateState, query: ChangeQuery, metrics: readonly number[]): Uint32Array {
     const wantKind = query.kind === 'improvement' ? 1 : query.kind === 'regression' ? 2 : undefined;
     const all = query.view === 'all';
     const m = metrics.length;
@@ -265,10 +283,7 @@ export class LogComparison {
       }
     }
     entries.trim();
-    const order = all ? entries.view() : largestFirst(entries.view(), state.pairs, metrics);
-    state.lastKey = key;
-    state.lastOrder = order;
-    return order;
+    return all ? entries.view() : largestFirst(entries.view(), state.pairs, metrics);
   }
 
   private keep(state: CandidateState, p: MetricPairs, pair: number, wantKind: number | undefined, query: ChangeQuery, all: boolean): boolean {
@@ -286,7 +301,8 @@ export class LogComparison {
    */
   page(query: ChangeQuery): ChangePage {
     const state = this.state(query.candidate);
-    const metrics = state.pairs.flatMap((p, i) => (query.metricId === undefined || p.key.id === query.metricId ? [i] : []));
+    const metrics: number[] = [];
+    for (let i = 0; i < state.pairs.length; i++) if (query.metricId === undefined || state.pairs[i].key.id === query.metricId) metrics.push(i);
     const m = metrics.length;
     const plain = query.view === 'all' && !query.kind && !query.onlySignificant && !query.onlyInputChanged;
     // Every paired sample in baseline order needs no ordering: entry e is pair ⌊e/M⌋, metric e mod M.
@@ -304,7 +320,8 @@ export class LogComparison {
   private rows(state: CandidateState, metrics: readonly number[], order: Uint32Array | undefined, from: number, to: number): SampleChange[] {
     const m = metrics.length;
     const { alignment, pairs, inputs } = state;
-    const ids = this.logs[0].samples.ids;
+    // The id of sampleIdAt, written out: a call per row counts before the code is compiled.
+    const { text, ends } = this.logs[0].samples.ids;
     const rows = new Array<SampleChange>(Math.max(0, to - from));
     for (let e = from; e < to; e++) {
       const entry = order === undefined ? e : order[e];
@@ -318,7 +335,7 @@ export class LogComparison {
       const candidate = p.key.candidateValues[candidateIndex];
       const delta = p.delta[pair];
       const row: SampleChange = {
-        sampleId: sampleIdAt(ids, baselineIndex),
+        sampleId: text.slice(baselineIndex === 0 ? 0 : ends[baselineIndex - 1], ends[baselineIndex]),
         baselineIndex,
         candidateIndex,
         metricId: p.key.id,
@@ -328,7 +345,7 @@ export class LogComparison {
         kind: KIND_CODES[p.kind[pair]],
       };
       if (inputs[pair] !== INPUT_UNKNOWN) row.inputChanged = inputs[pair] === INPUT_CHANGED;
-      const fisherP = fisherPAt(p, pair);
+      const fisherP = p.fisherP ? p.fisherP[pair] : NaN; // fisherPAt, written out
       if (fisherP === fisherP) {
         row.fisherP = fisherP;
         row.withinNoise = fisherP >= NOISE_ALPHA;
@@ -352,10 +369,13 @@ export class LogComparison {
     };
   }
 
-  /** Both sides of one paired sample. */
-  async pairDetail(candidate: number, sampleId: string): Promise<PairDetail> {
+  /**
+   * Both sides of one paired sample. `baselineIndex`: where a page's row put that sample in the baseline
+   * (`SampleChange.baselineIndex`), checked against the id and then used in place of a search of every id.
+   */
+  async pairDetail(candidate: number, sampleId: string, baselineIndex?: number): Promise<PairDetail> {
     const state = this.state(candidate);
-    const pair = state.alignment.pairOf(sampleId);
+    const pair = state.alignment.pairOf(sampleId, baselineIndex);
     if (pair < 0) throw new Error(compareStrings.noPairedSample(sampleId));
     return {
       sampleId,

@@ -1,5 +1,5 @@
 import type { SampleRecord } from '../log/sampleRecords';
-import { firstPositionOf, idStart, sampleIdAt, SampleIds, SampleIdTable, sampleIdsOf } from './sampleIds';
+import { firstPositionOf, idStart, isIdAt, sampleIdAt, SampleIds, SampleIdTable, sampleIdsOf } from './sampleIds';
 
 /** Paired sample positions of two logs, and the samples left out of the pairs. */
 export interface Alignment {
@@ -9,8 +9,11 @@ export interface Alignment {
   candidate: Int32Array;
   /** The sample id (as text) of pair `pair`. */
   pairId(pair: number): string;
-  /** The pair of the sample id `id` (as text), or −1. */
-  pairOf(id: string): number;
+  /**
+   * The pair of the sample id `id` (as text), or −1. `seenAt`: the baseline position the id is said to have (a
+   * page row's); when the id is there, no search of every id is made.
+   */
+  pairOf(id: string, seenAt?: number): number;
   onlyBaseline: string[];
   onlyCandidate: string[];
   duplicateBaseline: string[];
@@ -61,7 +64,9 @@ export function alignSampleIds(baselineIds: SampleIds, candidateIds: SampleIds):
     baseline,
     candidate: paired === candPositions.length ? candPositions : candPositions.slice(0, paired),
     pairId: (pair) => sampleIdAt(baselineIds, baseline[pair]),
-    pairOf: (id) => {
+    pairOf: (id, seenAt) => {
+      // A paired id is found once only in the baseline: the id at `seenAt` names its pair, or none.
+      if (seenAt !== undefined && isIdAt(baselineIds, seenAt, id)) return pairAt(baseline, seenAt);
       // The id tables are not kept once aligned (a million ids take a dozen megabytes each): the ids' text is searched.
       const position = firstPositionOf(baselineIds, id);
       return position < 0 ? -1 : pairAt(baseline, position);

@@ -29,6 +29,13 @@ export function sampleIdAt(ids: SampleIds, i: number): string {
   return ids.text.slice(idStart(ids, i), ids.ends[i]);
 }
 
+/** Whether the id of sample `i` is `id` (false for a position the log does not have). */
+export function isIdAt(ids: SampleIds, i: number, id: string): boolean {
+  if (!Number.isInteger(i) || i < 0 || i >= ids.ends.length) return false;
+  const start = idStart(ids, i);
+  return ids.ends[i] - start === id.length && ids.text.startsWith(id, start);
+}
+
 /**
  * The first position whose id starts at `start` and ends at `end`, or −1. Positions ascend with both (an empty id
  * starts where the one before it ends), so a binary search finds it.

@@ -66,11 +66,18 @@ export function addMetricStatistics(groups: readonly MetricGroup[], perSample: P
   }
 }
 
-/** One sample's own unbiased curves, per 0/1 score over its trials (docs/semantics.md §12). */
+/**
+ * One sample's own unbiased curves, per 0/1 score over its trials (docs/semantics.md §12). Plain loops, no spread:
+ * a pair's first details run before this code is compiled (docs/performance.md, "Opening one pair").
+ */
 export function samplePassCurves(shape: SampleShape): SamplePassCurve[] {
+  const counts = samplePassCounts(shape);
   const curves: SamplePassCurve[] = [];
-  for (const { scorerKey, score, binary, trials, passes } of samplePassCounts(shape)) {
-    if (binary) curves.push({ scorerKey, score, trials, passes, ...sampleCurves(trials, passes) });
+  for (let i = 0; i < counts.length; i++) {
+    const count = counts[i];
+    if (!count.binary) continue;
+    const { passAtK, passPowK } = sampleCurves(count.trials, count.passes);
+    curves.push({ scorerKey: count.scorerKey, score: count.score, trials: count.trials, passes: count.passes, passAtK, passPowK });
   }
   return curves;
 }

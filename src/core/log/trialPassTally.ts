@@ -100,19 +100,16 @@ export interface OneSamplePasses {
  */
 export function samplePassCounts(shape: SampleShape): OneSamplePasses[] {
   const counts: OneSamplePasses[] = [];
-  for (const trial of shape.trials) {
-    for (const entry of trial.scores) {
-      const { scorerKey, values } = entry;
+  const { trials } = shape;
+  for (let t = 0; t < trials.length; t++) {
+    const { scores } = trials[t];
+    for (let s = 0; s < scores.length; s++) {
+      const { scorerKey, values } = scores[s];
       for (const score in values) {
         const value = values[score];
         if (value === null || value === undefined) continue;
         let count: OneSamplePasses | undefined;
-        for (const c of counts) {
-          if (c.score === score && c.scorerKey === scorerKey) {
-            count = c;
-            break;
-          }
-        }
+        for (let c = 0; c < counts.length && !count; c++) if (counts[c].score === score && counts[c].scorerKey === scorerKey) count = counts[c];
         if (!count) counts.push((count = { scorerKey, score, binary: true, trials: 0, passes: 0 }));
         count.trials++;
         if (!isBinary(value)) count.binary = false;

@@ -27,6 +27,8 @@ interface PairRequest {
   generation: number;
   candidate: number;
   sampleId: string;
+  /** The sample's baseline position, as its row gave it (`SampleChange.baselineIndex`): found without a search. */
+  baselineIndex?: number;
 }
 
 /** Compute the comparison again with other options; answered by a new `init`. */
@@ -113,7 +115,7 @@ export function isCompareWebviewToHost(value: unknown): value is CompareWebviewT
     case 'changes':
       return isId(value.id) && isId(value.generation) && isChangeQuery(value.query);
     case 'pair':
-      return isId(value.id) && isId(value.generation) && isId(value.candidate) && typeof value.sampleId === 'string';
+      return isId(value.id) && isId(value.generation) && isId(value.candidate) && typeof value.sampleId === 'string' && (value.baselineIndex === undefined || isId(value.baselineIndex));
     case 'options':
       return optional(value.clusterKey, 'string') && Array.isArray(value.lowerIsBetter) && value.lowerIsBetter.every((k) => typeof k === 'string');
     default:

@@ -185,7 +185,7 @@ export class ComparePanel implements vscode.Disposable {
     const generation = this.generation;
     await this.session.reply(message.id, async () => (message.type === 'changes'
       ? { type: 'changesResult', id: message.id, generation, page: comparison.page(message.query) }
-      : { type: 'pairResult', id: message.id, generation, pair: await comparison.pairDetail(message.candidate, message.sampleId) }), error);
+      : { type: 'pairResult', id: message.id, generation, pair: await comparison.pairDetail(message.candidate, message.sampleId, message.baselineIndex) }), error);
   }
 
   dispose(): void {

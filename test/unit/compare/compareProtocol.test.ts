@@ -12,6 +12,10 @@ describe('compare protocol guards', () => {
     assert.equal(isCompareWebviewToHost({ type: 'changes', id: 1, generation: 2, query: { candidate: 0, offset: 0, limit: 10 } }), false, 'candidate 0 is the baseline');
     assert.equal(isCompareWebviewToHost({ type: 'changes', id: -1, generation: 2, query: { candidate: 1, offset: 0, limit: 10 } }), false);
     assert.equal(isCompareWebviewToHost({ type: 'pair', id: 1, generation: 1, candidate: 1, sampleId: 7 }), false);
+    assert.equal(isCompareWebviewToHost({ type: 'pair', id: 3, generation: 1, candidate: 1, sampleId: 's1', baselineIndex: 0 }), true);
+    for (const baselineIndex of [-1, 0.5, '3', null, Number.NaN]) {
+      assert.equal(isCompareWebviewToHost({ type: 'pair', id: 3, generation: 1, candidate: 1, sampleId: 's1', baselineIndex }), false, String(baselineIndex));
+    }
     assert.equal(isCompareWebviewToHost({ type: 'options', lowerIsBetter: [1] }), false);
     assert.equal(isCompareWebviewToHost({ type: 'eval', code: 'x' }), false);
     assert.equal(isCompareWebviewToHost(null), false);

@@ -28,6 +28,16 @@ describe('aligning samples', () => {
     assert.deepEqual(alignment.duplicateCandidate, []);
   });
 
+  test('the pair of an id at the position it is said to have is found without searching the ids', (t) => {
+    const alignment = alignSamples(['a1', 'a10', 'x', 'a', 'dup', 'dup'].map((sampleId) => ({ sampleId })), ['dup', 'a', 'x', 'a10', 'a1'].map((sampleId) => ({ sampleId })));
+    const indexOf = t.mock.method(String.prototype, 'indexOf');
+    assert.deepEqual([alignment.pairOf('a10', 1), alignment.pairOf('a', 3), alignment.pairOf('dup', 4)], [1, 3, -1]);
+    assert.equal(indexOf.mock.callCount(), 0);
+    // Elsewhere, or said to be where another id is, it is searched for.
+    assert.deepEqual([alignment.pairOf('a10'), alignment.pairOf('a10', 0), alignment.pairOf('a', 99)], [1, 1, 3]);
+    assert.ok(indexOf.mock.callCount() >= 3, String(indexOf.mock.callCount()));
+  });
+
   test('a duplicated id in either log pairs with nothing (three times in one log too)', () => {
     const alignment = alignSamples([{ sampleId: 'x' }, { sampleId: 'y' }], [{ sampleId: 'x' }, { sampleId: 'x' }, { sampleId: 'x' }, { sampleId: 'y' }]);
     assert.deepEqual(alignment.ids, ['y']);
@@ -232,6 +242,33 @@ describe('comparing logs', () => {
     assert.deepEqual(c.errors, [{ stage: 'solver', baseline: 1, candidate: 0, delta: -1 }]);
     assert.equal(c.runtime.delta, -10);
     assert.equal(c.metrics[0].verdict, 'untested');
+  });
+
+  test('a pair opened from a row is found at the row\'s baseline position: ids inside other ids, duplicates, two metric keys', async () => {
+    const ids = ['a1', 'a10', '1', 'a', 'dup', 'dup', 'x', '10', 'a1x', 11];
+    const metrics = [{ metric_key: 'accuracy', metric_type: 'mean', scorer_key: 'judge', values: { correct: 0.5, score: 0.5 } }];
+    const base = compareLog(ids.map((id, i) => legacySample(id, { correct: i % 2, score: i / 10 })), { metrics });
+    const cand = compareLog(ids.map((id, i) => legacySample(id, { correct: (i + 1) % 2, score: ((i * 3) % 7) / 10 }, i === 6 ? { q: 'changed' } : undefined)), { metrics });
+    const comparison = twoLogs(base, cand);
+    const metricIds = comparison.summary().candidates[0].metrics.map((m) => m.id);
+    assert.ok(metricIds.length >= 2, metricIds.join());
+    let opened = 0;
+    for (const query of [{ view: 'all' as const }, {}, { metricId: metricIds[1] }, { kind: 'regression' as const }]) {
+      const page = comparison.page({ candidate: 1, offset: 0, limit: 100, ...query });
+      assert.ok(page.rows.length > 0, JSON.stringify(query));
+      for (const row of page.rows) {
+        const detail = await comparison.pairDetail(1, row.sampleId, row.baselineIndex);
+        assert.deepEqual(detail, await comparison.pairDetail(1, row.sampleId), `${JSON.stringify(query)} ${row.sampleId}`);
+        assert.deepEqual([detail.baseline.index, detail.candidate.index], [row.baselineIndex, row.candidateIndex]);
+        opened++;
+      }
+    }
+    assert.ok(opened > 20, String(opened));
+    // A position that holds another id, or none, is not believed: the id is searched for.
+    for (const wrong of [0, 3, 9, 10, -1, 1.5, Number.NaN]) assert.equal((await comparison.pairDetail(1, 'a1x', wrong)).baseline.index, 8, String(wrong));
+    // A duplicated id pairs with nothing, wherever it is said to be.
+    await assert.rejects(comparison.pairDetail(1, 'dup', 4), /no sample with id "dup"/);
+    await assert.rejects(comparison.pairDetail(1, 'dup', 5), /no sample with id "dup"/);
   });
 
   test('three logs: each candidate against the first; a pair detail holds both samples', async () => {
