@@ -68,7 +68,7 @@ export function addMetricStatistics(groups: readonly MetricGroup[], perSample: P
 
 /**
  * One sample's own unbiased curves, per 0/1 score over its trials (docs/semantics.md §12). Plain loops, no spread:
- * a pair's first details run before this code is compiled (docs/performance.md, "Opening one pair").
+ * a pair's first details run before this code is compiled (docs/performance.md, "A sixth sitting").
  */
 export function samplePassCurves(shape: SampleShape): SamplePassCurve[] {
   const counts = samplePassCounts(shape);
