@@ -215,15 +215,30 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
   return typeof value === 'object' && value !== null;
 }
 
-/** Whether a parsed value holds containers nested deeper than `limit` (iterative). */
+/**
+ * Whether a parsed value holds containers nested deeper than `limit` (iterative). Every sample a view opens passes
+ * here, mostly before the code is compiled: the stack is two arrays side by side and the loops are indexed, with no
+ * iterator or pair per container.
+ */
 export function exceedsDepth(value: unknown, limit = MAX_NESTING_DEPTH): boolean {
   if (!isContainer(value)) return false;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, depth] = stack.pop() as [unknown, number];
-    if (depth > limit) return true;
-    const children = Array.isArray(v) ? v : Object.values(v as Record<string, unknown>);
-    for (const child of children) if (isContainer(child)) stack.push([child, depth + 1]);
+  if (limit < 1) return true;
+  const containers: object[] = [value];
+  const depths: number[] = [1];
+  let top = 1;
+  while (top > 0) {
+    top--;
+    const container = containers[top];
+    const depth = depths[top] + 1;
+    const children: unknown[] = Array.isArray(container) ? container : Object.values(container);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i];
+      if (typeof child !== 'object' || child === null) continue;
+      if (depth > limit) return true;
+      containers[top] = child;
+      depths[top] = depth;
+      top++;
+    }
   }
   return false;
 }

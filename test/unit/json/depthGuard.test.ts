@@ -67,4 +67,42 @@ describe('depth guard', () => {
     assert.equal(Object.getPrototypeOf(boundedProto), Object.prototype);
     assert.deepEqual(Object.keys(boundedProto), ['__proto__']);
   });
+
+  test('exceedsDepth agrees with a recursive count of the deepest container on random values, at every limit', () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    // A value of scalars, arrays and objects (some with null prototypes or non-enumerable keys) up to `depth` deep.
+    const make = (depth: number): unknown => {
+      const pick = random();
+      if (depth === 0 || pick < 0.3) return [1, 'a', null, true, undefined][Math.floor(random() * 5)];
+      const width = Math.floor(random() * 5);
+      if (pick < 0.65) return Array.from({ length: width }, () => make(depth - 1));
+      const object: Record<string, unknown> = random() < 0.2 ? Object.create(null) as Record<string, unknown> : {};
+      for (let k = 0; k < width; k++) object[`k${k}`] = make(depth - 1);
+      if (random() < 0.2) Object.defineProperty(object, 'hidden', { value: [[[[[]]]]], enumerable: false });
+      return object;
+    };
+    const deepest = (value: unknown): number => {
+      if (typeof value !== 'object' || value === null) return 0;
+      const children = Array.isArray(value) ? value : Object.values(value);
+      return 1 + children.reduce((most: number, child) => Math.max(most, deepest(child)), 0);
+    };
+    let exceeded = 0;
+    let within = 0;
+    for (let n = 0; n < 400; n++) {
+      const value = make(1 + Math.floor(random() * 9));
+      const depth = deepest(value);
+      for (let limit = 0; limit <= 10; limit++) {
+        assert.equal(exceedsDepth(value, limit), depth > limit, `limit ${limit}, deepest ${depth}: ${JSON.stringify(value)}`);
+        if (depth > limit) exceeded++;
+        else within++;
+      }
+    }
+    assert.ok(exceeded > 500 && within > 500, `both answers are tried (${exceeded} over, ${within} within)`);
+    assert.equal(exceedsDepth([[]], 2), false);
+    assert.equal(exceedsDepth([1, {}, [{ a: [] }]], 4), false);
+    assert.equal(exceedsDepth([1, {}, [{ a: [] }]], 3), true);
+    assert.equal(exceedsDepth('text', 0), false);
+    assert.equal(exceedsDepth({}, 0), true);
+  });
 });
