@@ -222,21 +222,20 @@ function isContainer(value: unknown): value is Record<string, unknown> | unknown
  */
 export function exceedsDepth(value: unknown, limit = MAX_NESTING_DEPTH): boolean {
   if (!isContainer(value)) return false;
-  if (limit < 1) return true;
   const containers: object[] = [value];
   const depths: number[] = [1];
   let top = 1;
   while (top > 0) {
     top--;
     const container = containers[top];
-    const depth = depths[top] + 1;
+    const depth = depths[top];
+    if (depth > limit) return true;
     const children: unknown[] = Array.isArray(container) ? container : Object.values(container);
     for (let i = 0; i < children.length; i++) {
       const child = children[i];
-      if (typeof child !== 'object' || child === null) continue;
-      if (depth > limit) return true;
+      if (!isContainer(child)) continue;
       containers[top] = child;
-      depths[top] = depth;
+      depths[top] = depth + 1;
       top++;
     }
   }
